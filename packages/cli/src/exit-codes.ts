@@ -1,0 +1,33 @@
+import { isApiError, isNetworkError, isTimeoutError, isUsageError, isValidationError, isTemplateError } from '@vsynth/core';
+
+/** Exit codes of the `vsynth` command; documented in `vsynth --help`. */
+export const ExitCode = {
+  ok: 0,
+  /** Internal failure: a bug in vsynth. */
+  internal: 1,
+  usage: 2,
+  invalidInput: 3,
+  permanentApiFailure: 4,
+  transientFailure: 5,
+  batchHadFailures: 6,
+} as const;
+
+export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
+
+export const EXIT_CODES_HELP = `
+Exit codes:
+  0  ok
+  2  usage error (unknown option, missing argument, unreadable file)
+  3  invalid input (payload, TSX, template or row failed validation)
+  4  permanent API failure (4xx other than 408/429)
+  5  transient failure (network, rate limit or 5xx after retries, timeout)
+  6  batch finished with failed or unknown rows (or was interrupted)`;
+
+/** Maps an error thrown by a command to the exit code a build script can act on. */
+export function exitCodeFor(error: unknown): ExitCode {
+  if (isUsageError(error)) return ExitCode.usage;
+  if (isValidationError(error) || isTemplateError(error)) return ExitCode.invalidInput;
+  if (isApiError(error)) return error.transient ? ExitCode.transientFailure : ExitCode.permanentApiFailure;
+  if (isNetworkError(error) || isTimeoutError(error)) return ExitCode.transientFailure;
+  return ExitCode.internal;
+}

@@ -1,0 +1,38 @@
+/**
+ * The `vsynth` command: validate, compile, submit, batch, preview and run the local sandbox.
+ * Each command lives in `commands/<name>.ts`; only this file calls `process.exit`.
+ */
+import { Command, CommanderError } from 'commander';
+import { isVsynthError } from '@vsynth/core';
+import { EXIT_CODES_HELP, ExitCode, exitCodeFor } from './exit-codes.js';
+import { registerValidate } from './commands/validate.js';
+
+const program = new Command('vsynth')
+  .description('Author AI-avatar videos as TSX, validate and submit them, run batches and a local sandbox.')
+  .addHelpText('after', EXIT_CODES_HELP)
+  .showHelpAfterError('(run with --help for usage)')
+  .exitOverride();
+
+registerValidate(program);
+
+try {
+  await program.parseAsync(process.argv);
+  process.exitCode ??= ExitCode.ok;
+} catch (error) {
+  process.exitCode = report(error);
+}
+
+function report(error: unknown): number {
+  if (error instanceof CommanderError) {
+    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.exitCode === 0) return ExitCode.ok;
+    return ExitCode.usage;
+  }
+  if (isVsynthError(error)) {
+    process.stderr.write(`vsynth: ${error.message}\n`);
+    return exitCodeFor(error);
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`vsynth: internal error: ${message}\nPlease report this with the command you ran.\n`);
+  if (process.env['VSYNTH_DEBUG'] && error instanceof Error) process.stderr.write(`${error.stack ?? ''}\n`);
+  return ExitCode.internal;
+}

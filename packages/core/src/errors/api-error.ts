@@ -1,0 +1,41 @@
+import { VsynthError, type VsynthErrorOptions } from './vsynth-error.js';
+
+export interface ApiErrorOptions extends VsynthErrorOptions {
+  readonly status: number;
+  readonly statusText?: string;
+  /** `METHOD /path`, without query string or host, e.g. `POST /api/odin/v3/project/modify`. */
+  readonly endpoint: string;
+  /** The response body, parsed as JSON when it was JSON, else its text. Secrets redacted. */
+  readonly body?: unknown;
+  /** A short reason taken from the body, when the service gave one. */
+  readonly detail?: string;
+}
+
+/**
+ * The service answered with an error status. 4xx other than 408/429 are permanent: sending the
+ * same request again will fail again.
+ */
+export class ApiError extends VsynthError {
+  override name = 'ApiError';
+  readonly status: number;
+  readonly endpoint: string;
+  readonly body: unknown;
+
+  constructor(options: ApiErrorOptions) {
+    const statusText = options.statusText ? ` ${options.statusText}` : '';
+    const detail = options.detail ? `: ${options.detail}` : '';
+    super('VSYNTH_API', `Request failed with status ${options.status}${statusText}: ${options.endpoint}${detail}`, options);
+    this.status = options.status;
+    this.endpoint = options.endpoint;
+    this.body = options.body;
+  }
+
+  /** 408, 429 and 5xx may succeed when tried again later. */
+  get transient(): boolean {
+    return this.status === 408 || this.status === 429 || this.status >= 500;
+  }
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return value instanceof ApiError || (value instanceof Error && value.name === 'ApiError');
+}

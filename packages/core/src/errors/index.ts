@@ -1,0 +1,10 @@
+export { ApiError, isApiError, type ApiErrorOptions } from './api-error.js';
+export { BatchError, batchError, isBatchError } from './batch-error.js';
+export { formatIssue, formatIssues, formatPath, formatSource } from './format-issues.js';
+export { issue, type Issue, type IssueCode, type PathSegment, type SourceLocation } from './issue.js';
+export { NetworkError, isNetworkError } from './network-error.js';
+export { TemplateError, isTemplateError } from './template-error.js';
+export { TimeoutError, isTimeoutError } from './timeout-error.js';
+export { UsageError, isUsageError } from './usage-error.js';
+export { ValidationError, isValidationError, type ValidationErrorOptions } from './validation-error.js';
+export { VsynthError, isVsynthError, type VsynthErrorCode, type VsynthErrorOptions } from './vsynth-error.js';

@@ -1,0 +1,52 @@
+/** A place in a TSX source file, as recorded by `jsxDEV`. */
+export interface SourceLocation {
+  readonly fileName: string;
+  readonly lineNumber: number;
+  readonly columnNumber: number;
+  /** The element's display name, e.g. `Avatar`. */
+  readonly element?: string;
+}
+
+export type PathSegment = string | number;
+
+/**
+ * What kind of problem an issue is. Schema codes come from validating JSON against the
+ * spec; the others from compiling, binding rows and running batches.
+ */
+export type IssueCode =
+  | 'invalid_type'
+  | 'invalid_value'
+  | 'invalid_format'
+  | 'missing'
+  | 'too_small'
+  | 'too_big'
+  | 'unknown_key'
+  | 'rule'
+  | 'jsx'
+  | 'template'
+  | 'row'
+  | 'quirk';
+
+/**
+ * One problem found in a payload, a JSX tree, a template or a data row. Compiler, row binding,
+ * batch runner and sandbox all report problems in this one shape.
+ */
+export interface Issue {
+  readonly code: IssueCode;
+  readonly severity: 'error' | 'warning';
+  /** Where in the payload, e.g. `['scenes', 0, 'scripts', 0, 'modelId']`. */
+  readonly path: readonly PathSegment[];
+  /** Fixed text naming the rule and the value received. */
+  readonly message: string;
+  /** The JSX element that produced the problem, when there is one. */
+  readonly source?: SourceLocation;
+  /** 1-based data row number, for template and batch problems. */
+  readonly row?: number;
+  /** Column or template variable involved, for template and batch problems. */
+  readonly field?: string;
+}
+
+/** Builds an error issue; `severity` defaults to `error`. */
+export function issue(fields: Omit<Issue, 'severity'> & { severity?: Issue['severity'] }): Issue {
+  return { severity: 'error', ...fields };
+}

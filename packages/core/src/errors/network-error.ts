@@ -1,0 +1,16 @@
+import { VsynthError, type VsynthErrorOptions } from './vsynth-error.js';
+
+/** The request never got an answer: connection refused or reset, DNS failure, socket closed. */
+export class NetworkError extends VsynthError {
+  override name = 'NetworkError';
+  readonly endpoint: string;
+
+  constructor(endpoint: string, reason: string, options: VsynthErrorOptions = {}) {
+    super('VSYNTH_NETWORK', `Network error on ${endpoint}: ${reason}. Check the base URL and your connection, then try again.`, options);
+    this.endpoint = endpoint;
+  }
+}
+
+export function isNetworkError(value: unknown): value is NetworkError {
+  return value instanceof NetworkError || (value instanceof Error && value.name === 'NetworkError');
+}

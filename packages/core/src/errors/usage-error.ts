@@ -1,0 +1,14 @@
+import { VsynthError, type VsynthErrorOptions } from './vsynth-error.js';
+
+/** The caller used the library or the CLI wrongly: a bad option, a missing file, a wrong argument. */
+export class UsageError extends VsynthError {
+  override name = 'UsageError';
+
+  constructor(message: string, options: VsynthErrorOptions = {}) {
+    super('VSYNTH_USAGE', message, options);
+  }
+}
+
+export function isUsageError(value: unknown): value is UsageError {
+  return value instanceof UsageError || (value instanceof Error && value.name === 'UsageError');
+}
