@@ -9,6 +9,8 @@ export interface ApiErrorOptions extends VsynthErrorOptions {
   readonly body?: unknown;
   /** A short reason taken from the body, when the service gave one. */
   readonly detail?: string;
+  /** From a `Retry-After` header, in milliseconds. */
+  readonly retryAfterMs?: number;
 }
 
 /**
@@ -20,6 +22,7 @@ export class ApiError extends VsynthError {
   readonly status: number;
   readonly endpoint: string;
   readonly body: unknown;
+  readonly retryAfterMs: number | undefined;
 
   constructor(options: ApiErrorOptions) {
     const statusText = options.statusText ? ` ${options.statusText}` : '';
@@ -28,6 +31,7 @@ export class ApiError extends VsynthError {
     this.status = options.status;
     this.endpoint = options.endpoint;
     this.body = options.body;
+    this.retryAfterMs = options.retryAfterMs;
   }
 
   /** 408, 429 and 5xx may succeed when tried again later. */
