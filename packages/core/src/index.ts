@@ -3,3 +3,4 @@
  * geometry of its canvas, the error classes every vsynth package throws, and the typed client.
  */
 export * from './errors/index.js';
+export * from './geometry/index.js';

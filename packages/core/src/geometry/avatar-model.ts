@@ -1,0 +1,47 @@
+import type { PathSegment } from '../errors/issue.js';
+import { readNumber } from './read-number.js';
+
+type MaybeNumber = number | null | undefined;
+
+/**
+ * The parts of an aiModel clip's `model` object that geometry reads. Any `AiModelObject`
+ * (the schema type) fits.
+ */
+export interface AvatarModelLike {
+  readonly editor?: { readonly scale?: MaybeNumber } | null | undefined;
+  readonly editorValue?: { readonly modelTightW?: MaybeNumber; readonly modelTightH?: MaybeNumber } | null | undefined;
+}
+
+/**
+ * The avatar's tight size (the v3 clip's `width`/`height`), taken from
+ * `model.editorValue.modelTightW`/`modelTightH` (docs/decisions.md "Geometry");
+ * undefined when the model does not carry both as positive numbers.
+ *
+ * @example avatarTightSize({ editorValue: { modelTightW: 540, modelTightH: 1080 } }) // { width: 540, height: 1080 }
+ */
+export function avatarTightSize(
+  model: AvatarModelLike | null | undefined,
+): { readonly width: number; readonly height: number } | undefined {
+  const width = model?.editorValue?.modelTightW;
+  const height = model?.editorValue?.modelTightH;
+  if (typeof width !== 'number' || typeof height !== 'number') return undefined;
+  if (!(Number.isFinite(width) && width > 0 && Number.isFinite(height) && height > 0)) return undefined;
+  return { width, height };
+}
+
+/**
+ * The multiplier `model.editor.scale` applies to an aiModel clip's displayed size; 1 when
+ * absent. A present value that is not a positive number is a ValidationError.
+ *
+ * @example avatarEditorScale({ editor: { scale: 0.5 } }) // 0.5
+ */
+export function avatarEditorScale(
+  model: AvatarModelLike | null | undefined,
+  options: { readonly path?: readonly PathSegment[] } = {},
+): number {
+  return readNumber(model?.editor?.scale, {
+    path: [...(options.path ?? ['model']), 'editor', 'scale'],
+    rule: 'positive',
+    fallback: 1,
+  });
+}

@@ -1,0 +1,56 @@
+import { issue, type PathSegment } from '../errors/issue.js';
+import { ValidationError } from '../errors/validation-error.js';
+import { resolveLegacyPlacement } from './legacy-centre.js';
+import { resolveCanvas, type CanvasOptions } from './resolve-canvas.js';
+import type { LegacyPlacement, V3Box } from './types.js';
+
+/** Options of {@link legacyImageToV3}. */
+export interface LegacyImageToV3Options extends CanvasOptions {
+  /** The image's natural width in pixels (from props or by probing the asset). */
+  readonly naturalWidth: number;
+  /** The image's natural height in pixels. */
+  readonly naturalHeight: number;
+  /** Payload path of the legacy `detail`, for error messages. */
+  readonly path?: readonly PathSegment[];
+}
+
+/**
+ * Places a legacy image clip on the v3 canvas. Scale 1 makes the longer natural side half the
+ * canvas along that axis: if `nw >= nh` the displayed width is `0.5*s*W`, else the displayed
+ * height is `0.5*s*H`. The v3 box keeps the natural size and scales it uniformly; the legacy
+ * midpoint stays the midpoint.
+ *
+ * @example
+ * legacyImageToV3({ scale: 1, locationX: 0, locationY: 0 }, { orientation: 'landscape', naturalWidth: 800, naturalHeight: 600 })
+ * // { left: 480, top: 180, width: 800, height: 600, scaleX: 1.2, scaleY: 1.2 }
+ */
+export function legacyImageToV3(detail: LegacyPlacement, options: LegacyImageToV3Options): V3Box {
+  const path = options.path ?? [];
+  const canvas = resolveCanvas(options);
+  const { naturalWidth: nw, naturalHeight: nh } = options;
+  if (!(isPositive(nw) && isPositive(nh))) {
+    throw new ValidationError(
+      [
+        issue({
+          code: 'missing',
+          path,
+          message:
+            `A legacy image needs its natural size to be placed, received naturalWidth ${String(nw)} and ` +
+            `naturalHeight ${String(nh)}: pass both in pixels (above 0), e.g. from probing the image`,
+        }),
+      ],
+      { subject: 'legacy image' },
+    );
+  }
+  const { cx, cy, scale } = resolveLegacyPlacement(detail, canvas, path);
+  // The governing side is stated exactly; the other follows from the uniform factor.
+  const landscape = nw >= nh;
+  const factor = landscape ? (0.5 * scale * canvas.width) / nw : (0.5 * scale * canvas.height) / nh;
+  const shownW = landscape ? 0.5 * scale * canvas.width : nw * factor;
+  const shownH = landscape ? nh * factor : 0.5 * scale * canvas.height;
+  return { left: cx - shownW / 2, top: cy - shownH / 2, width: nw, height: nh, scaleX: factor, scaleY: factor };
+}
+
+function isPositive(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0;
+}

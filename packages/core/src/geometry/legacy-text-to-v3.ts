@@ -1,0 +1,52 @@
+import type { PathSegment } from '../errors/issue.js';
+import { estimateTextBox } from './estimate-text-box.js';
+import { resolveLegacyPlacement } from './legacy-centre.js';
+import { resolveCanvas, type CanvasOptions } from './resolve-canvas.js';
+import type { LegacyPlacement, V3Box } from './types.js';
+
+/** The font size of legacy text at scale 1, in pixels. */
+export const LEGACY_TEXT_BASE_FONT_SIZE = 48;
+
+/** A legacy text clip's `detail` as far as geometry goes. */
+export interface LegacyTextDetail extends LegacyPlacement {
+  readonly textSource?: string | null | undefined;
+}
+
+/** A v3 text box: the estimated box plus the text and its font size. */
+export interface V3TextBox extends V3Box {
+  readonly text: string;
+  readonly fontSize: number;
+}
+
+/** Options of {@link legacyTextToV3}. */
+export interface LegacyTextToV3Options extends CanvasOptions {
+  /** Payload path of the legacy `detail`, for error messages. */
+  readonly path?: readonly PathSegment[];
+}
+
+/**
+ * Places a legacy text clip on the v3 canvas: `fontSize = round(48 * s)` (at least 1), the box
+ * is {@link estimateTextBox} of the text at that size, centred on the legacy midpoint, with
+ * `scaleX = scaleY = 1`.
+ *
+ * @example
+ * legacyTextToV3({ textSource: 'Hello', scale: 1 }, { orientation: 'landscape' })
+ * // { text: 'Hello', fontSize: 48, left: 888, top: 511.2, width: 144, height: 57.6, scaleX: 1, scaleY: 1 }
+ */
+export function legacyTextToV3(detail: LegacyTextDetail, options: LegacyTextToV3Options = {}): V3TextBox {
+  const canvas = resolveCanvas(options);
+  const { cx, cy, scale } = resolveLegacyPlacement(detail, canvas, options.path ?? []);
+  const text = detail.textSource ?? '';
+  const fontSize = Math.max(1, Math.round(LEGACY_TEXT_BASE_FONT_SIZE * scale));
+  const box = estimateTextBox(text, fontSize);
+  return {
+    text,
+    fontSize,
+    left: cx - box.width / 2,
+    top: cy - box.height / 2,
+    width: box.width,
+    height: box.height,
+    scaleX: 1,
+    scaleY: 1,
+  };
+}

@@ -1,0 +1,50 @@
+import type { PathSegment } from '../errors/issue.js';
+import { displayedBox } from './displayed-box.js';
+import { pixelsToLegacyLocation } from './legacy-centre.js';
+import { LEGACY_TEXT_BASE_FONT_SIZE } from './legacy-text-to-v3.js';
+import { readNumber } from './read-number.js';
+import { resolveCanvas, type CanvasOptions } from './resolve-canvas.js';
+import type { LegacyPlacementResult, V3BoxInput } from './types.js';
+
+/** A textImage clip as far as its placement goes; any `TextImageClip` of the schemas fits. */
+export interface V3TextClipLike extends V3BoxInput {
+  readonly text?: string | null | undefined;
+  readonly fontSize?: number | null | undefined;
+}
+
+/** The legacy placement of a text clip, with its text when the clip has one. */
+export interface LegacyTextResult extends LegacyPlacementResult {
+  readonly textSource?: string;
+}
+
+/** Options of {@link v3TextToLegacy}. */
+export interface V3TextToLegacyOptions extends CanvasOptions {
+  /** Payload path of the clip, for error messages. */
+  readonly path?: readonly PathSegment[];
+}
+
+/**
+ * The legacy placement of a v3 textImage clip; the inverse of {@link legacyTextToV3}. The
+ * midpoint is the displayed box's centre; the scale is `fontSize * scaleY / 48` (the glyphs'
+ * displayed height; `scaleY` defaults to 1, so it is `fontSize / 48` for unscaled text). A
+ * clip without `fontSize` is a ValidationError: the legacy scale cannot be guessed.
+ *
+ * @example
+ * v3TextToLegacy({ text: 'Hello', fontSize: 72, left: 0, top: 0, width: 216, height: 86.4 }, { orientation: 'landscape' })
+ * // { textSource: 'Hello', locationX: -0.44375, locationY: -0.46, scale: 1.5 }
+ */
+export function v3TextToLegacy(clip: V3TextClipLike, options: V3TextToLegacyOptions = {}): LegacyTextResult {
+  const path = options.path ?? [];
+  const canvas = resolveCanvas(options);
+  const fontSize = readNumber(clip.fontSize, { path: [...path, 'fontSize'], rule: 'positive' });
+  const scaleY = readNumber(clip.scaleY, { path: [...path, 'scaleY'], fallback: 1 });
+  const box = displayedBox(
+    { left: clip.left, top: clip.top, width: clip.width, height: clip.height, scaleX: clip.scaleX, scaleY: clip.scaleY },
+    { path },
+  );
+  const placement = {
+    ...pixelsToLegacyLocation(box.left + box.width / 2, box.top + box.height / 2, canvas),
+    scale: (fontSize * scaleY) / LEGACY_TEXT_BASE_FONT_SIZE,
+  };
+  return typeof clip.text === 'string' ? { textSource: clip.text, ...placement } : placement;
+}
