@@ -1,0 +1,50 @@
+import { formatPath, issue, type Issue, type PathSegment, type SourceLocation } from '@vsynth/core';
+import type { ResolvedElement } from './resolve-tree.js';
+
+/**
+ * Collects the issues of one compile, each with the element's JSX source and payload path, and
+ * remembers which element produced which payload path so schema issues can be located too.
+ */
+export class CompileContext {
+  readonly issues: Issue[] = [];
+  private readonly sources = new Map<string, { source: SourceLocation | undefined; via: string | undefined }>();
+
+  /** Records that `element` produced the payload value at `path`. */
+  bind(path: readonly PathSegment[], element: ResolvedElement): void {
+    this.sources.set(formatPath(path), { source: element.source, via: element.via });
+  }
+
+  error(element: ResolvedElement | undefined, message: string, path: readonly PathSegment[]): void {
+    this.push('error', element, message, path);
+  }
+
+  warn(element: ResolvedElement | undefined, message: string, path: readonly PathSegment[]): void {
+    this.push('warning', element, message, path);
+  }
+
+  /** Adds an issue from core's validation, located through the longest bound path prefix. */
+  locate(found: Issue): Issue {
+    for (let n = found.path.length; n >= 1; n--) {
+      const bound = this.sources.get(formatPath(found.path.slice(0, n)));
+      if (bound === undefined) continue;
+      const message = bound.via === undefined ? found.message : `${found.message} (in ${bound.via})`;
+      return { ...found, message, ...(bound.source && { source: bound.source }) };
+    }
+    return found;
+  }
+
+  get hasErrors(): boolean {
+    return this.issues.some((i) => i.severity === 'error');
+  }
+
+  private push(severity: Issue['severity'], element: ResolvedElement | undefined, message: string, path: readonly PathSegment[]): void {
+    const via = element?.via === undefined ? '' : ` (in ${element.via})`;
+    const source = element?.source;
+    this.issues.push(issue({ code: 'jsx', severity, message: `${message}${via}`, path, ...(source && { source }) }));
+  }
+}
+
+/** `<Avatar>` or `<Avatar> at examples/promo.tsx:14:7`, for messages. */
+export function label(element: ResolvedElement): string {
+  return `<${element.kind}>`;
+}

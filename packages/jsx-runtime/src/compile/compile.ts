@@ -1,0 +1,110 @@
+import {
+  canvasSize,
+  checkRequest,
+  isValidationError,
+  ValidationError,
+  type Issue,
+  type LegacyProjectRequest,
+  type ProjectCreateRequest,
+} from '@vsynth/core';
+import { AvatarCatalogue, type AvatarSource } from '../avatar/avatar-catalogue.js';
+import type { VsynthNode } from '../element.js';
+import { CompileContext } from './compile-context.js';
+import { emitLegacy } from './emit-legacy.js';
+import { emitV3, type EmitInput } from './emit-v3.js';
+import { resolveTree, type ResolvedElement } from './resolve-tree.js';
+
+/** Options of {@link compile}. */
+export interface CompileOptions {
+  /** `v3` (default) or `legacy`. */
+  readonly target?: 'v3' | 'legacy';
+  /** v3 only: `A` (default) puts speech in `scenes[].scripts[0]`, `B` in the avatar clip's `script`. */
+  readonly variant?: 'A' | 'B';
+  /** Overrides `<Video orientation>`; default `landscape`. Sets the canvas used for conversions. */
+  readonly orientation?: 'landscape' | 'portrait';
+  /** Legacy only: drop what legacy cannot express with a warning each instead of failing. */
+  readonly lossy?: boolean;
+  /** Avatars that `<Avatar model="key">` may reference. */
+  readonly avatars?: readonly AvatarSource[];
+  /** Names what was compiled in error messages, e.g. `examples/promo.tsx`. */
+  readonly subject?: string;
+  /** Source file names in messages are relative to this directory (default `process.cwd()`). */
+  readonly cwd?: string;
+}
+
+/** What {@link compile} returns. */
+export interface CompileResult<P = ProjectCreateRequest | LegacyProjectRequest> {
+  /** The request body; it passed core's strict validation. */
+  readonly payload: P;
+  /** Slot name → modify key, e.g. `{headline: 'title_2', pitch: 'scripts_1'}` (v3 only). */
+  readonly slots: Record<string, string>;
+  /** Quirks core reported and what a lossy compile dropped. */
+  readonly warnings: Issue[];
+}
+
+/**
+ * Compiles a `<Video>` tree to a v3 create request (variant A or B) or a legacy project request.
+ * User components run (async ones are awaited); the output is deterministic and passes core's
+ * strict validation. Every problem is reported together in one `ValidationError`, each issue
+ * with its JSX source (`examples/promo.tsx:14:7 <Avatar>`) and payload path.
+ *
+ * @example
+ * const { payload, slots } = await compile(<Promo />, { variant: 'A' });
+ * await client.createProject(payload);
+ */
+export async function compile(element: VsynthNode, options: CompileOptions & { readonly target: 'legacy' }): Promise<CompileResult<LegacyProjectRequest>>;
+export async function compile(element: VsynthNode, options?: CompileOptions & { readonly target?: 'v3' }): Promise<CompileResult<ProjectCreateRequest>>;
+export async function compile(element: VsynthNode, options?: CompileOptions): Promise<CompileResult>;
+export async function compile(element: VsynthNode, options: CompileOptions = {}): Promise<CompileResult> {
+  const target = options.target ?? 'v3';
+  const subject = options.subject ?? 'video';
+  const ctx = new CompileContext();
+  const roots = await resolveTree(element, ctx.issues, options.cwd);
+  const video = pickVideo(roots, ctx);
+  if (video === undefined) throw new ValidationError(ctx.issues, { subject });
+  if (target === 'legacy' && options.variant !== undefined) {
+    ctx.error(video, `variant ${options.variant} applies to v3 only; leave it out for a legacy compile`, []);
+  }
+  if (target === 'v3' && options.lossy === true) {
+    ctx.error(video, 'lossy applies to legacy compiles only', []);
+  }
+  const orientation = options.orientation ?? (video.props['orientation'] as string | undefined) ?? 'landscape';
+  let canvas;
+  try {
+    canvas = canvasSize(orientation);
+  } catch (error) {
+    if (!isValidationError(error)) throw error;
+    ctx.error(video, `orientation "${orientation}" cannot be laid out: use landscape or portrait`, ['orientation']);
+    throw new ValidationError(ctx.issues, { subject });
+  }
+  const scenes: ResolvedElement[] = [];
+  for (const child of video.children) {
+    if (child.kind === 'Scene') scenes.push(child);
+    else ctx.error(child, `<${child.kind}> cannot be a direct child of <Video>; put it inside a <Scene>`, ['scenes']);
+  }
+  if (scenes.length === 0) ctx.error(video, '<Video> needs at least one <Scene>', ['scenes']);
+
+  const input: EmitInput = { video, scenes, orientation, canvas, catalogue: new AvatarCatalogue(options.avatars), ctx };
+  const built = target === 'legacy' ? { ...emitLegacy(input, options.lossy === true), slots: {} } : emitV3(input, options.variant ?? 'A');
+
+  if (!ctx.hasErrors) {
+    const checked = checkRequest(target === 'legacy' ? 'legacy' : 'create', built.payload);
+    const found = checked.ok ? checked.warnings : checked.issues;
+    for (const i of found) ctx.issues.push(ctx.locate(i));
+  }
+  if (ctx.hasErrors) throw new ValidationError(ctx.issues, { subject });
+  return { payload: built.payload as never, slots: built.slots, warnings: ctx.issues.filter((i) => i.severity === 'warning') };
+}
+
+function pickVideo(roots: readonly ResolvedElement[], ctx: CompileContext): ResolvedElement | undefined {
+  const first = roots[0];
+  if (first === undefined) {
+    if (!ctx.hasErrors) ctx.error(undefined, 'nothing to compile: expected a <Video> element', []);
+    return undefined;
+  }
+  if (first.kind !== 'Video' || roots.length > 1) {
+    ctx.error(first, `expected one <Video> at the root, got ${roots.map((r) => `<${r.kind}>`).join(', ')}`, []);
+    return undefined;
+  }
+  return first;
+}

@@ -1,0 +1,113 @@
+import type { CompileContext } from './compile-context.js';
+import type { EmitInput } from './emit-v3.js';
+import { placeOnLegacy } from './place-clip.js';
+import { readPlacement } from './read-placement.js';
+import { resolveAvatar } from './resolve-avatar.js';
+import type { ResolvedElement } from './resolve-tree.js';
+import { sceneParts } from './scene-parts.js';
+import { speechOf } from './speech-of.js';
+
+type Json = Record<string, unknown>;
+
+/** Props each element may carry that the legacy payload cannot express. */
+const INEXPRESSIBLE: Readonly<Record<string, readonly string[]>> = {
+  Video: ['name', 'webhookUrl', 'isExport', 'dictionary'],
+  Scene: ['watermark'],
+  Avatar: ['tts', 'headOnly', 'voiceOnly', 'tag', 'slot', 'angle', 'opacity'],
+  Text: ['fill', 'align', 'fontWeight', 'fontStyle', 'underline', 'stroke', 'strokeWidth', 'backgroundColor', 'shadow', 'animation', 'tag', 'slot', 'angle', 'opacity'],
+  Image: ['shadow', 'animation', 'tag', 'slot', 'angle', 'opacity'],
+};
+
+/**
+ * Builds a legacy project request: one `AIModel` per scene placed by midpoint and scale, image,
+ * background and text clips. Shapes, video, audio, background colours and text styling cannot be
+ * expressed: each is an error, or with `lossy` a warning and dropped.
+ */
+export function emitLegacy(input: EmitInput, lossy: boolean): { payload: Json } {
+  const { ctx, video } = input;
+  const drop = (element: ResolvedElement, what: string, path: (string | number)[]): void => {
+    const message = `${what} cannot be expressed in a legacy payload`;
+    if (lossy) ctx.warn(element, `${message}; dropped (lossy compile)`, path);
+    else ctx.error(element, `${message}; remove it, compile to v3, or pass lossy to drop it`, path);
+  };
+  const dropProps = (element: ResolvedElement, path: (string | number)[]): void => {
+    const props = (INEXPRESSIBLE[element.kind] ?? []).filter((k) => element.props[k] !== undefined);
+    if (props.length > 0) drop(element, `<${element.kind}> ${props.join(', ')}`, path);
+  };
+
+  dropProps(video, []);
+  const scenes = input.scenes.map((sceneElement, s): Json => {
+    ctx.bind(['scenes', s], sceneElement);
+    dropProps(sceneElement, ['scenes', s]);
+    const parts = sceneParts(sceneElement, s, ctx);
+    const clips: Json[] = [];
+    let aiModel: Json | undefined;
+    let lastLayer = 0;
+    if (parts.background?.kind === 'image' && parts.backgroundElement !== undefined) {
+      ctx.bind(['scenes', s, 'clips', clips.length], parts.backgroundElement);
+      clips.push({ type: 'background', detail: { url: parts.background.url } });
+    } else if (parts.background?.kind === 'colour' && parts.backgroundElement !== undefined) {
+      drop(parts.backgroundElement, `<${parts.backgroundElement.kind}> background colour ${parts.background.rgb}`, ['scenes', s]);
+    }
+    for (const element of parts.clips) {
+      const layer = (element.props['layer'] as number | undefined) ?? lastLayer + 1;
+      lastLayer = layer;
+      if (element.kind === 'Shape' || element.kind === 'VideoClip' || element.kind === 'Audio') {
+        drop(element, `<${element.kind}>`, ['scenes', s, 'clips']);
+        continue;
+      }
+      const path = element.kind === 'Avatar' ? ['scenes', s, 'AIModel'] : ['scenes', s, 'clips', clips.length];
+      dropProps(element, path);
+      const placement = readPlacement(element);
+      if ('mixed' in placement) {
+        ctx.error(element, placement.mixed, path);
+        continue;
+      }
+      if (element.kind === 'Avatar') {
+        if (aiModel !== undefined) {
+          ctx.error(element, `scene ${s} has more than one <Avatar>; a legacy scene has exactly one AIModel`, path);
+          continue;
+        }
+        const built = buildAiModel(element, layer, path, input, ctx);
+        if (built !== undefined) aiModel = built;
+        else aiModel = {};
+        ctx.bind(path, element);
+        continue;
+      }
+      const p = element.props;
+      if (element.kind === 'Text') {
+        const at = placeOnLegacy({ element, placement, canvas: input.canvas, path, ctx, text: { text: element.text, fontSize: p['fontSize'] as number | undefined } });
+        if (at === undefined) continue;
+        const font = p['fontFamily'] === undefined ? {} : { font: p['fontFamily'] };
+        ctx.bind(path, element);
+        clips.push({ type: 'text', detail: { textSource: element.text, ...font, ...at, layer } });
+        continue;
+      }
+      const natural = { width: p['naturalWidth'] as number | undefined, height: p['naturalHeight'] as number | undefined };
+      const at = placeOnLegacy({ element, placement, canvas: input.canvas, path, ctx, natural });
+      if (at === undefined) continue;
+      ctx.bind(path, element);
+      clips.push({ type: 'image', detail: { url: p['src'], ...at, layer } });
+    }
+    if (aiModel === undefined) {
+      ctx.error(sceneElement, `scene ${s} has no <Avatar>; every legacy scene needs exactly one`, ['scenes', s, 'AIModel']);
+    }
+    return { AIModel: aiModel ?? {}, clips };
+  });
+  return { payload: { scenes } };
+}
+
+function buildAiModel(element: ResolvedElement, layer: number, path: (string | number)[], input: EmitInput, ctx: CompileContext): Json | undefined {
+  const avatar = resolveAvatar(element, input.catalogue, { needModel: false, path, ctx });
+  if (avatar === undefined) return undefined;
+  if (avatar.language === undefined) {
+    ctx.error(element, `<Avatar model="${avatar.key}"> needs "language" for a legacy payload (the language of its script)`, path);
+    return undefined;
+  }
+  const placement = readPlacement(element);
+  if ('mixed' in placement) return undefined;
+  const at = placeOnLegacy({ element, placement, canvas: input.canvas, path, ctx, model: avatar.model });
+  if (at === undefined) return undefined;
+  const speech = speechOf(element, path, ctx);
+  return { model: avatar.key, clothes: avatar.clothes, language: avatar.language, script: speech.text, ...at, layer };
+}

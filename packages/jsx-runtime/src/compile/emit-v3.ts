@@ -1,0 +1,233 @@
+import { legacyBackgroundToV3, type CanvasSize } from '@vsynth/core';
+import type { AvatarCatalogue } from '../avatar/avatar-catalogue.js';
+import { clipId } from './clip-id.js';
+import type { CompileContext } from './compile-context.js';
+import { escapeHtml } from './escape-html.js';
+import { placeOnV3 } from './place-clip.js';
+import { readPlacement } from './read-placement.js';
+import { resolveAvatar } from './resolve-avatar.js';
+import type { ResolvedElement } from './resolve-tree.js';
+import { sceneParts } from './scene-parts.js';
+import { speechOf } from './speech-of.js';
+
+type Json = Record<string, unknown>;
+
+/** What both emitters need. */
+export interface EmitInput {
+  readonly video: ResolvedElement;
+  readonly scenes: readonly ResolvedElement[];
+  readonly orientation: string;
+  readonly canvas: CanvasSize;
+  readonly catalogue: AvatarCatalogue;
+  readonly ctx: CompileContext;
+}
+
+/** A slot request: the clip that carries it, counted after all scenes are built. */
+interface SlotRequest {
+  readonly name: string;
+  readonly element: ResolvedElement;
+  readonly scene: number;
+  readonly clip: Json;
+  readonly path: (string | number)[];
+}
+
+const STYLE_FIELDS = {
+  Text: ['fontFamily', 'fill', 'align', 'fontWeight', 'fontStyle', 'underline', 'stroke', 'strokeWidth', 'backgroundColor', 'shadow', 'animation'],
+  Image: ['shadow', 'animation'],
+  Shape: ['fill', 'stroke', 'strokeWidth', 'strokeRadius', 'shadow', 'animation'],
+} as const;
+
+/**
+ * Builds a v3 create request. Variant A puts each scene's speech in `scripts[0]` with
+ * `modelId`/`clothId` from the avatar clip; variant B puts `{org, tts}` in the avatar clip.
+ */
+export function emitV3(input: EmitInput, variant: 'A' | 'B'): { payload: Json; slots: Record<string, string> } {
+  const { video, ctx } = input;
+  const slotRequests: SlotRequest[] = [];
+  const scenes: Json[] = [];
+  const speechless: { scene: Json; index: number }[] = [];
+  let firstAvatar: Json | undefined;
+
+  input.scenes.forEach((sceneElement, s) => {
+    const parts = sceneParts(sceneElement, s, ctx);
+    const clips: Json[] = [];
+    const speakers: { clip: Json; element: ResolvedElement; org: string; tts: Record<string, unknown> | undefined }[] = [];
+    let firstInScene: Json | undefined;
+    let lastLayer = 0;
+    for (const element of parts.clips) {
+      const path = ['scenes', s, 'clips', clips.length];
+      const layer = (element.props['layer'] as number | undefined) ?? lastLayer + 1;
+      lastLayer = layer;
+      const clip = buildClip(element, s, layer, path, input);
+      if (clip === undefined) continue;
+      ctx.bind(path, element);
+      clips.push(clip);
+      const slot = element.props['slot'] as string | undefined;
+      if (slot !== undefined) slotRequests.push({ name: slot, element, scene: s, clip, path });
+      if (element.kind !== 'Avatar') continue;
+      firstAvatar ??= clip;
+      firstInScene ??= clip;
+      const speech = speechOf(element, path, ctx);
+      if (variant === 'B') clip['script'] = { org: escapeHtml(speech.text), tts: speech.tts ?? null };
+      if (speech.text.trim() !== '') speakers.push({ clip, element, org: escapeHtml(speech.text), tts: speech.tts });
+    }
+    const scene: Json = { sceneIdx: s };
+    if (variant === 'A') {
+      for (const extra of speakers.slice(1)) {
+        ctx.error(
+          extra.element,
+          `scene ${s} has ${speakers.length} speaking avatars; variant A allows one script per scene: give the others no speech, move them to their own scene, or compile with variant B`,
+          extra.clip === undefined ? ['scenes', s] : ['scenes', s, 'scripts'],
+        );
+      }
+      const speaker = speakers[0];
+      const voice = speaker?.clip ?? firstInScene;
+      if (voice !== undefined) {
+        ctx.bind(['scenes', s, 'scripts'], speaker?.element ?? sceneElement);
+        scene['scripts'] = [scriptEntry(voice, speaker?.org ?? '', speaker?.tts)];
+      } else {
+        speechless.push({ scene, index: s });
+      }
+    }
+    scene['background'] = backgroundOf(parts.background);
+    if (parts.backgroundElement !== undefined) ctx.bind(['scenes', s, 'background'], parts.backgroundElement);
+    scene['clips'] = clips;
+    if (sceneElement.props['watermark'] !== undefined) scene['watermark'] = sceneElement.props['watermark'];
+    ctx.bind(['scenes', s], sceneElement);
+    scenes.push(scene);
+  });
+
+  if (variant === 'A' && speechless.length > 0) {
+    if (firstAvatar === undefined) {
+      ctx.error(video, 'variant A needs an avatar: every scene carries scripts[0] with the avatar\'s modelId and clothId; add an <Avatar> or compile with variant B', ['scenes']);
+    } else {
+      // The service's own projects carry the video's first avatar, deleted, in scenes without one.
+      for (const { scene, index } of speechless) {
+        const { tag: _tag, script: _script, ...rest } = firstAvatar;
+        const id = clipId('aiModel', index, 'placeholder');
+        const clips = scene['clips'] as Json[];
+        clips.push({ ...rest, id, name: id, isDelete: true });
+        scene['scripts'] = [scriptEntry(firstAvatar, '', undefined)];
+      }
+    }
+  }
+
+  return { payload: projectFields(video, input.orientation, scenes), slots: countSlots(slotRequests, scenes, ctx) };
+}
+
+function scriptEntry(avatarClip: Json, org: string, tts: Record<string, unknown> | undefined): Json {
+  const model = avatarClip['model'] as { ai_name: string; emotion: string };
+  return { org, isTTS: tts !== undefined, tts: tts ?? null, modelId: model.ai_name, clothId: model.emotion };
+}
+
+function projectFields(video: ResolvedElement, orientation: string, scenes: Json[]): Json {
+  const out: Json = {};
+  const p = video.props;
+  if (p['name'] !== undefined) out['name'] = p['name'];
+  out['orientation'] = orientation;
+  if (p['webhookUrl'] !== undefined) out['webhookUrl'] = p['webhookUrl'];
+  if (p['isExport'] !== undefined) out['isExport'] = p['isExport'];
+  if (p['dictionary'] !== undefined) out['dictionary'] = p['dictionary'];
+  out['scenes'] = scenes;
+  return out;
+}
+
+function backgroundOf(value: ReturnType<typeof sceneParts>['background']): Json {
+  if (value?.kind === 'image') return { ...legacyBackgroundToV3(value.url) };
+  return { id: 'background', type: 'background', source_type: 'color', source_color: value?.rgb ?? 'rgb(255,255,255)' };
+}
+
+function buildClip(element: ResolvedElement, s: number, layer: number, path: (string | number)[], input: EmitInput): Json | undefined {
+  const { ctx, canvas } = input;
+  const p = element.props;
+  const kind = element.kind;
+  if (kind === 'Audio') {
+    const id = clipId('audio', s, element.path);
+    return withCommon({ id, name: id, type: 'audio', layer, left: 0, top: 0, width: 0, height: 0, source_url: p['src'], ...pick(p, ['volume', 'label']) }, p);
+  }
+  const placement = readPlacement(element);
+  if ('mixed' in placement) {
+    ctx.error(element, placement.mixed, path);
+    return undefined;
+  }
+  if (kind === 'Avatar') {
+    const avatar = resolveAvatar(element, input.catalogue, { needModel: true, path, ctx });
+    if (avatar?.model === undefined) return undefined;
+    const model = avatar.language !== undefined && avatar.language !== avatar.model.language ? { ...avatar.model, language: avatar.language } : avatar.model;
+    const box = placeOnV3({ element, placement, canvas, path, ctx, model });
+    if (box === undefined) return undefined;
+    const id = clipId('aiModel', s, element.path);
+    const headOnly = p['headOnly'] === true;
+    return withCommon(
+      { id, name: id, type: 'aiModel', layer, ...box, model, effects: headOnly ? [{ type: 'headOnly' }] : [], voiceOnly: p['voiceOnly'] === true, isDelete: false, headOnly: headOnly ? true : null },
+      p,
+    );
+  }
+  if (kind === 'Text') {
+    const box = placeOnV3({ element, placement, canvas, path, ctx, text: { text: element.text, fontSize: p['fontSize'] as number | undefined } });
+    if (box === undefined) return undefined;
+    const id = clipId('textImage', s, element.path);
+    return withCommon({ id, name: id, type: 'textImage', layer, ...box, text: element.text, ...pick(p, STYLE_FIELDS.Text) }, p);
+  }
+  const natural = {
+    width: (p['naturalWidth'] as number | undefined) ?? (kind === 'Shape' ? 100 : undefined),
+    height: (p['naturalHeight'] as number | undefined) ?? (kind === 'Shape' ? 100 : undefined),
+  };
+  const box = placeOnV3({ element, placement, canvas, path, ctx, natural });
+  if (box === undefined) return undefined;
+  if (kind === 'Image') {
+    const id = clipId('image', s, element.path);
+    return withCommon({ id, name: id, type: 'image', layer, ...box, source_url: p['src'], ...pick(p, STYLE_FIELDS.Image) }, p);
+  }
+  if (kind === 'Shape') {
+    const id = clipId('shape', s, element.path);
+    return withCommon({ id, name: id, type: 'shape', layer, ...box, shapeName: p['shape'], ...pick(p, STYLE_FIELDS.Shape) }, p);
+  }
+  const id = clipId('videoImage', s, element.path);
+  const poster = p['poster'] === undefined ? {} : { source_url: p['poster'] };
+  return withCommon({ id, name: id, type: 'videoImage', layer, ...box, video_url: p['src'], ...poster, ...pick(p, ['volume']) }, p);
+}
+
+function withCommon(clip: Json, p: Readonly<Record<string, unknown>>): Json {
+  return { ...clip, ...pick(p, ['tag', 'angle', 'opacity']) };
+}
+
+function pick(p: Readonly<Record<string, unknown>>, keys: readonly string[]): Json {
+  const out: Json = {};
+  for (const k of keys) if (p[k] !== undefined) out[k] = p[k];
+  return out;
+}
+
+/** Modify keys by DESIGN.md "Compile": index among clips with that tag, scenes then clips in order. */
+function countSlots(requests: readonly SlotRequest[], scenes: readonly Json[], ctx: CompileContext): Record<string, string> {
+  const indexOf = new Map<Json, number>();
+  const counters = new Map<string, number>();
+  for (const scene of scenes) {
+    for (const clip of scene['clips'] as Json[]) {
+      const tag = clip['tag'];
+      if (typeof tag !== 'string') continue;
+      const n = counters.get(tag) ?? 0;
+      indexOf.set(clip, n);
+      counters.set(tag, n + 1);
+    }
+  }
+  const slots: Record<string, string> = {};
+  for (const r of requests) {
+    let key: string;
+    if (r.element.kind === 'Avatar') key = `scripts_${r.scene}`;
+    else {
+      const tag = r.clip['tag'];
+      if (tag !== 'title' && tag !== 'subtitles') {
+        ctx.error(r.element, `<${r.element.kind}> slot "${r.name}" needs tag="title" or tag="subtitles" (modify requests address only those)`, r.path);
+        continue;
+      }
+      key = `${tag}_${indexOf.get(r.clip) ?? 0}`;
+    }
+    if (Object.hasOwn(slots, r.name)) {
+      ctx.error(r.element, `slot "${r.name}" is used twice (already ${slots[r.name]}); slot names must be unique`, r.path);
+      continue;
+    }
+    slots[r.name] = key;
+  }
+  return slots;
+}

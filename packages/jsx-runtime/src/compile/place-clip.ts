@@ -1,0 +1,207 @@
+import {
+  avatarTightSize,
+  estimateTextBox,
+  isValidationError,
+  legacyAvatarToV3,
+  legacyImageToV3,
+  legacyTextToV3,
+  v3AvatarToLegacy,
+  v3ImageToLegacy,
+  v3TextToLegacy,
+  type AiModelObject,
+  type CanvasSize,
+  type PathSegment,
+} from '@vsynth/core';
+import type { CompileContext } from './compile-context.js';
+import type { GivenBox, Placement } from './read-placement.js';
+import type { ResolvedElement } from './resolve-tree.js';
+
+/** Legacy text at scale 1 is 48 px (DESIGN.md "Geometry"). */
+const LEGACY_TEXT_PX = 48;
+
+/** A v3 box ready for a clip; `fontSize` for text. */
+export interface PlacedBox {
+  readonly left: number;
+  readonly top: number;
+  readonly width: number;
+  readonly height: number;
+  readonly scaleX: number;
+  readonly scaleY: number;
+  readonly fontSize?: number;
+}
+
+/** A legacy placement ready for a clip. */
+export interface PlacedCentre {
+  readonly locationX: number;
+  readonly locationY: number;
+  readonly scale: number;
+}
+
+/** What placing needs besides the element: canvas, where in the payload, and the sizes known. */
+export interface PlaceInput {
+  readonly element: ResolvedElement;
+  readonly placement: Placement;
+  readonly canvas: CanvasSize;
+  readonly path: readonly PathSegment[];
+  readonly ctx: CompileContext;
+  /** Avatar: its model object (tight size, editor scale). */
+  readonly model?: AiModelObject | undefined;
+  /** Image, VideoClip, Shape: natural pixel size. */
+  readonly natural?: { readonly width: number | undefined; readonly height: number | undefined };
+  /** Text: the text and the `fontSize` prop. */
+  readonly text?: { readonly text: string; readonly fontSize: number | undefined };
+}
+
+/**
+ * The v3 box of a visual element: the box family passes through (missing sizes from the
+ * natural/tight/estimated size), the centre family converts with core's legacy → v3 geometry.
+ * Problems are reported on `ctx` with the element's location; returns `undefined` then.
+ */
+export function placeOnV3(input: PlaceInput): PlacedBox | undefined {
+  const { element, placement, canvas, path, ctx } = input;
+  return guard(input, () => {
+    const kind = element.kind;
+    if (kind === 'Text') {
+      const { text, fontSize } = input.text ?? { text: '', fontSize: undefined };
+      if (placement.family === 'box') {
+        const size = fontSize ?? LEGACY_TEXT_PX;
+        const est = estimateTextBox(text, size);
+        return tidyBox(fillKnown(placement.box, est.width, est.height), size);
+      }
+      const scale = textScale(input, placement.family === 'centre' ? placement.scale : undefined);
+      if (scale === undefined) return undefined;
+      const at = centreOf(placement);
+      const r = legacyTextToV3({ textSource: text, ...at, scale }, { canvas, path });
+      return tidyBox(r, r.fontSize);
+    }
+    if (kind === 'Avatar') {
+      if (placement.family === 'box') {
+        const tight = avatarTightSize(input.model);
+        const box = fill(placement.box, tight?.width, tight?.height);
+        if (box === undefined) {
+          ctx.error(element, `<Avatar> needs width and height (the model's tight size): give them, or a model object whose editorValue has modelTightW and modelTightH`, path);
+          return undefined;
+        }
+        return tidyBox(box);
+      }
+      return tidyBox(legacyAvatarToV3({ ...centreOf(placement), scale: scaleOf(placement) }, { canvas, model: input.model, path }));
+    }
+    const natural = input.natural ?? { width: undefined, height: undefined };
+    if (placement.family === 'box') {
+      const box = fill(placement.box, natural.width, natural.height);
+      if (box === undefined) {
+        ctx.error(element, `<${kind}> needs width and height, or naturalWidth and naturalHeight`, path);
+        return undefined;
+      }
+      return tidyBox(box);
+    }
+    if (natural.width === undefined || natural.height === undefined) {
+      ctx.error(element, `<${kind}> needs naturalWidth and naturalHeight to be placed by x/y/scale (probe the asset in an async component, or give left/top/width/height)`, path);
+      return undefined;
+    }
+    return tidyBox(
+      legacyImageToV3({ ...centreOf(placement), scale: scaleOf(placement) }, { canvas, naturalWidth: natural.width, naturalHeight: natural.height, path }),
+    );
+  });
+}
+
+/**
+ * The legacy placement of a visual element: the centre family passes through, the box family
+ * converts with core's v3 → legacy geometry.
+ */
+export function placeOnLegacy(input: PlaceInput): PlacedCentre | undefined {
+  const { element, placement, canvas, path, ctx } = input;
+  return guard(input, () => {
+    const kind = element.kind;
+    if (placement.family !== 'box') {
+      const scale = kind === 'Text' ? textScale(input, placement.family === 'centre' ? placement.scale : undefined) : scaleOf(placement);
+      if (scale === undefined) return undefined;
+      const at = centreOf(placement);
+      return tidyCentre({ locationX: at.locationX, locationY: at.locationY, scale });
+    }
+    if (kind === 'Text') {
+      const { text, fontSize } = input.text ?? { text: '', fontSize: undefined };
+      const size = fontSize ?? LEGACY_TEXT_PX;
+      const est = estimateTextBox(text, size);
+      return tidyCentre(v3TextToLegacy({ ...fillKnown(placement.box, est.width, est.height), text, fontSize: size }, { canvas, path }));
+    }
+    if (kind === 'Avatar') {
+      const tight = avatarTightSize(input.model);
+      const box = fill(placement.box, tight?.width, tight?.height);
+      if (box === undefined) {
+        ctx.error(element, '<Avatar> placed by left/top needs width and height or a model object with its tight size; or place it with x/y/scale', path);
+        return undefined;
+      }
+      return tidyCentre(v3AvatarToLegacy({ ...box, model: input.model }, { canvas, path }));
+    }
+    const natural = input.natural ?? { width: undefined, height: undefined };
+    const box = fill(placement.box, natural.width, natural.height);
+    if (box === undefined) {
+      ctx.error(element, `<${kind}> needs width and height, or naturalWidth and naturalHeight`, path);
+      return undefined;
+    }
+    return tidyCentre(v3ImageToLegacy(box, { canvas, path }));
+  });
+}
+
+function textScale(input: PlaceInput, scale: number | undefined): number | undefined {
+  const fontSize = input.text?.fontSize;
+  if (scale !== undefined && fontSize !== undefined) {
+    input.ctx.error(input.element, '<Text> gives both scale and fontSize; give one (legacy scale 1 = 48 px)', input.path);
+    return undefined;
+  }
+  return scale ?? (fontSize === undefined ? 1 : fontSize / LEGACY_TEXT_PX);
+}
+
+function centreOf(placement: Placement): { locationX: number; locationY: number } {
+  return placement.family === 'centre' ? { locationX: placement.x, locationY: placement.y } : { locationX: 0, locationY: 0 };
+}
+
+function scaleOf(placement: Placement): number {
+  return placement.family === 'centre' ? (placement.scale ?? 1) : 1;
+}
+
+function fill(box: GivenBox, width: number | undefined, height: number | undefined) {
+  const w = box.width ?? width;
+  const h = box.height ?? height;
+  if (w === undefined || h === undefined) return undefined;
+  return { left: box.left ?? 0, top: box.top ?? 0, width: w, height: h, scaleX: box.scaleX ?? 1, scaleY: box.scaleY ?? 1 };
+}
+
+function fillKnown(box: GivenBox, width: number, height: number) {
+  return { left: box.left ?? 0, top: box.top ?? 0, width: box.width ?? width, height: box.height ?? height, scaleX: box.scaleX ?? 1, scaleY: box.scaleY ?? 1 };
+}
+
+/** Runs a geometry step; a ValidationError from core becomes issues located at the element. */
+function guard<T>(input: PlaceInput, step: () => T | undefined): T | undefined {
+  try {
+    return step();
+  } catch (error) {
+    if (!isValidationError(error)) throw error;
+    for (const found of error.issues) input.ctx.error(input.element, `<${input.element.kind}>: ${found.message}`, input.path);
+    return undefined;
+  }
+}
+
+/** Rounds away float noise (1e-6 px / 1e-9 canvas units); the converters are exact otherwise. */
+function tidy(value: number, digits: number): number {
+  const f = 10 ** digits;
+  const r = Math.round(value * f) / f;
+  return Object.is(r, -0) ? 0 : r;
+}
+
+function tidyBox(box: { left: number; top: number; width: number; height: number; scaleX: number; scaleY: number }, fontSize?: number): PlacedBox {
+  const out = {
+    left: tidy(box.left, 6),
+    top: tidy(box.top, 6),
+    width: tidy(box.width, 6),
+    height: tidy(box.height, 6),
+    scaleX: tidy(box.scaleX, 9),
+    scaleY: tidy(box.scaleY, 9),
+  };
+  return fontSize === undefined ? out : { ...out, fontSize };
+}
+
+function tidyCentre(c: { locationX: number; locationY: number; scale: number }): PlacedCentre {
+  return { locationX: tidy(c.locationX, 9), locationY: tidy(c.locationY, 9), scale: tidy(c.scale, 9) };
+}

@@ -1,0 +1,48 @@
+import type { ResolvedElement } from './resolve-tree.js';
+
+const BOX_KEYS = ['left', 'top', 'width', 'height', 'scaleX', 'scaleY'] as const;
+const CENTRE_KEYS = ['x', 'y', 'scale'] as const;
+
+/** The v3 box props as given (each may be absent). */
+export interface GivenBox {
+  readonly left?: number;
+  readonly top?: number;
+  readonly width?: number;
+  readonly height?: number;
+  readonly scaleX?: number;
+  readonly scaleY?: number;
+}
+
+/** Which position family an element uses; `none` when it gives no position prop. */
+export type Placement =
+  | { readonly family: 'box'; readonly box: GivenBox }
+  | { readonly family: 'centre'; readonly x: number; readonly y: number; readonly scale: number | undefined }
+  | { readonly family: 'none' };
+
+/**
+ * Reads an element's position props. Mixing the v3 box (`left top width height scaleX scaleY`)
+ * with the legacy centre family (`x y scale`) returns the message naming both sets.
+ *
+ * @example readPlacement(el) // { family: 'centre', x: 0.25, y: 0, scale: 1.2 }
+ */
+export function readPlacement(element: ResolvedElement): Placement | { readonly mixed: string } {
+  const p = element.props;
+  const box = BOX_KEYS.filter((k) => p[k] !== undefined);
+  const centre = CENTRE_KEYS.filter((k) => p[k] !== undefined);
+  if (box.length > 0 && centre.length > 0) {
+    return {
+      mixed:
+        `<${element.kind}> mixes position families: ${box.join(', ')} (v3 box) with ${centre.join(', ')} (legacy centre); ` +
+        'use left/top/width/height/scaleX/scaleY or x/y/scale, not both',
+    };
+  }
+  if (box.length > 0) {
+    const given: Record<string, number> = {};
+    for (const k of box) given[k] = p[k] as number;
+    return { family: 'box', box: given };
+  }
+  if (centre.length > 0) {
+    return { family: 'centre', x: (p['x'] as number | undefined) ?? 0, y: (p['y'] as number | undefined) ?? 0, scale: p['scale'] as number | undefined };
+  }
+  return { family: 'none' };
+}

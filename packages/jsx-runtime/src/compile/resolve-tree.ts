@@ -1,0 +1,127 @@
+import path from 'node:path';
+import { issue, type Issue, type SourceLocation } from '@vsynth/core';
+import { FRAGMENT, isElement, type VsynthElement, type VsynthNode } from '../element.js';
+import { builtinKind, type BuiltinKind } from '../components/builtin.js';
+
+/** A built-in element after user components ran and fragments flattened. */
+export interface ResolvedElement {
+  readonly kind: BuiltinKind;
+  readonly props: Readonly<Record<string, unknown>>;
+  /** Where the element was written, file relative to the working directory. */
+  readonly source: SourceLocation | undefined;
+  /** `<TitleCard> at examples/library-demo.tsx:12:5` when a user component produced it. */
+  readonly via: string | undefined;
+  /** Position in the element tree, stable across runs: keys or indices joined by `/`. */
+  readonly path: string;
+  /** Built-in children (Video, Scene only). */
+  readonly children: readonly ResolvedElement[];
+  /** Joined text children (Text, Avatar). */
+  readonly text: string;
+}
+
+interface Context {
+  readonly issues: Issue[];
+  readonly cwd: string;
+}
+
+const TEXT_KINDS: ReadonlySet<BuiltinKind> = new Set(['Text', 'Avatar']);
+const CONTAINER_KINDS: ReadonlySet<BuiltinKind> = new Set(['Video', 'Scene']);
+
+/**
+ * Calls every function component (awaiting async ones), flattens fragments and arrays, skips
+ * `null`/`false`/`undefined`, and returns the built-in elements with source locations.
+ *
+ * @example const [video] = await resolveTree(<Video>…</Video>, issues)
+ */
+export async function resolveTree(node: VsynthNode, issues: Issue[], cwd = process.cwd()): Promise<ResolvedElement[]> {
+  return resolveNode(node, '', undefined, { issues, cwd });
+}
+
+async function resolveNode(node: VsynthNode, at: string, via: string | undefined, ctx: Context): Promise<ResolvedElement[]> {
+  if (node === null || node === undefined || typeof node === 'boolean') return [];
+  if (Array.isArray(node)) return resolveList(node as readonly VsynthNode[], at, via, ctx);
+  if (typeof node === 'string' || typeof node === 'number') {
+    if (typeof node === 'string' && node.trim() === '') return [];
+    ctx.issues.push(issue({ code: 'jsx', message: `text ${JSON.stringify(String(node))} outside <Text> or <Avatar>; wrap it in <Text>`, path: [] }));
+    return [];
+  }
+  if (!isElement(node)) {
+    ctx.issues.push(issue({ code: 'jsx', message: `expected an element, got ${describe(node)}`, path: [] }));
+    return [];
+  }
+  return resolveElement(node, at, via, ctx);
+}
+
+async function resolveList(nodes: readonly VsynthNode[], at: string, via: string | undefined, ctx: Context): Promise<ResolvedElement[]> {
+  const out: ResolvedElement[] = [];
+  for (let i = 0; i < nodes.length; i++) {
+    const child = nodes[i];
+    const key = isElement(child) && child.key !== undefined ? `k:${child.key}` : String(i);
+    for (const r of await resolveNode(child, at === '' ? key : `${at}/${key}`, via, ctx)) out.push(r);
+  }
+  return out;
+}
+
+async function resolveElement(element: VsynthElement, at: string, via: string | undefined, ctx: Context): Promise<ResolvedElement[]> {
+  const props = element.props as Record<string, unknown>;
+  if (element.type === FRAGMENT) return resolveNode(props['children'] as VsynthNode, at, via, ctx);
+  const kind = builtinKind(element.type);
+  const source = locate(element, kind ?? componentName(element.type), ctx.cwd);
+  if (kind === undefined) {
+    if (typeof element.type !== 'function') {
+      ctx.issues.push(issue({ code: 'jsx', message: `unknown element type ${describe(element.type)}`, path: [], ...(source && { source }) }));
+      return [];
+    }
+    const name = componentName(element.type);
+    const here = source === undefined ? `<${name}>` : `<${name}> at ${source.fileName}:${source.lineNumber}:${source.columnNumber}`;
+    let rendered: VsynthNode;
+    try {
+      const result = element.type(props);
+      rendered = result instanceof Promise ? await result : result;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      ctx.issues.push(issue({ code: 'jsx', message: `<${name}> threw: ${reason}`, path: [], ...(source && { source }) }));
+      return [];
+    }
+    return resolveNode(rendered, at, via ?? here, ctx);
+  }
+  let children: ResolvedElement[] = [];
+  let text = '';
+  if (CONTAINER_KINDS.has(kind)) children = await resolveNode(props['children'] as VsynthNode, at, undefined, ctx);
+  else if (TEXT_KINDS.has(kind)) text = joinText(props['children'] as VsynthNode, kind, source, ctx);
+  else if (props['children'] !== undefined && props['children'] !== null) {
+    ctx.issues.push(issue({ code: 'jsx', message: `<${kind}> takes no children`, path: [], ...(source && { source }) }));
+  }
+  return [{ kind, props, source, via, path: at, children, text }];
+}
+
+function joinText(node: VsynthNode, kind: BuiltinKind, source: SourceLocation | undefined, ctx: Context): string {
+  if (node === null || node === undefined || typeof node === 'boolean') return '';
+  if (typeof node === 'string') return node;
+  if (typeof node === 'number') return String(node);
+  if (Array.isArray(node)) return (node as readonly VsynthNode[]).map((n) => joinText(n, kind, source, ctx)).join('');
+  ctx.issues.push(issue({ code: 'jsx', message: `<${kind}> children must be text, got ${describe(node)}`, path: [], ...(source && { source }) }));
+  return '';
+}
+
+function locate(element: VsynthElement, name: string, cwd: string): SourceLocation | undefined {
+  const s = element.source;
+  if (s === undefined) return undefined;
+  let file = s.fileName.startsWith('file://') ? new URL(s.fileName).pathname : s.fileName;
+  if (path.isAbsolute(file)) file = path.relative(cwd, file).split(path.sep).join('/');
+  return { fileName: file, lineNumber: s.lineNumber, columnNumber: s.columnNumber, element: name };
+}
+
+function componentName(type: unknown): string {
+  if (typeof type !== 'function') return String(type);
+  const named = type as { displayName?: unknown; name?: unknown };
+  if (typeof named.displayName === 'string') return named.displayName;
+  return typeof named.name === 'string' && named.name !== '' ? named.name : 'Anonymous';
+}
+
+function describe(value: unknown): string {
+  if (isElement(value)) return `<${builtinKind(value.type) ?? componentName(value.type)}>`;
+  if (typeof value === 'function') return `function ${componentName(value)}`;
+  if (typeof value === 'symbol') return value.toString();
+  return typeof value === 'object' ? JSON.stringify(value) ?? typeof value : typeof value;
+}

@@ -1,0 +1,58 @@
+import type { CompileContext } from './compile-context.js';
+import { parseBackground, type BackgroundValue } from './parse-background.js';
+import type { ResolvedElement } from './resolve-tree.js';
+
+/** A scene split into its background and its clip elements, in document order. */
+export interface SceneParts {
+  readonly background: BackgroundValue | undefined;
+  readonly backgroundElement: ResolvedElement | undefined;
+  readonly clips: readonly ResolvedElement[];
+}
+
+const CLIP_KINDS = new Set(['Avatar', 'Text', 'Image', 'Shape', 'VideoClip', 'Audio']);
+
+/**
+ * Splits a `<Scene>`: at most one background (`background` prop or one `<Background>` child),
+ * clip elements kept in order; nested `<Video>`/`<Scene>` are errors.
+ */
+export function sceneParts(scene: ResolvedElement, index: number, ctx: CompileContext): SceneParts {
+  let background: BackgroundValue | undefined;
+  let backgroundElement: ResolvedElement | undefined;
+  const at = ['scenes', index, 'background'];
+  const prop = scene.props['background'];
+  if (typeof prop === 'string') {
+    background = parseBackground(prop);
+    backgroundElement = scene;
+    if (background === undefined) ctx.error(scene, `<Scene> background ${JSON.stringify(prop)} is neither a colour (rgb(r,g,b), #hex) nor an image URL`, at);
+  }
+  const clips: ResolvedElement[] = [];
+  for (const child of scene.children) {
+    if (CLIP_KINDS.has(child.kind)) {
+      clips.push(child);
+      continue;
+    }
+    if (child.kind !== 'Background') {
+      ctx.error(child, `<${child.kind}> cannot be inside <Scene>; a <Scene> holds clips and one <Background>`, ['scenes', index]);
+      continue;
+    }
+    if (backgroundElement !== undefined) {
+      ctx.error(child, '<Scene> has more than one background; keep one <Background> or the background prop', at);
+      continue;
+    }
+    backgroundElement = child;
+    const color = child.props['color'] as string | undefined;
+    const src = child.props['src'] as string | undefined;
+    if ((color === undefined) === (src === undefined)) {
+      ctx.error(child, '<Background> needs exactly one of color or src', at);
+    } else if (color !== undefined) {
+      background = parseBackground(color);
+      if (background?.kind !== 'colour') {
+        ctx.error(child, `<Background> color ${JSON.stringify(color)} is not rgb(r,g,b) or #hex`, at);
+        background = undefined;
+      }
+    } else if (src !== undefined) {
+      background = { kind: 'image', url: src };
+    }
+  }
+  return { background, backgroundElement, clips };
+}

@@ -1,0 +1,22 @@
+import { defineBuiltin } from './builtin.js';
+
+/** Props of `<Audio>`. */
+export interface AudioProps {
+  /** Audio URL (`source_url`). */
+  readonly src: string;
+  /** Volume 1–100. */
+  readonly volume?: number;
+  /** Display label. */
+  readonly label?: string;
+  /** Stacking order (audio is not drawn; kept for completeness). */
+  readonly layer?: number;
+  readonly tag?: string;
+  readonly children?: never;
+}
+
+/**
+ * Background audio for the scene (v3 only).
+ *
+ * @example <Audio src="https://cdn.example.com/music.mp3" volume={30} label="music" />
+ */
+export const Audio = defineBuiltin<AudioProps>('Audio');

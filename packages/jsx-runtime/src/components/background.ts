@@ -1,0 +1,17 @@
+import { defineBuiltin } from './builtin.js';
+
+/** Props of `<Background>`: exactly one of `color` or `src`. */
+export interface BackgroundProps {
+  /** `"rgb(r,g,b)"` or `"#rgb"`/`"#rrggbb"`. */
+  readonly color?: string;
+  /** Image URL. */
+  readonly src?: string;
+  readonly children?: never;
+}
+
+/**
+ * The scene background as a child element.
+ *
+ * @example <Scene><Background src="https://cdn.example.com/office.jpg" /></Scene>
+ */
+export const Background = defineBuiltin<BackgroundProps>('Background');

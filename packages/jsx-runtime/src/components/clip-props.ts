@@ -1,0 +1,69 @@
+import type { AnimationType } from '@vsynth/core';
+
+/**
+ * Props shared by visual elements. Position comes in one of two families, never mixed: the v3 box
+ * (`left top width height scaleX scaleY`, canvas pixels) or the legacy centre family
+ * (`x y scale`, −0.5…0.5 with 0 at the canvas centre).
+ */
+export interface BoxProps {
+  /** v3: left edge in canvas pixels. */
+  readonly left?: number;
+  /** v3: top edge in canvas pixels. */
+  readonly top?: number;
+  /** v3: unscaled width in pixels (images: the natural width). */
+  readonly width?: number;
+  /** v3: unscaled height in pixels (images: the natural height). */
+  readonly height?: number;
+  /** v3: horizontal magnification applied to `width` (default 1). */
+  readonly scaleX?: number;
+  /** v3: vertical magnification applied to `height` (default 1). */
+  readonly scaleY?: number;
+}
+
+/** The legacy centre family. */
+export interface CentreProps {
+  /** Legacy: horizontal midpoint, −0.5 (left edge) … 0 (centre) … 0.5 (right edge). */
+  readonly x?: number;
+  /** Legacy: vertical midpoint, −0.5 (top edge) … 0 (centre) … 0.5 (bottom edge). */
+  readonly y?: number;
+  /** Legacy scale: images 1 = longer side half the canvas; avatars a size multiplier; text 1 = 48 px. */
+  readonly scale?: number;
+}
+
+/** Props every clip element accepts. */
+export interface ClipProps extends BoxProps, CentreProps {
+  /** Stacking order; higher is above. Without it, later siblings sit above earlier ones. */
+  readonly layer?: number;
+  /** Rotation in degrees, clockwise (default 0). */
+  readonly angle?: number;
+  /** Opacity 1–100 (default 100). */
+  readonly opacity?: number;
+  /** Clip tag; `title` and `subtitles` are what modify requests address. */
+  readonly tag?: 'title' | 'subtitles' | (string & {});
+  /** Names this clip's modify key; `compile()` returns `{[slot]: 'title_2'}`. Needs a `title`/`subtitles` tag. */
+  readonly slot?: string;
+}
+
+/** A drop shadow. */
+export interface ShadowProps {
+  /** Colour, default `#00000060`. */
+  readonly color?: string;
+  /** Blur 0–10. */
+  readonly blur?: number;
+  readonly offsetX?: number;
+  readonly offsetY?: number;
+  readonly enabled?: boolean;
+}
+
+
+/** An animation: type, duration 1–30 s, delay 0–30 s. */
+export interface AnimationProps {
+  readonly type: AnimationType;
+  readonly duration?: number;
+  readonly delay?: number;
+}
+
+/** Text children: strings and numbers (joined), skipped `null`/`false`/`undefined`. */
+export type TextChild = string | number | boolean | null | undefined;
+/** One text child or an array of them (`Hello {name}` gives an array). */
+export type TextChildren = TextChild | readonly TextChildren[];

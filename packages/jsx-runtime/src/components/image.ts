@@ -1,0 +1,22 @@
+import { defineBuiltin } from './builtin.js';
+import type { AnimationProps, ClipProps, ShadowProps } from './clip-props.js';
+
+/** Props of `<Image>`. */
+export interface ImageProps extends ClipProps {
+  /** Image URL (`source_url`). */
+  readonly src: string;
+  /** Natural pixel width; needed for the centre family and when `width` is omitted. */
+  readonly naturalWidth?: number;
+  /** Natural pixel height. */
+  readonly naturalHeight?: number;
+  readonly shadow?: ShadowProps;
+  readonly animation?: AnimationProps;
+  readonly children?: never;
+}
+
+/**
+ * An image clip.
+ *
+ * @example <Image src="https://cdn.example.com/logo.png" naturalWidth={800} naturalHeight={400} x={-0.3} y={-0.3} scale={0.5} />
+ */
+export const Image = defineBuiltin<ImageProps>('Image');

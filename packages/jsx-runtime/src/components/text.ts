@@ -1,0 +1,33 @@
+import type { TEXT_ALIGNS } from '@vsynth/core';
+import { defineBuiltin } from './builtin.js';
+import type { AnimationProps, ClipProps, ShadowProps, TextChildren } from './clip-props.js';
+
+/** Props of `<Text>` (a textImage clip). */
+export interface TextProps extends ClipProps {
+  /** Font size in pixels (integer); legacy: `scale * 48`. */
+  readonly fontSize?: number;
+  /** Font family (service default `Noto Sans CJK`); legacy `font`. */
+  readonly fontFamily?: string;
+  /** Text colour. */
+  readonly fill?: string;
+  /** `left` (default), `center`, `right`. */
+  readonly align?: (typeof TEXT_ALIGNS)[number];
+  readonly fontWeight?: 'normal' | 'bold' | number;
+  readonly fontStyle?: 'normal' | 'italic' | 'oblique';
+  readonly underline?: boolean;
+  /** Outline colour. */
+  readonly stroke?: string;
+  readonly strokeWidth?: number;
+  readonly backgroundColor?: string;
+  readonly shadow?: ShadowProps;
+  readonly animation?: AnimationProps;
+  /** The text, plain (not HTML-escaped). */
+  readonly children?: TextChildren;
+}
+
+/**
+ * A text clip; `tag="title"` with `slot` makes it addressable by modify requests.
+ *
+ * @example <Text tag="title" slot="headline" fontSize={72} left={120} top={80}>Spring sale</Text>
+ */
+export const Text = defineBuiltin<TextProps>('Text');

@@ -1,0 +1,23 @@
+import { defineBuiltin } from './builtin.js';
+import type { ClipProps } from './clip-props.js';
+
+/** Props of `<VideoClip>` (a videoImage clip). */
+export interface VideoClipProps extends ClipProps {
+  /** Video URL (`video_url`). */
+  readonly src: string;
+  /** Poster image URL (`source_url`). */
+  readonly poster?: string;
+  /** Volume 1–100 (default 100). */
+  readonly volume?: number;
+  /** Natural pixel size of the video; needed for the centre family and when `width` is omitted. */
+  readonly naturalWidth?: number;
+  readonly naturalHeight?: number;
+  readonly children?: never;
+}
+
+/**
+ * A video playing inside the scene (v3 only).
+ *
+ * @example <VideoClip src="https://cdn.example.com/demo.mp4" naturalWidth={1280} naturalHeight={720} left={960} top={300} scaleX={0.6} scaleY={0.6} />
+ */
+export const VideoClip = defineBuiltin<VideoClipProps>('VideoClip');

@@ -1,0 +1,26 @@
+import type { VsynthNode } from '../element.js';
+import { defineBuiltin } from './builtin.js';
+
+/** Props of `<Video>`, the project. */
+export interface VideoProps {
+  /** Project name (service default `Default Template`). */
+  readonly name?: string;
+  /** Canvas: `landscape` 1920×1080 (default) or `portrait` 1080×1920. */
+  readonly orientation?: 'landscape' | 'portrait';
+  /** Address the synthesis result is delivered to. */
+  readonly webhookUrl?: string;
+  /** `false` only lists the project in the studio without exporting (service default `true`). */
+  readonly isExport?: boolean;
+  /** Additional speech learning data (variant B); passed through as given. */
+  readonly dictionary?: Record<string, unknown>;
+  /** The scenes, in order. */
+  readonly children?: VsynthNode;
+}
+
+/**
+ * The project: a list of `<Scene>`s.
+ *
+ * @example
+ * <Video name="Hello" orientation="landscape"><Scene>…</Scene></Video>
+ */
+export const Video = defineBuiltin<VideoProps>('Video');

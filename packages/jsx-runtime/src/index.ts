@@ -1,0 +1,26 @@
+/**
+ * @vsynth/jsx-runtime — author AI-avatar videos as TSX (`jsxImportSource: @vsynth/jsx-runtime`)
+ * and compile them to v3 (variant A or B) or legacy payloads that pass core's validation.
+ */
+export { isElement, type FunctionComponent, type JsxSource, type VsynthElement, type VsynthNode } from './element.js';
+export { Fragment, jsxDEV } from './jsx-dev-runtime.js';
+export type { JSX } from './jsx-namespace.js';
+
+export { Audio, type AudioProps } from './components/audio.js';
+export { Avatar, type AvatarProps } from './components/avatar.js';
+export { Background, type BackgroundProps } from './components/background.js';
+export { builtinKind, type BuiltinComponent, type BuiltinKind } from './components/builtin.js';
+export type { AnimationProps, BoxProps, CentreProps, ClipProps, ShadowProps, TextChild, TextChildren } from './components/clip-props.js';
+export { Image, type ImageProps } from './components/image.js';
+export { Scene, type SceneProps } from './components/scene.js';
+export { Shape, type ShapeProps } from './components/shape.js';
+export { Text, type TextProps } from './components/text.js';
+export { VideoClip, type VideoClipProps } from './components/video-clip.js';
+export { Video, type VideoProps } from './components/video.js';
+
+export { AvatarCatalogue, type AvatarSource } from './avatar/avatar-catalogue.js';
+export { avatarsFromProject } from './avatar/avatars-from-project.js';
+export { defineAvatar, isAvatarDefinition, type AvatarDefinition, type DefineAvatarOptions } from './avatar/define-avatar.js';
+
+export { compile, type CompileOptions, type CompileResult } from './compile/compile.js';
+export { escapeHtml } from './compile/escape-html.js';
