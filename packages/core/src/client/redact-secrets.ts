@@ -1,0 +1,30 @@
+/** What replaces a secret wherever it appears in an error body or message. */
+export const REDACTED = '[redacted]';
+
+/**
+ * Returns a deep copy of `value` in which every occurrence of each secret (API key, token, user
+ * key) inside any string — keys included — is replaced by `[redacted]`. Secrets shorter than 4
+ * characters are ignored, so a one-letter key cannot blank out a whole body.
+ *
+ * @example redactSecrets({ error: 'bad key abc123' }, ['abc123']) // { error: 'bad key [redacted]' }
+ */
+export function redactSecrets<T>(value: T, secrets: Iterable<string>): T {
+  const list = [...secrets].filter((s) => typeof s === 'string' && s.length >= 4).sort((a, b) => b.length - a.length);
+  if (list.length === 0) return value;
+  return walk(value, list, 0) as T;
+}
+
+function walk(value: unknown, secrets: readonly string[], depth: number): unknown {
+  if (typeof value === 'string') return redactString(value, secrets);
+  if (depth > 50 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => walk(item, secrets, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) out[redactString(key, secrets)] = walk(item, secrets, depth + 1);
+  return out;
+}
+
+function redactString(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+  return out;
+}

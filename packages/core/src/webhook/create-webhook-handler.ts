@@ -1,0 +1,106 @@
+import { isValidationError } from '../errors/validation-error.js';
+import { checkDeliverySignature, deliveryFromParams, type WebhookDelivery } from './parse-delivery.js';
+
+/** State handed to `onDelivery`. */
+export interface DeliveryState {
+  readonly delivery: WebhookDelivery;
+  readonly request: Request;
+}
+
+export interface WebhookHandlerOptions {
+  /** When given, only deliveries whose `vs_sig` verifies are accepted; others get 401. */
+  readonly secret?: string | undefined;
+  /** Called once per distinct delivery. Throwing answers 500 so the sender retries. */
+  readonly onDelivery: (delivery: WebhookDelivery, state: DeliveryState) => void | Promise<void>;
+  /** How many delivery keys to remember for de-duplication. Default 10,000. */
+  readonly rememberLimit?: number;
+}
+
+/** A framework-agnostic handler: Fetch API `Request` in, `Response` out. */
+export type WebhookHandler = (request: Request) => Promise<Response>;
+
+const FORM = 'application/x-www-form-urlencoded';
+
+/**
+ * Receives webhook deliveries by GET or POST (the spec does not show the method): parameters
+ * from the query string, and for a POST also from a form or JSON body. A missing or forged
+ * signature answers 401, a malformed delivery 400 listing the problems, a repeated delivery
+ * 200 without calling `onDelivery` again.
+ *
+ * @example
+ * const handle = createWebhookHandler({ secret, onDelivery: (d) => console.log(d.videoUrl) })
+ * // Hono: app.all('/vsynth', (c) => handle(c.req.raw)); Next.js: export const GET = handle, POST = handle
+ */
+export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHandler {
+  const limit = options.rememberLimit ?? 10_000;
+  const seen = new Set<string>();
+
+  return async (request) => {
+    if (request.method !== 'GET' && request.method !== 'POST' && request.method !== 'HEAD') {
+      return json(405, { ok: false, error: `method ${request.method} not allowed; deliveries come by GET or POST` }, { allow: 'GET, POST' });
+    }
+    const params = new URL(request.url, 'http://localhost').searchParams;
+    if (request.method === 'POST') await mergeBody(request, params);
+
+    if (options.secret !== undefined) {
+      const check = checkDeliverySignature(params, options.secret);
+      if (check !== 'valid') {
+        return json(401, { ok: false, error: check === 'missing' ? 'unsigned delivery (no vs_cid/vs_sig)' : 'vs_sig does not verify' });
+      }
+    }
+
+    let delivery: WebhookDelivery;
+    try {
+      delivery = deliveryFromParams(params);
+    } catch (error) {
+      if (isValidationError(error)) {
+        return json(400, { ok: false, error: 'malformed delivery', issues: error.issues.map((i) => ({ path: i.path, message: i.message })) });
+      }
+      throw error;
+    }
+
+    const key = JSON.stringify([delivery.correlationId ?? null, delivery.location, delivery.videoUrl, delivery.duration]);
+    if (seen.has(key)) return json(200, { ok: true, duplicate: true });
+    seen.add(key);
+    if (seen.size > limit) {
+      const oldest = seen.values().next();
+      if (oldest.done !== true) seen.delete(oldest.value);
+    }
+    try {
+      await options.onDelivery(delivery, { delivery, request });
+    } catch {
+      seen.delete(key);
+      return json(500, { ok: false, error: 'the receiver failed to handle the delivery; send it again' });
+    }
+    return json(200, { ok: true });
+  };
+}
+
+async function mergeBody(request: Request, params: URLSearchParams): Promise<void> {
+  const type = (request.headers.get('content-type') ?? '').toLowerCase();
+  let text: string;
+  try {
+    text = await request.text();
+  } catch {
+    return;
+  }
+  if (text.trim() === '') return;
+  let extra: Record<string, unknown> = {};
+  if (type.startsWith(FORM)) extra = Object.fromEntries(new URLSearchParams(text));
+  else if (type.includes('json') || /^\s*\{/.test(text)) {
+    try {
+      const parsed = JSON.parse(text) as unknown;
+      if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) extra = parsed as Record<string, unknown>;
+    } catch {
+      return;
+    }
+  }
+  // The query string wins: it is what the service is documented to send.
+  for (const [name, value] of Object.entries(extra)) {
+    if (!params.has(name) && (typeof value === 'string' || typeof value === 'number')) params.set(name, String(value));
+  }
+}
+
+function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+}

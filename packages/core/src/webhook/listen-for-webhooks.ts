@@ -1,0 +1,91 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createWebhookHandler, type WebhookHandlerOptions } from './create-webhook-handler.js';
+
+export interface ListenForWebhooksOptions extends WebhookHandlerOptions {
+  /** Default 0 (any free port). */
+  readonly port?: number;
+  /** Default `127.0.0.1`. */
+  readonly host?: string;
+}
+
+export interface WebhookListener {
+  /** The address to give as `webhookUrl`, e.g. `http://127.0.0.1:53121/`. */
+  readonly url: string;
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+const MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * Starts a small `node:http` server that hands every request to `createWebhookHandler`.
+ *
+ * @example
+ * const listener = await listenForWebhooks({ secret, onDelivery: (d) => console.log(d.videoUrl) })
+ * await client.createProject({ ...payload, webhookUrl: correlateWebhookUrl(listener.url, { id, secret }) })
+ * await listener.close()
+ */
+export async function listenForWebhooks(options: ListenForWebhooksOptions): Promise<WebhookListener> {
+  const handle = createWebhookHandler(options);
+  const host = options.host ?? '127.0.0.1';
+  const server = http.createServer((incoming, outgoing) => {
+    void serve(incoming, outgoing);
+  });
+
+  async function serve(incoming: http.IncomingMessage, outgoing: http.ServerResponse): Promise<void> {
+    try {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of incoming) {
+        size += (chunk as Buffer).length;
+        if (size > MAX_BODY_BYTES) {
+          outgoing.writeHead(413, { 'content-type': 'application/json' }).end('{"ok":false,"error":"delivery body too large"}');
+          return;
+        }
+        chunks.push(chunk as Buffer);
+      }
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(incoming.headers)) {
+        if (typeof value === 'string') headers.set(name, value);
+        else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+      }
+      const method = incoming.method ?? 'GET';
+      const request = new Request(`http://${hostHeader(host, server)}${incoming.url ?? '/'}`, {
+        method,
+        headers,
+        ...(method === 'GET' || method === 'HEAD' ? {} : { body: Buffer.concat(chunks) }),
+      });
+      const response = await handle(request);
+      outgoing.writeHead(response.status, Object.fromEntries(response.headers));
+      outgoing.end(Buffer.from(await response.arrayBuffer()));
+    } catch {
+      if (!outgoing.headersSent) outgoing.writeHead(500, { 'content-type': 'application/json' });
+      outgoing.end('{"ok":false,"error":"internal error in the webhook listener"}');
+    }
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://${hostHeader(host, server)}/`,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+function hostHeader(host: string, server: http.Server): string {
+  const port = (server.address() as AddressInfo | null)?.port ?? 0;
+  const name = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  return `${name}:${port}`;
+}

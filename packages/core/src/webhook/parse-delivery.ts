@@ -1,0 +1,78 @@
+import { issue } from '../errors/issue.js';
+import { ValidationError } from '../errors/validation-error.js';
+import { webhookDeliveryQuerySchema } from '../schemas/webhook-delivery.js';
+import { zodIssuesToIssues } from '../validate/zod-issues-to-issues.js';
+import { CORRELATION_ID_PARAM, SIGNATURE_PARAM, verifyCorrelationSignature } from './correlate-webhook-url.js';
+
+/** A delivery of an export result, typed. */
+export interface WebhookDelivery {
+  /** `ai_progress_update_loc`: where the created project is saved. */
+  readonly location: string;
+  /** Download link of the exported file. */
+  readonly videoUrl: string;
+  /** Duration of the exported file as a number (the spec sends decimal text; unit not shown). */
+  readonly duration: number;
+  /** `vs_cid`, when the address was made with `correlateWebhookUrl`. */
+  readonly correlationId?: string;
+}
+
+export interface ParseDeliveryOptions {
+  /** When given, `vs_cid` and `vs_sig` are required and the signature must verify. */
+  readonly secret?: string | undefined;
+}
+
+/** Whether a delivery's correlation signature is present and valid for a secret. */
+export type SignatureCheck = 'valid' | 'missing' | 'forged';
+
+/**
+ * Checks `vs_cid`/`vs_sig` of a delivery address against a secret.
+ *
+ * @example checkDeliverySignature(new URL(request.url).searchParams, secret) // 'valid'
+ */
+export function checkDeliverySignature(params: URLSearchParams, secret: string): SignatureCheck {
+  const id = params.get(CORRELATION_ID_PARAM);
+  const signature = params.get(SIGNATURE_PARAM);
+  if (id === null || signature === null) return 'missing';
+  return verifyCorrelationSignature(id, signature, secret) ? 'valid' : 'forged';
+}
+
+/**
+ * Reads a webhook delivery from its address (or a `Request`, using its URL): the spec's
+ * `ai_progress_update_loc`, `videoUrl` and `duration` query parameters, plus the correlation id.
+ * Throws a `ValidationError` listing missing or malformed parameters, or a bad signature.
+ *
+ * @example
+ * const delivery = parseDelivery('http://127.0.0.1:9000/?vs_cid=r1&vs_sig=…&ai_progress_update_loc=p1&videoUrl=https%3A%2F%2Fcdn%2Fp1.mp4&duration=12.5', { secret })
+ * delivery.duration // 12.5
+ */
+export function parseDelivery(input: string | URL | Request | { readonly url: string }, options: ParseDeliveryOptions = {}): WebhookDelivery {
+  const url = typeof input === 'string' ? new URL(input, 'http://localhost') : input instanceof URL ? input : new URL(input.url, 'http://localhost');
+  return deliveryFromParams(url.searchParams, options);
+}
+
+/** {@link parseDelivery} on already-extracted parameters (e.g. a POST form body merged in). */
+export function deliveryFromParams(params: URLSearchParams, options: ParseDeliveryOptions = {}): WebhookDelivery {
+  if (options.secret !== undefined) {
+    const check = checkDeliverySignature(params, options.secret);
+    if (check !== 'valid') {
+      const message =
+        check === 'missing'
+          ? `the delivery carries no ${CORRELATION_ID_PARAM}/${SIGNATURE_PARAM}; it was not sent to an address made by correlateWebhookUrl with this secret`
+          : `${SIGNATURE_PARAM} does not verify for ${CORRELATION_ID_PARAM}; the delivery is forged or was signed with another secret`;
+      throw new ValidationError([issue({ code: 'rule', path: [SIGNATURE_PARAM], message })], { subject: 'webhook delivery' });
+    }
+  }
+  const query = Object.fromEntries(params);
+  const parsed = webhookDeliveryQuerySchema.safeParse(query);
+  if (!parsed.success) {
+    throw new ValidationError(zodIssuesToIssues(parsed.error, { input: query, rootName: 'the delivery query' }), { subject: 'webhook delivery' });
+  }
+  const value = parsed.data;
+  const correlationId = value.vs_cid;
+  return {
+    location: value.ai_progress_update_loc,
+    videoUrl: value.videoUrl,
+    duration: Number(value.duration),
+    ...(correlationId === undefined ? {} : { correlationId }),
+  };
+}
