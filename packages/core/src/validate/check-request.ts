@@ -1,0 +1,47 @@
+import { issue, UsageError, type Issue } from '../errors/index.js';
+import { findUnknownFields } from './find-unknown-fields.js';
+import { REQUEST_KINDS, REQUEST_RULES, REQUEST_SCHEMAS, isRequestKind, type RequestKind, type RequestOfKind } from './request-kind.js';
+import { zodIssuesToIssues } from './zod-issues-to-issues.js';
+
+/** The answer of {@link checkRequest}. */
+export type CheckResult<T> =
+  | { readonly ok: true; readonly value: T; readonly warnings: Issue[] }
+  | { readonly ok: false; readonly issues: Issue[] };
+
+/**
+ * Validates a request body of the given kind and reports every problem at once: schema errors
+ * (types, required fields, ranges, enums), the spec's cross-field rules (errors), and quirks of
+ * real payloads and unknown fields (warnings). Never throws for any input; unknown fields are
+ * kept in `value`. Throws `UsageError` only for an unknown `kind`.
+ *
+ * @example
+ * const result = checkRequest('create', JSON.parse(text))
+ * if (!result.ok) console.error(formatIssues(result.issues))
+ * else for (const warning of result.warnings) console.warn(formatIssue(warning))
+ */
+export function checkRequest<K extends RequestKind>(kind: K, input: unknown): CheckResult<RequestOfKind[K]> {
+  if (!isRequestKind(kind)) {
+    throw new UsageError(`Unknown request kind ${JSON.stringify(kind)}: use one of ${REQUEST_KINDS.join(', ')}`);
+  }
+  const schema = REQUEST_SCHEMAS[kind];
+  const issues: Issue[] = [];
+  let value: unknown;
+  let parsed = false;
+  try {
+    const result = schema.safeParse(input, { reportInput: true });
+    if (result.success) {
+      value = result.data;
+      parsed = true;
+    } else issues.push(...zodIssuesToIssues(result.error, { input }));
+    issues.push(...REQUEST_RULES[kind](input));
+    issues.push(...findUnknownFields(schema, input));
+  } catch (error) {
+    // A value no JSON parser produces (a getter that throws, a cycle): report it, never throw.
+    const reason = error instanceof Error ? error.message : String(error);
+    return { ok: false, issues: [issue({ code: 'invalid_type', path: [], message: `the payload could not be read as JSON data: ${reason}` })] };
+  }
+  const errors = issues.filter((i) => i.severity === 'error');
+  const warnings = issues.filter((i) => i.severity !== 'error');
+  if (parsed && errors.length === 0) return { ok: true, value: value as RequestOfKind[K], warnings };
+  return { ok: false, issues: [...errors, ...warnings] };
+}

@@ -1,0 +1,43 @@
+import { issue, ValidationError } from '../errors/index.js';
+
+/** Options of {@link parseJsonText}. */
+export interface ParseJsonTextOptions {
+  /** Where the text came from, e.g. a file name, for the message. */
+  readonly source: string;
+}
+
+/**
+ * `JSON.parse` with a one-line error a user can act on: the source, line and column, and the
+ * parser's reason. A leading byte order mark is ignored. Throws `ValidationError` (its message
+ * is that single line).
+ *
+ * @example parseJsonText('{"a": 1,}', { source: 'payload.json' })
+ * // throws: payload.json:1:9 is not valid JSON: … Fix the file and try again.
+ */
+export function parseJsonText(text: string, options: ParseJsonTextOptions): unknown {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  try {
+    return JSON.parse(body);
+  } catch (error) {
+    const raw = error instanceof Error ? error.message : String(error);
+    const match = /position (\d+)/.exec(raw);
+    const position = match === null ? body.length : Number(match[1]);
+    const { line, column } = lineAndColumn(body, position);
+    const reason = raw
+      .replace(/ in JSON at position \d+.*$/s, '')
+      .replace(/,? ?"[^"]*"(\.\.\.)? is not valid JSON$/s, '')
+      .replace(/ \(line \d+ column \d+\)$/, '')
+      .trim();
+    const what = body.trim() === '' ? 'the file is empty' : reason === '' ? 'unexpected input' : reason;
+    const message = `${options.source}:${line}:${column} is not valid JSON: ${what}. Fix the file and try again.`;
+    const failure = new ValidationError([issue({ code: 'invalid_format', path: [], message })], { subject: options.source, cause: error });
+    failure.message = message;
+    throw failure;
+  }
+}
+
+function lineAndColumn(text: string, position: number): { line: number; column: number } {
+  const before = text.slice(0, Math.min(position, text.length));
+  const lines = before.split('\n');
+  return { line: lines.length, column: (lines[lines.length - 1]?.length ?? 0) + 1 };
+}
