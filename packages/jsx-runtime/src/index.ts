@@ -24,3 +24,6 @@ export { defineAvatar, isAvatarDefinition, type AvatarDefinition, type DefineAva
 
 export { compile, type CompileOptions, type CompileResult } from './compile/compile.js';
 export { escapeHtml } from './compile/escape-html.js';
+
+export { compileFile, type CompileFileOptions } from './load/compile-file.js';
+export { importTsx } from './load/import-tsx.js';

@@ -1,0 +1,49 @@
+import path from 'node:path';
+import { UsageError } from '@vsynth/core';
+import type { AvatarSource } from '../avatar/avatar-catalogue.js';
+import { compile, type CompileOptions, type CompileResult } from '../compile/compile.js';
+import { isElement, type FunctionComponent } from '../element.js';
+import { jsxDEV } from '../jsx-dev-runtime.js';
+import { importTsx } from './import-tsx.js';
+
+/** Options of {@link compileFile}: compile options plus the props for a component export. */
+export interface CompileFileOptions extends CompileOptions {
+  /** Props passed when the default export is a component (e.g. a data row for a template). */
+  readonly props?: Record<string, unknown>;
+}
+
+/**
+ * Loads a `.tsx` file (no JSX configuration needed, see {@link importTsx}) and compiles its
+ * default export: an element, or a component called with `props`. A named export `avatars`
+ * (an array of `defineAvatar` results) is used when `options.avatars` is not given.
+ *
+ * @example
+ * const { payload, slots } = await compileFile('examples/promo.tsx', { variant: 'B' });
+ * const row = await compileFile('templates/welcome.tsx', { props: { firstName: 'Ana' } });
+ */
+export async function compileFile(file: string, options: CompileFileOptions = {}): Promise<CompileResult> {
+  const { props, ...compileOptions } = options;
+  const root = await loadDefaultExport(file);
+  const subject = compileOptions.subject ?? (path.relative(compileOptions.cwd ?? process.cwd(), path.resolve(file)).split(path.sep).join('/') || file);
+  const avatars = compileOptions.avatars ?? (root.avatars as readonly AvatarSource[] | undefined);
+  let element = root.value;
+  if (typeof element === 'function') element = jsxDEV(element as FunctionComponent, { ...props });
+  else if (props !== undefined) throw new UsageError(`${subject} exports an element, not a component: props cannot be passed to it. Export a component (props) => <Video>…</Video> instead.`);
+  if (!isElement(element)) {
+    throw new UsageError(`${subject} must export default a <Video> element or a component returning one; got ${typeof element}.`);
+  }
+  return compile(element, { ...compileOptions, subject, ...(avatars !== undefined && { avatars }) });
+}
+
+/** The default export and the `avatars` export, also when the file loaded as CommonJS. */
+async function loadDefaultExport(file: string): Promise<{ value: unknown; avatars: unknown }> {
+  const mod = await importTsx(file);
+  let exports: Record<string, unknown> = mod;
+  const inner = mod['default'];
+  // A CommonJS module's namespace puts module.exports under `default`.
+  if (typeof inner === 'object' && inner !== null && !isElement(inner) && 'default' in inner) exports = inner as Record<string, unknown>;
+  if (!('default' in exports)) {
+    throw new UsageError(`${file} has no default export: export default a <Video> element or a component returning one.`);
+  }
+  return { value: exports['default'], avatars: exports['avatars'] };
+}
