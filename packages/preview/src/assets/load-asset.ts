@@ -1,0 +1,86 @@
+/**
+ * Loads the images a payload points at: local paths (relative to a base directory), file: and
+ * data: URLs, and http(s) URLs with a timeout. Failures are values, never exceptions, so a
+ * missing asset becomes a placeholder and a warning.
+ */
+import { readFile } from 'node:fs/promises';
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { imageInfo, type ImageInfo } from './image-size.js';
+
+export interface LoadAssetOptions {
+  /** Directory relative paths are resolved against (default: the working directory). */
+  readonly baseDir?: string;
+  /** Timeout of one http(s) fetch in milliseconds (default 5000). */
+  readonly timeoutMs?: number;
+  /** Cancels pending fetches. */
+  readonly signal?: AbortSignal;
+}
+
+export type LoadedAsset =
+  | { readonly ok: true; readonly bytes: Buffer; readonly info: ImageInfo; readonly dataUri: string }
+  | { readonly ok: false; readonly reason: string };
+
+// resvg 2.6 decodes PNG, JPEG, GIF and SVG; WebP would draw as nothing.
+const DRAWABLE = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/svg+xml']);
+
+/**
+ * Loads one image reference.
+ *
+ * @example
+ * const asset = await loadAsset('https://cdn.example/logo.png', { timeoutMs: 3000 })
+ * if (!asset.ok) console.warn(asset.reason)
+ */
+export async function loadAsset(ref: string, options: LoadAssetOptions = {}): Promise<LoadedAsset> {
+  const source = ref.trim();
+  if (!source) return { ok: false, reason: 'empty address' };
+  let bytes: Buffer;
+  try {
+    if (/^data:/i.test(source)) {
+      const match = /^data:([^,]*?)(;base64)?,(.*)$/is.exec(source);
+      if (!match) return { ok: false, reason: 'malformed data: URL' };
+      bytes = match[2] ? Buffer.from(match[3] ?? '', 'base64') : Buffer.from(decodeURIComponent(match[3] ?? ''), 'utf8');
+    } else if (/^https?:\/\//i.test(source)) {
+      const timeoutMs = options.timeoutMs ?? 5000;
+      const signals = [AbortSignal.timeout(timeoutMs), ...(options.signal ? [options.signal] : [])];
+      let response: Response;
+      try {
+        response = await fetch(source, { signal: AbortSignal.any(signals), redirect: 'follow' });
+      } catch (error) {
+        const name = error instanceof Error ? error.name : '';
+        if (name === 'TimeoutError') return { ok: false, reason: `no answer within ${timeoutMs} ms` };
+        const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
+        return { ok: false, reason: `unreachable (${cause})` };
+      }
+      if (!response.ok) return { ok: false, reason: `HTTP ${response.status}` };
+      bytes = Buffer.from(await response.arrayBuffer());
+    } else {
+      const path = /^file:/i.test(source) ? fileURLToPath(source) : isAbsolute(source) ? source : resolve(options.baseDir ?? process.cwd(), source);
+      try {
+        bytes = await readFile(path);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        return { ok: false, reason: code === 'ENOENT' ? `no file at ${path}` : `cannot read ${path} (${code ?? 'error'})` };
+      }
+    }
+  } catch (error) {
+    return { ok: false, reason: error instanceof Error ? error.message : String(error) };
+  }
+  const info = imageInfo(bytes);
+  if (!info) return { ok: false, reason: 'not a PNG, JPEG, GIF or SVG image' };
+  if (!DRAWABLE.has(info.mime)) return { ok: false, reason: `${info.mime} is not drawn by the preview (use PNG, JPEG, GIF or SVG)` };
+  return { ok: true, bytes, info, dataUri: `data:${info.mime};base64,${bytes.toString('base64')}` };
+}
+
+/** Loads each distinct reference once per render. */
+export function createAssetLoader(options: LoadAssetOptions = {}): (ref: string) => Promise<LoadedAsset> {
+  const cache = new Map<string, Promise<LoadedAsset>>();
+  return (ref) => {
+    let pending = cache.get(ref);
+    if (!pending) {
+      pending = loadAsset(ref, options);
+      cache.set(ref, pending);
+    }
+    return pending;
+  };
+}

@@ -1,0 +1,62 @@
+/**
+ * One PNG showing every scene of a payload as a thumbnail labelled with its index and
+ * estimated duration, and the total at the top.
+ */
+import type { DrawnPayload } from './draw-scenes.js';
+import { svgToPng } from './draw-scenes.js';
+import { loadFontCatalog } from './fonts/font-catalog.js';
+import { escapeXml } from './svg/escape-xml.js';
+import { layoutText } from './text/layout-text.js';
+
+/** Width of one landscape thumbnail (portrait thumbnails are as tall) in the contact sheet. */
+export const CONTACT_SHEET_THUMB = 480;
+
+/**
+ * Composes the contact sheet of drawn scenes.
+ *
+ * @example
+ * writeFileSync('contact-sheet.png', contactSheet(await drawScenes(payload, { scale: 0.25 })))
+ */
+export function contactSheet(drawn: DrawnPayload): Buffer {
+  const landscape = drawn.canvas.width >= drawn.canvas.height;
+  const thumbW = landscape ? CONTACT_SHEET_THUMB : Math.round((CONTACT_SHEET_THUMB * drawn.canvas.width) / drawn.canvas.height);
+  const thumbH = Math.round((thumbW * drawn.canvas.height) / drawn.canvas.width);
+  const count = Math.max(1, drawn.scenes.length);
+  const columns = Math.min(count, landscape ? 4 : 6);
+  const rows = Math.ceil(count / columns);
+  const gap = 16;
+  const labelH = 34;
+  const headerH = 56;
+  const width = gap + columns * (thumbW + gap);
+  const height = headerH + rows * (thumbH + labelH + gap) + gap;
+  const catalog = loadFontCatalog();
+  const fontFiles = new Set<string>();
+  const text = (value: string, x: number, y: number, size: number, fill: string, weight = 400): string => {
+    const layout = layoutText(value, { catalog, family: catalog.defaultFamily, fontSize: size, weight, italic: false, maxWidth: Infinity });
+    return (layout.lines[0]?.runs ?? [])
+      .map((run) => {
+        if (run.face) fontFiles.add(run.face.path);
+        return `<text xml:space="preserve" x="${x}" y="${y}" font-size="${size}" font-weight="${weight}" fill="${fill}"${run.face ? ` font-family="${escapeXml(`'${run.face.family}'`)}"` : ''}>${escapeXml(run.text)}</text>`;
+      })
+      .join('');
+  };
+  const total = drawn.scenes.reduce((sum, scene) => sum + scene.durationSeconds, 0);
+  const title = `${drawn.name ? `${drawn.name} · ` : ''}${drawn.scenes.length} scene${drawn.scenes.length === 1 ? '' : 's'} · about ${total.toFixed(1)} s`;
+  const parts = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
+    `<rect width="${width}" height="${height}" fill="#20232a"/>`,
+    text(title, gap, 38, 24, '#ffffff', 700),
+  ];
+  drawn.scenes.forEach((scene, i) => {
+    const x = gap + (i % columns) * (thumbW + gap);
+    const y = headerH + Math.floor(i / columns) * (thumbH + labelH + gap);
+    parts.push(
+      `<image x="${x}" y="${y}" width="${thumbW}" height="${thumbH}" preserveAspectRatio="none" href="data:image/png;base64,${scene.png.toString('base64')}"/>`,
+      `<rect x="${x}" y="${y}" width="${thumbW}" height="${thumbH}" fill="none" stroke="#3b4050"/>`,
+      text(`#${scene.index}`, x, y + thumbH + 25, 20, '#ffffff', 700),
+      text(`${scene.durationSeconds.toFixed(1)} s`, x + 64, y + thumbH + 25, 20, '#c8cbd2'),
+    );
+  });
+  parts.push('</svg>');
+  return svgToPng(parts.join('\n'), { fontFiles: [...fontFiles], defaultFamily: catalog.defaultFamily });
+}

@@ -1,0 +1,183 @@
+/**
+ * The fonts the preview can draw with: system fonts (Debian's fonts-noto-* when installed) plus
+ * the DejaVu fonts that come with npm install, so Latin, Greek, Cyrillic, Vietnamese and Arabic
+ * render even on a machine without any system font.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { readFontFaces, type FontFace } from './read-font-faces.js';
+
+export interface FontCatalogOptions {
+  /** Extra directories searched (recursively) before the system ones. */
+  readonly fontDirs?: readonly string[];
+  /** Search the system font directories (default true). */
+  readonly systemFonts?: boolean;
+}
+
+export interface FaceRequest {
+  /** Installed family to prefer (already resolved). */
+  readonly family?: string | undefined;
+  readonly weight: number;
+  readonly italic: boolean;
+  /** Primary language subtag (`ja`, `ko`, `zh`, …) deciding which CJK face draws Han. */
+  readonly lang?: string | undefined;
+}
+
+/** Installed fonts, indexed by family, with per-character fallback. */
+export interface FontCatalog {
+  readonly faces: readonly FontFace[];
+  /** Installed family names, sorted. */
+  families(): string[];
+  /**
+   * The installed family for a requested name: exact (case-insensitive) match, else the first
+   * family that starts with it (`Noto Sans CJK` → `Noto Sans CJK JP`), else undefined.
+   */
+  resolveFamily(requested: string, lang?: string): string | undefined;
+  /** The face that draws `codePoint` best for the request, or undefined when none has it. */
+  faceFor(codePoint: number, request: FaceRequest): FontFace | undefined;
+  /** The family used when a requested one is not installed. */
+  readonly defaultFamily: string | undefined;
+}
+
+const FONT_FILE = /\.(ttf|otf|ttc|otc)$/i;
+
+/** Directory of the TrueType files of the `dejavu-fonts-ttf` npm package, when installed. */
+export function bundledFontDir(): string | undefined {
+  try {
+    const require = createRequire(import.meta.url);
+    const dir = join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+    return existsSync(dir) ? dir : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The directories fontdb (resvg) and fontconfig search on Linux and macOS. */
+export function systemFontDirs(): string[] {
+  const home = homedir();
+  return [
+    '/usr/share/fonts',
+    '/usr/local/share/fonts',
+    join(home, '.fonts'),
+    join(home, '.local/share/fonts'),
+    '/Library/Fonts',
+    '/System/Library/Fonts',
+    join(home, 'Library/Fonts'),
+  ].filter((dir) => existsSync(dir));
+}
+
+function listFontFiles(dir: string): string[] {
+  try {
+    return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .filter((name) => FONT_FILE.test(name))
+      .sort()
+      .map((name) => join(dir, name));
+  } catch {
+    return [];
+  }
+}
+
+const cache = new Map<string, FontCatalog>();
+
+/**
+ * Loads (once per process and option set) the catalog of installed fonts.
+ *
+ * @example
+ * const fonts = loadFontCatalog()
+ * fonts.resolveFamily('Noto Sans CJK', 'ko') // 'Noto Sans CJK KR' when fonts-noto-cjk is installed
+ */
+export function loadFontCatalog(options: FontCatalogOptions = {}): FontCatalog {
+  const dirs = [...(options.fontDirs ?? [])];
+  if (options.systemFonts !== false) dirs.push(...systemFontDirs());
+  const bundled = bundledFontDir();
+  if (bundled) dirs.push(bundled);
+  const key = dirs.join('\n');
+  const known = cache.get(key);
+  if (known) return known;
+  const seen = new Set<string>();
+  const faces: FontFace[] = [];
+  for (const dir of dirs) {
+    for (const file of listFontFiles(dir)) {
+      if (seen.has(file)) continue;
+      seen.add(file);
+      faces.push(...readFontFaces(file));
+    }
+  }
+  const catalog = createCatalog(faces);
+  cache.set(key, catalog);
+  return catalog;
+}
+
+function scriptFamilies(cp: number, lang: string | undefined): readonly string[] {
+  const cjk = (first: string): string[] => {
+    const order = ['SC', 'JP', 'KR', 'TC', 'HK'];
+    const preferred = [first, ...order.filter((region) => region !== first)];
+    return [...preferred.map((region) => `Noto Sans CJK ${region}`), 'Noto Sans SC', 'Noto Sans JP', 'Noto Sans KR'];
+  };
+  if ((cp >= 0xac00 && cp <= 0xd7af) || (cp >= 0x1100 && cp <= 0x11ff) || (cp >= 0x3130 && cp <= 0x318f)) return cjk('KR');
+  if (cp >= 0x3040 && cp <= 0x30ff) return cjk('JP');
+  if ((cp >= 0x2e80 && cp <= 0x9fff) || (cp >= 0xf900 && cp <= 0xfaff) || (cp >= 0xff00 && cp <= 0xffef) || (cp >= 0x20000 && cp <= 0x2ffff)) {
+    return cjk(lang === 'ja' ? 'JP' : lang === 'ko' ? 'KR' : 'SC');
+  }
+  if ((cp >= 0x0600 && cp <= 0x08ff) || (cp >= 0xfb50 && cp <= 0xfeff)) return ['Noto Sans Arabic', 'Noto Naskh Arabic', 'DejaVu Sans'];
+  if (cp >= 0x0900 && cp <= 0x097f) return ['Noto Sans Devanagari', 'Noto Serif Devanagari'];
+  if (cp >= 0x0b80 && cp <= 0x0bff) return ['Noto Sans Tamil', 'Noto Serif Tamil'];
+  return ['Noto Sans', 'DejaVu Sans', 'Liberation Sans', 'Arial', 'Helvetica'];
+}
+
+function createCatalog(faces: readonly FontFace[]): FontCatalog {
+  const byFamily = new Map<string, FontFace[]>();
+  for (const face of faces) {
+    const list = byFamily.get(face.family.toLowerCase()) ?? [];
+    list.push(face);
+    byFamily.set(face.family.toLowerCase(), list);
+  }
+  const familyNames = [...new Set(faces.map((face) => face.family))].sort();
+  const pick = (list: readonly FontFace[] | undefined, cp: number, weight: number, italic: boolean): FontFace | undefined => {
+    let best: FontFace | undefined;
+    let bestScore = Infinity;
+    for (const face of list ?? []) {
+      const score = Math.abs(face.weight - weight) + (face.italic === italic ? 0 : 1000);
+      if (score < bestScore && face.has(cp)) {
+        best = face;
+        bestScore = score;
+      }
+    }
+    return best;
+  };
+  // Last resort: any upright sans face, then anything at all.
+  const rank = (face: FontFace): number =>
+    (face.italic ? 4 : 0) + (/serif|mono|math|emoji|symbol/i.test(face.family) ? 2 : 0) + (face.weight === 400 ? 0 : 1);
+  const anyOrder = [...faces].sort((a, b) => rank(a) - rank(b));
+  const memo = new Map<string, FontFace | undefined>();
+  const catalog: FontCatalog = {
+    faces,
+    families: () => [...familyNames],
+    defaultFamily: ['Noto Sans', 'DejaVu Sans'].find((name) => byFamily.has(name.toLowerCase())) ?? familyNames[0],
+    resolveFamily(requested, lang) {
+      const wanted = requested.trim().replace(/^["']|["']$/g, '').toLowerCase();
+      if (!wanted) return undefined;
+      const exact = byFamily.get(wanted);
+      if (exact?.[0]) return exact[0].family;
+      const prefixed = familyNames.filter((name) => name.toLowerCase().startsWith(`${wanted} `));
+      if (prefixed.length === 0) return undefined;
+      const region = lang === 'ja' ? ' JP' : lang === 'ko' ? ' KR' : lang === 'zh' ? ' SC' : '';
+      return prefixed.find((name) => region && name.endsWith(region)) ?? prefixed.find((name) => name.endsWith(' JP')) ?? prefixed[0];
+    },
+    faceFor(cp, request) {
+      const key = `${cp}|${request.family ?? ''}|${request.weight}|${request.italic}|${request.lang ?? ''}`;
+      if (memo.has(key)) return memo.get(key);
+      let face = request.family ? pick(byFamily.get(request.family.toLowerCase()), cp, request.weight, request.italic) : undefined;
+      for (const family of scriptFamilies(cp, request.lang)) {
+        if (face) break;
+        face = pick(byFamily.get(family.toLowerCase()), cp, request.weight, request.italic);
+      }
+      face ??= anyOrder.find((candidate) => candidate.has(cp));
+      memo.set(key, face);
+      return face;
+    },
+  };
+  return catalog;
+}

@@ -1,0 +1,20 @@
+/**
+ * @vsynth/preview — see a video before spending cubes: storyboard SVG/PNG per scene, a contact
+ * sheet, and an MP4 draft where ffmpeg (and espeak-ng for speech) are installed.
+ */
+export { contactSheet, CONTACT_SHEET_THUMB } from './contact-sheet.js';
+export { drawScenes, svgToPng, type DrawOptions, type DrawnPayload, type DrawnScene } from './draw-scenes.js';
+export {
+  DEFAULT_SPEECH_RATE,
+  estimateSceneDuration,
+  MIN_SCENE_SECONDS,
+  primaryLanguage,
+  SILENT_SCENE_SECONDS,
+  SPEECH_RATES,
+  speechText,
+  type SpeechRate,
+} from './duration/estimate-scene-duration.js';
+export { loadFontCatalog, type FontCatalog, type FontCatalogOptions } from './fonts/font-catalog.js';
+export { renderStoryboard, type RenderStoryboardOptions, type Storyboard, type StoryboardScene } from './render-storyboard.js';
+export { renderThumbnail, type RenderThumbnailOptions, type Thumbnail } from './render-thumbnail.js';
+export { SHAPE_NAMES, type ShapeName } from './svg/shape-element.js';

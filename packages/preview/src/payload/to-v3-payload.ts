@@ -1,0 +1,57 @@
+/**
+ * Accepts what a user may want to preview — a v3 create payload, a legacy create payload, or
+ * either wrapped as `{payload}` — and returns a v3 payload. Legacy payloads are converted by
+ * @vsynth/core's `legacyProjectToV3`, with image natural sizes probed from the assets.
+ */
+import { issue, legacyProjectToV3, ValidationError, type Issue } from '@vsynth/core';
+import type { LoadedAsset } from '../assets/load-asset.js';
+
+export interface ToV3PayloadOptions {
+  /** Orientation of a legacy payload (it does not say); default `landscape`. */
+  readonly orientation?: string;
+  readonly loadAsset: (ref: string) => Promise<LoadedAsset>;
+}
+
+export interface V3Preview {
+  readonly payload: Record<string, unknown> & { readonly scenes: readonly unknown[] };
+  readonly legacy: boolean;
+  readonly warnings: readonly Issue[];
+}
+
+type Loose = Record<string, unknown>;
+
+/** True for a legacy create payload (its scenes carry `AIModel`). */
+export function isLegacyPayload(value: unknown): boolean {
+  const scenes = (value as Loose | null)?.['scenes'];
+  return Array.isArray(scenes) && scenes.some((scene) => typeof scene === 'object' && scene !== null && 'AIModel' in scene);
+}
+
+/**
+ * Normalises a payload for drawing.
+ *
+ * @example
+ * const { payload, warnings } = await toV3Payload(JSON.parse(text), { loadAsset: createAssetLoader() })
+ */
+export async function toV3Payload(input: unknown, options: ToV3PayloadOptions): Promise<V3Preview> {
+  let value = input;
+  const wrapped = (value as Loose | null)?.['payload'];
+  if (typeof value === 'object' && value !== null && !Array.isArray((value as Loose)['scenes']) && typeof wrapped === 'object' && wrapped !== null) value = wrapped;
+  if (typeof value !== 'object' || value === null || !Array.isArray((value as Loose)['scenes'])) {
+    throw new ValidationError([issue({ code: 'missing', path: ['scenes'], message: 'A payload to preview needs a "scenes" array (v3 or legacy create payload)' })], {
+      subject: 'preview payload',
+    });
+  }
+  if (!isLegacyPayload(value)) return { payload: value as V3Preview['payload'], legacy: false, warnings: [] };
+  const imageSizes: Record<string, { width: number; height: number }> = {};
+  for (const scene of (value as { scenes: Loose[] }).scenes) {
+    const clips = Array.isArray(scene?.['clips']) ? (scene['clips'] as Loose[]) : [];
+    for (const clip of clips) {
+      const url = (clip?.['detail'] as Loose | undefined)?.['url'];
+      if (clip?.['type'] !== 'image' || typeof url !== 'string' || url in imageSizes) continue;
+      const asset = await options.loadAsset(url);
+      if (asset.ok) imageSizes[url] = { width: asset.info.width, height: asset.info.height };
+    }
+  }
+  const converted = legacyProjectToV3(value as Parameters<typeof legacyProjectToV3>[0], { orientation: options.orientation ?? 'landscape', imageSizes });
+  return { payload: converted.payload as unknown as V3Preview['payload'], legacy: true, warnings: converted.warnings };
+}

@@ -1,0 +1,327 @@
+/**
+ * Draws one v3 scene as a standalone SVG: background, then clips in layer order, each in its
+ * displayed box (DESIGN.md "Geometry", computed by @vsynth/core's `displayedBox`). Images are
+ * embedded as data: URLs; text is wrapped and split into single-font runs here so resvg draws
+ * exactly the fonts that were measured.
+ */
+import { displayedBox, issue, type Issue, type PathSegment } from '@vsynth/core';
+import type { LoadedAsset } from '../assets/load-asset.js';
+import type { FontCatalog } from '../fonts/font-catalog.js';
+import { layoutText } from '../text/layout-text.js';
+import { escapeXml } from './escape-xml.js';
+import { shapeElement } from './shape-element.js';
+
+export interface SceneToSvgOptions {
+  readonly canvas: { readonly width: number; readonly height: number };
+  readonly catalog: FontCatalog;
+  readonly loadAsset: (ref: string) => Promise<LoadedAsset>;
+  /** Payload path of the scene, e.g. `['scenes', 2]`. */
+  readonly path: readonly PathSegment[];
+  /** Primary language subtag of the scene's speech (decides CJK glyph variants). */
+  readonly lang?: string | undefined;
+}
+
+export interface SceneSvg {
+  readonly svg: string;
+  /** Font files the SVG's text uses; give them to resvg. */
+  readonly fontFiles: readonly string[];
+  readonly warnings: readonly Issue[];
+}
+
+type Loose = Record<string, unknown>;
+
+const str = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
+const num = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+const f = (value: number): string => String(Math.round(value * 100) / 100);
+const rec = (value: unknown): Loose | undefined => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Loose) : undefined);
+
+/** CSS weight keywords and numbers to 100–900. */
+function fontWeight(value: unknown): number {
+  if (typeof value === 'number') return Math.min(900, Math.max(100, Math.round(value / 100) * 100));
+  if (value === 'bold' || value === 'bolder') return 700;
+  if (value === 'lighter') return 300;
+  const parsed = Number(value);
+  return Number.isFinite(parsed) && parsed > 0 ? fontWeight(parsed) : 400;
+}
+
+/**
+ * Builds the SVG of a scene.
+ *
+ * @example
+ * const { svg, fontFiles, warnings } = await sceneToSvg(payload.scenes[0], { canvas: canvasSize('landscape'), catalog: loadFontCatalog(), loadAsset: createAssetLoader(), path: ['scenes', 0] })
+ */
+export async function sceneToSvg(scene: unknown, options: SceneToSvgOptions): Promise<SceneSvg> {
+  const { canvas } = options;
+  const warnings: Issue[] = [];
+  const fontFiles = new Set<string>();
+  const defs: string[] = [];
+  const body: string[] = [];
+  const warn = (path: readonly PathSegment[], message: string, code: Issue['code'] = 'quirk'): void => {
+    warnings.push(issue({ code, severity: 'warning', path: [...path], message }));
+  };
+  const label = (text: string, x: number, y: number, size: number, fill: string, anchor = 'middle'): string => {
+    const layout = layoutText(text, { catalog: options.catalog, family: options.catalog.defaultFamily, fontSize: size, weight: 400, italic: false, maxWidth: Infinity });
+    return textLines(layout.lines, { x, y, size, lineHeight: size * 1.2, anchor, attributes: `fill="${escapeXml(fill)}"`, fontFiles });
+  };
+  const placeholder = (w: number, h: number, title: string, detail: string): string => {
+    const size = Math.max(10, Math.min(36, h / 6, w / 12));
+    return [
+      `<rect x="0" y="0" width="${f(w)}" height="${f(h)}" fill="#f4f4f4" stroke="#d0021b" stroke-width="${f(Math.max(2, size / 6))}" stroke-dasharray="${f(size / 2)} ${f(size / 3)}"/>`,
+      `<path d="M0,0 L${f(w)},${f(h)} M${f(w)},0 L0,${f(h)}" stroke="#d0021b" stroke-opacity="0.35" stroke-width="${f(Math.max(1, size / 10))}"/>`,
+      label(title, w / 2, h / 2 - size * 0.1, size, '#d0021b'),
+      label(shorten(detail, Math.max(8, Math.floor(w / (size * 0.45)))), w / 2, h / 2 + size, size * 0.7, '#555555'),
+    ].join('');
+  };
+
+  const sceneRec = rec(scene) ?? {};
+  // Background: colour first, an image over it when there is one.
+  const background = rec(sceneRec['background']);
+  const colour = str(background?.['source_color']) ?? '#ffffff';
+  body.push(`<rect x="0" y="0" width="${canvas.width}" height="${canvas.height}" fill="${escapeXml(colour)}"/>`);
+  const backgroundUrl = str(background?.['source_url']);
+  if (backgroundUrl && background?.['source_type'] !== 'color') {
+    const asset = await options.loadAsset(backgroundUrl);
+    if (asset.ok) {
+      body.push(`<image x="0" y="0" width="${canvas.width}" height="${canvas.height}" preserveAspectRatio="xMidYMid slice" href="${asset.dataUri}"/>`);
+    } else {
+      warn([...options.path, 'background', 'source_url'], `Background image ${JSON.stringify(backgroundUrl)} not drawn: ${asset.reason}`, 'missing');
+      body.push(placeholder(canvas.width, canvas.height, 'missing background', backgroundUrl));
+    }
+  }
+
+  const clips = Array.isArray(sceneRec['clips']) ? (sceneRec['clips'] as unknown[]) : [];
+  const ordered = clips
+    .map((clip, index) => ({ clip: rec(clip) ?? {}, index }))
+    .sort((a, b) => (num(a.clip['layer']) ?? 0) - (num(b.clip['layer']) ?? 0) || a.index - b.index);
+
+  for (const { clip, index } of ordered) {
+    const path = [...options.path, 'clips', index];
+    const type = clip['type'];
+    if (type === 'audio') continue;
+    if (type === 'aiModel' && (clip['isDelete'] === true || clip['voiceOnly'] === true)) continue;
+    let box: { left: number; top: number; width: number; height: number };
+    try {
+      box = displayedBox(clip as unknown as Parameters<typeof displayedBox>[0], { path });
+    } catch (error) {
+      warn(path, `Clip not drawn: ${error instanceof Error ? error.message : String(error)}`, 'invalid_value');
+      continue;
+    }
+    if (box.width <= 0 || box.height <= 0) {
+      warn(path, `Clip not drawn: its displayed box is ${f(box.width)}x${f(box.height)}`, 'invalid_value');
+      continue;
+    }
+    const naturalW = num(clip['width']) ?? box.width;
+    const naturalH = num(clip['height']) ?? box.height;
+    const angle = num(clip['angle']) ?? 0;
+    const opacity = num(clip['opacity']);
+    const alpha = opacity === undefined ? 1 : Math.max(0, Math.min(100, opacity)) / 100;
+    // fabric.js semantics: left/top is the top-left corner, rotation turns around it.
+    const transform = `translate(${f(box.left)} ${f(box.top)})${angle ? ` rotate(${f(angle)})` : ''}`;
+    const open = `<g transform="${transform}"${alpha < 1 ? ` opacity="${f(alpha)}"` : ''}>`;
+    const w = box.width;
+    const h = box.height;
+    const shadow = shadowFilter(clip['shadow'], `shadow-${index}`);
+    if (shadow) defs.push(shadow.def);
+    const filter = shadow ? ` filter="url(#${shadow.id})"` : '';
+
+    if (type === 'image') {
+      const url = str(clip['source_url']);
+      const asset = url ? await options.loadAsset(url) : undefined;
+      if (asset?.ok) {
+        body.push(`${open}<image x="0" y="0" width="${f(w)}" height="${f(h)}" preserveAspectRatio="none" href="${asset.dataUri}"${filter}/></g>`);
+      } else {
+        warn([...path, 'source_url'], url ? `Image ${JSON.stringify(url)} not drawn: ${asset?.reason ?? ''}` : 'Image clip without source_url', 'missing');
+        body.push(`${open}${placeholder(w, h, 'missing image', url ?? 'no source_url')}</g>`);
+      }
+    } else if (type === 'shape') {
+      const name = str(clip['shapeName']) ?? 'Square';
+      const fill = str(clip['fill']) ?? '#cccccc';
+      const stroke = str(clip['stroke']);
+      const strokeWidth = num(clip['strokeWidth']) ?? (stroke ? 1 : 0);
+      // The stroke scales with the shape, as in fabric.js; the geometry is drawn in natural units.
+      const attributes = `fill="${escapeXml(fill)}"${stroke && strokeWidth > 0 ? ` stroke="${escapeXml(stroke)}" stroke-width="${f(strokeWidth)}"` : ''}`;
+      let element = shapeElement(name, { width: naturalW, height: naturalH, attributes, cornerRadius: num(clip['strokeRadius']) ?? 0 });
+      if (!element) {
+        warn([...path, 'shapeName'], `Unknown shapeName ${JSON.stringify(name)}: drawn as a rectangle`, 'invalid_value');
+        element = shapeElement('Square', { width: naturalW, height: naturalH, attributes });
+      }
+      body.push(`${open}<g transform="scale(${f(w / naturalW)} ${f(h / naturalH)})"${filter}>${element ?? ''}</g></g>`);
+    } else if (type === 'textImage') {
+      body.push(`${open}${drawText(clip, { ...options, path, w, h, naturalW, naturalH, filter, fontFiles, warn })}</g>`);
+    } else if (type === 'videoImage') {
+      const poster = str(clip['source_url']);
+      const asset = poster ? await options.loadAsset(poster) : undefined;
+      const parts = [`<rect x="0" y="0" width="${f(w)}" height="${f(h)}" fill="#1f2430"/>`];
+      if (asset?.ok) parts.push(`<image x="0" y="0" width="${f(w)}" height="${f(h)}" preserveAspectRatio="xMidYMid meet" href="${asset.dataUri}"/>`);
+      const size = Math.max(10, Math.min(48, h / 5, w / 10));
+      const cx = w / 2;
+      const cy = h / 2;
+      parts.push(
+        `<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(size)}" fill="#000000" fill-opacity="0.55"/>`,
+        `<polygon points="${f(cx - size * 0.35)},${f(cy - size * 0.5)} ${f(cx - size * 0.35)},${f(cy + size * 0.5)} ${f(cx + size * 0.55)},${f(cy)}" fill="#ffffff"/>`,
+        `<rect x="0" y="0" width="${f(w)}" height="${f(h)}" fill="none" stroke="#ffffff" stroke-width="${f(Math.max(2, size / 8))}"/>`,
+        label(`video: ${shorten(fileName(str(clip['video_url']) ?? poster ?? 'no video_url'), 40)}`, cx, h - size * 0.4, size * 0.5, '#ffffff'),
+      );
+      body.push(`${open}${parts.join('')}</g>`);
+    } else if (type === 'aiModel') {
+      const model = rec(clip['model']);
+      const name = [str(model?.['ai_name']), str(model?.['emotion'])].filter(Boolean).join(' / ') || 'avatar';
+      const thumb = str(rec(model?.['deployImage'])?.['themb_src']);
+      const asset = thumb ? await options.loadAsset(thumb) : undefined;
+      if (asset?.ok) {
+        body.push(`${open}<image x="0" y="0" width="${f(w)}" height="${f(h)}" preserveAspectRatio="xMidYMax meet" href="${asset.dataUri}"/></g>`);
+      } else {
+        if (thumb) warn([...path, 'model', 'deployImage', 'themb_src'], `Avatar thumbnail ${JSON.stringify(thumb)} not drawn (${asset?.reason ?? ''}): a silhouette marks its box`, 'missing');
+        body.push(`${open}${silhouette(w, h)}${label(name, w / 2, h - Math.max(12, Math.min(40, w / 10)) * 0.6, Math.max(12, Math.min(40, w / 10)), '#ffffff')}</g>`);
+      }
+    } else {
+      warn([...path, 'type'], `Clip type ${JSON.stringify(type)} is not drawn`, 'invalid_value');
+    }
+  }
+
+  const svg = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${canvas.width}" height="${canvas.height}" viewBox="0 0 ${canvas.width} ${canvas.height}">`,
+    defs.length > 0 ? `<defs>${defs.join('')}</defs>` : '',
+    ...body,
+    '</svg>',
+  ].join('\n');
+  return { svg, fontFiles: [...fontFiles], warnings };
+}
+
+interface DrawTextContext extends SceneToSvgOptions {
+  readonly path: readonly PathSegment[];
+  readonly w: number;
+  readonly h: number;
+  readonly naturalW: number;
+  readonly naturalH: number;
+  readonly filter: string;
+  readonly fontFiles: Set<string>;
+  readonly warn: (path: readonly PathSegment[], message: string, code?: Issue['code']) => void;
+}
+
+function drawText(clip: Loose, context: DrawTextContext): string {
+  const text = typeof clip['text'] === 'string' ? clip['text'] : '';
+  const fontSize = num(clip['fontSize']) ?? 48;
+  const requested = str(clip['fontFamily']) ?? 'Noto Sans CJK';
+  const family = context.catalog.resolveFamily(requested, context.lang);
+  if (!family) context.warn([...context.path, 'fontFamily'], `Font family ${JSON.stringify(requested)} is not installed: drawn with ${context.catalog.defaultFamily ?? 'a fallback font'}`);
+  const weight = fontWeight(clip['fontWeight']);
+  const italic = clip['fontStyle'] === 'italic' || clip['fontStyle'] === 'oblique';
+  const layout = layoutText(text, {
+    catalog: context.catalog,
+    family: family ?? context.catalog.defaultFamily,
+    fontSize,
+    weight,
+    italic,
+    maxWidth: context.naturalW,
+    lang: context.lang,
+  });
+  if (layout.missing.length > 0) {
+    const chars = layout.missing.slice(0, 8).map((c) => `${c} (U+${(c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')})`);
+    context.warn(
+      [...context.path, 'text'],
+      `No installed font draws ${chars.join(', ')}${layout.missing.length > 8 ? ' …' : ''}: install fonts-noto-core and fonts-noto-cjk (Debian/Ubuntu) or pass fontDirs`,
+      'missing',
+    );
+  }
+  const align = str(clip['align']) ?? 'left';
+  const anchor = align === 'center' ? 'middle' : align === 'right' ? 'end' : 'start';
+  const x = anchor === 'middle' ? context.naturalW / 2 : anchor === 'end' ? context.naturalW : 0;
+  const fill = str(clip['fill']) ?? '#000000';
+  const stroke = str(clip['stroke']);
+  const strokeWidth = num(clip['strokeWidth']) ?? (stroke ? 1 : 0);
+  const attributes = [
+    `fill="${escapeXml(fill)}"`,
+    clip['underline'] === true ? 'text-decoration="underline"' : '',
+    stroke && strokeWidth > 0 ? `stroke="${escapeXml(stroke)}" stroke-width="${f(strokeWidth)}" paint-order="stroke"` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  const lineHeight = fontSize * 1.16;
+  const backgroundColor = str(clip['backgroundColor']);
+  const textHeight = Math.max(context.naturalH, layout.lines.length * lineHeight);
+  const parts = [
+    `<g transform="scale(${f(context.w / context.naturalW)} ${f(context.h / context.naturalH)})">`,
+    backgroundColor ? `<rect x="0" y="0" width="${f(context.naturalW)}" height="${f(textHeight)}" fill="${escapeXml(backgroundColor)}"/>` : '',
+    `<g${context.filter}>`,
+    textLines(layout.lines, { x, y: fontSize * 0.93, size: fontSize, lineHeight, anchor, attributes, fontFiles: context.fontFiles }),
+    '</g></g>',
+  ];
+  return parts.join('');
+}
+
+interface TextLinesOptions {
+  readonly x: number;
+  /** Baseline of the first line. */
+  readonly y: number;
+  readonly size: number;
+  readonly lineHeight: number;
+  readonly anchor: string;
+  readonly attributes: string;
+  readonly fontFiles: Set<string>;
+}
+
+function textLines(lines: ReturnType<typeof layoutText>['lines'], options: TextLinesOptions): string {
+  // One <text> per run, placed at its measured offset: resvg 2.6 drops a whole <text> whose
+  // tspans switch from some complex-script fonts (Devanagari) to another font.
+  return lines
+    .map((line, i) => {
+      const y = f(options.y + i * options.lineHeight);
+      let x = options.anchor === 'middle' ? options.x - line.width / 2 : options.anchor === 'end' ? options.x - line.width : options.x;
+      return line.runs
+        .map((run) => {
+          const at = x;
+          x += run.width;
+          if (run.face) options.fontFiles.add(run.face.path);
+          // The face's own weight and style, so resvg selects exactly the measured face.
+          const face = run.face ? ` font-family="${escapeXml(quoteFamily(run.face.family))}" font-weight="${run.face.weight}" font-style="${run.face.italic ? 'italic' : 'normal'}"` : '';
+          return `<text xml:space="preserve" x="${f(at)}" y="${y}" font-size="${f(options.size)}" ${options.attributes}${face}>${escapeXml(run.text)}</text>`;
+        })
+        .join('');
+    })
+    .join('');
+}
+
+function quoteFamily(family: string): string {
+  return `'${family.replace(/'/g, '')}'`;
+}
+
+function shadowFilter(value: unknown, id: string): { id: string; def: string } | undefined {
+  const shadow = rec(value);
+  if (!shadow || shadow['enabled'] === false) return undefined;
+  const color = str(shadow['color']) ?? '#00000060';
+  const blur = Math.max(0, Math.min(10, num(shadow['blur']) ?? 0));
+  const dx = num(shadow['offsetX']) ?? 0;
+  const dy = num(shadow['offsetY']) ?? 0;
+  const { rgb, alpha } = splitAlpha(color);
+  return {
+    id,
+    def: `<filter id="${id}" x="-50%" y="-50%" width="200%" height="200%"><feDropShadow dx="${f(dx)}" dy="${f(dy)}" stdDeviation="${f(blur / 2)}" flood-color="${escapeXml(rgb)}" flood-opacity="${f(alpha)}"/></filter>`,
+  };
+}
+
+/** `#rrggbbaa` → `#rrggbb` and alpha, since flood-color takes no alpha in resvg. */
+function splitAlpha(color: string): { rgb: string; alpha: number } {
+  const hex = /^#([0-9a-f]{6})([0-9a-f]{2})$/i.exec(color.trim());
+  if (hex?.[1] && hex[2]) return { rgb: `#${hex[1]}`, alpha: parseInt(hex[2], 16) / 255 };
+  return { rgb: color, alpha: 1 };
+}
+
+function silhouette(w: number, h: number): string {
+  const head = Math.min(w, h) * 0.18;
+  const cx = w / 2;
+  return [
+    `<rect x="0" y="0" width="${f(w)}" height="${f(h)}" fill="#8a94a6" fill-opacity="0.35" stroke="#4a5568" stroke-width="${f(Math.max(2, w / 120))}" stroke-dasharray="${f(Math.max(6, w / 40))} ${f(Math.max(4, w / 60))}"/>`,
+    `<circle cx="${f(cx)}" cy="${f(h * 0.3)}" r="${f(head)}" fill="#4a5568"/>`,
+    `<path d="M${f(cx - w * 0.4)},${f(h)} C${f(cx - w * 0.4)},${f(h * 0.55)} ${f(cx + w * 0.4)},${f(h * 0.55)} ${f(cx + w * 0.4)},${f(h)} Z" fill="#4a5568"/>`,
+  ].join('');
+}
+
+function fileName(url: string): string {
+  const clean = url.split(/[?#]/)[0] ?? url;
+  return clean.slice(clean.lastIndexOf('/') + 1) || url;
+}
+
+function shorten(text: string, max: number): string {
+  return text.length <= max ? text : `…${text.slice(text.length - max + 1)}`;
+}

@@ -1,0 +1,155 @@
+/**
+ * Wraps text into lines that fit a width, measuring each character with the font that will
+ * draw it, and splits each line into runs of one font so resvg draws exactly those fonts.
+ */
+import type { FontCatalog } from '../fonts/font-catalog.js';
+import type { FontFace } from '../fonts/read-font-faces.js';
+
+export interface LayoutTextOptions {
+  readonly catalog: FontCatalog;
+  /** Installed family to draw with first (see `FontCatalog.resolveFamily`). */
+  readonly family: string | undefined;
+  readonly fontSize: number;
+  readonly weight: number;
+  readonly italic: boolean;
+  /** Wrap width in the same units as fontSize; Infinity for no wrapping. */
+  readonly maxWidth: number;
+  readonly lang?: string | undefined;
+}
+
+export interface TextRun {
+  readonly text: string;
+  /** The face drawing the run; undefined when no installed font has these characters. */
+  readonly face: FontFace | undefined;
+  /** Measured advance of the run, in the units of the font size. */
+  readonly width: number;
+}
+
+export interface TextLine {
+  readonly runs: readonly TextRun[];
+  readonly width: number;
+}
+
+export interface TextLayout {
+  readonly lines: readonly TextLine[];
+  /** Characters that no installed font can draw (they would show as empty boxes). */
+  readonly missing: readonly string[];
+}
+
+interface Glyph {
+  readonly char: string;
+  readonly face: FontFace | undefined;
+  readonly width: number;
+}
+
+const BREAK_ANYWHERE = /[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef\u3000-\u303f]/u;
+const MARK = /\p{M}/u;
+
+/**
+ * Lays out `text` (newlines start paragraphs) for drawing inside a box `maxWidth` wide.
+ *
+ * @example
+ * const { lines } = layoutText('Hello world', { catalog, family: 'Noto Sans', fontSize: 48, weight: 400, italic: false, maxWidth: 200 })
+ * lines.length // 2
+ */
+export function layoutText(text: string, options: LayoutTextOptions): TextLayout {
+  const missing = new Set<string>();
+  const request = { family: options.family, weight: options.weight, italic: options.italic, lang: options.lang };
+  const measure = (char: string, previous: Glyph | undefined): Glyph => {
+    const cp = char.codePointAt(0) ?? 32;
+    // A combining mark stays with its base character's font when that font has it.
+    if (previous?.face && MARK.test(char) && previous.face.has(cp)) return { char, face: previous.face, width: previous.face.advance(cp) * options.fontSize };
+    const face = options.catalog.faceFor(cp, request);
+    if (!face && !/\s/u.test(char)) missing.add(char);
+    return { char, face, width: face ? face.advance(cp) * options.fontSize : options.fontSize * 0.5 };
+  };
+  const lines: TextLine[] = [];
+  for (const paragraph of text.replace(/\r\n?/g, '\n').split('\n')) {
+    let previous: Glyph | undefined;
+    const glyphs = Array.from(paragraph.replace(/\t/g, ' '), (char) => (previous = measure(char, previous)));
+    for (const line of wrap(glyphs, options.maxWidth)) lines.push(toLine(line));
+  }
+  return { lines, missing: [...missing] };
+}
+
+/** Splits glyphs into break units: words with their trailing spaces, single CJK characters. */
+function units(glyphs: readonly Glyph[]): Glyph[][] {
+  const result: Glyph[][] = [];
+  let current: Glyph[] = [];
+  let inSpace = false;
+  for (const glyph of glyphs) {
+    const space = glyph.char === ' ';
+    const cjk = BREAK_ANYWHERE.test(glyph.char);
+    if ((inSpace && !space) || (cjk && current.length > 0 && !inSpace)) {
+      result.push(current);
+      current = [];
+    }
+    current.push(glyph);
+    inSpace = space;
+    if (cjk) {
+      result.push(current);
+      current = [];
+      inSpace = false;
+    }
+  }
+  if (current.length > 0) result.push(current);
+  return result;
+}
+
+function widthOf(glyphs: readonly Glyph[], trimEnd = false): number {
+  let end = glyphs.length;
+  if (trimEnd) while (end > 0 && glyphs[end - 1]?.char === ' ') end--;
+  let width = 0;
+  for (let i = 0; i < end; i++) width += glyphs[i]?.width ?? 0;
+  return width;
+}
+
+function wrap(glyphs: readonly Glyph[], maxWidth: number): Glyph[][] {
+  if (glyphs.length === 0) return [[]];
+  const lines: Glyph[][] = [];
+  let line: Glyph[] = [];
+  for (const unit of units(glyphs)) {
+    if (line.length > 0 && widthOf([...line, ...unit], true) > maxWidth) {
+      lines.push(line);
+      line = [];
+    }
+    if (line.length === 0 && widthOf(unit, true) > maxWidth) {
+      // A word wider than the box is broken between characters.
+      for (const glyph of unit) {
+        if (line.length > 0 && widthOf([...line, glyph], true) > maxWidth) {
+          lines.push(line);
+          line = [];
+        }
+        line.push(glyph);
+      }
+      continue;
+    }
+    line.push(...unit);
+  }
+  lines.push(line);
+  return lines;
+}
+
+function toLine(glyphs: readonly Glyph[]): TextLine {
+  let end = glyphs.length;
+  while (end > 0 && glyphs[end - 1]?.char === ' ') end--;
+  const kept = glyphs.slice(0, end);
+  const runs: TextRun[] = [];
+  let text = '';
+  let width = 0;
+  let face: FontFace | undefined;
+  kept.forEach((glyph, i) => {
+    // Spaces join the current run so a run change never happens on a space.
+    const glyphFace = glyph.char === ' ' && i > 0 ? face : glyph.face;
+    if (i > 0 && glyphFace !== face) {
+      runs.push({ text, face, width });
+      text = '';
+      width = 0;
+    }
+    face = glyphFace;
+    text += glyph.char;
+    width += glyph.width;
+  });
+  if (text) runs.push({ text, face, width });
+  return { runs, width: widthOf(kept) };
+}
