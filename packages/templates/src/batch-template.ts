@@ -1,0 +1,33 @@
+import type { Issue } from '@vsynth/core';
+
+/** Which endpoint a bound row is sent to. */
+export type BatchRequestKind = 'create' | 'legacy' | 'modify';
+
+/** One row's request, ready to send. */
+export interface BatchRequest {
+  readonly kind: BatchRequestKind;
+  /** The JSON body. For `modify`, `body.projectId` names the project it changes. */
+  readonly body: Record<string, unknown>;
+}
+
+/** The outcome of binding one row: a valid request, or every problem found in the row. */
+export type BindResult =
+  | { readonly ok: true; readonly request: BatchRequest; readonly warnings: readonly Issue[] }
+  | { readonly ok: false; readonly issues: readonly Issue[] };
+
+/**
+ * A template compiled once and bound per row. {@link modifyTemplate}, {@link payloadTemplate}
+ * and {@link tsxTemplate} make one; any object of this shape works with `runBatch`.
+ */
+export interface BatchTemplate {
+  readonly kind: BatchRequestKind;
+  /** Short description for messages, e.g. `modify template examples/batch/greeting/modify.json`. */
+  readonly description: string;
+  /**
+   * Columns the template reads, when it can tell before binding (Handlebars templates can,
+   * TSX templates learn it while binding); used to warn about columns nothing reads.
+   */
+  readonly columns?: { readonly required: ReadonlySet<string>; readonly optional: ReadonlySet<string> };
+  /** Binds one row; `row` is the 1-based data row number. Never throws for bad row data. */
+  bind(data: Readonly<Record<string, unknown>>, row: number): BindResult | Promise<BindResult>;
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { formatIssue, isTemplateError } from '@vsynth/core';
+import { compileText } from './compile-text.js';
+import { createHandlebars } from './create-handlebars.js';
+
+const env = createHandlebars();
+const plain = (source: string) => compileText(source, { env, escape: 'none', path: ['updates', 'title'] });
+const script = (source: string) => compileText(source, { env, escape: 'html', path: ['updates', 'scripts_1'] });
+
+describe('compileText', () => {
+  it('keeps plain text exactly as typed', () => {
+    expect(plain('Hello {{name}}').render({ name: 'Tom & Jerry <3' }, 1)).toEqual({ ok: true, value: 'Hello Tom & Jerry <3' });
+  });
+
+  it('HTML-escapes values in script text but keeps the template tags', () => {
+    expect(script('<p>Hi {{name}}, {{upper name}}</p>').render({ name: `Tom & "Jerry" <3` }, 1)).toEqual({
+      ok: true,
+      value: '<p>Hi Tom &amp; &quot;Jerry&quot; &lt;3, TOM &amp; &quot;JERRY&quot; &lt;3</p>',
+    });
+  });
+
+  it('lets triple braces opt out of escaping in script text', () => {
+    expect(script('{{{html}}}').render({ html: '<span>x</span>' }, 1)).toEqual({ ok: true, value: '<span>x</span>' });
+  });
+
+  it('names row and variable when a column is missing, with a typo hint', () => {
+    const result = plain('Hello {{fristName}} {{lastName}}').render({ firstName: 'A' }, 7);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.issues.map((i) => [i.row, i.field])).toEqual([[7, 'fristName'], [7, 'lastName']]);
+    expect(formatIssue(result.issues[0]!)).toBe(
+      '✖ missing variable "fristName" in updates.title: the row has no such column (did you mean "firstName"?)\n  → at row 7, fristName · updates.title',
+    );
+  });
+
+  it('catches a missing value inside a block in both escape modes', () => {
+    for (const t of [plain('{{#each items}}{{label}}{{/each}}'), script('{{#each items}}{{label}}{{/each}}')]) {
+      const result = t.render({ items: [{ label: 'a' }, {}] }, 2);
+      expect(result.ok ? 'ok' : result.issues[0]?.field).toBe('label');
+    }
+  });
+
+  it('never renders an empty string for a missing variable, and never reads the prototype', () => {
+    const result = plain('{{constructor}}{{__proto__}}').render({}, 1);
+    expect(result.ok).toBe(false);
+  });
+
+  it('does not compile row data as a template', () => {
+    expect(plain('{{a}}').render({ a: '{{b}}' }, 1)).toEqual({ ok: true, value: '{{b}}' });
+    expect(script('{{a}}').render({ a: '{{#each x}}' }, 1)).toEqual({ ok: true, value: '{{#each x}}' });
+  });
+
+  it('reports required and optional columns', () => {
+    const t = plain('{{upper first}} {{default nick "friend"}} {{#if vip}}VIP{{/if}} {{#each tags}}{{this}}{{/each}}');
+    expect([...t.required].sort()).toEqual(['first', 'tags', 'vip']);
+    expect([...t.optional]).toEqual(['nick']);
+    expect(t.render({ first: 'a', vip: false, tags: ['x'] }, 1)).toEqual({ ok: true, value: 'A friend  x' });
+    expect(t.render({ first: 'a', nick: '', vip: true, tags: [] }, 1)).toEqual({ ok: true, value: 'A friend VIP ' });
+  });
+
+  it('formats numbers and dates for a locale', () => {
+    const de = createHandlebars({ locale: 'de-DE' });
+    const t = compileText('{{number n}} {{number n style="currency" currency="EUR"}} {{date d}} {{date d dateStyle="long" locale="fr-FR"}}', {
+      env: de,
+      escape: 'none',
+      path: ['title'],
+    });
+    expect(t.render({ n: '1234.5', d: '2026-03-01' }, 1)).toEqual({ ok: true, value: '1.234,5 1.234,50\u00a0€ 01.03.2026 1 mars 2026' });
+    const bad = t.render({ n: 'abc', d: '2026-03-01' }, 4);
+    expect(bad.ok ? undefined : bad.issues[0]?.message).toBe('number: "abc" is not a number');
+  });
+
+  it('throws a TemplateError for bad syntax, naming the field', () => {
+    let caught: unknown;
+    try {
+      plain('Hello {{name');
+    } catch (error) {
+      caught = error;
+    }
+    expect(isTemplateError(caught)).toBe(true);
+    expect((caught as Error).message).toMatch(/^Template text at updates\.title could not be compiled/);
+  });
+});

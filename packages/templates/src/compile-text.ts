@@ -1,0 +1,202 @@
+import { TemplateError, formatPath, issue, type Issue, type PathSegment } from '@vsynth/core';
+import type { HandlebarsEnv } from './create-handlebars.js';
+import { escapeHtml } from './escape-html.js';
+import { missingVariableIssue } from './missing-variable-issue.js';
+
+/** How the values a template inserts are written into a field. */
+export type FieldEscape = 'html' | 'none';
+
+export interface CompileTextOptions {
+  readonly env: HandlebarsEnv;
+  /** `html` for script text (`org`, `scripts_N`), `none` for plain text (titles, subtitles). */
+  readonly escape: FieldEscape;
+  /** Where the text sits in the request, e.g. `['updates', 'title_2']`; used in issues. */
+  readonly path: readonly PathSegment[];
+}
+
+/** A field's text compiled once, bound per row. */
+export interface TextTemplate {
+  readonly source: string;
+  readonly path: readonly PathSegment[];
+  /** Row columns the text needs: a row without one of them is an error. */
+  readonly required: ReadonlySet<string>;
+  /** Row columns the text reads when present (first argument of `default`). */
+  readonly optional: ReadonlySet<string>;
+  /** True when the text has no `{{…}}` at all. */
+  readonly constant: boolean;
+  /** Binds one row; `row` is the 1-based row number used in issues. */
+  render(data: Readonly<Record<string, unknown>>, row: number): { ok: true; value: string } | { ok: false; issues: Issue[] };
+}
+
+const ESCAPE_HELPER = '__vsynthEscapeHtml';
+
+/**
+ * Compiles the text of one field with Handlebars in strict mode. The template text is the only
+ * thing ever compiled: row values are data. Values land in the field exactly as typed unless the
+ * field is script text (`escape: 'html'`), where each `{{…}}` output is HTML-escaped and the
+ * template's own tags stay (`{{{…}}}` opts out, as in Handlebars).
+ *
+ * @example
+ * const t = compileText('Hello {{firstName}}', { env: createHandlebars(), escape: 'none', path: ['updates', 'title'] });
+ * t.render({ firstName: 'Tom & Jerry' }, 1) // { ok: true, value: 'Hello Tom & Jerry' }
+ */
+export function compileText(source: string, options: CompileTextOptions): TextTemplate {
+  const { env, path } = options;
+  if (!env.helpers[ESCAPE_HELPER]) env.registerHelper(ESCAPE_HELPER, escapeHelper);
+  let ast: HbNode;
+  try {
+    ast = env.parse(source) as unknown as HbNode;
+  } catch (error) {
+    throw new TemplateError(`Template text at ${formatPath(path)} could not be compiled; fix the {{…}} syntax.`, [syntaxIssue(error, path)]);
+  }
+  const required = new Set<string>();
+  const optional = new Set<string>();
+  collectVariables(ast, new Set(Object.keys(env.helpers)), required, optional);
+  for (const name of optional) if (required.has(name)) optional.delete(name);
+  const constant = !source.includes('{{');
+  if (options.escape === 'html') rewriteEscapes(ast, new Set(Object.keys(env.helpers)));
+  const template = constant
+    ? () => source
+    : env.compile(ast as unknown as Parameters<HandlebarsEnv['compile']>[0], {
+        strict: true,
+        noEscape: true,
+        knownHelpers: { [ESCAPE_HELPER]: true },
+      });
+  return {
+    source,
+    path,
+    required,
+    optional,
+    constant,
+    render(data, row) {
+      if (constant) return { ok: true, value: source };
+      const issues: Issue[] = [];
+      for (const name of required) {
+        if (!Object.hasOwn(data, name)) issues.push(missingVariableIssue({ name, row, path, columns: Object.keys(data) }));
+      }
+      if (issues.length > 0) return { ok: false, issues };
+      try {
+        return { ok: true, value: template(data) };
+      } catch (error) {
+        return { ok: false, issues: [renderIssue(error, row, path, Object.keys(data))] };
+      }
+    },
+  };
+}
+
+/** Thrown by the escape helper when a `{{name}}` inside a block resolves to nothing. */
+class MissingValue extends Error {
+  constructor(readonly variable: string) {
+    super(`missing variable "${variable}"`);
+  }
+}
+
+function escapeHelper(value: unknown, helperOptions: { hash: Record<string, unknown> }): string {
+  if (value === undefined) throw new MissingValue(String(helperOptions.hash['name']));
+  if (value === null) return '';
+  return escapeHtml(typeof value === 'string' ? value : String(value));
+}
+
+function renderIssue(error: unknown, row: number, path: readonly PathSegment[], columns: string[]): Issue {
+  if (error instanceof MissingValue) return missingVariableIssue({ name: error.variable, row, path, columns });
+  const message = error instanceof Error ? error.message : String(error);
+  const strict = /^"([^"]+)" not defined in/.exec(message);
+  if (strict?.[1] !== undefined) return missingVariableIssue({ name: strict[1], row, path, columns });
+  return issue({ code: 'template', message: message.replace(/ - \d+:\d+$/, ''), path, row });
+}
+
+function syntaxIssue(error: unknown, path: readonly PathSegment[]): Issue {
+  const message = error instanceof Error ? error.message.split('\n').join(' ') : String(error);
+  return issue({ code: 'template', message: `template syntax: ${message}`, path });
+}
+
+/** The parts of the Handlebars AST this file reads. */
+interface HbNode {
+  type: string;
+  body?: HbNode[];
+  path?: HbNode;
+  params?: HbNode[];
+  hash?: { type: 'Hash'; pairs: { key: string; value: HbNode }[] };
+  program?: HbNode;
+  inverse?: HbNode;
+  blockParams?: string[];
+  parts?: string[];
+  original?: string;
+  data?: boolean;
+  depth?: number;
+  escaped?: boolean;
+  value?: unknown;
+  loc?: unknown;
+  strip?: unknown;
+}
+
+/** Block helpers that keep the row as context; any other block (each, with, …) changes it. */
+const SAME_CONTEXT_BLOCKS = new Set(['if', 'unless']);
+
+function collectVariables(node: HbNode | undefined, helpers: ReadonlySet<string>, required: Set<string>, optional: Set<string>, root = true): void {
+  if (node === undefined) return;
+  switch (node.type) {
+    case 'Program':
+      for (const child of node.body ?? []) collectVariables(child, helpers, required, optional, root);
+      return;
+    case 'MustacheStatement':
+    case 'SubExpression':
+    case 'BlockStatement': {
+      const head = node.path;
+      const isCall = (node.params?.length ?? 0) > 0 || (node.hash?.pairs.length ?? 0) > 0 || node.type === 'BlockStatement' || node.type === 'SubExpression';
+      const helperName = head?.type === 'PathExpression' ? head.original : undefined;
+      const isHelper = helperName !== undefined && (helpers.has(helperName) || (isCall && node.type !== 'BlockStatement'));
+      if (!isHelper) collectVariables(head, helpers, required, optional, root);
+      node.params?.forEach((param, index) => {
+        if (helperName === 'default' && index === 0 && param.type === 'PathExpression') {
+          addPath(param, root ? optional : undefined);
+        } else {
+          collectVariables(param, helpers, required, optional, root);
+        }
+      });
+      for (const pair of node.hash?.pairs ?? []) collectVariables(pair.value, helpers, required, optional, root);
+      if (node.type === 'BlockStatement') {
+        const keeps = helperName !== undefined && SAME_CONTEXT_BLOCKS.has(helperName);
+        collectVariables(node.program, helpers, required, optional, root && keeps);
+        collectVariables(node.inverse, helpers, required, optional, root && keeps);
+      }
+      return;
+    }
+    case 'PathExpression':
+      if (root) addPath(node, required);
+      return;
+    default:
+      return;
+  }
+}
+
+function addPath(node: HbNode, into: Set<string> | undefined): void {
+  if (into === undefined || node.data === true || (node.depth ?? 0) > 0) return;
+  const head = node.parts?.[0];
+  if (head !== undefined && head !== 'this') into.add(head);
+}
+
+/** Turns every escaped `{{x}}` into `{{__vsynthEscapeHtml x name="x"}}` so the escaping is ours and per field. */
+function rewriteEscapes(node: HbNode | undefined, helpers: ReadonlySet<string>): void {
+  if (node === undefined) return;
+  if (node.type === 'Program') {
+    for (const child of node.body ?? []) rewriteEscapes(child, helpers);
+    return;
+  }
+  if (node.type === 'BlockStatement') {
+    rewriteEscapes(node.program, helpers);
+    rewriteEscapes(node.inverse, helpers);
+    return;
+  }
+  if (node.type !== 'MustacheStatement' || node.escaped !== true || node.path === undefined) return;
+  const head = node.path;
+  const name = head.original ?? '';
+  const isCall = (node.params?.length ?? 0) > 0 || (node.hash?.pairs.length ?? 0) > 0 || (head.type === 'PathExpression' && helpers.has(name));
+  const argument: HbNode = isCall
+    ? { type: 'SubExpression', path: head, params: node.params ?? [], hash: node.hash ?? { type: 'Hash', pairs: [] }, loc: node.loc }
+    : head;
+  node.path = { type: 'PathExpression', data: false, depth: 0, parts: [ESCAPE_HELPER], original: ESCAPE_HELPER, loc: head.loc };
+  node.params = [argument];
+  node.hash = { type: 'Hash', pairs: [{ key: 'name', value: { type: 'StringLiteral', value: name, original: name, loc: head.loc } }] };
+  node.escaped = false;
+}

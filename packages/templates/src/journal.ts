@@ -1,0 +1,270 @@
+import { closeSync, existsSync, fstatSync, fsyncSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
+import { batchError } from '@vsynth/core';
+
+/** First line of a journal: which batch it records. */
+export interface JournalBatchEntry {
+  readonly type: 'batch';
+  readonly v: 1;
+  readonly id: string;
+  readonly template: string;
+  readonly time: string;
+}
+
+/** A new run of the same batch (`--resume`). */
+export interface JournalResumeEntry {
+  readonly type: 'resume';
+  readonly time: string;
+}
+
+/** Written and flushed before a request is sent. */
+export interface JournalAttemptEntry {
+  readonly type: 'attempt';
+  readonly row: number;
+  readonly key: string;
+  readonly attempt: number;
+  /** Correlation id carried by the webhook URL of this row. */
+  readonly cid: string;
+  /** The project a modify changes. */
+  readonly projectId?: string;
+  readonly time: string;
+}
+
+/** The service accepted the row's request. */
+export interface JournalDoneEntry {
+  readonly type: 'done';
+  readonly row: number;
+  readonly key: string;
+  readonly projectId?: string;
+  /** Legacy project key. */
+  readonly projectKey?: string;
+  readonly cubes?: number;
+  /** `response` (the service answered) or `webhook` (settled by a delivery carrying the row's correlation id). */
+  readonly via: 'response' | 'webhook';
+  readonly time: string;
+}
+
+/** The service answered with an error: nothing was accepted, so the row may be sent again. */
+export interface JournalFailedEntry {
+  readonly type: 'failed';
+  readonly row: number;
+  readonly key: string;
+  readonly reason: string;
+  readonly code: string;
+  readonly message: string;
+  readonly status?: number;
+  readonly time: string;
+}
+
+/** The request may have reached the service but no answer came back (lost response, timeout). */
+export interface JournalUnknownEntry {
+  readonly type: 'unknown';
+  readonly row: number;
+  readonly key: string;
+  readonly reason: string;
+  readonly message: string;
+  readonly time: string;
+}
+
+/** A webhook delivery joined to a row through its correlation id. */
+export interface JournalDeliveryEntry {
+  readonly type: 'delivery';
+  readonly row: number;
+  readonly cid: string;
+  readonly videoUrl?: string;
+  readonly duration?: string;
+  readonly time: string;
+}
+
+export type JournalEntry =
+  | JournalBatchEntry
+  | JournalResumeEntry
+  | JournalAttemptEntry
+  | JournalDoneEntry
+  | JournalFailedEntry
+  | JournalUnknownEntry
+  | JournalDeliveryEntry;
+
+/** What the journal says about one row. `attempt` means a request was sent and nothing came back. */
+export interface JournalRowState {
+  readonly key: string;
+  readonly status: 'attempt' | 'done' | 'failed' | 'unknown';
+  readonly cid?: string;
+  readonly projectId?: string;
+  readonly projectKey?: string;
+  readonly cubes?: number;
+  readonly reason?: string;
+  readonly message?: string;
+  readonly code?: string;
+  readonly videoUrl?: string;
+  readonly duration?: string;
+  readonly attempts: number;
+}
+
+export interface JournalState {
+  readonly batch: JournalBatchEntry;
+  readonly rows: Map<number, JournalRowState>;
+}
+
+export interface OpenJournalOptions {
+  /** Continue an existing journal; without it an existing non-empty journal is an error. */
+  readonly resume?: boolean;
+  /** Identity of a new batch (ignored when resuming). */
+  readonly batch: Omit<JournalBatchEntry, 'type' | 'v' | 'time'>;
+  /** `fsync` (default) flushes every entry to disk; `write` only hands it to the OS (faster, survives a process crash but not a power cut). */
+  readonly durability?: 'fsync' | 'write';
+  readonly now?: () => Date;
+}
+
+/**
+ * An append-only NDJSON journal flushed per entry. An `attempt` entry is on disk before its
+ * request is sent, so a batch killed at any moment (even `kill -9`) knows on resume which rows
+ * are finished, which failed, and which may or may not have reached the service. It never holds
+ * request bodies, webhook URLs or credentials.
+ *
+ * @example
+ * const journal = openJournal('batch.journal.ndjson', { resume: true, batch: { id: 'b1', template: 'modify.json' } });
+ * journal.append({ type: 'attempt', row: 1, key: 'k', attempt: 1, cid: 'b1.1', time: new Date().toISOString() });
+ * journal.close();
+ */
+export class Journal {
+  readonly path: string;
+  readonly state: JournalState;
+  private fd: number | undefined;
+  private readonly sync: boolean;
+
+  constructor(path: string, fd: number, state: JournalState, sync: boolean) {
+    this.path = path;
+    this.fd = fd;
+    this.state = state;
+    this.sync = sync;
+  }
+
+  /** Appends one entry and flushes it before returning. */
+  append(entry: JournalEntry): void {
+    if (this.fd === undefined) throw batchError(`The journal ${this.path} is closed.`);
+    writeSync(this.fd, `${JSON.stringify(entry)}\n`);
+    if (this.sync) fsyncSync(this.fd);
+    applyEntry(this.state.rows, entry);
+  }
+
+  close(): void {
+    if (this.fd === undefined) return;
+    closeSync(this.fd);
+    this.fd = undefined;
+  }
+}
+
+/** Opens (and on resume reads) a journal; see {@link Journal}. */
+export function openJournal(path: string, options: OpenJournalOptions): Journal {
+  const now = options.now ?? (() => new Date());
+  const existing = existsSync(path) ? readJournal(path) : undefined;
+  if (existing !== undefined && !options.resume) {
+    throw batchError(
+      `The journal ${path} already records batch ${existing.batch.id}. Pass --resume to continue it, or choose another --journal file to start a new batch.`,
+    );
+  }
+  const fd = openSync(path, 'a+');
+  const sync = (options.durability ?? 'fsync') === 'fsync';
+  if (existing === undefined) {
+    const batch: JournalBatchEntry = { type: 'batch', v: 1, ...options.batch, time: now().toISOString() };
+    const journal = new Journal(path, fd, { batch, rows: new Map() }, sync);
+    journal.append(batch);
+    return journal;
+  }
+  // A kill in the middle of a write leaves a partial last line: start the next entry on a new line.
+  if (!endsWithNewline(fd)) writeSync(fd, '\n');
+  const journal = new Journal(path, fd, existing, sync);
+  journal.append({ type: 'resume', time: now().toISOString() });
+  return journal;
+}
+
+/**
+ * Reads a journal into the state of each row. A partial last line (the process was killed while
+ * writing it) is ignored; any other unreadable line is an error naming it.
+ */
+export function readJournal(path: string): JournalState | undefined {
+  const text = readFileSync(path, 'utf8');
+  const lines = text.split('\n');
+  const rows = new Map<number, JournalRowState>();
+  let batch: JournalBatchEntry | undefined;
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index]!;
+    if (line.trim() === '') continue;
+    let entry: JournalEntry;
+    try {
+      entry = JSON.parse(line) as JournalEntry;
+    } catch {
+      if (index === lines.length - 1) break;
+      throw batchError(`The journal ${path} is damaged at line ${index + 1}: not JSON. Move it aside to start over (rows it recorded as done would be sent again).`);
+    }
+    if (entry.type === 'batch') {
+      if (batch === undefined) batch = entry;
+      continue;
+    }
+    applyEntry(rows, entry);
+  }
+  if (batch === undefined) {
+    if (text.trim() === '') return undefined;
+    throw batchError(`The file ${path} is not a vsynth batch journal (no batch line). Choose another --journal file.`);
+  }
+  return { batch, rows };
+}
+
+function applyEntry(rows: Map<number, JournalRowState>, entry: JournalEntry): void {
+  switch (entry.type) {
+    case 'attempt': {
+      const before = rows.get(entry.row);
+      rows.set(entry.row, {
+        key: entry.key,
+        status: 'attempt',
+        cid: entry.cid,
+        attempts: (before?.attempts ?? 0) + 1,
+        ...(entry.projectId === undefined ? {} : { projectId: entry.projectId }),
+      });
+      return;
+    }
+    case 'done': {
+      const before = rows.get(entry.row);
+      rows.set(entry.row, {
+        ...before,
+        key: entry.key,
+        status: 'done',
+        attempts: before?.attempts ?? 1,
+        ...(entry.projectId === undefined ? {} : { projectId: entry.projectId }),
+        ...(entry.projectKey === undefined ? {} : { projectKey: entry.projectKey }),
+        ...(entry.cubes === undefined ? {} : { cubes: entry.cubes }),
+      });
+      return;
+    }
+    case 'failed': {
+      const before = rows.get(entry.row);
+      rows.set(entry.row, { ...before, key: entry.key, status: 'failed', attempts: before?.attempts ?? 0, reason: entry.reason, message: entry.message, code: entry.code });
+      return;
+    }
+    case 'unknown': {
+      const before = rows.get(entry.row);
+      rows.set(entry.row, { ...before, key: entry.key, status: 'unknown', attempts: before?.attempts ?? 1, reason: entry.reason, message: entry.message });
+      return;
+    }
+    case 'delivery': {
+      const before = rows.get(entry.row);
+      if (before === undefined) return;
+      rows.set(entry.row, {
+        ...before,
+        ...(entry.videoUrl === undefined ? {} : { videoUrl: entry.videoUrl }),
+        ...(entry.duration === undefined ? {} : { duration: entry.duration }),
+      });
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+function endsWithNewline(fd: number): boolean {
+  const size = fstatSync(fd).size;
+  if (size === 0) return true;
+  const buffer = Buffer.alloc(1);
+  readSync(fd, buffer, 0, 1, size - 1);
+  return buffer[0] === 0x0a;
+}

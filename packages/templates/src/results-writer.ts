@@ -1,0 +1,78 @@
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { extname } from 'node:path';
+import { UsageError } from '@vsynth/core';
+import type { RowResult } from './row-result.js';
+
+/** Columns of the results file, in order. */
+export const RESULT_COLUMNS = [
+  'row',
+  'rowKey',
+  'status',
+  'reason',
+  'projectId',
+  'projectKey',
+  'errorCode',
+  'errorMessage',
+  'attempts',
+  'cubes',
+  'videoUrl',
+  'duration',
+] as const;
+
+/** Where results go: a file written as rows settle. */
+export interface ResultsSink {
+  write(result: RowResult): void;
+  /** Writes what is buffered; safe to call more than once. */
+  close(): void;
+}
+
+/**
+ * Opens a results file, CSV or NDJSON by extension (`.csv`, `.ndjson`, `.jsonl`, `.json` is
+ * NDJSON too). Lines are written in the order rows settle, buffered and written synchronously, so
+ * `close()` in a signal handler loses nothing.
+ *
+ * @example
+ * const results = openResultsFile('results.csv');
+ * results.write({ row: 1, rowKey: 'a1b2', status: 'done', projectId: 'p-1', attempts: 1 });
+ * results.close();
+ */
+export function openResultsFile(path: string): ResultsSink {
+  const extension = extname(path).toLowerCase();
+  const csv = extension === '.csv';
+  if (!csv && !['.ndjson', '.jsonl', '.json'].includes(extension)) {
+    throw new UsageError(`Cannot tell the format of results file ${path}: end it with .csv or .ndjson.`);
+  }
+  let fd: number | undefined = openSync(path, 'w');
+  let buffer = csv ? `${RESULT_COLUMNS.join(',')}\n` : '';
+  const flush = () => {
+    if (fd === undefined || buffer === '') return;
+    writeSync(fd, buffer);
+    buffer = '';
+  };
+  return {
+    write(result) {
+      buffer += csv ? csvLine(result) : `${JSON.stringify(withoutIssues(result))}\n`;
+      if (buffer.length > 64 * 1024) flush();
+    },
+    close() {
+      flush();
+      if (fd !== undefined) closeSync(fd);
+      fd = undefined;
+    },
+  };
+}
+
+function withoutIssues(result: RowResult): Omit<RowResult, 'issues'> {
+  const { issues: _issues, ...rest } = result;
+  return rest;
+}
+
+function csvLine(result: RowResult): string {
+  return `${RESULT_COLUMNS.map((column) => csvField(result[column])).join(',')}\n`;
+}
+
+function csvField(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  const text = String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}

@@ -1,0 +1,32 @@
+import type { Issue } from '@vsynth/core';
+
+/**
+ * How a row ended. `done`: the service accepted its request. `failed`: it was not accepted
+ * (`reason` says why; nothing was spent, so a later run may send it again). `unknown`: its
+ * request may have reached the service but no answer came back; it is not resent without
+ * `resendUnknown`. `ok`: a dry run bound and validated it.
+ */
+export type RowStatus = 'done' | 'failed' | 'unknown' | 'ok';
+
+/** One line of the results file. */
+export interface RowResult {
+  readonly row: number;
+  readonly rowKey: string;
+  readonly status: RowStatus;
+  /** Why a row failed or is unknown, e.g. `invalid`, `http_400`, `http_429`, `network`, `lost_response`, `no_outcome`, `interrupted`, `max_cubes`. */
+  readonly reason?: string;
+  readonly projectId?: string;
+  /** Legacy project key. */
+  readonly projectKey?: string;
+  readonly errorCode?: string;
+  readonly errorMessage?: string;
+  /** Requests sent for this row over all runs. */
+  readonly attempts: number;
+  /** True when a resumed run found the row already done in the journal. */
+  readonly skipped?: boolean;
+  readonly cubes?: number;
+  readonly videoUrl?: string;
+  readonly duration?: string;
+  /** Every problem of an invalid row (also summarised in `errorMessage`). */
+  readonly issues?: readonly Issue[];
+}

@@ -1,0 +1,627 @@
+/**
+ * The batch runner: reads rows, binds each through a template, and sends one request per row
+ * with bounded concurrency, a request rate limit, retries of answers that say "try again", a
+ * journal that makes the batch resumable without sending a finished row twice, and a results
+ * file with one line per row.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  UsageError,
+  batchError,
+  correlateWebhookUrl,
+  formatIssue,
+  isApiError,
+  isNetworkError,
+  isTimeoutError,
+  isVsynthError,
+  issue,
+  type Issue,
+} from '@vsynth/core';
+import { AdaptiveLimit } from './adaptive-limit.js';
+import type { BatchClient, WebhookCollector, WebhookDeliveryInfo } from './batch-client.js';
+import { systemClock, type BatchClock } from './batch-clock.js';
+import type { BatchRequest, BatchTemplate } from './batch-template.js';
+import { checkRow, type RowSchema } from './check-row.js';
+import type { DataRow } from './data-row.js';
+import { estimateCubes, type EstimateCubesOptions } from './estimate-cubes.js';
+import { openJournal, type Journal, type JournalRowState } from './journal.js';
+import { KeyLock } from './key-lock.js';
+import { ProjectPool } from './project-pool.js';
+import { RateLimiter } from './rate-limiter.js';
+import { openResultsFile, type ResultsSink } from './results-writer.js';
+import type { RowResult } from './row-result.js';
+
+export interface RunBatchOptions {
+  /** Rows from `csvRows`, `jsonRows`, `ndjsonRows`, `iterableRows` or `rowsFromFile`. */
+  readonly rows: AsyncIterable<DataRow> | Iterable<DataRow>;
+  readonly template: BatchTemplate;
+  /** Required unless `dryRun`. */
+  readonly client?: BatchClient;
+  /** Requests in flight at once; default 4. Halves after repeated 429 answers, then grows back. */
+  readonly concurrency?: number;
+  /** Request starts per second, retries included; default unlimited. */
+  readonly rps?: number;
+  /** Tries per row for answers that say "try again" (429, 5xx, connection refused); default 5. */
+  readonly maxAttempts?: number;
+  /** Exponential backoff between tries, with full jitter: `base × 2^(try-1)`, at most `max`; a longer `Retry-After` wins. */
+  readonly backoff?: { readonly baseMs?: number; readonly maxMs?: number };
+  /** Journal file (NDJSON). Without it a killed batch cannot be resumed safely. */
+  readonly journal?: string;
+  /** `fsync` (default) or `write`; see `openJournal`. */
+  readonly journalDurability?: 'fsync' | 'write';
+  /** Continue the batch recorded in `journal`: done rows are skipped, failed rows are sent again. */
+  readonly resume?: boolean;
+  /** On resume, also send rows whose earlier request has no known outcome (may spend cubes twice). */
+  readonly resendUnknown?: boolean;
+  /** Base projects for modify rows: each row takes a free one, so no two modifies of a project overlap. */
+  readonly projectPool?: readonly string[];
+  /** Bind and validate every row, send nothing. */
+  readonly dryRun?: boolean;
+  /** Stop before the estimated cubes of sent (or, in a dry run, valid) rows would exceed this. */
+  readonly maxCubes?: number;
+  /** Inputs of the cube estimate (a modify's base project, rates). */
+  readonly estimate?: EstimateCubesOptions;
+  /** A zod schema each row must satisfy before binding. */
+  readonly schema?: RowSchema;
+  /** Column whose value is the row key; default a hash of the row's values. */
+  readonly keyColumn?: string;
+  /** Results file path (`.csv` or `.ndjson`) or a sink. */
+  readonly results?: string | ResultsSink;
+  /** Called for every bound row of a dry run with the request that would be sent. */
+  readonly onRequest?: (state: { row: number; rowKey: string; request: BatchRequest; cubes: number }) => void;
+  /** Join webhook deliveries to rows: results get videoUrl and duration, unknown rows settle as done. */
+  readonly webhooks?: WebhookCollector;
+  /** How long to wait for deliveries after the last row was sent; default 60 s. */
+  readonly webhookWaitMs?: number;
+  readonly onEvent?: (event: BatchEvent) => void;
+  /** Aborting stops sending new rows; requests in flight finish, journal and results are flushed. */
+  readonly signal?: AbortSignal;
+  readonly clock?: BatchClock;
+  /** Jitter source in [0, 1); default `Math.random`. */
+  readonly random?: () => number;
+  /** Identity of a new batch (a resumed batch keeps its own); default random. */
+  readonly batchId?: string;
+}
+
+/** What happened, as the batch goes: drives the progress bar and `--events jsonl`. */
+export type BatchEvent =
+  | { readonly type: 'start'; readonly batchId: string; readonly resumed: boolean; readonly dryRun: boolean; readonly concurrency: number }
+  | { readonly type: 'row'; readonly row: number; readonly rowKey: string; readonly status: RowResult['status']; readonly reason?: string; readonly skipped?: boolean; readonly projectId?: string; readonly attempts: number }
+  | { readonly type: 'retry'; readonly row: number; readonly attempt: number; readonly delayMs: number; readonly reason: string }
+  | { readonly type: 'concurrency'; readonly limit: number; readonly reason: string }
+  | { readonly type: 'warning'; readonly message: string; readonly row?: number }
+  | { readonly type: 'webhooks'; readonly waiting: number }
+  | { readonly type: 'end'; readonly summary: BatchSummary };
+
+export interface BatchSummary {
+  readonly batchId: string;
+  /** Rows read from the source. */
+  readonly rows: number;
+  /** Rows with at least one request sent by this run. */
+  readonly submitted: number;
+  /** Rows accepted by this run (a response, or a webhook delivery for an unknown row). */
+  readonly done: number;
+  readonly failed: number;
+  readonly failedByReason: Readonly<Record<string, number>>;
+  /** Rows a resumed run found done in the journal. */
+  readonly skipped: number;
+  readonly unknown: number;
+  /** Dry run: rows that bound and validated. */
+  readonly ok: number;
+  /** Estimated cubes of the rows done by this run (dry run: of the valid rows); legacy creates count `cube_used`. */
+  readonly cubes: number;
+  readonly interrupted: boolean;
+  readonly stoppedAtMaxCubes: boolean;
+  readonly concurrency: number;
+  readonly warnings: readonly Issue[];
+}
+
+/**
+ * Runs a batch: one request per row, never two for a row the journal knows is done.
+ *
+ * @example
+ * const summary = await runBatch({
+ *   rows: rowsFromFile('people.csv'),
+ *   template: modifyTemplate(JSON.parse(text), { slots }),
+ *   client: createClient({ baseUrl, apiKey }),
+ *   concurrency: 8,
+ *   journal: 'people.journal.ndjson',
+ *   results: 'results.csv',
+ * });
+ * console.log(summary.done, summary.failed, summary.unknown);
+ */
+export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> {
+  const settings = checkOptions(options);
+  const { template, signal } = options;
+  const clock = options.clock ?? systemClock;
+  const random = options.random ?? Math.random;
+  const emit = options.onEvent ?? (() => {});
+
+  const journal: Journal | undefined =
+    options.journal === undefined || options.dryRun
+      ? undefined
+      : openJournal(options.journal, {
+          resume: options.resume === true,
+          batch: { id: options.batchId ?? randomUUID().slice(0, 8), template: template.description },
+          ...(options.journalDurability === undefined ? {} : { durability: options.journalDurability }),
+        });
+  const batchId = journal?.state.batch.id ?? options.batchId ?? randomUUID().slice(0, 8);
+  const previous = options.resume ? journal?.state.rows : undefined;
+  let results: ResultsSink | undefined;
+  try {
+    results = typeof options.results === 'string' ? openResultsFile(options.results) : options.results;
+  } catch (error) {
+    journal?.close();
+    throw error;
+  }
+
+  const counts = { rows: 0, submitted: 0, done: 0, failed: 0, skipped: 0, unknown: 0, ok: 0, cubes: 0 };
+  const failedByReason: Record<string, number> = {};
+  const warnings: Issue[] = [];
+  let interrupted = false;
+  let stoppedAtMaxCubes = false;
+  let plannedCubes = 0;
+
+  const limit = new AdaptiveLimit({ max: settings.concurrency, onChange: (value, reason) => emit({ type: 'concurrency', limit: value, reason }) });
+  const rate = new RateLimiter({ rps: options.rps, clock });
+  const locks = new KeyLock();
+  const pool = options.projectPool && options.projectPool.length > 0 ? new ProjectPool(options.projectPool) : undefined;
+
+  // With webhooks, done and unknown rows wait here for their delivery before they are written.
+  const held = new Map<number, RowResult>();
+  const deliveries = new Map<number, WebhookDeliveryInfo>();
+  let deliveryWaiter: (() => void) | undefined;
+
+  const warn = (message: string, row?: number) => {
+    warnings.push(issue({ code: 'row', severity: 'warning', message, path: [], ...(row === undefined ? {} : { row }) }));
+    emit({ type: 'warning', message, ...(row === undefined ? {} : { row }) });
+  };
+
+  const write = (result: RowResult) => {
+    results?.write(result);
+    emit({
+      type: 'row',
+      row: result.row,
+      rowKey: result.rowKey,
+      status: result.status,
+      attempts: result.attempts,
+      ...(result.reason === undefined ? {} : { reason: result.reason }),
+      ...(result.skipped ? { skipped: true } : {}),
+      ...(result.projectId === undefined ? {} : { projectId: result.projectId }),
+    });
+  };
+
+  const settle = (result: RowResult) => {
+    if (result.status === 'done') {
+      if (result.skipped) counts.skipped += 1;
+      else {
+        counts.done += 1;
+        counts.cubes += result.cubes ?? 0;
+      }
+    } else if (result.status === 'failed') {
+      counts.failed += 1;
+      failedByReason[result.reason ?? 'error'] = (failedByReason[result.reason ?? 'error'] ?? 0) + 1;
+    } else if (result.status === 'unknown') counts.unknown += 1;
+    else counts.ok += 1;
+    const awaitsDelivery = options.webhooks !== undefined && (result.status === 'unknown' || (result.status === 'done' && result.videoUrl === undefined));
+    if (!awaitsDelivery) {
+      write(result);
+      return;
+    }
+    const delivery = deliveries.get(result.row);
+    if (delivery === undefined) {
+      held.set(result.row, result);
+      return;
+    }
+    deliveries.delete(result.row);
+    write(joinDelivery(result, delivery));
+  };
+
+  const joinDelivery = (result: RowResult, delivery: WebhookDeliveryInfo): RowResult => {
+    let joined: RowResult = {
+      ...result,
+      ...(delivery.videoUrl === undefined ? {} : { videoUrl: delivery.videoUrl }),
+      ...(delivery.duration === undefined ? {} : { duration: delivery.duration }),
+    };
+    if (result.status === 'unknown') {
+      // The service exported the row, so its request was accepted: settle as done.
+      counts.unknown -= 1;
+      counts.done += 1;
+      counts.cubes += result.cubes ?? 0;
+      const { reason: _reason, errorCode: _code, errorMessage: _message, ...rest } = joined;
+      joined = { ...rest, status: 'done' };
+      journal?.append({ type: 'done', row: result.row, key: result.rowKey, via: 'webhook', time: new Date().toISOString() });
+    }
+    return joined;
+  };
+
+  const unsubscribe = options.webhooks?.subscribe((delivery) => {
+    const row = rowOfCorrelation(delivery.correlationId, batchId);
+    if (row === undefined) return;
+    journal?.append({
+      type: 'delivery',
+      row,
+      cid: delivery.correlationId ?? '',
+      ...(delivery.videoUrl === undefined ? {} : { videoUrl: delivery.videoUrl }),
+      ...(delivery.duration === undefined ? {} : { duration: delivery.duration }),
+      time: new Date().toISOString(),
+    });
+    const waiting = held.get(row);
+    if (waiting === undefined) {
+      deliveries.set(row, delivery);
+      return;
+    }
+    held.delete(row);
+    write(joinDelivery(waiting, delivery));
+    if (held.size === 0) deliveryWaiter?.();
+  });
+
+  const send = async (request: BatchRequest, row: number, rowKey: string, cubes: number, priorAttempts: number): Promise<void> => {
+    let attempts = priorAttempts;
+    let body = request.body;
+    let releaseProject: (() => void) | undefined;
+    let sentThisRun = false;
+    try {
+      if (request.kind === 'modify') {
+        if (pool !== undefined) {
+          const projectId = await pool.take();
+          body = { ...body, projectId };
+          releaseProject = () => pool.give(projectId);
+        } else {
+          const shared = String(body['projectId']);
+          if (locks.isHeld(shared) && !sharedProjectWarned) {
+            sharedProjectWarned = true;
+            warn(`Rows modify the same project ${shared}: modifies of one project never overlap, so they wait for each other. Pass --project-pool ID,ID,… to spread them.`);
+          }
+          releaseProject = await locks.acquire(shared);
+        }
+      }
+      const projectId = request.kind === 'modify' ? String(body['projectId']) : undefined;
+      const cid = `${batchId}.${row}`;
+      if (options.webhooks !== undefined) {
+        body = { ...body, webhookUrl: correlateWebhookUrl(options.webhooks.url, { id: cid, secret: options.webhooks.secret }) };
+      }
+      for (let attempt = 1; ; attempt++) {
+        if (signal?.aborted) {
+          settle(failedResult(row, rowKey, attempts, 'interrupted', 'VSYNTH_ABORTED', 'The batch was interrupted before this row was sent; resume to send it.', projectId));
+          return;
+        }
+        try {
+          await rate.take(signal);
+        } catch {
+          settle(failedResult(row, rowKey, attempts, 'interrupted', 'VSYNTH_ABORTED', 'The batch was interrupted before this row was sent; resume to send it.', projectId));
+          return;
+        }
+        journal?.append({ type: 'attempt', row, key: rowKey, attempt: attempts + 1, cid, ...(projectId === undefined ? {} : { projectId }), time: new Date().toISOString() });
+        attempts += 1;
+        if (!sentThisRun) {
+          sentThisRun = true;
+          counts.submitted += 1;
+        }
+        try {
+          const done = await call(options.client!, request.kind, body);
+          const spent = done.cubes ?? cubes;
+          journal?.append({
+            type: 'done',
+            row,
+            key: rowKey,
+            via: 'response',
+            ...(done.projectId === undefined ? {} : { projectId: done.projectId }),
+            ...(done.projectKey === undefined ? {} : { projectKey: done.projectKey }),
+            cubes: spent,
+            time: new Date().toISOString(),
+          });
+          limit.onSuccess();
+          settle({
+            row,
+            rowKey,
+            status: 'done',
+            attempts,
+            cubes: spent,
+            ...(done.projectId === undefined ? {} : { projectId: done.projectId }),
+            ...(done.projectKey === undefined ? {} : { projectKey: done.projectKey }),
+          });
+          return;
+        } catch (error) {
+          const verdict = classify(error);
+          const code = isVsynthError(error) ? error.code : 'VSYNTH_INTERNAL';
+          const message = error instanceof Error ? error.message : String(error);
+          if (verdict.kind === 'unknown') {
+            journal?.append({ type: 'unknown', row, key: rowKey, reason: verdict.reason, message, time: new Date().toISOString() });
+            settle({ row, rowKey, status: 'unknown', reason: verdict.reason, errorCode: code, errorMessage: message, attempts, cubes, ...(projectId === undefined ? {} : { projectId }) });
+            return;
+          }
+          journal?.append({
+            type: 'failed',
+            row,
+            key: rowKey,
+            reason: verdict.reason,
+            code,
+            message,
+            ...(verdict.status === undefined ? {} : { status: verdict.status }),
+            time: new Date().toISOString(),
+          });
+          if (verdict.kind === 'retry' && attempt < settings.maxAttempts) {
+            if (verdict.status === 429) limit.on429();
+            if (verdict.retryAfterMs !== undefined) rate.pause(verdict.retryAfterMs);
+            const backoff = Math.min(settings.maxBackoffMs, settings.baseBackoffMs * 2 ** (attempt - 1)) * random();
+            const delayMs = Math.round(Math.max(backoff, verdict.retryAfterMs ?? 0));
+            emit({ type: 'retry', row, attempt: attempt + 1, delayMs, reason: verdict.reason });
+            try {
+              await clock.sleep(delayMs, signal);
+            } catch {
+              settle(failedResult(row, rowKey, attempts, 'interrupted', code, `Interrupted while waiting to retry after: ${message}`, projectId));
+              return;
+            }
+            continue;
+          }
+          settle(failedResult(row, rowKey, attempts, verdict.reason, code, message, projectId));
+          return;
+        }
+      }
+    } finally {
+      releaseProject?.();
+    }
+  };
+
+  const inFlight = new Set<Promise<void>>();
+  let fatal: unknown;
+  let columnsChecked = false;
+  let sharedProjectWarned = false;
+  emit({ type: 'start', batchId, resumed: options.resume === true && journal !== undefined, dryRun: options.dryRun === true, concurrency: settings.concurrency });
+
+  try {
+    for await (const source of options.rows) {
+      if (signal?.aborted) {
+        interrupted = true;
+        break;
+      }
+      counts.rows += 1;
+      const dataRow = options.schema === undefined || source.issues?.length ? source : checkRow(options.schema, source);
+      const rowKey = keyOf(dataRow, options.keyColumn);
+      const row = dataRow.row;
+      if (!columnsChecked && dataRow.issues === undefined) {
+        columnsChecked = true;
+        checkColumns(template, dataRow.data, options.keyColumn, warn);
+      }
+
+      const before = previous?.get(row);
+      if (before !== undefined && before.key !== rowKey) {
+        throw batchError(
+          `Row ${row} differs from the row the journal ${options.journal} recorded (key ${before.key}, now ${rowKey}): the data file changed since the batch started. Restore it, or start a new batch with another --journal.`,
+        );
+      }
+      if (before?.status === 'done') {
+        settle(fromJournal(row, before, 'done'));
+        continue;
+      }
+      if ((before?.status === 'attempt' || before?.status === 'unknown') && !options.resendUnknown) {
+        settle(fromJournal(row, before, 'unknown'));
+        continue;
+      }
+
+      if (dataRow.issues !== undefined && dataRow.issues.length > 0) {
+        settle(invalidResult(row, rowKey, dataRow.issues, before?.attempts ?? 0));
+        continue;
+      }
+      let bound;
+      try {
+        bound = await template.bind(dataRow.data, row);
+      } catch (error) {
+        bound = { ok: false as const, issues: [issue({ code: 'template', message: error instanceof Error ? error.message : String(error), path: [], row })] };
+      }
+      if (!bound.ok) {
+        settle(invalidResult(row, rowKey, bound.issues, before?.attempts ?? 0));
+        continue;
+      }
+      for (const warning of bound.warnings) warn(formatIssue(warning), row);
+      const request = bound.request;
+      const cubes = estimateCubes(request, options.estimate);
+      if (options.maxCubes !== undefined && plannedCubes + cubes > options.maxCubes) {
+        stoppedAtMaxCubes = true;
+        warn(`Stopped before row ${row}: its estimated ${cubes} cubes would bring the batch to ${plannedCubes + cubes}, over --max-cubes ${options.maxCubes}.`, row);
+        settle(failedResult(row, rowKey, before?.attempts ?? 0, 'max_cubes', 'VSYNTH_BATCH', `Not sent: the batch would exceed --max-cubes ${options.maxCubes}.`));
+        break;
+      }
+      plannedCubes += cubes;
+      if (options.dryRun) {
+        options.onRequest?.({ row, rowKey, request, cubes });
+        settle({ row, rowKey, status: 'ok', attempts: 0, cubes });
+        counts.cubes += cubes;
+        continue;
+      }
+      await limit.acquire();
+      if (signal?.aborted) {
+        limit.release();
+        interrupted = true;
+        settle(failedResult(row, rowKey, before?.attempts ?? 0, 'interrupted', 'VSYNTH_ABORTED', 'The batch was interrupted before this row was sent; resume to send it.'));
+        break;
+      }
+      const task = send(request, row, rowKey, cubes, before?.attempts ?? 0)
+        .catch((error: unknown) => {
+          fatal ??= error;
+        })
+        .finally(() => {
+          limit.release();
+          inFlight.delete(task);
+        });
+      inFlight.add(task);
+    }
+  } catch (error) {
+    fatal = error;
+  }
+  await Promise.all(inFlight);
+  if (signal?.aborted) interrupted = true;
+
+  try {
+    if (options.webhooks !== undefined && held.size > 0 && !interrupted) {
+      emit({ type: 'webhooks', waiting: held.size });
+      const waitController = new AbortController();
+      const onAbort = () => waitController.abort();
+      signal?.addEventListener('abort', onAbort, { once: true });
+      await Promise.race([
+        new Promise<void>((resolve) => {
+          deliveryWaiter = resolve;
+        }),
+        clock.sleep(options.webhookWaitMs ?? 60_000, waitController.signal).catch(() => {}),
+      ]);
+      waitController.abort();
+      signal?.removeEventListener('abort', onAbort);
+    }
+  } finally {
+    unsubscribe?.();
+    for (const result of held.values()) write(result);
+    held.clear();
+    results?.close();
+    journal?.close();
+  }
+  if (fatal !== undefined) throw fatal;
+
+  const summary: BatchSummary = {
+    batchId,
+    ...counts,
+    failedByReason,
+    interrupted,
+    stoppedAtMaxCubes,
+    concurrency: limit.limit,
+    warnings,
+  };
+  emit({ type: 'end', summary });
+  return summary;
+}
+
+interface Settings {
+  readonly concurrency: number;
+  readonly maxAttempts: number;
+  readonly baseBackoffMs: number;
+  readonly maxBackoffMs: number;
+}
+
+function checkOptions(options: RunBatchOptions): Settings {
+  const positive = (name: string, value: number | undefined, fallback: number): number => {
+    if (value === undefined) return fallback;
+    if (!Number.isInteger(value) || value < 1) throw new UsageError(`${name} must be a whole number of at least 1, received ${value}.`);
+    return value;
+  };
+  if (!options.dryRun && options.client === undefined) throw new UsageError('runBatch needs a client unless dryRun is set.');
+  if (options.rps !== undefined && !(options.rps > 0)) throw new UsageError(`rps must be a positive number, received ${options.rps}.`);
+  if (options.maxCubes !== undefined && !(options.maxCubes >= 0)) throw new UsageError(`maxCubes must be 0 or more, received ${options.maxCubes}.`);
+  if (options.resume && options.journal === undefined) throw new UsageError('resume needs the journal of the batch to continue (--journal FILE).');
+  if (options.projectPool !== undefined && options.template.kind !== 'modify' && options.projectPool.length > 0) {
+    throw new UsageError('A project pool only applies to modify templates.');
+  }
+  return {
+    concurrency: positive('concurrency', options.concurrency, 4),
+    maxAttempts: positive('maxAttempts', options.maxAttempts, 5),
+    baseBackoffMs: options.backoff?.baseMs ?? 500,
+    maxBackoffMs: options.backoff?.maxMs ?? 30_000,
+  };
+}
+
+interface Verdict {
+  readonly kind: 'retry' | 'failed' | 'unknown';
+  readonly reason: string;
+  readonly status?: number;
+  readonly retryAfterMs?: number;
+}
+
+/** Codes of connection failures that happen before any byte of the request reached the service. */
+const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH']);
+
+/**
+ * Answers "may this request be sent again?". An error answer (4xx/5xx) means nothing was
+ * accepted: 408, 429 and 5xx are retried, other 4xx fail. A connection that was never made is
+ * retried. A request that may have reached the service without an answer (reset, timeout) is
+ * `unknown`: the spec has no idempotency key, so sending it again could spend cubes twice.
+ */
+function classify(error: unknown): Verdict {
+  if (isApiError(error)) {
+    const reason = `http_${error.status}`;
+    if (error.transient) return { kind: 'retry', reason, status: error.status, ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs }) };
+    return { kind: 'failed', reason, status: error.status };
+  }
+  if (isNetworkError(error)) return NOT_SENT.has(causeCode(error) ?? '') ? { kind: 'retry', reason: 'network' } : { kind: 'unknown', reason: 'lost_response' };
+  if (isTimeoutError(error)) return { kind: 'unknown', reason: 'timeout' };
+  if (isVsynthError(error) && error.code === 'VSYNTH_VALIDATION') return { kind: 'failed', reason: 'invalid' };
+  return { kind: 'failed', reason: 'error' };
+}
+
+function causeCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current !== undefined && current !== null; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && !code.startsWith('VSYNTH_')) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+async function call(client: BatchClient, kind: BatchRequest['kind'], body: Record<string, unknown>): Promise<{ projectId?: string; projectKey?: string; cubes?: number }> {
+  if (kind === 'create') return { projectId: (await client.createProject(body)).projectId };
+  if (kind === 'modify') return { projectId: (await client.modifyProject(body)).projectId };
+  const legacy = await client.createLegacyProject(body);
+  return { projectKey: legacy.key, ...(typeof legacy.cube_used === 'number' ? { cubes: legacy.cube_used } : {}) };
+}
+
+function failedResult(row: number, rowKey: string, attempts: number, reason: string, errorCode: string, errorMessage: string, projectId?: string): RowResult {
+  return { row, rowKey, status: 'failed', reason, errorCode, errorMessage, attempts, ...(projectId === undefined ? {} : { projectId }) };
+}
+
+function invalidResult(row: number, rowKey: string, issues: readonly Issue[], attempts: number): RowResult {
+  const errors = issues.filter((item) => item.severity === 'error');
+  const listed = errors.length > 0 ? errors : issues;
+  return {
+    row,
+    rowKey,
+    status: 'failed',
+    reason: 'invalid',
+    errorCode: listed.some((item) => item.code === 'template') ? 'VSYNTH_TEMPLATE' : 'VSYNTH_VALIDATION',
+    errorMessage: listed.map((item) => item.message).join('; '),
+    attempts,
+    issues: listed,
+  };
+}
+
+function fromJournal(row: number, state: JournalRowState, status: 'done' | 'unknown'): RowResult {
+  const base = {
+    row,
+    rowKey: state.key,
+    attempts: state.attempts,
+    ...(state.projectId === undefined ? {} : { projectId: state.projectId }),
+    ...(state.projectKey === undefined ? {} : { projectKey: state.projectKey }),
+    ...(state.cubes === undefined ? {} : { cubes: state.cubes }),
+    ...(state.videoUrl === undefined ? {} : { videoUrl: state.videoUrl }),
+    ...(state.duration === undefined ? {} : { duration: state.duration }),
+  };
+  if (status === 'done') return { ...base, status: 'done', skipped: true };
+  return {
+    ...base,
+    status: 'unknown',
+    reason: state.reason ?? 'no_outcome',
+    errorCode: 'VSYNTH_BATCH',
+    errorMessage:
+      state.message ??
+      'A request for this row was sent but the batch stopped before its answer; not resent (it may have been accepted). Check the project list, then pass --resend-unknown to send it again.',
+  };
+}
+
+function keyOf(dataRow: DataRow, keyColumn: string | undefined): string {
+  if (keyColumn !== undefined) {
+    const value = dataRow.data[keyColumn];
+    if (typeof value === 'string' || typeof value === 'number') return String(value);
+  }
+  return createHash('sha256').update(JSON.stringify(dataRow.data)).digest('base64url').slice(0, 12);
+}
+
+function checkColumns(template: BatchTemplate, data: Readonly<Record<string, unknown>>, keyColumn: string | undefined, warn: (message: string) => void): void {
+  if (template.columns === undefined) return;
+  const { required, optional } = template.columns;
+  const unused = Object.keys(data).filter((column) => !required.has(column) && !optional.has(column) && column !== keyColumn);
+  if (unused.length > 0) warn(`The ${template.description} does not use column${unused.length === 1 ? '' : 's'} ${unused.map((c) => `"${c}"`).join(', ')}.`);
+}
+
+function rowOfCorrelation(cid: string | undefined, batchId: string): number | undefined {
+  if (cid === undefined || !cid.startsWith(`${batchId}.`)) return undefined;
+  const row = Number(cid.slice(batchId.length + 1));
+  return Number.isInteger(row) && row > 0 ? row : undefined;
+}
