@@ -1,0 +1,195 @@
+import { newObjectId, newSecretId } from './ids.js';
+import type { ExportRecord, ProjectRecord, WebhookState } from './records.js';
+import type { ResolvedSandboxOptions } from './sandbox-options.js';
+import type { SandboxStore } from './sandbox-store.js';
+import type { Artifact } from './render-artifact.js';
+import { silentWav } from './silent-wav.js';
+import { estimateDuration, sceneScripts } from './script-text.js';
+import { deliveryUrl, redactUrl } from './webhook-url.js';
+
+export interface ExportRunnerOptions {
+  readonly store: SandboxStore;
+  readonly options: ResolvedSandboxOptions;
+  /** The sandbox's base URL as clients reach it (changes when a restarted sandbox gets another port). */
+  readonly baseUrl: () => string;
+}
+
+/**
+ * Runs exports the way the service does: progress over `exportSeconds`, then an artifact served
+ * by the sandbox, then a webhook delivery with `ai_progress_update_loc`, `videoUrl` and
+ * `duration` appended, retried with exponential backoff while the receiver fails (or
+ * `webhookDropRate` drops the attempt). Every step is stored, so a restarted sandbox resumes
+ * unfinished exports and deliveries.
+ */
+export class ExportRunner {
+  private readonly store: SandboxStore;
+  private readonly options: ResolvedSandboxOptions;
+  private readonly baseUrl: () => string;
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly running = new Set<Promise<void>>();
+  private closed = false;
+
+  constructor(options: ExportRunnerOptions) {
+    this.store = options.store;
+    this.options = options.options;
+    this.baseUrl = options.baseUrl;
+  }
+
+  /**
+   * A new export of the project as it is now. The caller saves it together with the request's
+   * other records, then calls `launch`.
+   */
+  prepare(project: ProjectRecord, webhookUrl: string | undefined): ExportRecord {
+    const startedAt = this.options.now();
+    return {
+      id: newObjectId(startedAt),
+      projectId: project.id,
+      owner: project.owner,
+      format: project.format,
+      revision: project.revision,
+      payload: project.payload,
+      status: 'exporting',
+      startedAt,
+      finishAt: startedAt + this.options.exportSeconds * 1000,
+      artifactId: undefined,
+      duration: undefined,
+      error: undefined,
+      webhook:
+        webhookUrl === undefined
+          ? undefined
+          : { url: webhookUrl, status: 'pending', attempts: 0, nextAttemptAt: undefined, lastError: undefined, deliveredAt: undefined },
+    };
+  }
+
+  /** Starts a stored export: it completes at `finishAt`. */
+  launch(record: ExportRecord): void {
+    this.schedule(record.id, record.finishAt, () => this.finish(record.id));
+  }
+
+  /** Schedules every export or delivery a previous run left unfinished. */
+  resume(): void {
+    for (const record of this.store.exports.values()) {
+      if (record.status === 'exporting') this.schedule(record.id, record.finishAt, () => this.finish(record.id));
+      else if (record.status === 'done' && record.webhook?.status === 'pending') {
+        this.schedule(record.id, record.webhook.nextAttemptAt ?? this.options.now(), () => this.deliver(record.id));
+      }
+    }
+  }
+
+  /** 0–100: time-based while exporting, 100 when done. */
+  progress(record: ExportRecord): number {
+    if (record.status !== 'exporting') return 100;
+    const span = record.finishAt - record.startedAt;
+    if (span <= 0) return 99;
+    return Math.min(99, Math.max(0, Math.floor(((this.options.now() - record.startedAt) / span) * 100)));
+  }
+
+  /** Absolute download address of an artifact. */
+  artifactUrl(artifactId: string): string {
+    const artifact = this.store.artifacts.get(artifactId);
+    const name = artifact === undefined ? '' : `/${encodeURIComponent(artifact.fileName)}`;
+    return `${this.baseUrl()}/sandbox/artifacts/${artifactId}${name}`;
+  }
+
+  /** Stops timers and waits for work in progress; unfinished work resumes at the next start. */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    await Promise.allSettled([...this.running]);
+  }
+
+  private schedule(id: string, at: number, work: () => Promise<void>): void {
+    if (this.closed) return;
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      if (this.closed) return;
+      const job = work().catch((error: unknown) => this.options.log(`export ${id}: ${(error as Error).message}`));
+      this.running.add(job);
+      void job.finally(() => this.running.delete(job));
+    }, Math.max(0, at - this.options.now()));
+    this.timers.add(timer);
+  }
+
+  private async finish(id: string): Promise<void> {
+    const record = this.store.exports.get(id);
+    if (record === undefined || record.status !== 'exporting') return;
+    const estimate = estimateDuration(sceneScripts(record.payload, record.format));
+    let done: ExportRecord;
+    try {
+      const context = { projectId: record.projectId, exportId: record.id, format: record.format, durationSeconds: estimate };
+      // The sandbox synthesises no speech: an audio request yields silence of the estimated length.
+      const artifact: Artifact =
+        record.format === 'audio'
+          ? { fileName: `${record.projectId}.wav`, contentType: 'audio/wav', bytes: silentWav(estimate) }
+          : await this.options.renderArtifact(record.payload, context);
+      const artifactId = newSecretId();
+      const file = `artifacts/${artifactId}`;
+      await this.store.writeFile(file, artifact.bytes);
+      done = { ...record, status: 'done', artifactId, duration: artifact.durationSeconds ?? estimate };
+      await this.store.save(
+        {
+          t: 'artifact',
+          v: {
+            id: artifactId,
+            owner: record.owner,
+            fileName: artifact.fileName,
+            contentType: artifact.contentType,
+            size: artifact.bytes.byteLength,
+            file,
+            createdAt: new Date(this.options.now()).toISOString(),
+          },
+        },
+        { t: 'export', v: done },
+      );
+      this.options.log(`export ${id} of project ${record.projectId} done: ${artifact.fileName}`);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      await this.store.save({ t: 'export', v: { ...record, status: 'failed', error: `rendering failed: ${message}` } });
+      this.options.log(`export ${id} of project ${record.projectId} failed: ${message}`);
+      return;
+    }
+    if (done.webhook !== undefined) await this.deliver(id);
+  }
+
+  private async deliver(id: string): Promise<void> {
+    const record = this.store.exports.get(id);
+    const webhook = record?.webhook;
+    if (record === undefined || webhook === undefined || webhook.status !== 'pending' || record.artifactId === undefined) return;
+    const retry = this.options.webhookRetry;
+    const attempts = webhook.attempts + 1;
+    let failure: string | undefined;
+    if (this.options.webhookDropRate > 0 && this.options.random() < this.options.webhookDropRate) {
+      failure = 'dropped by the webhookDropRate fault';
+    } else {
+      const url = deliveryUrl(webhook.url, {
+        ai_progress_update_loc: `${this.baseUrl()}/sandbox/projects/${record.projectId}`,
+        videoUrl: this.artifactUrl(record.artifactId),
+        duration: String(record.duration ?? 0),
+      });
+      try {
+        const response = await fetch(url, { method: this.options.webhookMethod, signal: AbortSignal.timeout(retry.timeoutMs) });
+        await response.arrayBuffer().catch(() => undefined);
+        if (!response.ok) failure = `the receiver answered ${response.status}`;
+      } catch (error) {
+        failure = `the receiver could not be reached: ${(error as Error).message}`;
+      }
+    }
+    const now = this.options.now();
+    let next: WebhookState;
+    if (failure === undefined) {
+      next = { ...webhook, status: 'delivered', attempts, nextAttemptAt: undefined, deliveredAt: new Date(now).toISOString() };
+      this.options.log(`webhook of export ${id} delivered to ${redactUrl(webhook.url)} (attempt ${attempts})`);
+    } else if (attempts >= retry.attempts) {
+      next = { ...webhook, status: 'failed', attempts, nextAttemptAt: undefined, lastError: failure };
+      this.options.log(`webhook of export ${id} to ${redactUrl(webhook.url)} given up after ${attempts} attempts: ${failure}`);
+    } else {
+      const delay = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** (attempts - 1));
+      next = { ...webhook, status: 'pending', attempts, nextAttemptAt: now + delay, lastError: failure };
+      this.options.log(`webhook of export ${id} to ${redactUrl(webhook.url)} failed (attempt ${attempts}): ${failure}; retrying in ${delay} ms`);
+    }
+    const current = this.store.exports.get(id) ?? record;
+    await this.store.save({ t: 'export', v: { ...current, webhook: next } });
+    if (next.status === 'pending' && next.nextAttemptAt !== undefined) this.schedule(id, next.nextAttemptAt, () => this.deliver(id));
+  }
+}

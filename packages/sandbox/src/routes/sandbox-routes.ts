@@ -1,0 +1,52 @@
+import { readJsonBody } from '../http-io.js';
+import type { RouteHandler } from '../sandbox-context.js';
+import { SandboxHttpError } from '../sandbox-http-error.js';
+import { asRecord } from '../script-text.js';
+import { exportsOf, exportView, ownedProject } from './route-helpers.js';
+
+/** `POST /sandbox/token {appId, userKey}` → `{token, expiresAt}` (ISO 8601). */
+export const issueToken: RouteHandler = async (context, route) => {
+  const body = asRecord(await readJsonBody(route.request, 64 * 1024));
+  const issued = await context.auth.issueToken(body['appId'], body['userKey']);
+  return { status: 200, json: issued };
+};
+
+/** `GET /sandbox/ledger` → `{entries: [...], totalCubes}`: the caller's accepted requests, oldest first. */
+export const ledger: RouteHandler = async (context, route) => {
+  const entries = context.store.ledger
+    .filter((entry) => entry.owner === route.caller.owner)
+    .map(({ owner: _owner, ...entry }) => entry);
+  const totalCubes = entries.reduce((sum, entry) => sum + entry.cubes, 0);
+  return { status: 200, json: { entries, totalCubes } };
+};
+
+/** `GET /sandbox/projects/{id}`: the stored project (as modified) and its exports. */
+export const projectView: RouteHandler = async (context, route) => {
+  const project = ownedProject(context, route.params[0] ?? '', route.caller);
+  return {
+    status: 200,
+    json: {
+      projectId: project.id,
+      format: project.format,
+      name: project.name ?? null,
+      revision: project.revision,
+      createdAt: project.createdAt,
+      updatedAt: project.updatedAt,
+      payload: project.payload,
+      exports: exportsOf(context, project.id).map((record) => exportView(context, record)),
+    },
+  };
+};
+
+/** `GET /sandbox/artifacts/{id}[/{fileName}]`: an export's file; the id is the secret, no `Authorization`. */
+export const artifact: RouteHandler = async (context, route) => {
+  const record = context.store.artifacts.get(route.params[0] ?? '');
+  if (record === undefined) throw new SandboxHttpError(404, 'not_found', `No artifact "${route.params[0] ?? ''}" in this sandbox.`);
+  return {
+    status: 200,
+    file: { path: context.store.resolve(record.file), contentType: record.contentType, fileName: record.fileName, size: record.size },
+  };
+};
+
+/** `GET /sandbox/health` → `{ok: true}`. */
+export const health: RouteHandler = async () => ({ status: 200, json: { ok: true } });

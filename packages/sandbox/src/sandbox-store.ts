@@ -1,0 +1,221 @@
+import { mkdir, open, readFile, rename, type FileHandle } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
+import type {
+  ArtifactRecord,
+  DubbingRecord,
+  ExportRecord,
+  LedgerEntry,
+  ProjectRecord,
+  StoreRecord,
+  TokenRecord,
+} from './records.js';
+
+export interface OpenStoreOptions {
+  /** The data directory; created when missing. */
+  readonly dir: string;
+  /** fsync each batch of writes before answering (default true). */
+  readonly fsync?: boolean;
+  /** Told about lines of the log that could not be read (a torn last line after a crash). */
+  readonly onWarning?: (message: string) => void;
+  /** Epoch ms, for dropping expired tokens when the log is compacted. */
+  readonly now?: () => number;
+}
+
+const LOG = 'store.ndjson';
+
+/** The in-memory maps a store replays its log into. */
+interface StoreState {
+  readonly projects: Map<string, ProjectRecord>;
+  readonly exports: Map<string, ExportRecord>;
+  readonly artifacts: Map<string, ArtifactRecord>;
+  readonly tokens: Map<string, TokenRecord>;
+  readonly dubbing: Map<string, DubbingRecord>;
+  readonly ledger: LedgerEntry[];
+}
+
+/**
+ * The sandbox's embedded persistence: every record lives in memory and in an append-only NDJSON
+ * log (`<dir>/store.ndjson`, one `{t, v}` record per line, the last line for an id wins).
+ * Writes are queued and appended in batches by one writer, each batch fsynced before the callers'
+ * promises resolve (group commit), so concurrent requests never interleave partial lines and an
+ * answered request is on disk. At open the log is replayed; a torn last line is cut off, and a
+ * log with many superseded lines is compacted into a snapshot written beside it and renamed over it.
+ *
+ * @example
+ * const store = await SandboxStore.open({ dir: '/tmp/sbx' });
+ * await store.save({ t: 'ledger', v: entry });
+ * await store.close();
+ */
+export class SandboxStore implements StoreState {
+  readonly dir: string;
+  readonly projects = new Map<string, ProjectRecord>();
+  readonly exports = new Map<string, ExportRecord>();
+  readonly artifacts = new Map<string, ArtifactRecord>();
+  readonly tokens = new Map<string, TokenRecord>();
+  readonly dubbing = new Map<string, DubbingRecord>();
+  readonly ledger: LedgerEntry[] = [];
+
+  private handle: FileHandle;
+  private readonly lock: DataDirLock;
+  private readonly fsync: boolean;
+  private queue: string[] = [];
+  private waiters: { resolve: () => void; reject: (error: unknown) => void }[] = [];
+  private flushing: Promise<void> | undefined;
+  private closed = false;
+
+  private constructor(dir: string, handle: FileHandle, lock: DataDirLock, fsync: boolean) {
+    this.dir = dir;
+    this.handle = handle;
+    this.lock = lock;
+    this.fsync = fsync;
+  }
+
+  static async open(options: OpenStoreOptions): Promise<SandboxStore> {
+    await mkdir(options.dir, { recursive: true });
+    const lock = await lockDataDir(options.dir);
+    try {
+      const path = join(options.dir, LOG);
+      const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return '';
+        throw error;
+      });
+      const records: StoreRecord[] = [];
+      const lines = text.split('\n');
+      // Whatever follows the last newline was being written when the process stopped.
+      const torn = lines.pop() ?? '';
+      if (torn !== '') options.onWarning?.(`ignored an incomplete last line of ${path} (${torn.length} bytes)`);
+      lines.forEach((line, index) => {
+        if (line === '') return;
+        try {
+          records.push(JSON.parse(line) as StoreRecord);
+        } catch {
+          options.onWarning?.(`ignored unreadable line ${index + 1} of ${path}`);
+        }
+      });
+      const handle = await open(path, 'a');
+      const store = new SandboxStore(options.dir, handle, lock, options.fsync ?? true);
+      for (const record of records) apply(store, record);
+      const live = store.projects.size + store.exports.size + store.artifacts.size + store.tokens.size + store.dubbing.size + store.ledger.length;
+      if (torn !== '' || records.length > 2 * live + 1000) {
+        // The append handle keeps writing to the old file after a rename, so reopen.
+        await handle.close();
+        await writeSnapshot(path, snapshotLines(store, options.now?.() ?? Date.now()));
+        store.handle = await open(path, 'a');
+      }
+      return store;
+    } catch (error) {
+      await lock.release();
+      throw error;
+    }
+  }
+
+  /**
+   * Applies records to memory at once and resolves when they are on disk. Callers answer a
+   * request only after this resolves.
+   */
+  save(...records: StoreRecord[]): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('the sandbox store is closed'));
+    for (const record of records) {
+      apply(this, record);
+      this.queue.push(`${JSON.stringify(record)}\n`);
+    }
+    return new Promise((resolve, reject) => {
+      this.waiters.push({ resolve, reject });
+      this.flushing ??= this.flush();
+    });
+  }
+
+  /** Writes bytes to `<dir>/<relative>` through a temporary file and a rename. */
+  async writeFile(relative: string, bytes: Uint8Array | string): Promise<void> {
+    const path = join(this.dir, relative);
+    await mkdir(dirname(path), { recursive: true });
+    const temp = `${path}.${process.pid}.tmp`;
+    const handle = await open(temp, 'w');
+    try {
+      await handle.writeFile(bytes);
+      if (this.fsync) await handle.datasync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temp, path);
+  }
+
+  /** Absolute path of a file kept in the data directory. */
+  resolve(relative: string): string {
+    return join(this.dir, relative);
+  }
+
+  /** Waits for queued writes, closes the log and releases the data directory. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.flushing;
+    await this.handle.close();
+    await this.lock.release();
+  }
+
+  private async flush(): Promise<void> {
+    while (this.queue.length > 0) {
+      const batch = this.queue;
+      const waiters = this.waiters;
+      this.queue = [];
+      this.waiters = [];
+      try {
+        await this.handle.write(batch.join(''));
+        if (this.fsync) await this.handle.datasync();
+        for (const waiter of waiters) waiter.resolve();
+      } catch (error) {
+        for (const waiter of waiters) waiter.reject(error);
+      }
+    }
+    this.flushing = undefined;
+  }
+}
+
+function apply(store: StoreState, record: StoreRecord): void {
+  switch (record.t) {
+    case 'project':
+      store.projects.set(record.v.id, record.v);
+      break;
+    case 'export':
+      store.exports.set(record.v.id, record.v);
+      break;
+    case 'artifact':
+      store.artifacts.set(record.v.id, record.v);
+      break;
+    case 'token':
+      store.tokens.set(record.v.digest, record.v);
+      break;
+    case 'dubbing':
+      store.dubbing.set(record.v.id, record.v);
+      break;
+    case 'ledger':
+      store.ledger.push(record.v);
+      break;
+  }
+}
+
+function snapshotLines(store: StoreState, now: number): string {
+  const out: string[] = [];
+  const push = (record: StoreRecord) => out.push(`${JSON.stringify(record)}\n`);
+  for (const v of store.projects.values()) push({ t: 'project', v });
+  for (const v of store.exports.values()) push({ t: 'export', v });
+  for (const v of store.artifacts.values()) push({ t: 'artifact', v });
+  for (const v of store.tokens.values()) if (v.expiresAt > now) push({ t: 'token', v });
+  for (const v of store.dubbing.values()) push({ t: 'dubbing', v });
+  for (const v of store.ledger) push({ t: 'ledger', v });
+  return out.join('');
+}
+
+async function writeSnapshot(path: string, text: string): Promise<void> {
+  const temp = `${path}.compact.tmp`;
+  const handle = await open(temp, 'w');
+  try {
+    await handle.writeFile(text);
+    await handle.datasync();
+  } finally {
+    await handle.close();
+  }
+  await rename(temp, path);
+}

@@ -1,0 +1,199 @@
+/**
+ * The sandbox server: every endpoint of the video synthesis interface (v3 and legacy paths on one
+ * port) plus `/sandbox/*` routes, over `node:http`, with embedded persistence and fault injection.
+ */
+import { createReadStream } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ExportRunner } from './export-runner.js';
+import { sendError, sendJson } from './http-io.js';
+import { SandboxAuth, type Caller } from './sandbox-auth.js';
+import type { RouteHandler, RouteReply, SandboxContext } from './sandbox-context.js';
+import { SandboxHttpError } from './sandbox-http-error.js';
+import { resolveSandboxOptions, type SandboxApp, type SandboxOptions } from './sandbox-options.js';
+import { SandboxStore } from './sandbox-store.js';
+import { dubbingProgress, dubbingUpload } from './routes/dubbing-routes.js';
+import { legacyAudio, legacyCreate, legacyFind } from './routes/legacy-routes.js';
+import { artifact, health, issueToken, ledger, projectView } from './routes/sandbox-routes.js';
+import { createProject, editProject, modifyProject } from './routes/v3-project-routes.js';
+
+/** A started sandbox. */
+export interface RunningSandbox {
+  /** `http://host:port`: the v3 base URL and also the legacy base URL. */
+  readonly url: string;
+  /** Same as `url`: the legacy paths are served on the same port. */
+  readonly legacyUrl: string;
+  readonly port: number;
+  readonly apiKeys: readonly string[];
+  readonly apps: readonly SandboxApp[];
+  readonly dataDir: string;
+  /** Stops accepting requests, waits for those in progress, stops timers and closes the store. */
+  close(): Promise<void>;
+}
+
+interface Route {
+  readonly method: 'GET' | 'POST';
+  readonly path: RegExp;
+  /** Spec endpoints get latency and faults; `/sandbox/*` routes do not. */
+  readonly spec: boolean;
+  readonly auth: boolean;
+  readonly handler: RouteHandler;
+}
+
+const KEY = '([^/]+)';
+const ROUTES: readonly Route[] = [
+  { method: 'POST', path: /^\/api\/odin\/v3\/editor\/project$/, spec: true, auth: true, handler: createProject },
+  { method: 'POST', path: /^\/api\/odin\/v3\/project\/modify$/, spec: true, auth: true, handler: modifyProject },
+  { method: 'POST', path: new RegExp(`^/api/odin/v3/editor/project/${KEY}$`), spec: true, auth: true, handler: editProject },
+  { method: 'POST', path: /^\/api\/odin\/v3\/automation\/translatevideos$/, spec: true, auth: true, handler: dubbingUpload },
+  { method: 'GET', path: /^\/api\/odin\/v3\/automation\/translatevideos$/, spec: true, auth: true, handler: dubbingProgress },
+  { method: 'POST', path: /^\/api\/odin\/editor\/project$/, spec: true, auth: true, handler: legacyCreate },
+  { method: 'POST', path: /^\/api\/odin\/simple\/audio$/, spec: true, auth: true, handler: legacyAudio },
+  { method: 'POST', path: new RegExp(`^/api/odin/simple/find/${KEY}$`), spec: true, auth: true, handler: legacyFind },
+  { method: 'POST', path: /^\/sandbox\/token$/, spec: false, auth: false, handler: issueToken },
+  { method: 'GET', path: /^\/sandbox\/ledger$/, spec: false, auth: true, handler: ledger },
+  { method: 'GET', path: new RegExp(`^/sandbox/projects/${KEY}$`), spec: false, auth: true, handler: projectView },
+  { method: 'GET', path: new RegExp(`^/sandbox/artifacts/${KEY}(?:/[^/]*)?$`), spec: false, auth: false, handler: artifact },
+  { method: 'GET', path: /^\/sandbox\/health$/, spec: false, auth: false, handler: health },
+];
+
+const ANONYMOUS: Caller = { owner: '' };
+
+/**
+ * Starts a local implementation of the whole interface. Keys default to `sandbox-key` and the
+ * app `sandbox-app`/`sandbox-user-key`; data lives in `dataDir` (default under the user's cache
+ * directory) and survives a restart.
+ *
+ * @example
+ * const sandbox = await startSandbox({ dataDir: tmp, exportSeconds: 0 });
+ * const res = await fetch(`${sandbox.url}/api/odin/v3/editor/project`, {
+ *   method: 'POST', headers: { authorization: 'sandbox-key', 'content-type': 'application/json' },
+ *   body: JSON.stringify(payload),
+ * });
+ * await sandbox.close();
+ */
+export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  const resolved = resolveSandboxOptions(options);
+  const store = await SandboxStore.open({ dir: resolved.dataDir, fsync: resolved.fsync, now: resolved.now, onWarning: resolved.log });
+  let baseUrl = '';
+  const context: SandboxContext = {
+    store,
+    options: resolved,
+    auth: new SandboxAuth({ ...resolved, store }),
+    exports: new ExportRunner({ store, options: resolved, baseUrl: () => baseUrl }),
+    baseUrl: () => baseUrl,
+  };
+  const server = createServer((request, response) => {
+    void dispatch(context, request, response);
+  });
+  server.keepAliveTimeout = 5_000;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(resolved.port, resolved.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  const address = server.address() as AddressInfo;
+  baseUrl = `http://${urlHost(resolved.host)}:${address.port}`;
+  context.exports.resume();
+  let closing: Promise<void> | undefined;
+  return {
+    url: baseUrl,
+    legacyUrl: baseUrl,
+    port: address.port,
+    apiKeys: resolved.apiKeys,
+    apps: resolved.apps,
+    dataDir: resolved.dataDir,
+    close() {
+      closing ??= (async () => {
+        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        const force = setTimeout(() => server.closeAllConnections(), 2_000);
+        await stopped;
+        clearTimeout(force);
+        await context.exports.close();
+        await store.close();
+      })();
+      return closing;
+    },
+  };
+}
+
+async function dispatch(context: SandboxContext, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const { options } = context;
+  try {
+    const url = new URL(request.url ?? '/', 'http://sandbox.invalid');
+    const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
+    const candidates = ROUTES.filter((route) => route.path.test(path));
+    if (candidates.length === 0) throw new SandboxHttpError(404, 'not_found', `No such endpoint: ${request.method ?? 'GET'} ${path}`);
+    const route = candidates.find((candidate) => candidate.method === request.method);
+    if (route === undefined) {
+      const allow = candidates.map((candidate) => candidate.method).join(', ');
+      throw new SandboxHttpError(405, 'method_not_allowed', `${path} accepts ${allow}, not ${request.method ?? ''}`, { headers: { allow } });
+    }
+    if (route.spec) await injectFaults(context);
+    const caller = route.auth ? context.auth.authenticate(request.headers.authorization) : ANONYMOUS;
+    const params = (route.path.exec(path) ?? []).slice(1).map((segment) => decodeURIComponent(segment ?? ''));
+    const reply = await route.handler(context, { request, url, params, caller, endpoint: `${route.method} ${path}` });
+    if (route.spec && reply.status < 400 && options.faultLostResponseRate > 0 && options.random() < options.faultLostResponseRate) {
+      // Processed and stored; the caller never learns it.
+      request.socket.destroy();
+      return;
+    }
+    send(response, reply);
+  } catch (error) {
+    if (error instanceof SandboxHttpError) {
+      if (error.status === 413) response.setHeader('connection', 'close');
+      sendError(response, error);
+      if (error.status === 413) response.once('finish', () => request.socket.destroy());
+      return;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    options.log(`internal error on ${request.method ?? ''} ${(request.url ?? '').split('?')[0] ?? ''}: ${message}`);
+    if (!response.headersSent) sendError(response, new SandboxHttpError(500, 'internal', `The sandbox failed: ${message}`));
+    else response.destroy();
+  }
+}
+
+/** Latency, then a 429 or 503 answered before the request is processed, as a gateway would. */
+async function injectFaults(context: SandboxContext): Promise<void> {
+  const { options } = context;
+  if (options.latencyMs > 0) await sleep(options.latencyMs);
+  if (options.fault429Rate > 0 && options.random() < options.fault429Rate) {
+    throw new SandboxHttpError(429, 'rate_limited', `Too many requests (injected fault); retry after ${options.retryAfterSeconds} s.`, {
+      headers: { 'retry-after': String(options.retryAfterSeconds) },
+    });
+  }
+  if (options.fault5xxRate > 0 && options.random() < options.fault5xxRate) {
+    throw new SandboxHttpError(503, 'unavailable', 'The service is unavailable (injected fault); try again later.');
+  }
+}
+
+function send(response: ServerResponse, reply: RouteReply): void {
+  if ('json' in reply) {
+    sendJson(response, reply.status, reply.json, { ...reply.headers });
+    return;
+  }
+  const { file } = reply;
+  response.writeHead(reply.status, {
+    'content-type': file.contentType,
+    'content-length': file.size,
+    'content-disposition': `attachment; filename="${file.fileName.replace(/["\\\r\n]/g, '_')}"`,
+  });
+  const stream = createReadStream(file.path);
+  stream.on('error', () => response.destroy());
+  stream.pipe(response);
+}
+
+function urlHost(host: string): string {
+  if (host === '0.0.0.0' || host === '') return '127.0.0.1';
+  if (host === '::') return '[::1]';
+  return host.includes(':') ? `[${host}]` : host;
+}
