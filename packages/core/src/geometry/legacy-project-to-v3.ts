@@ -3,6 +3,7 @@ import { ValidationError, isValidationError } from '../errors/validation-error.j
 import type { AiModelObject } from '../schemas/ai-model.js';
 import type { Background } from '../schemas/background.js';
 import type { Clip } from '../schemas/clip.js';
+import type { LegacyProjectRequest } from '../schemas/legacy-project.js';
 import type { ProjectCreateRequest } from '../schemas/project-create.js';
 import type { Scene } from '../schemas/scene.js';
 import { avatarTightSize } from './avatar-model.js';
@@ -101,9 +102,16 @@ const DEFAULT_BACKGROUND: Background = Object.freeze({
  * returned as warnings.
  *
  * @example
- * const { payload, warnings } = legacyProjectToV3(legacy, { orientation: 'landscape', imageSizes: { 'https://cdn/logo.png': { width: 800, height: 600 } } });
+ * const { payload, warnings } = legacyProjectToV3(legacy, {
+ *   orientation: 'landscape',
+ *   avatars: [anna], // model objects, or defineAvatar(…) results
+ *   imageSizes: { 'https://cdn.example.com/logo.png': { width: 800, height: 600 } },
+ * });
  */
-export function legacyProjectToV3(legacy: LegacyProjectLike, options: LegacyProjectToV3Options = {}): LegacyProjectToV3Result {
+export function legacyProjectToV3(
+  legacy: LegacyProjectRequest | LegacyProjectLike,
+  options: LegacyProjectToV3Options = {},
+): LegacyProjectToV3Result {
   const orientation = options.orientation ?? 'landscape';
   const canvas = canvasSize(orientation);
   const scenes: unknown = (legacy as { scenes?: unknown } | null | undefined)?.scenes;
@@ -113,15 +121,14 @@ export function legacyProjectToV3(legacy: LegacyProjectLike, options: LegacyProj
       { subject: 'legacy project' },
     );
   }
-  const context: Context = { canvas, orientation, options, errors: [], warnings: [] };
-  const converted = (scenes as LegacyProjectLike['scenes']).map((scene, index) => convertScene(scene, index, context));
+  const context: Context = { canvas, options, errors: [], warnings: [] };
+  const converted = (scenes as LegacyProjectLike['scenes']).map((scene, s) => convertScene(scene, s, context));
   if (context.errors.length > 0) throw new ValidationError(context.errors, { subject: 'legacy project' });
   return { payload: { orientation, scenes: converted }, warnings: context.warnings };
 }
 
 interface Context {
   readonly canvas: CanvasSize;
-  readonly orientation: string;
   readonly options: LegacyProjectToV3Options;
   readonly errors: Issue[];
   readonly warnings: Issue[];
@@ -141,30 +148,32 @@ function convertScene(scene: LegacyProjectLike['scenes'][number], s: number, con
 
   const legacyClips: unknown = scene?.clips ?? [];
   if (!Array.isArray(legacyClips)) {
-    context.errors.push(issue({ code: 'invalid_type', path: [...path, 'clips'], message: 'Legacy "clips" must be an array' }));
+    const message = 'Legacy "clips" must be an array';
+    context.errors.push(issue({ code: 'invalid_type', path: [...path, 'clips'], message }));
   } else {
     (legacyClips as readonly LegacyClipLike[]).forEach((clip, c) => {
       const at: PathSegment[] = [...path, 'clips', c];
       const detail = clip?.detail;
       if (typeof detail !== 'object' || detail === null) {
-        context.errors.push(issue({ code: 'missing', path: [...at, 'detail'], message: 'A legacy clip needs a "detail" object' }));
+        const message = 'A legacy clip needs a "detail" object';
+        context.errors.push(issue({ code: 'missing', path: [...at, 'detail'], message }));
         return;
       }
       if (clip.type === 'background') {
         const url = collect(context, () => requireUrl(detail, at));
         if (url === undefined) return;
         if (background === undefined) background = legacyBackgroundToV3(url);
-        else context.warnings.push(warning('quirk', at, 'A scene has one background: this second "background" clip is ignored'));
+        else context.warnings.push(warning('quirk', at, 'A scene has one background: this further "background" clip is ignored'));
         return;
       }
       if (clip.type === 'image' || clip.type === 'text') {
-        const converted = collect(context, () => (clip.type === 'image' ? convertImage : convertText)(detail, at, `${s}-${c}`, context));
+        const convert = clip.type === 'image' ? convertImage : convertText;
+        const converted = collect(context, () => convert(detail, at, `${s}-${c}`, context));
         if (converted !== undefined) clips.push(converted);
         return;
       }
-      context.warnings.push(
-        warning('invalid_value', [...at, 'type'], `Legacy clip type ${JSON.stringify(clip.type)} is not image, background or text: dropped`),
-      );
+      const message = `Legacy clip type ${JSON.stringify(clip.type)} is not image, background or text: dropped`;
+      context.warnings.push(warning('invalid_value', [...at, 'type'], message));
     });
   }
 
@@ -183,27 +192,39 @@ function convertAvatar(
   context: Context,
 ): { clip: Clip; script: NonNullable<Scene['scripts']>[number] } {
   if (typeof aiModel !== 'object' || aiModel === null) {
-    throw new ValidationError([issue({ code: 'missing', path, message: 'A legacy scene needs an "AIModel" object (the avatar)' })]);
+    const message = 'A legacy scene needs an "AIModel" object (the avatar)';
+    throw new ValidationError([issue({ code: 'missing', path, message })]);
   }
-  const missing = (['model', 'clothes', 'script'] as const).filter((field) => typeof aiModel[field] !== 'string' || aiModel[field] === '');
+  const fields = ['model', 'clothes', 'script'] as const;
+  const missing = fields.filter((field) => typeof aiModel[field] !== 'string' || aiModel[field] === '');
   if (missing.length > 0) {
     throw new ValidationError(
-      missing.map((field) =>
-        issue({ code: 'missing', path: [...path, field], message: `A legacy AIModel needs "${field}" (a non-empty string), received ${JSON.stringify(aiModel[field]) ?? 'nothing'}` }),
-      ),
+      missing.map((field) => {
+        const received = JSON.stringify(aiModel[field]) ?? 'nothing';
+        const message = `A legacy AIModel needs "${field}" (a non-empty string), received ${received}`;
+        return issue({ code: 'missing', path: [...path, field], message });
+      }),
     );
   }
   const modelKey = aiModel.model as string;
   const clothes = aiModel.clothes as string;
   const entry = findAvatar(context.options.avatars, modelKey, clothes);
-  const model: AiModelObject =
-    entry ?? (typeof aiModel.language === 'string' ? { ai_name: modelKey, emotion: clothes, language: aiModel.language } : { ai_name: modelKey, emotion: clothes });
+  const model: AiModelObject = entry ?? {
+    ai_name: modelKey,
+    emotion: clothes,
+    ...(typeof aiModel.language === 'string' ? { language: aiModel.language } : {}),
+  };
   const tight = avatarTightSize(model);
   if (tight === undefined) {
-    const why = entry === undefined ? `No avatar in options.avatars has ai_name "${modelKey}" and emotion "${clothes}"` : `The avatar "${modelKey}"/"${clothes}" has no editorValue.modelTightW/modelTightH`;
-    context.warnings.push(
-      warning('missing', path, `${why}: laid out with the canvas size ${context.canvas.width}x${context.canvas.height} as its tight size; pass its model object in options.avatars to lay it out exactly`),
-    );
+    const { width, height } = context.canvas;
+    const why =
+      entry === undefined
+        ? `No avatar in options.avatars has ai_name "${modelKey}" and emotion "${clothes}"`
+        : `The avatar "${modelKey}"/"${clothes}" has no editorValue.modelTightW/modelTightH`;
+    const message =
+      `${why}: laid out with the canvas size ${width}x${height} as its tight size; ` +
+      'pass its model object in options.avatars to lay it out exactly';
+    context.warnings.push(warning('missing', path, message));
   }
   const box = legacyAvatarToV3(aiModel, {
     canvas: context.canvas,
@@ -227,11 +248,17 @@ function convertImage(detail: LegacyClipDetailLike, path: PathSegment[], key: st
     const scale = readNumber(detail.scale, { path: [...path, 'detail', 'scale'], rule: 'positive', fallback: 1 });
     const side = 0.5 * scale * context.canvas.width;
     size = { width: side, height: side };
-    context.warnings.push(
-      warning('missing', [...path, 'detail', 'url'], `No natural size for image ${JSON.stringify(url)} in options.imageSizes: laid out as a ${side}x${side} square; pass its size to place it exactly`),
-    );
+    const message =
+      `No natural size for image ${JSON.stringify(url)} in options.imageSizes: ` +
+      `laid out as a ${side}x${side} square; pass its size to place it exactly`;
+    context.warnings.push(warning('missing', [...path, 'detail', 'url'], message));
   }
-  const box = legacyImageToV3(detail, { canvas: context.canvas, naturalWidth: size.width, naturalHeight: size.height, path: [...path, 'detail'] });
+  const box = legacyImageToV3(detail, {
+    canvas: context.canvas,
+    naturalWidth: size.width,
+    naturalHeight: size.height,
+    path: [...path, 'detail'],
+  });
   const layer = readNumber(detail.layer, { path: [...path, 'detail', 'layer'], fallback: LEGACY_DEFAULT_LAYERS.clip });
   const id = `image-${key}`;
   return { id, name: id, type: 'image', layer, ...box, source_url: url };
@@ -239,7 +266,8 @@ function convertImage(detail: LegacyClipDetailLike, path: PathSegment[], key: st
 
 function convertText(detail: LegacyClipDetailLike, path: PathSegment[], key: string, context: Context): Clip {
   if (typeof detail.textSource !== 'string') {
-    context.warnings.push(warning('missing', [...path, 'detail', 'textSource'], 'A legacy text clip without "textSource": emitted with empty text'));
+    const message = 'A legacy text clip without "textSource": emitted with empty text';
+    context.warnings.push(warning('missing', [...path, 'detail', 'textSource'], message));
   }
   const text = legacyTextToV3(detail, { canvas: context.canvas, path: [...path, 'detail'] });
   const layer = readNumber(detail.layer, { path: [...path, 'detail', 'layer'], fallback: LEGACY_DEFAULT_LAYERS.clip });
@@ -250,14 +278,17 @@ function convertText(detail: LegacyClipDetailLike, path: PathSegment[], key: str
 
 function requireUrl(detail: LegacyClipDetailLike, path: PathSegment[]): string {
   if (typeof detail.url === 'string' && detail.url !== '') return detail.url;
-  throw new ValidationError([
-    issue({ code: 'missing', path: [...path, 'detail', 'url'], message: 'A legacy image or background clip needs "detail.url" (the image address)' }),
-  ]);
+  const message = 'A legacy image or background clip needs "detail.url" (the image address)';
+  throw new ValidationError([issue({ code: 'missing', path: [...path, 'detail', 'url'], message })]);
 }
 
-function findAvatar(avatars: readonly LegacyAvatarEntry[] | undefined, model: string, clothes: string): AiModelObject | undefined {
+function findAvatar(
+  avatars: readonly LegacyAvatarEntry[] | undefined,
+  model: string,
+  clothes: string,
+): AiModelObject | undefined {
   for (const entry of avatars ?? []) {
-    const candidate = 'ai_name' in entry && typeof entry.ai_name === 'string' ? (entry as AiModelObject) : (entry as { model: AiModelObject }).model;
+    const candidate = 'ai_name' in entry ? (entry as AiModelObject) : (entry as { model?: AiModelObject }).model;
     if (candidate?.ai_name === model && candidate.emotion === clothes) return candidate;
   }
   return undefined;

@@ -30,14 +30,11 @@ export interface V3AvatarToLegacyOptions extends CanvasOptions {
 export function v3AvatarToLegacy(clip: V3AvatarClipLike, options: V3AvatarToLegacyOptions = {}): LegacyPlacementResult {
   const path = options.path ?? [];
   const canvas = resolveCanvas(options);
-  const box = displayedBox({ ...pick(clip), type: 'aiModel', model: clip.model }, { path });
+  const { left, top, width, height, scaleX, scaleY, model } = clip;
+  const box = displayedBox({ left, top, width, height, scaleX, scaleY, type: 'aiModel', model }, { path });
   const scale =
-    clip.width >= clip.height
-      ? readNumber(clip.scaleX, { path: [...path, 'scaleX'], fallback: 1 })
-      : readNumber(clip.scaleY, { path: [...path, 'scaleY'], fallback: 1 });
+    width >= height
+      ? readNumber(scaleX, { path: [...path, 'scaleX'], fallback: 1 })
+      : readNumber(scaleY, { path: [...path, 'scaleY'], fallback: 1 });
   return { ...pixelsToLegacyLocation(box.left + box.width / 2, box.top + box.height / 2, canvas), scale };
-}
-
-function pick(clip: V3BoxInput): V3BoxInput {
-  return { left: clip.left, top: clip.top, width: clip.width, height: clip.height, scaleX: clip.scaleX, scaleY: clip.scaleY };
 }

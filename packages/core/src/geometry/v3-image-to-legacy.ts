@@ -23,7 +23,8 @@ export interface V3ImageToLegacyOptions extends CanvasOptions {
  */
 export function v3ImageToLegacy(clip: V3BoxInput, options: V3ImageToLegacyOptions = {}): LegacyPlacementResult {
   const canvas = resolveCanvas(options);
-  const box = displayedBox({ left: clip.left, top: clip.top, width: clip.width, height: clip.height, scaleX: clip.scaleX, scaleY: clip.scaleY }, { path: options.path ?? [] });
-  const scale = clip.width >= clip.height ? (2 * box.width) / canvas.width : (2 * box.height) / canvas.height;
+  const { left, top, width, height, scaleX, scaleY } = clip;
+  const box = displayedBox({ left, top, width, height, scaleX, scaleY }, { path: options.path ?? [] });
+  const scale = width >= height ? (2 * box.width) / canvas.width : (2 * box.height) / canvas.height;
   return { ...pixelsToLegacyLocation(box.left + box.width / 2, box.top + box.height / 2, canvas), scale };
 }

@@ -38,10 +38,8 @@ export function v3TextToLegacy(clip: V3TextClipLike, options: V3TextToLegacyOpti
   const canvas = resolveCanvas(options);
   const fontSize = readNumber(clip.fontSize, { path: [...path, 'fontSize'], rule: 'positive' });
   const scaleY = readNumber(clip.scaleY, { path: [...path, 'scaleY'], fallback: 1 });
-  const box = displayedBox(
-    { left: clip.left, top: clip.top, width: clip.width, height: clip.height, scaleX: clip.scaleX, scaleY: clip.scaleY },
-    { path },
-  );
+  const { left, top, width, height, scaleX } = clip;
+  const box = displayedBox({ left, top, width, height, scaleX, scaleY: clip.scaleY }, { path });
   const placement = {
     ...pixelsToLegacyLocation(box.left + box.width / 2, box.top + box.height / 2, canvas),
     scale: (fontSize * scaleY) / LEGACY_TEXT_BASE_FONT_SIZE,
