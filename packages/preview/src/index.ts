@@ -18,3 +18,7 @@ export { loadFontCatalog, type FontCatalog, type FontCatalogOptions } from './fo
 export { renderStoryboard, type RenderStoryboardOptions, type Storyboard, type StoryboardScene } from './render-storyboard.js';
 export { renderThumbnail, type RenderThumbnailOptions, type Thumbnail } from './render-thumbnail.js';
 export { SHAPE_NAMES, type ShapeName } from './svg/shape-element.js';
+export { renderArtifact, type Artifact, type RenderArtifactOptions } from './render-artifact.js';
+export { espeakVoice, FFMPEG_MISSING_MESSAGE, renderDraft, type Draft, type DraftScene, type RenderDraftOptions } from './draft/render-draft.js';
+export { findExecutable } from './draft/find-executable.js';
+export { decodePng, type DecodedPng } from './png/decode-png.js';
