@@ -2,7 +2,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { formatPath } from '../errors/format-issues.js';
 import { isValidationError, type ValidationError } from '../errors/validation-error.js';
 import type { LegacyProjectRequest } from '../schemas/legacy-project.js';
-import { projectCreateRequestSchema } from '../schemas/project-create.js';
+import { checkRequest } from '../validate/check-request.js';
 import { legacyBackgroundToV3 } from './legacy-background-to-v3.js';
 import { LEGACY_DEFAULT_LAYERS } from './legacy-default-layers.js';
 import { legacyProjectToV3, type LegacyProjectLike } from './legacy-project-to-v3.js';
@@ -112,7 +112,8 @@ describe('legacyProjectToV3', () => {
       ],
       ['warning', 'scenes[1].clips[1].type', 'Legacy clip type "video" is not image, background or text: dropped'],
     ]);
-    expect(projectCreateRequestSchema.safeParse(payload).success).toBe(true);
+    // The output passes every strict rule of a create request, without quirks.
+    expect(checkRequest('create', payload)).toEqual({ ok: true, value: payload, warnings: [] });
   });
 
   it('lays out on the portrait canvas and uses the legacy defaults', () => {
