@@ -6,6 +6,7 @@ import { Command, CommanderError } from 'commander';
 import { isVsynthError } from '@vsynth/core';
 import { EXIT_CODES_HELP, ExitCode, exitCodeFor } from './exit-codes.js';
 import { registerValidate } from './commands/validate.js';
+import { registerSandbox } from './commands/sandbox.js';
 
 const program = new Command('vsynth')
   .description('Author AI-avatar videos as TSX, validate and submit them, run batches and a local sandbox.')
@@ -14,6 +15,7 @@ const program = new Command('vsynth')
   .exitOverride();
 
 registerValidate(program);
+registerSandbox(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -6,6 +6,7 @@ import { createReadStream } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { UsageError } from '@vsynth/core';
 import { ExportRunner } from './export-runner.js';
 import { sendError, sendJson } from './http-io.js';
 import { SandboxAuth, type Caller } from './sandbox-auth.js';
@@ -98,6 +99,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     });
   } catch (error) {
     await store.close();
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new UsageError(`Port ${resolved.port} on ${resolved.host} is in use. Choose another with --port (option port), or 0 for any free port.`);
+    }
     throw error;
   }
   const address = server.address() as AddressInfo;

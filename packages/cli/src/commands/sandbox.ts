@@ -1,0 +1,166 @@
+/**
+ * `vsynth sandbox`: runs the local implementation of the video synthesis interface until
+ * SIGINT/SIGTERM, printing its base URL and keys on start.
+ */
+import { InvalidArgumentError, type Command } from 'commander';
+import { startSandbox, type RunningSandbox, type SandboxApp, type SandboxOptions } from '@vsynth/sandbox';
+
+/** Options of {@link runSandbox}, as the flags give them. */
+export interface SandboxCommandOptions extends SandboxOptions {
+  /** Print nothing but the start JSON line (no event log on stderr). */
+  readonly quiet?: boolean;
+  /** Where messages go. Default `process.stderr`. */
+  readonly stderr?: { write(text: string): unknown };
+  /** Where the start line goes. Default `process.stdout`. */
+  readonly stdout?: { write(text: string): unknown };
+  /** Resolves when the sandbox should stop. Default: the first SIGINT or SIGTERM. */
+  readonly until?: Promise<unknown>;
+}
+
+/** Default port of `vsynth sandbox`, so `VSYNTH_BASE_URL` stays the same between runs. */
+export const SANDBOX_DEFAULT_PORT = 4010;
+
+/**
+ * Registers `vsynth sandbox`. Exit 0 after a clean stop on SIGINT/SIGTERM; 2 for a bad flag, a
+ * port in use or a data directory held by another sandbox.
+ *
+ * @example registerSandbox(program) // vsynth sandbox --port 0 --fault-429 0.2 --export-seconds 5
+ */
+export function registerSandbox(program: Command): void {
+  program
+    .command('sandbox')
+    .description('Run a local implementation of the whole service interface (v3 and legacy on one port) until Ctrl-C')
+    .option('--port <port>', `port to listen on; 0 picks a free one (default ${SANDBOX_DEFAULT_PORT})`, integer('--port', 0, 65_535))
+    .option('--host <host>', 'interface to listen on (default 127.0.0.1)')
+    .option('--data-dir <dir>', 'where projects, ledger and artifacts are kept (default $XDG_CACHE_HOME/vsynth/sandbox or ~/.cache/vsynth/sandbox)')
+    .option('--api-key <key>', 'accept this API key in Authorization; repeatable (default: sandbox-key, unless --app is given)', collect, [] as string[])
+    .option('--app <appId:userKey>', 'let this AppId/UserKey pair issue tokens at POST /sandbox/token; repeatable (default sandbox-app:sandbox-user-key, unless --api-key is given)', collectApp, [] as SandboxApp[])
+    .option('--latency <ms>', 'delay before each spec endpoint answers', number('--latency', 0, Number.POSITIVE_INFINITY))
+    .option('--fault-5xx <rate>', 'share (0-1) of spec requests answered 503 before processing', rate('--fault-5xx'))
+    .option('--fault-429 <rate>', 'share (0-1) of spec requests answered 429 with Retry-After before processing', rate('--fault-429'))
+    .option('--retry-after <seconds>', 'Retry-After of injected 429s (default 1)', number('--retry-after', 0, Number.POSITIVE_INFINITY))
+    .option('--fault-lost-response <rate>', 'share (0-1) of successful spec requests processed and stored, then dropped unanswered', rate('--fault-lost-response'))
+    .option('--webhook-drop <rate>', 'share (0-1) of webhook attempts dropped (then retried with backoff)', rate('--webhook-drop'))
+    .option('--token-ttl <seconds>', 'lifetime of issued tokens (default 86400)', number('--token-ttl', 1, Number.POSITIVE_INFINITY))
+    .option('--export-seconds <n>', 'how long an export takes (default 2)', number('--export-seconds', 0, Number.POSITIVE_INFINITY))
+    .option('--dubbing-polls <n>', 'progress polls until a dubbing job reports 100 (default 4)', integer('--dubbing-polls', 1, 1_000_000))
+    .option('--max-upload-mb <mb>', 'largest dubbing upload in MiB (default 2048)', number('--max-upload-mb', 0, Number.POSITIVE_INFINITY))
+    .option('--quiet', 'log no events on stderr')
+    .addHelpText(
+      'after',
+      '\nPrints one JSON line on stdout when ready: {"url", "legacyUrl", "apiKeys", "apps", "dataDir"}.\n' +
+        'Examples:\n  vsynth sandbox\n  vsynth sandbox --port 0 --data-dir /tmp/sbx --api-key dev-1 --app my-app:my-user-key\n' +
+        '  vsynth sandbox --fault-429 0.2 --retry-after 2 --fault-lost-response 0.05 --webhook-drop 0.5',
+    )
+    .action(async (flags: Record<string, unknown>) => {
+      await runSandbox(optionsFromFlags(flags));
+    });
+}
+
+/**
+ * Starts the sandbox, prints where it listens, waits for `until` (SIGINT/SIGTERM) and closes it.
+ *
+ * @example await runSandbox({ port: 0, until: someSignal })
+ */
+export async function runSandbox(options: SandboxCommandOptions = {}): Promise<void> {
+  const stderr = options.stderr ?? process.stderr;
+  const stdout = options.stdout ?? process.stdout;
+  const { quiet, stderr: _e, stdout: _o, until, ...sandboxOptions } = options;
+  const stop = until ?? firstSignal();
+  const sandbox = await startSandbox({
+    port: SANDBOX_DEFAULT_PORT,
+    ...sandboxOptions,
+    ...(quiet === true ? {} : { log: (line: string) => stderr.write(`sandbox: ${line}\n`) }),
+  });
+  stdout.write(`${JSON.stringify({ url: sandbox.url, legacyUrl: sandbox.legacyUrl, apiKeys: sandbox.apiKeys, apps: sandbox.apps, dataDir: sandbox.dataDir })}\n`);
+  if (quiet !== true) stderr.write(banner(sandbox));
+  const signal = await stop;
+  if (quiet !== true) stderr.write(`sandbox: ${typeof signal === 'string' ? `${signal}, ` : ''}stopping\n`);
+  await sandbox.close();
+  if (quiet !== true) stderr.write('sandbox: stopped\n');
+}
+
+function banner(sandbox: RunningSandbox): string {
+  const lines = [
+    `vsynth sandbox listening on ${sandbox.url} (v3 and legacy paths)`,
+    `data: ${sandbox.dataDir}`,
+    ...sandbox.apiKeys.map((key) => `API key: ${key}`),
+    ...sandbox.apps.map((app) => `app: ${app.appId}:${app.userKey} (POST /sandbox/token)`),
+    'Use it from the client or the CLI:',
+    `  export VSYNTH_BASE_URL=${sandbox.url} VSYNTH_LEGACY_BASE_URL=${sandbox.legacyUrl}${sandbox.apiKeys[0] === undefined ? '' : ` VSYNTH_API_KEY=${sandbox.apiKeys[0]}`}`,
+    'Press Ctrl-C to stop.',
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+function firstSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    const handler = (signal: NodeJS.Signals) => {
+      process.off('SIGINT', handler);
+      process.off('SIGTERM', handler);
+      resolve(signal);
+    };
+    process.on('SIGINT', handler);
+    process.on('SIGTERM', handler);
+  });
+}
+
+function optionsFromFlags(flags: Record<string, unknown>): SandboxCommandOptions {
+  const apiKeys = flags['apiKey'] as string[];
+  const apps = flags['app'] as SandboxApp[];
+  const pick = <T>(name: string): T | undefined => flags[name] as T | undefined;
+  const entries: [keyof SandboxCommandOptions, unknown][] = [
+    ['port', pick<number>('port')],
+    ['host', pick<string>('host')],
+    ['dataDir', pick<string>('dataDir')],
+    ['apiKeys', apiKeys.length > 0 || apps.length > 0 ? apiKeys : undefined],
+    ['apps', apiKeys.length > 0 || apps.length > 0 ? apps : undefined],
+    ['latencyMs', pick<number>('latency')],
+    ['fault5xxRate', pick<number>('fault5xx')],
+    ['fault429Rate', pick<number>('fault429')],
+    ['retryAfterSeconds', pick<number>('retryAfter')],
+    ['faultLostResponseRate', pick<number>('faultLostResponse')],
+    ['webhookDropRate', pick<number>('webhookDrop')],
+    ['tokenTtlSeconds', pick<number>('tokenTtl')],
+    ['exportSeconds', pick<number>('exportSeconds')],
+    ['dubbingPolls', pick<number>('dubbingPolls')],
+    ['maxUploadBytes', flags['maxUploadMb'] === undefined ? undefined : Math.floor((flags['maxUploadMb'] as number) * 1024 * 1024)],
+    ['quiet', pick<boolean>('quiet')],
+  ];
+  return Object.fromEntries(entries.filter(([, value]) => value !== undefined)) as SandboxCommandOptions;
+}
+
+function collect(value: string, previous: string[]): string[] {
+  if (value.trim() === '') throw new InvalidArgumentError('an API key must not be empty.');
+  return [...previous, value];
+}
+
+function collectApp(value: string, previous: SandboxApp[]): SandboxApp[] {
+  const colon = value.indexOf(':');
+  if (colon <= 0 || colon === value.length - 1) throw new InvalidArgumentError('expected APPID:USERKEY, e.g. my-app:my-user-key.');
+  return [...previous, { appId: value.slice(0, colon), userKey: value.slice(colon + 1) }];
+}
+
+function rate(flag: string): (value: string) => number {
+  return number(flag, 0, 1);
+}
+
+function number(flag: string, min: number, max: number): (value: string) => number {
+  return (value) => {
+    const parsed = Number(value);
+    if (value.trim() === '' || !Number.isFinite(parsed) || parsed < min || parsed > max) {
+      const range = max === Number.POSITIVE_INFINITY ? `a number ≥ ${min}` : `a number from ${min} to ${max}`;
+      throw new InvalidArgumentError(`${flag} takes ${range}, got "${value}".`);
+    }
+    return parsed;
+  };
+}
+
+function integer(flag: string, min: number, max: number): (value: string) => number {
+  const parse = number(flag, min, max);
+  return (value) => {
+    const parsed = parse(value);
+    if (!Number.isInteger(parsed)) throw new InvalidArgumentError(`${flag} takes a whole number from ${min} to ${max}, got "${value}".`);
+    return parsed;
+  };
+}
