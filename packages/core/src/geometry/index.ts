@@ -1,3 +1,7 @@
+/**
+ * Geometry of the canvas (DESIGN.md "Geometry"): canvas sizes, the displayed box of a v3 clip,
+ * and conversion between legacy midpoint/scale placement and v3 left/top/width/height/scale.
+ */
 export { avatarEditorScale, avatarTightSize, type AvatarModelLike } from './avatar-model.js';
 export { CANVAS_SIZES, canvasSize, isCanvasOrientation, type CanvasOrientation, type CanvasSize } from './canvas-size.js';
 export { displayedBox, type DisplayedBox, type DisplayedBoxClip, type DisplayedBoxOptions } from './displayed-box.js';

@@ -1,7 +1,7 @@
 import { issue, type PathSegment } from '../errors/issue.js';
 import { ValidationError } from '../errors/validation-error.js';
 import { avatarEditorScale, avatarTightSize, type AvatarModelLike } from './avatar-model.js';
-import { resolveLegacyPlacement } from './legacy-centre.js';
+import { resolveLegacyPlacement } from './resolve-legacy-placement.js';
 import { readNumber } from './read-number.js';
 import { resolveCanvas, type CanvasOptions } from './resolve-canvas.js';
 import type { LegacyPlacement, V3Box } from './types.js';

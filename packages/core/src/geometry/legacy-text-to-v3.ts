@@ -1,6 +1,6 @@
 import type { PathSegment } from '../errors/issue.js';
 import { estimateTextBox } from './estimate-text-box.js';
-import { resolveLegacyPlacement } from './legacy-centre.js';
+import { resolveLegacyPlacement } from './resolve-legacy-placement.js';
 import { resolveCanvas, type CanvasOptions } from './resolve-canvas.js';
 import type { LegacyPlacement, V3Box } from './types.js';
 

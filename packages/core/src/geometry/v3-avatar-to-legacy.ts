@@ -1,7 +1,7 @@
 import type { PathSegment } from '../errors/issue.js';
 import type { AvatarModelLike } from './avatar-model.js';
 import { displayedBox } from './displayed-box.js';
-import { pixelsToLegacyLocation } from './legacy-centre.js';
+import { pixelsToLegacyLocation } from './resolve-legacy-placement.js';
 import { readNumber } from './read-number.js';
 import { resolveCanvas, type CanvasOptions } from './resolve-canvas.js';
 import type { LegacyPlacementResult, V3BoxInput } from './types.js';

@@ -1,6 +1,6 @@
 import type { PathSegment } from '../errors/issue.js';
 import { displayedBox } from './displayed-box.js';
-import { pixelsToLegacyLocation } from './legacy-centre.js';
+import { pixelsToLegacyLocation } from './resolve-legacy-placement.js';
 import { resolveCanvas, type CanvasOptions } from './resolve-canvas.js';
 import type { LegacyPlacementResult, V3BoxInput } from './types.js';
 

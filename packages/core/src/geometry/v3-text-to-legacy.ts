@@ -1,6 +1,6 @@
 import type { PathSegment } from '../errors/issue.js';
 import { displayedBox } from './displayed-box.js';
-import { pixelsToLegacyLocation } from './legacy-centre.js';
+import { pixelsToLegacyLocation } from './resolve-legacy-placement.js';
 import { LEGACY_TEXT_BASE_FONT_SIZE } from './legacy-text-to-v3.js';
 import { readNumber } from './read-number.js';
 import { resolveCanvas, type CanvasOptions } from './resolve-canvas.js';
