@@ -6,6 +6,7 @@ import { isNetworkError } from '../errors/network-error.js';
 import { isTimeoutError } from '../errors/timeout-error.js';
 import { isValidationError } from '../errors/validation-error.js';
 import { isVsynthError } from '../errors/vsynth-error.js';
+import type { ProjectCreateRequest } from '../schemas/project-create.js';
 import { createClient, type CreateClientOptions } from './create-client.js';
 
 interface Seen {
@@ -68,7 +69,7 @@ function client(options: Partial<CreateClientOptions> = {}) {
   });
 }
 
-const payload = {
+const payload: ProjectCreateRequest = {
   name: 'Hello',
   scenes: [
     {

@@ -10,6 +10,7 @@ import ky, { isForceRetryError, isTimeoutError as isKyTimeoutError, type KyInsta
 import { isApiError } from '../errors/api-error.js';
 import { TimeoutError } from '../errors/timeout-error.js';
 import { UsageError } from '../errors/usage-error.js';
+import { ValidationError, isValidationError } from '../errors/validation-error.js';
 import { VsynthError } from '../errors/vsynth-error.js';
 import { dubbingProgressSchema, dubbingUploadResponseSchema, type DubbingProgress, type DubbingUploadResponse } from '../schemas/dubbing.js';
 import type { EditRequest } from '../schemas/edit.js';
@@ -282,7 +283,14 @@ export function createClient(options: CreateClientOptions = {}): VsynthClient {
   }
 
   function check(kind: RequestKind, input: unknown, subject: string): void {
-    if (validate) parseRequest(kind, input, { subject });
+    if (!validate) return;
+    try {
+      parseRequest(kind, input, { subject });
+    } catch (error) {
+      // A credential pasted into a payload must not come back in the issue list.
+      if (isValidationError(error)) throw new ValidationError(redactSecrets(error.issues, secrets()), { subject });
+      throw error;
+    }
   }
 
   function requireKey(key: unknown, what: string): string {

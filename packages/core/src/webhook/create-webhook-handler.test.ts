@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { isValidationError, type ValidationError } from '../errors/validation-error.js';
+import { correlateWebhookUrl, signCorrelationId, verifyCorrelationSignature } from './correlate-webhook-url.js';
+import { createWebhookHandler } from './create-webhook-handler.js';
+import { listenForWebhooks } from './listen-for-webhooks.js';
+import { parseDelivery, type WebhookDelivery } from './parse-delivery.js';
+
+const secret = 'webhook-secret-1';
+
+/** What the service does: append its three parameters to the address it was given. */
+function deliver(address: string, result = { loc: 'projects/p-1', videoUrl: 'https://cdn.example/p-1.mp4', duration: '12.5' }): string {
+  const url = new URL(address);
+  url.searchParams.set('ai_progress_update_loc', result.loc);
+  url.searchParams.set('videoUrl', result.videoUrl);
+  url.searchParams.set('duration', result.duration);
+  return url.href;
+}
+
+describe('correlateWebhookUrl', () => {
+  it('appends vs_cid and an HMAC-SHA256 vs_sig, keeping the address own query', () => {
+    const url = new URL(correlateWebhookUrl('https://hooks.example.com/vsynth?team=a', { id: 'row-7', secret }));
+    expect(url.searchParams.get('team')).toBe('a');
+    expect(url.searchParams.get('vs_cid')).toBe('row-7');
+    expect(url.searchParams.get('vs_sig')).toMatch(/^[0-9a-f]{64}$/);
+    expect(verifyCorrelationSignature('row-7', url.searchParams.get('vs_sig') ?? '', secret)).toBe(true);
+    expect(verifyCorrelationSignature('row-8', url.searchParams.get('vs_sig') ?? '', secret)).toBe(false);
+    expect(verifyCorrelationSignature('row-7', 'zz', secret)).toBe(false);
+  });
+});
+
+describe('parseDelivery', () => {
+  it('types the spec parameters and the correlation id', () => {
+    const delivery = parseDelivery(deliver(correlateWebhookUrl('http://127.0.0.1:9000/hook', { id: 'r1', secret })), { secret });
+    expect(delivery).toEqual({ location: 'projects/p-1', videoUrl: 'https://cdn.example/p-1.mp4', duration: 12.5, correlationId: 'r1' });
+  });
+
+  it('reads a Request and works without correlation when no secret is given', () => {
+    const delivery = parseDelivery(new Request(deliver('http://127.0.0.1:9000/hook')));
+    expect(delivery).toEqual({ location: 'projects/p-1', videoUrl: 'https://cdn.example/p-1.mp4', duration: 12.5 });
+  });
+
+  it('lists missing and malformed parameters', () => {
+    let error: ValidationError | undefined;
+    try {
+      parseDelivery('http://127.0.0.1/hook?duration=abc');
+    } catch (caught) {
+      error = caught as ValidationError;
+    }
+    expect(isValidationError(error)).toBe(true);
+    expect(error?.issues.map((i) => i.path.join('.')).sort()).toEqual(['ai_progress_update_loc', 'duration', 'videoUrl']);
+  });
+
+  it('rejects a forged or missing signature when a secret is given', () => {
+    const forged = deliver(`http://127.0.0.1/hook?vs_cid=r1&vs_sig=${signCorrelationId('r1', 'other-secret')}`);
+    expect(() => parseDelivery(forged, { secret })).toThrow(/vs_sig does not verify for vs_cid/);
+    expect(() => parseDelivery(deliver('http://127.0.0.1/hook'), { secret })).toThrow(/carries no vs_cid\/vs_sig/);
+  });
+});
+
+describe('createWebhookHandler', () => {
+  it('accepts GET and POST, reports a repeated delivery once, and rejects forgeries with 401', async () => {
+    const received: WebhookDelivery[] = [];
+    const handle = createWebhookHandler({ secret, onDelivery: (d) => void received.push(d) });
+    const address = deliver(correlateWebhookUrl('http://127.0.0.1:9000/hook', { id: 'r1', secret }));
+
+    expect((await handle(new Request(address))).status).toBe(200);
+    const again = await handle(new Request(address, { method: 'POST' }));
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ ok: true, duplicate: true });
+
+    const other = deliver(correlateWebhookUrl('http://127.0.0.1:9000/hook', { id: 'r2', secret }), { loc: 'p-2', videoUrl: 'https://cdn/p-2.mp4', duration: '3' });
+    expect((await handle(new Request(other, { method: 'POST' }))).status).toBe(200);
+
+    const forged = deliver(`http://127.0.0.1:9000/hook?vs_cid=r3&vs_sig=${'0'.repeat(64)}`);
+    expect((await handle(new Request(forged))).status).toBe(401);
+    expect((await handle(new Request(deliver('http://127.0.0.1:9000/hook')))).status).toBe(401);
+    expect((await handle(new Request(address, { method: 'PUT' }))).status).toBe(405);
+
+    expect(received.map((d) => d.correlationId)).toEqual(['r1', 'r2']);
+  });
+
+  it('reads parameters from a POST form body and answers 400 for a malformed delivery', async () => {
+    const received: WebhookDelivery[] = [];
+    const handle = createWebhookHandler({ onDelivery: (d) => void received.push(d) });
+    const body = new URLSearchParams({ ai_progress_update_loc: 'p-5', videoUrl: 'https://cdn/p-5.mp4', duration: '7.25' });
+    const response = await handle(new Request('http://127.0.0.1/hook', { method: 'POST', body }));
+    expect(response.status).toBe(200);
+    expect(received).toEqual([{ location: 'p-5', videoUrl: 'https://cdn/p-5.mp4', duration: 7.25 }]);
+    const bad = await handle(new Request('http://127.0.0.1/hook?videoUrl=x'));
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(await bad.json())).toContain('ai_progress_update_loc');
+  });
+
+  it('answers 500 when onDelivery fails so the sender retries, then reports the retry', async () => {
+    let calls = 0;
+    const handle = createWebhookHandler({
+      onDelivery: () => {
+        calls += 1;
+        if (calls === 1) throw new Error('disk full');
+      },
+    });
+    const address = deliver('http://127.0.0.1/hook');
+    expect((await handle(new Request(address))).status).toBe(500);
+    expect((await handle(new Request(address))).status).toBe(200);
+    expect(calls).toBe(2);
+  });
+});
+
+describe('listenForWebhooks', () => {
+  it('serves the handler over node:http on a free port', async () => {
+    const received: WebhookDelivery[] = [];
+    const listener = await listenForWebhooks({ secret, onDelivery: (d) => void received.push(d) });
+    try {
+      expect(listener.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+      const address = deliver(correlateWebhookUrl(listener.url, { id: 'job-1', secret }));
+      expect((await fetch(address)).status).toBe(200);
+      expect((await fetch(address, { method: 'POST' })).status).toBe(200);
+      expect((await fetch(deliver(`${listener.url}?vs_cid=job-1&vs_sig=${'f'.repeat(64)}`))).status).toBe(401);
+      expect(received).toEqual([{ location: 'projects/p-1', videoUrl: 'https://cdn.example/p-1.mp4', duration: 12.5, correlationId: 'job-1' }]);
+    } finally {
+      await listener.close();
+    }
+  });
+});
