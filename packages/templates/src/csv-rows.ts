@@ -64,11 +64,11 @@ export async function* csvRows(input: string | Readable, options: CsvRowsOptions
   source.pipe(parser);
   let row = 0;
   try {
-    for await (const record of parser as AsyncIterable<{ record: Record<string, string>; info: { lines: number; invalid_field_length: number; columns: unknown } }>) {
+    for await (const record of parser as AsyncIterable<{ record: Record<string, string>; info: { lines: number; error?: unknown } }>) {
       row += 1;
       const fields = Object.keys(record.record).length;
       const line = record.info.lines;
-      if (record.info.invalid_field_length > 0 || fields !== header.length) {
+      if (record.info.error !== undefined || fields !== header.length) {
         yield {
           row,
           line,

@@ -37,3 +37,5 @@ export { DATA_FILE_EXTENSIONS, rowsFromFile, type RowsFromFileOptions } from './
 export { runBatch, type BatchEvent, type BatchSummary, type RunBatchOptions } from './run-batch.js';
 export { toDataRow } from './to-data-row.js';
 export { withRow } from './with-row.js';
+export { loadTemplate, type LoadTemplateOptions, type LoadedTemplate } from './load-template.js';
+export { tsxTemplate, type TsxTemplateOptions } from './tsx-template.js';

@@ -1,4 +1,4 @@
-import { closeSync, existsSync, fstatSync, fsyncSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, fsyncSync, ftruncateSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
 import { batchError } from '@vsynth/core';
 
 /** First line of a journal: which batch it records. */
@@ -171,8 +171,8 @@ export function openJournal(path: string, options: OpenJournalOptions): Journal 
     journal.append(batch);
     return journal;
   }
-  // A kill in the middle of a write leaves a partial last line: start the next entry on a new line.
-  if (!endsWithNewline(fd)) writeSync(fd, '\n');
+  // A kill in the middle of a write leaves a partial last line: cut it off before appending.
+  dropPartialLine(fd);
   const journal = new Journal(path, fd, existing, sync);
   journal.append({ type: 'resume', time: now().toISOString() });
   return journal;
@@ -261,10 +261,21 @@ function applyEntry(rows: Map<number, JournalRowState>, entry: JournalEntry): vo
   }
 }
 
-function endsWithNewline(fd: number): boolean {
+function dropPartialLine(fd: number): void {
   const size = fstatSync(fd).size;
-  if (size === 0) return true;
-  const buffer = Buffer.alloc(1);
-  readSync(fd, buffer, 0, 1, size - 1);
-  return buffer[0] === 0x0a;
+  if (size === 0) return;
+  const chunk = Buffer.alloc(Math.min(size, 64 * 1024));
+  let end = size;
+  while (end > 0) {
+    const start = Math.max(0, end - chunk.length);
+    const length = end - start;
+    readSync(fd, chunk, 0, length, start);
+    const newline = chunk.subarray(0, length).lastIndexOf(0x0a);
+    if (newline >= 0) {
+      if (start + newline + 1 < size) ftruncateSync(fd, start + newline + 1);
+      return;
+    }
+    end = start;
+  }
+  ftruncateSync(fd, 0);
 }

@@ -1,0 +1,81 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { formatIssue, isUsageError, isValidationError } from '@vsynth/core';
+import { checkRow } from './check-row.js';
+import { csvRows } from './csv-rows.js';
+import type { DataRow } from './data-row.js';
+import { iterableRows } from './iterable-rows.js';
+import { rowsFromFile } from './rows-from-file.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'vsynth-rows-'));
+const file = (name: string, text: string) => {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+};
+const all = async (rows: AsyncIterable<DataRow>) => {
+  const out: DataRow[] = [];
+  for await (const row of rows) out.push(row);
+  return out;
+};
+
+describe('row sources', () => {
+  it('reads CSV with a BOM, quotes, doubled quotes, embedded newlines, CRLF and non-Latin text', async () => {
+    const path = file('people.csv', '\uFEFFfirst name,note\r\n"Åsa, Jr.","said ""hi""\r\non two lines"\r\n\r\n李雷,🎉 ok\r\n');
+    const rows = await all(rowsFromFile(path, { rename: { 'first name': 'firstName' } }));
+    expect(rows.map((r) => [r.row, r.data])).toEqual([
+      [1, { firstName: 'Åsa, Jr.', note: 'said "hi"\r\non two lines' }],
+      [2, { firstName: '李雷', note: '🎉 ok' }],
+    ]);
+  });
+
+  it('reads a custom delimiter and TSV', async () => {
+    expect((await all(csvRows(Readable.from(['a;b\n1;2\n']), { delimiter: ';' })))[0]?.data).toEqual({ a: '1', b: '2' });
+    expect((await all(rowsFromFile(file('x.tsv', 'a\tb\n1\t2\n'))))[0]?.data).toEqual({ a: '1', b: '2' });
+  });
+
+  it('yields a record with the wrong number of fields as a row with an issue', async () => {
+    const rows = await all(rowsFromFile(file('bad.csv', 'a,b\n1,2\n3\n4,5\n')));
+    expect(rows.map((r) => r.issues?.length ?? 0)).toEqual([0, 1, 0]);
+    expect(formatIssue(rows[1]!.issues![0]!)).toBe(
+      '✖ the record ending on line 3 has a different number of fields than the header (2); check its quotes and delimiters\n  → at row 2',
+    );
+  });
+
+  it('names the line of an unclosed quote and refuses duplicate headers', async () => {
+    const unclosed = await all(rowsFromFile(file('q.csv', 'a,b\n1,"2\n3,4\n'))).catch((e: unknown) => e);
+    expect(isValidationError(unclosed)).toBe(true);
+    expect((unclosed as Error).message).toMatch(/^Invalid CSV file .*q\.csv: 1 problem\n✖ .*Quote Not Closed/);
+    const dup = await all(rowsFromFile(file('d.csv', 'a,a\n1,2\n'))).catch((e: unknown) => e);
+    expect((dup as Error).message).toMatch(/the header names "a" more than once/);
+    const missing = await all(rowsFromFile(join(dir, 'nope.csv'))).catch((e: unknown) => e);
+    expect(isUsageError(missing)).toBe(true);
+  });
+
+  it('reads JSON arrays and NDJSON, reporting non-objects and bad lines per row', async () => {
+    const json = await all(rowsFromFile(file('p.json', '[{"a":1}, 2, {"a":3}]')));
+    expect(json.map((r) => [r.row, r.issues?.[0]?.message])).toEqual([[1, undefined], [2, 'a row must be an object of columns, received number'], [3, undefined]]);
+    const nd = await all(rowsFromFile(file('p.ndjson', '{"a":1}\n\n{oops\n{"a":2}\n')));
+    expect(nd.map((r) => [r.row, r.line, r.issues === undefined])).toEqual([[1, 1, true], [2, 3, false], [3, 4, true]]);
+  });
+
+  it('numbers any iterable from 1', async () => {
+    async function* gen() {
+      yield { a: 1 };
+      yield { a: 2 };
+    }
+    expect((await all(iterableRows(gen()))).map((r) => r.row)).toEqual([1, 2]);
+  });
+
+  it('checks rows against a zod schema with row and column', () => {
+    const schema = z.object({ email: z.email(), age: z.coerce.number().int() });
+    const ok = checkRow(schema, { row: 1, data: { email: 'a@b.co', age: '42' } });
+    expect(ok.data).toEqual({ email: 'a@b.co', age: 42 });
+    const bad = checkRow(schema, { row: 9, data: { email: 'nope', age: 'x' } });
+    expect(bad.issues?.map((i) => [i.row, i.field])).toEqual([[9, 'email'], [9, 'age']]);
+  });
+});

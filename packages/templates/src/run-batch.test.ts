@@ -1,0 +1,239 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ApiError, NetworkError, isBatchError } from '@vsynth/core';
+import type { BatchClient, WebhookCollector, WebhookDeliveryInfo } from './batch-client.js';
+import type { BatchClock } from './batch-clock.js';
+import { iterableRows } from './iterable-rows.js';
+import { readJournal } from './journal.js';
+import { modifyTemplate } from './modify-template.js';
+import { runBatch, type BatchEvent } from './run-batch.js';
+
+const template = modifyTemplate({ projectId: 'p-base', updates: { title: 'Hi {{name}}', scripts_0: 'Hello {{name}}' }, isExport: true });
+const people = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `person ${i + 1}` }));
+const dir = () => mkdtempSync(join(tmpdir(), 'vsynth-batch-'));
+
+/** Virtual time: sleeping advances the clock at once and records the wait. */
+function fakeClock(): BatchClock & { slept: number[] } {
+  let t = 0;
+  const slept: number[] = [];
+  return {
+    slept,
+    now: () => t,
+    sleep: async (ms, signal) => {
+      if (signal?.aborted) throw signal.reason;
+      slept.push(ms);
+      t += ms;
+      await Promise.resolve();
+    },
+  };
+}
+
+type Script = (body: Record<string, unknown>, call: number) => Promise<{ projectId: string }> | { projectId: string };
+
+/** A client that answers by script and records every request and the overlap per project. */
+function fakeClient(script: Script = (body) => ({ projectId: `out-${String((body['updates'] as Record<string, string>)['title'])}` })) {
+  const calls: Record<string, unknown>[] = [];
+  const active = new Map<string, number>();
+  let maxOverlap = 0;
+  let maxActive = 0;
+  let activeTotal = 0;
+  const client: BatchClient = {
+    async modifyProject(body) {
+      calls.push(body);
+      const call = calls.length;
+      const id = String(body['projectId']);
+      active.set(id, (active.get(id) ?? 0) + 1);
+      activeTotal += 1;
+      maxOverlap = Math.max(maxOverlap, active.get(id)!);
+      maxActive = Math.max(maxActive, activeTotal);
+      try {
+        await new Promise((resolve) => setImmediate(resolve));
+        return await script(body, call);
+      } finally {
+        active.set(id, active.get(id)! - 1);
+        activeTotal -= 1;
+      }
+    },
+    createProject: async () => ({ projectId: 'x' }),
+    createLegacyProject: async () => ({ key: 'k', cube_used: 1 }),
+  };
+  return { client, calls, overlap: () => maxOverlap, maxActive: () => maxActive };
+}
+
+const titleOf = (body: Record<string, unknown>) => String((body['updates'] as Record<string, string>)['title']);
+
+describe('runBatch', () => {
+  it('sends each valid row once and reports invalid rows with row and variable', async () => {
+    const out = join(dir(), 'results.csv');
+    const { client, calls } = fakeClient();
+    const rows = [...people(3), { nmae: 'typo' }];
+    const summary = await runBatch({ rows: iterableRows(rows), template, client, results: out, projectPool: ['p-1', 'p-2'], clock: fakeClock() });
+    expect(calls.map(titleOf).sort()).toEqual(['Hi person 1', 'Hi person 2', 'Hi person 3']);
+    expect(summary).toMatchObject({ rows: 4, submitted: 3, done: 3, failed: 1, failedByReason: { invalid: 1 }, unknown: 0 });
+    const lines = readFileSync(out, 'utf8').trim().split('\n');
+    expect(lines[0]).toBe('row,rowKey,status,reason,projectId,projectKey,errorCode,errorMessage,attempts,cubes,videoUrl,duration');
+    const invalid = lines.find((line) => line.startsWith('4,'));
+    expect(invalid).toMatch(/^4,[\w-]{12},failed,invalid,,,VSYNTH_TEMPLATE,"missing variable ""name"" in updates\.title: the row has no such column \(did you mean ""nmae""\?\); missing variable ""name"" in updates\.scripts_0/);
+  });
+
+  it('retries 429 and 5xx after the longer of backoff and Retry-After, then succeeds', async () => {
+    const clock = fakeClock();
+    let n = 0;
+    const { client, calls } = fakeClient((body) => {
+      n += 1;
+      if (n === 1) throw new ApiError({ status: 429, endpoint: 'POST /api/odin/v3/project/modify', retryAfterMs: 2000 });
+      if (n === 2) throw new ApiError({ status: 503, endpoint: 'POST /api/odin/v3/project/modify' });
+      return { projectId: titleOf(body) };
+    });
+    const journal = join(dir(), 'j.ndjson');
+    const summary = await runBatch({ rows: iterableRows(people(1)), template, client, journal, clock, random: () => 0.5, backoff: { baseMs: 100 } });
+    expect(summary).toMatchObject({ done: 1, submitted: 1 });
+    expect(calls).toHaveLength(3);
+    expect(clock.slept).toContain(2000);
+    expect(clock.slept).toContain(100);
+    const entries = readFileSync(journal, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { type: string });
+    expect(entries.map((e) => e.type)).toEqual(['batch', 'attempt', 'failed', 'attempt', 'failed', 'attempt', 'done']);
+  });
+
+  it('fails a row after maxAttempts transient answers and a 400 at once', async () => {
+    const { client } = fakeClient((body) => {
+      if (titleOf(body) === 'Hi person 1') throw new ApiError({ status: 500, endpoint: 'POST /m' });
+      throw new ApiError({ status: 400, endpoint: 'POST /m', detail: 'no clip title_0' });
+    });
+    const summary = await runBatch({ rows: iterableRows(people(2)), template, client, maxAttempts: 3, clock: fakeClock(), projectPool: ['a', 'b'] });
+    expect(summary.failedByReason).toEqual({ http_500: 1, http_400: 1 });
+  });
+
+  it('halves concurrency after repeated 429 answers', async () => {
+    const events: BatchEvent[] = [];
+    const { client } = fakeClient((body, call) => {
+      if (call <= 4) throw new ApiError({ status: 429, endpoint: 'POST /m' });
+      return { projectId: titleOf(body) };
+    });
+    const pool = Array.from({ length: 8 }, (_, i) => `p-${i}`);
+    await runBatch({ rows: iterableRows(people(8)), template, client, concurrency: 8, projectPool: pool, clock: fakeClock(), onEvent: (e) => events.push(e) });
+    const changes = events.filter((e) => e.type === 'concurrency');
+    expect(changes[0]).toEqual({ type: 'concurrency', limit: 4, reason: 'repeated 429' });
+  });
+
+  it('never overlaps two modifies of one project, and spreads rows over a pool', async () => {
+    const single = fakeClient();
+    await runBatch({ rows: iterableRows(people(6)), template, client: single.client, concurrency: 4, clock: fakeClock() });
+    expect(single.overlap()).toBe(1);
+    const pooled = fakeClient();
+    await runBatch({ rows: iterableRows(people(12)), template, client: pooled.client, concurrency: 4, projectPool: ['a', 'b', 'c'], clock: fakeClock() });
+    expect(pooled.overlap()).toBe(1);
+    expect(pooled.maxActive()).toBe(3);
+    expect(new Set(pooled.calls.map((c) => c['projectId']))).toEqual(new Set(['a', 'b', 'c']));
+  });
+
+  it('marks a lost response unknown, does not resend it on resume, and resends it only when asked', async () => {
+    const journal = join(dir(), 'j.ndjson');
+    const lost = fakeClient((body) => {
+      if (titleOf(body) === 'Hi person 2') throw new NetworkError('POST /m', 'closed', { cause: Object.assign(new Error('socket'), { code: 'UND_ERR_SOCKET' }) });
+      return { projectId: titleOf(body) };
+    });
+    const first = await runBatch({ rows: iterableRows(people(3)), template, client: lost.client, journal, projectPool: ['a', 'b'], clock: fakeClock() });
+    expect(first).toMatchObject({ done: 2, unknown: 1 });
+    expect(lost.calls.filter((c) => titleOf(c) === 'Hi person 2')).toHaveLength(1);
+
+    const again = fakeClient();
+    const out = join(dir(), 'r.ndjson');
+    const resumed = await runBatch({ rows: iterableRows(people(3)), template, client: again.client, journal, resume: true, results: out, clock: fakeClock() });
+    expect(again.calls).toHaveLength(0);
+    expect(resumed).toMatchObject({ skipped: 2, unknown: 1, done: 0 });
+    const results = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(results.map((r) => [r['row'], r['status'], r['reason']])).toEqual([[1, 'done', undefined], [2, 'unknown', 'lost_response'], [3, 'done', undefined]]);
+
+    const resend = await runBatch({ rows: iterableRows(people(3)), template, client: again.client, journal, resume: true, resendUnknown: true, clock: fakeClock() });
+    expect(again.calls.map(titleOf)).toEqual(['Hi person 2']);
+    expect(resend).toMatchObject({ skipped: 2, done: 1, unknown: 0 });
+  });
+
+  it('treats an attempt without an outcome (a crash) as unknown and refuses changed data', async () => {
+    const journal = join(dir(), 'j.ndjson');
+    const rowKeyOf = async () => {
+      const seen: string[] = [];
+      await runBatch({ rows: iterableRows(people(2)), template, dryRun: true, onRequest: (s) => seen.push(s.rowKey) });
+      return seen;
+    };
+    const [key1, key2] = await rowKeyOf();
+    writeFileSync(
+      journal,
+      [
+        { type: 'batch', v: 1, id: 'b1', template: 't', time: 'x' },
+        { type: 'attempt', row: 1, key: key1, attempt: 1, cid: 'b1.1', time: 'x' },
+        { type: 'done', row: 1, key: key1, projectId: 'p9', via: 'response', time: 'x' },
+        { type: 'attempt', row: 2, key: key2, attempt: 1, cid: 'b1.2', time: 'x' },
+      ]
+        .map((e) => JSON.stringify(e))
+        .join('\n') + '\n{"type":"don',
+    );
+    const { client, calls } = fakeClient();
+    const summary = await runBatch({ rows: iterableRows(people(2)), template, client, journal, resume: true, clock: fakeClock() });
+    expect(calls).toHaveLength(0);
+    expect(summary).toMatchObject({ batchId: 'b1', skipped: 1, unknown: 1 });
+    expect(readJournal(journal)?.rows.get(2)?.status).toBe('attempt');
+
+    const changed = [{ name: 'person 1' }, { name: 'someone else' }];
+    const error = await runBatch({ rows: iterableRows(changed), template, client, journal, resume: true, clock: fakeClock() }).catch((e: unknown) => e);
+    expect(isBatchError(error)).toBe(true);
+    expect((error as Error).message).toMatch(/^Row 2 differs from the row the journal .* recorded/);
+  });
+
+  it('refuses to reuse a journal without --resume', async () => {
+    const journal = join(dir(), 'j.ndjson');
+    const { client } = fakeClient();
+    await runBatch({ rows: iterableRows(people(1)), template, client, journal, clock: fakeClock() });
+    const error = await runBatch({ rows: iterableRows(people(1)), template, client, journal, clock: fakeClock() }).catch((e: unknown) => e);
+    expect((error as Error).message).toMatch(/already records batch .*Pass --resume/);
+  });
+
+  it('dry-runs without a client: validates, estimates cubes and stops at maxCubes', async () => {
+    const requests: unknown[] = [];
+    const summary = await runBatch({ rows: iterableRows([...people(3), {}]), template, dryRun: true, onRequest: (s) => requests.push(s.request) });
+    expect(summary).toMatchObject({ ok: 3, failed: 1, cubes: 6, submitted: 0 });
+    expect(requests[0]).toEqual({ kind: 'modify', body: { projectId: 'p-base', isExport: true, updates: { title: 'Hi person 1', scripts_0: 'Hello person 1' } } });
+    const capped = await runBatch({ rows: iterableRows(people(5)), template, dryRun: true, maxCubes: 5 });
+    expect(capped).toMatchObject({ ok: 2, stoppedAtMaxCubes: true, failedByReason: { max_cubes: 1 } });
+  });
+
+  it('on abort finishes requests in flight, sends nothing new and says it was interrupted', async () => {
+    const controller = new AbortController();
+    const { client, calls } = fakeClient((body, call) => {
+      if (call === 2) controller.abort();
+      return { projectId: titleOf(body) };
+    });
+    const summary = await runBatch({ rows: iterableRows(people(10)), template, client, concurrency: 2, projectPool: ['a', 'b'], signal: controller.signal, clock: fakeClock() });
+    expect(summary.interrupted).toBe(true);
+    expect(summary.done).toBe(calls.length);
+    expect(calls.length).toBeLessThanOrEqual(3);
+  });
+
+  it('settles an unknown row as done when its webhook delivery arrives, and joins videoUrl to done rows', async () => {
+    const listeners: ((d: WebhookDeliveryInfo) => void)[] = [];
+    const collector: WebhookCollector = { url: 'http://127.0.0.1:9/hook', secret: 's3cret', subscribe: (l) => (listeners.push(l), () => {}) };
+    const out = join(dir(), 'r.ndjson');
+    const journal = join(dir(), 'j.ndjson');
+    const { client, calls } = fakeClient((body) => {
+      const url = new URL(String(body['webhookUrl']));
+      const cid = url.searchParams.get('vs_cid') ?? '';
+      setTimeout(() => listeners.forEach((l) => l({ correlationId: cid, videoUrl: `https://v/${cid}.mp4`, duration: '3.5' })), 5);
+      if (titleOf(body) === 'Hi person 2') throw new NetworkError('POST /m', 'closed', { cause: { code: 'ECONNRESET' } });
+      return { projectId: titleOf(body) };
+    });
+    const summary = await runBatch({ rows: iterableRows(people(2)), template, client, webhooks: collector, results: out, journal, projectPool: ['a', 'b'], batchId: 'bb' });
+    expect(summary).toMatchObject({ done: 2, unknown: 0 });
+    expect(String(calls[0]?.['webhookUrl'])).toMatch(/^http:\/\/127\.0\.0\.1:9\/hook\?vs_cid=bb\.1&vs_sig=[0-9a-f]{64}$/);
+    const results = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(results.map((r) => [r['row'], r['status'], r['videoUrl'], r['duration']]).sort()).toEqual([
+      [1, 'done', 'https://v/bb.1.mp4', '3.5'],
+      [2, 'done', 'https://v/bb.2.mp4', '3.5'],
+    ]);
+    const text = readFileSync(journal, 'utf8');
+    expect(text).not.toContain('s3cret');
+    expect(text).not.toContain('vs_sig');
+  });
+});
