@@ -1,4 +1,5 @@
 import { issue, UsageError, type Issue } from '../errors/index.js';
+import { isRecord } from './describe-value.js';
 import { findUnknownFields } from './find-unknown-fields.js';
 import { REQUEST_KINDS, REQUEST_RULES, REQUEST_SCHEMAS, isRequestKind, type RequestKind, type RequestOfKind } from './request-kind.js';
 import { zodIssuesToIssues } from './zod-issues-to-issues.js';
@@ -30,7 +31,7 @@ export function checkRequest<K extends RequestKind>(kind: K, input: unknown): Ch
   try {
     const result = schema.safeParse(input, { reportInput: true });
     if (result.success) {
-      value = result.data;
+      value = inInputOrder(result.data, input);
       parsed = true;
     } else issues.push(...zodIssuesToIssues(result.error, { input }));
     issues.push(...REQUEST_RULES[kind](input));
@@ -44,4 +45,20 @@ export function checkRequest<K extends RequestKind>(kind: K, input: unknown): Ch
   const warnings = issues.filter((i) => i.severity !== 'error');
   if (parsed && errors.length === 0) return { ok: true, value: value as RequestOfKind[K], warnings };
   return { ok: false, issues: [...errors, ...warnings] };
+}
+
+/**
+ * zod writes known keys first; put every object's keys back in the input's order so that
+ * `JSON.stringify(value)` of a payload from the wild is byte-identical to the input's.
+ */
+function inInputOrder(value: unknown, like: unknown, depth = 0): unknown {
+  if (depth > 256) return value;
+  if (Array.isArray(value)) return Array.isArray(like) ? value.map((item, i) => inInputOrder(item, like[i], depth + 1)) : value;
+  if (!isRecord(value) || !isRecord(like)) return value;
+  const out: Record<string, unknown> = {};
+  const keys = [...Object.keys(like).filter((key) => Object.hasOwn(value, key)), ...Object.keys(value).filter((key) => !Object.hasOwn(like, key))];
+  for (const key of keys) {
+    Object.defineProperty(out, key, { value: inInputOrder(value[key], like[key], depth + 1), enumerable: true, writable: true, configurable: true });
+  }
+  return out;
 }

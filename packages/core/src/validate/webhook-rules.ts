@@ -30,15 +30,16 @@ export function checkWebhookRules(input: unknown, options: WebhookRulesOptions):
       }),
     );
   }
-  if (options.exportDefault !== undefined) {
-    const exported = typeof input['isExport'] === 'boolean' ? input['isExport'] : options.exportDefault;
+  const isExport = input['isExport'];
+  if (options.exportDefault !== undefined && (isExport === undefined || typeof isExport === 'boolean')) {
+    const exported = isExport ?? options.exportDefault;
     if (!exported) {
       out.push(
         issue({
           code: 'rule',
           severity: 'warning',
           path: [options.field],
-          message: `${options.field} is set but isExport is ${input['isExport'] === undefined ? 'false by default' : 'false'}: nothing is exported, so no delivery will come; set isExport: true`,
+          message: `${options.field} is set but isExport is ${isExport === undefined ? 'false by default' : 'false'}: nothing is exported, so no delivery will come; set isExport: true`,
         }),
       );
     }

@@ -1,0 +1,118 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { isApiError, isValidationError } from '../errors/index.js';
+import { dubbingProgressSchema } from '../schemas/dubbing.js';
+import { legacyProjectResponseSchema } from '../schemas/legacy-project.js';
+import { projectCreateResponseSchema } from '../schemas/project-create.js';
+import { checkDubbingForm } from './check-dubbing-form.js';
+import { checkDubbingOptions } from './check-dubbing-options.js';
+import { checkRequest } from './check-request.js';
+import { parseRequest } from './parse-request.js';
+import { parseResponse } from './parse-response.js';
+import { REQUEST_KINDS } from './request-kind.js';
+import { EXAMPLE_PAYLOADS, loadExample, type ExampleName } from './test-payloads.js';
+
+type Path = (string | number)[];
+
+/** Every path inside a JSON value (objects and arrays included), root excluded. */
+function pathsOf(value: unknown, prefix: Path = []): Path[] {
+  if (Array.isArray(value)) return value.flatMap((item, i) => [[...prefix, i], ...pathsOf(item, [...prefix, i])]);
+  if (typeof value === 'object' && value !== null) {
+    return Object.entries(value).flatMap(([key, item]) => [[...prefix, key], ...pathsOf(item, [...prefix, key])]);
+  }
+  return [];
+}
+
+/** A copy of `root` with the value at `path` replaced (or deleted when `replacement` is the DELETE mark). */
+const DELETE = Symbol('delete');
+function mutate(root: unknown, path: Path, replacement: unknown): unknown {
+  const copy = structuredClone(root);
+  let parent: any = copy;
+  for (const segment of path.slice(0, -1)) parent = parent[segment];
+  const last = path[path.length - 1]!;
+  if (replacement === DELETE) {
+    if (Array.isArray(parent)) parent.splice(Number(last), 1);
+    else delete parent[last];
+  } else parent[last] = replacement;
+  return copy;
+}
+
+const names = Object.keys(EXAMPLE_PAYLOADS) as ExampleName[];
+const examples = names.map((name) => ({ name, kind: EXAMPLE_PAYLOADS[name], payload: loadExample(name) as unknown }));
+const examplePaths = examples.map((example) => pathsOf(example.payload));
+
+/** Valid example payloads with one place replaced by random JSON, a wrong-typed scalar, or deleted. */
+const mutatedPayload = fc
+  .record({
+    example: fc.nat(examples.length - 1),
+    pick: fc.nat(),
+    replacement: fc.oneof(
+      fc.jsonValue({ maxDepth: 2 }),
+      fc.constantFrom<unknown>(DELETE, null, '', -1, 0, 1e308, 'aiModel', true, [], {}),
+    ),
+  })
+  .map(({ example, pick, replacement }) => {
+    const paths = examplePaths[example]!;
+    return mutate(examples[example]!.payload, paths[pick % paths.length]!, replacement);
+  });
+
+const anyJson = fc.oneof(fc.jsonValue(), fc.json().map((text) => JSON.parse(text) as unknown), mutatedPayload);
+
+function neverThrowsButValidationError(kind: (typeof REQUEST_KINDS)[number], input: unknown): void {
+  expect(() => checkRequest(kind, input)).not.toThrow();
+  const result = checkRequest(kind, input);
+  try {
+    parseRequest(kind, input);
+    expect(result.ok).toBe(true);
+  } catch (error) {
+    expect(isValidationError(error)).toBe(true);
+    expect(result.ok).toBe(false);
+  }
+}
+
+describe('bad input (fuzz)', () => {
+  it.each(REQUEST_KINDS)('checkRequest(%s) never throws and parseRequest throws only ValidationError', (kind) => {
+    fc.assert(fc.property(anyJson, (input) => neverThrowsButValidationError(kind, input)), { numRuns: 1000 });
+  });
+
+  it('mutated example payloads are checked against their own kind without throwing', () => {
+    fc.assert(
+      fc.property(fc.nat(examples.length - 1), fc.nat(), fc.jsonValue({ maxDepth: 2 }), (example, pick, replacement) => {
+        const paths = examplePaths[example]!;
+        const input = mutate(examples[example]!.payload, paths[pick % paths.length]!, replacement);
+        neverThrowsButValidationError(examples[example]!.kind, input);
+        const result = checkRequest(examples[example]!.kind, input);
+        // every issue has a printable path and message
+        for (const issue of result.ok ? result.warnings : result.issues) {
+          expect(issue.message.length).toBeGreaterThan(0);
+          expect(issue.path.every((s) => typeof s === 'string' || typeof s === 'number')).toBe(true);
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('dubbing checks never throw', () => {
+    fc.assert(
+      fc.property(anyJson, fc.dictionary(fc.string(), fc.oneof(fc.string(), fc.constant(new Blob(['x'])))), (input, form) => {
+        expect(Array.isArray(checkDubbingOptions(input))).toBe(true);
+        expect(Array.isArray(checkDubbingForm(form))).toBe(true);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('parseResponse throws only ApiError', () => {
+    const schemas = [projectCreateResponseSchema, legacyProjectResponseSchema, dubbingProgressSchema];
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.nat(schemas.length - 1), (body, which) => {
+        try {
+          parseResponse(schemas[which]!, body, { endpoint: 'POST /api/odin/v3/editor/project' });
+        } catch (error) {
+          expect(isApiError(error)).toBe(true);
+        }
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
