@@ -15,7 +15,7 @@ const INEXPRESSIBLE: Readonly<Record<string, readonly string[]>> = {
   Scene: ['watermark'],
   Avatar: ['tts', 'headOnly', 'voiceOnly', 'tag', 'slot', 'angle', 'opacity'],
   Text: ['fill', 'align', 'fontWeight', 'fontStyle', 'underline', 'stroke', 'strokeWidth', 'backgroundColor', 'shadow', 'animation', 'tag', 'slot', 'angle', 'opacity'],
-  Image: ['shadow', 'animation', 'tag', 'slot', 'angle', 'opacity'],
+  Image: ['animation', 'tag', 'slot', 'angle', 'opacity'],
 };
 
 /**
@@ -58,11 +58,6 @@ export function emitLegacy(input: EmitInput, lossy: boolean): { payload: Json } 
       }
       const path = element.kind === 'Avatar' ? ['scenes', s, 'AIModel'] : ['scenes', s, 'clips', clips.length];
       dropProps(element, path);
-      const placement = readPlacement(element);
-      if ('mixed' in placement) {
-        ctx.error(element, placement.mixed, path);
-        continue;
-      }
       if (element.kind === 'Avatar') {
         if (aiModel !== undefined) {
           ctx.error(element, `scene ${s} has more than one <Avatar>; a legacy scene has exactly one AIModel`, path);
@@ -72,6 +67,11 @@ export function emitLegacy(input: EmitInput, lossy: boolean): { payload: Json } 
         if (built !== undefined) aiModel = built;
         else aiModel = {};
         ctx.bind(path, element);
+        continue;
+      }
+      const placement = readPlacement(element);
+      if ('mixed' in placement) {
+        ctx.error(element, placement.mixed, path);
         continue;
       }
       const p = element.props;
@@ -99,12 +99,13 @@ export function emitLegacy(input: EmitInput, lossy: boolean): { payload: Json } 
 
 function buildAiModel(element: ResolvedElement, layer: number, path: (string | number)[], input: EmitInput, ctx: CompileContext): Json | undefined {
   const avatar = resolveAvatar(element, input.catalogue, { needModel: false, path, ctx });
+  const placement = readPlacement(element);
+  if ('mixed' in placement) ctx.error(element, placement.mixed, path);
   if (avatar === undefined) return undefined;
   if (avatar.language === undefined) {
     ctx.error(element, `<Avatar model="${avatar.key}"> needs "language" for a legacy payload (the language of its script)`, path);
     return undefined;
   }
-  const placement = readPlacement(element);
   if ('mixed' in placement) return undefined;
   const at = placeOnLegacy({ element, placement, canvas: input.canvas, path, ctx, model: avatar.model });
   if (at === undefined) return undefined;

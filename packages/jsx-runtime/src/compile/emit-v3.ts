@@ -33,7 +33,7 @@ interface SlotRequest {
 
 const STYLE_FIELDS = {
   Text: ['fontFamily', 'fill', 'align', 'fontWeight', 'fontStyle', 'underline', 'stroke', 'strokeWidth', 'backgroundColor', 'shadow', 'animation'],
-  Image: ['shadow', 'animation'],
+  Image: ['animation'],
   Shape: ['fill', 'stroke', 'strokeWidth', 'strokeRadius', 'shadow', 'animation'],
 } as const;
 
@@ -47,21 +47,25 @@ export function emitV3(input: EmitInput, variant: 'A' | 'B'): { payload: Json; s
   const scenes: Json[] = [];
   const speechless: { scene: Json; index: number }[] = [];
   let firstAvatar: Json | undefined;
+  let sawAvatar = false;
 
   input.scenes.forEach((sceneElement, s) => {
     const parts = sceneParts(sceneElement, s, ctx);
     const clips: Json[] = [];
     const speakers: { clip: Json; element: ResolvedElement; org: string; tts: Record<string, unknown> | undefined }[] = [];
     let firstInScene: Json | undefined;
+    const owners = new Map<Json, ResolvedElement>();
     let lastLayer = 0;
-    for (const element of parts.clips) {
-      const path = ['scenes', s, 'clips', clips.length];
+    for (const [i, element] of parts.clips.entries()) {
+      // The index the clip has when every clip compiles (the only case where a payload is emitted).
+      const path = ['scenes', s, 'clips', i];
+      if (element.kind === 'Avatar') sawAvatar = true;
       const layer = (element.props['layer'] as number | undefined) ?? lastLayer + 1;
       lastLayer = layer;
       const clip = buildClip(element, s, layer, path, input);
       if (clip === undefined) continue;
-      ctx.bind(path, element);
       clips.push(clip);
+      owners.set(clip, element);
       const slot = element.props['slot'] as string | undefined;
       if (slot !== undefined) slotRequests.push({ name: slot, element, scene: s, clip, path });
       if (element.kind !== 'Avatar') continue;
@@ -81,6 +85,11 @@ export function emitV3(input: EmitInput, variant: 'A' | 'B'): { payload: Json; s
         );
       }
       const speaker = speakers[0];
+      // scripts[0] is matched against the scene's first aiModel clip: lead with the speaker.
+      if (speaker !== undefined && speaker.clip !== firstInScene && firstInScene !== undefined) {
+        clips.splice(clips.indexOf(speaker.clip), 1);
+        clips.splice(clips.indexOf(firstInScene), 0, speaker.clip);
+      }
       const voice = speaker?.clip ?? firstInScene;
       if (voice !== undefined) {
         ctx.bind(['scenes', s, 'scripts'], speaker?.element ?? sceneElement);
@@ -89,6 +98,10 @@ export function emitV3(input: EmitInput, variant: 'A' | 'B'): { payload: Json; s
         speechless.push({ scene, index: s });
       }
     }
+    clips.forEach((clip, c) => {
+      const owner = owners.get(clip);
+      if (owner !== undefined) ctx.bind(['scenes', s, 'clips', c], owner);
+    });
     scene['background'] = backgroundOf(parts.background);
     if (parts.backgroundElement !== undefined) ctx.bind(['scenes', s, 'background'], parts.backgroundElement);
     scene['clips'] = clips;
@@ -99,14 +112,14 @@ export function emitV3(input: EmitInput, variant: 'A' | 'B'): { payload: Json; s
 
   if (variant === 'A' && speechless.length > 0) {
     if (firstAvatar === undefined) {
-      ctx.error(video, 'variant A needs an avatar: every scene carries scripts[0] with the avatar\'s modelId and clothId; add an <Avatar> or compile with variant B', ['scenes']);
+      if (!sawAvatar) ctx.error(video, 'variant A needs an avatar: every scene carries scripts[0] with the avatar\'s modelId and clothId; add an <Avatar> or compile with variant B', ['scenes']);
     } else {
       // The service's own projects carry the video's first avatar, deleted, in scenes without one.
       for (const { scene, index } of speechless) {
         const { tag: _tag, script: _script, ...rest } = firstAvatar;
         const id = clipId('aiModel', index, 'placeholder');
         const clips = scene['clips'] as Json[];
-        clips.push({ ...rest, id, name: id, isDelete: true });
+        clips.push({ ...rest, id, name: id, layer: 0, isDelete: true });
         scene['scripts'] = [scriptEntry(firstAvatar, '', undefined)];
       }
     }
@@ -145,13 +158,13 @@ function buildClip(element: ResolvedElement, s: number, layer: number, path: (st
     const id = clipId('audio', s, element.path);
     return withCommon({ id, name: id, type: 'audio', layer, left: 0, top: 0, width: 0, height: 0, source_url: p['src'], ...pick(p, ['volume', 'label']) }, p);
   }
+  const avatar = kind === 'Avatar' ? resolveAvatar(element, input.catalogue, { needModel: true, path, ctx }) : undefined;
   const placement = readPlacement(element);
   if ('mixed' in placement) {
     ctx.error(element, placement.mixed, path);
     return undefined;
   }
   if (kind === 'Avatar') {
-    const avatar = resolveAvatar(element, input.catalogue, { needModel: true, path, ctx });
     if (avatar?.model === undefined) return undefined;
     const model = avatar.language !== undefined && avatar.language !== avatar.model.language ? { ...avatar.model, language: avatar.language } : avatar.model;
     const box = placeOnV3({ element, placement, canvas, path, ctx, model });

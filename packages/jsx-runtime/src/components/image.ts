@@ -1,5 +1,5 @@
 import { defineBuiltin } from './builtin.js';
-import type { AnimationProps, ClipProps, ShadowProps } from './clip-props.js';
+import type { AnimationProps, ClipProps } from './clip-props.js';
 
 /** Props of `<Image>`. */
 export interface ImageProps extends ClipProps {
@@ -9,7 +9,6 @@ export interface ImageProps extends ClipProps {
   readonly naturalWidth?: number;
   /** Natural pixel height. */
   readonly naturalHeight?: number;
-  readonly shadow?: ShadowProps;
   readonly animation?: AnimationProps;
   readonly children?: never;
 }

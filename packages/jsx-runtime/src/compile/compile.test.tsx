@@ -1,0 +1,450 @@
+import { describe, expect, it } from 'vitest';
+import { formatIssue, isValidationError, parseRequest, type Issue } from '@vsynth/core';
+import { anna, avatars, minhoCasual } from '../../../../examples/avatars.js';
+import { Audio, Avatar, Background, Image, Scene, Shape, Text, Video, VideoClip } from '../index.js';
+import type { VsynthNode } from '../element.js';
+import { compile, type CompileOptions } from './compile.js';
+
+const HERE = 'packages/jsx-runtime/src/compile/compile.test.tsx';
+
+async function failure(tree: VsynthNode, options: CompileOptions = {}): Promise<{ message: string; issues: readonly Issue[] }> {
+  try {
+    await compile(tree, options);
+  } catch (error) {
+    if (isValidationError(error)) return { message: error.message, issues: error.issues };
+    throw error;
+  }
+  throw new Error('expected the compile to fail');
+}
+
+type AnyJson = Record<string, any>;
+const scenes = (payload: unknown): AnyJson[] => (payload as AnyJson)['scenes'];
+
+describe('compile to v3, variant A', () => {
+  it('puts the speech in scripts[0] with modelId/clothId from the avatar clip', async () => {
+    const { payload } = await compile(
+      <Video name="Hello">
+        <Scene>
+          <Avatar model={anna}>Hello from Anna</Avatar>
+        </Scene>
+      </Video>,
+    );
+    const [scene] = scenes(payload);
+    expect(scene!['scripts']).toEqual([{ org: 'Hello from Anna', isTTS: false, tts: null, modelId: 'anna', clothId: 'business_suit_navy' }]);
+    const clip = scene!['clips'][0];
+    expect(clip).toMatchObject({ type: 'aiModel', layer: 1, left: 660, top: 40, width: 600, height: 1000, scaleX: 1, scaleY: 1, isDelete: false, headOnly: null, effects: [] });
+    expect(clip.model.ai_name).toBe('anna');
+    expect(clip.script).toBeUndefined();
+    expect(parseRequest('create', payload).value).toBeDefined();
+  });
+
+  it('sets isTTS and tts when a tts voice is given', async () => {
+    const tts = { provider: 'azure', voice: 'en-US-JennyNeural', speed: 1 };
+    const { payload } = await compile(
+      <Video>
+        <Scene>
+          <Avatar model={anna} tts={tts}>Synthetic voice</Avatar>
+        </Scene>
+      </Video>,
+    );
+    expect(scenes(payload)[0]!['scripts'][0]).toMatchObject({ isTTS: true, tts });
+  });
+
+  it('HTML-escapes script text but not plain text', async () => {
+    const { payload } = await compile(
+      <Video>
+        <Scene>
+          <Avatar model={anna}>{'Tom & Jerry <3 "quotes"'}</Avatar>
+          <Text>Tom & Jerry</Text>
+        </Scene>
+      </Video>,
+    );
+    const [scene] = scenes(payload);
+    expect(scene!['scripts'][0].org).toBe('Tom &amp; Jerry &lt;3 &quot;quotes&quot;');
+    expect(scene!['clips'][1].text).toBe('Tom & Jerry');
+  });
+
+  it("gives a scene without avatar the video's first avatar, deleted, with an empty script", async () => {
+    const { payload, warnings } = await compile(
+      <Video>
+        <Scene>
+          <Avatar model={anna} x={0.25}>First</Avatar>
+        </Scene>
+        <Scene background="#000">
+          <Text>Only text here</Text>
+        </Scene>
+      </Video>,
+    );
+    const second = scenes(payload)[1]!;
+    expect(second['scripts']).toEqual([{ org: '', isTTS: false, tts: null, modelId: 'anna', clothId: 'business_suit_navy' }]);
+    const placeholder = second['clips'][1];
+    expect(placeholder).toMatchObject({ type: 'aiModel', isDelete: true, layer: 0, left: 1140 });
+    expect(placeholder.id).not.toBe(scenes(payload)[0]!['clips'][0].id);
+    expect(warnings.map((w) => w.path.join('.'))).toEqual(['scenes.1.clips.1.isDelete']);
+  });
+
+  it('rejects two speaking avatars in one scene, naming the second', async () => {
+    const { issues, message } = await failure(
+      <Video>
+        <Scene>
+          <Avatar model={anna} x={-0.25}>One</Avatar>
+          <Avatar model={minhoCasual} x={0.25}>Two</Avatar>
+        </Scene>
+      </Video>,
+    );
+    expect(issues).toHaveLength(1);
+    expect(message).toContain('scene 0 has 2 speaking avatars; variant A allows one script per scene');
+    expect(formatIssue(issues[0]!)).toContain(`→ at ${HERE}:91:11 <Avatar> · scenes[0].scripts`);
+  });
+
+  it('allows a silent second avatar beside the speaker', async () => {
+    const { payload } = await compile(
+      <Video>
+        <Scene>
+          <Avatar model={anna} x={-0.25} />
+          <Avatar model={minhoCasual} x={0.25}>I speak</Avatar>
+        </Scene>
+      </Video>,
+    );
+    const [scene] = scenes(payload);
+    expect(scene!['scripts'][0]).toMatchObject({ org: 'I speak', modelId: 'minho', clothId: 'casual_white_shirt' });
+    // the speaker leads the aiModel clips (scripts[0] is matched against the first); layers keep document order
+    expect(scene!['clips'].map((c: AnyJson) => [c.model.ai_name, c.layer])).toEqual([['minho', 2], ['anna', 1]]);
+  });
+
+  it('cannot make variant A of a video without any avatar and says to use variant B', async () => {
+    const { message } = await failure(
+      <Video>
+        <Scene>
+          <Text>No one here</Text>
+        </Scene>
+      </Video>,
+    );
+    expect(message).toContain("variant A needs an avatar");
+    expect(message).toContain('compile with variant B');
+  });
+});
+
+describe('compile to v3, variant B', () => {
+  it('puts {org, tts} in the avatar clip and no scripts array', async () => {
+    const { payload } = await compile(
+      <Video>
+        <Scene>
+          <Avatar model={anna}>Hello & welcome</Avatar>
+        </Scene>
+        <Scene>
+          <Text>No avatar is fine in B</Text>
+        </Scene>
+      </Video>,
+      { variant: 'B' },
+    );
+    const [first, second] = scenes(payload);
+    expect(first!['scripts']).toBeUndefined();
+    expect(first!['clips'][0].script).toEqual({ org: 'Hello &amp; welcome', tts: null });
+    expect(second!['clips']).toHaveLength(1);
+  });
+
+  it('allows two speaking avatars in one scene', async () => {
+    const { payload } = await compile(
+      <Video>
+        <Scene>
+          <Avatar model={anna} x={-0.25}>One</Avatar>
+          <Avatar model={minhoCasual} x={0.25}>Two</Avatar>
+        </Scene>
+      </Video>,
+      { variant: 'B' },
+    );
+    expect(scenes(payload)[0]!['clips'].map((c: AnyJson) => c.script.org)).toEqual(['One', 'Two']);
+  });
+});
+
+describe('geometry, legacy centre family -> v3 box', () => {
+  it('places an image by the longer side: 800x600 at scale 1 is 960 wide, centred', async () => {
+    const { payload } = await compile(
+      <Video>
+        <Scene>
+          <Avatar model={anna} />
+          <Image src="https://cdn.example.com/a.png" naturalWidth={800} naturalHeight={600} />
+          <Image src="https://cdn.example.com/b.png" naturalWidth={600} naturalHeight={1200} x={0.25} y={-0.25} scale={0.5} />
+        </Scene>
+      </Video>,
+    );
+    const [, wide, tall] = scenes(payload)[0]!['clips'];
+    expect(wide).toMatchObject({ left: 480, top: 180, width: 800, height: 600, scaleX: 1.2, scaleY: 1.2 });
+    // portrait image: displayed height 0.5*0.5*1080 = 270, factor 0.225, width 135; centre (1440, 270)
+    expect(tall).toMatchObject({ left: 1372.5, top: 135, width: 600, height: 1200, scaleX: 0.225, scaleY: 0.225 });
+  });
+
+  it('places an avatar by its tight size and editor scale', async () => {
+    const { payload } = await compile(
+      <Video>
+        <Scene>
+          <Avatar model={minhoCasual} x={0.25} y={0.1} scale={1.5} />
+        </Scene>
+      </Video>,
+      { variant: 'B' },
+    );
+    // tight 540x960, shown 540*1.5*0.8 = 648 by 1152; centre (1440, 648)
+    expect(scenes(payload)[0]!['clips'][0]).toMatchObject({ left: 1116, top: 72, width: 540, height: 960, scaleX: 1.5, scaleY: 1.5 });
+  });
+
+  it('sizes text as 48 px per legacy scale and keeps its centre', async () => {
+    const { payload } = await compile(
+      <Video orientation="portrait">
+        <Scene>
+          <Avatar model={anna} />
+          <Text x={0} y={-0.4} scale={1.5}>Hello</Text>
+          <Text fontSize={96}>Hi</Text>
+        </Scene>
+      </Video>,
+    );
+    const [, a, b] = scenes(payload)[0]!['clips'];
+    // 72 px, 5 chars * 0.6 em = 216 wide, 86.4 high; centre (540, 192)
+    expect(a).toMatchObject({ fontSize: 72, left: 432, top: 148.8, width: 216, height: 86.4 });
+    // 96 px, 2 chars = 115.2 wide, 115.2 high; centre (540, 960)
+    expect(b).toMatchObject({ fontSize: 96, left: 482.4, top: 902.4, width: 115.2, height: 115.2 });
+    expect((payload as AnyJson)['orientation']).toBe('portrait');
+  });
+
+  it('passes the v3 box family through, filling natural sizes', async () => {
+    const { payload } = await compile(
+      <Video>
+        <Scene>
+          <Avatar model={anna} left={100} top={80} scaleX={0.9} scaleY={0.9} />
+          <Image src="https://cdn.example.com/logo.png" naturalWidth={400} naturalHeight={200} left={1500} top={40} />
+          <Text left={120} top={900} width={800} height={100} fontSize={64}>Boxed</Text>
+        </Scene>
+      </Video>,
+    );
+    const [avatar, image, text] = scenes(payload)[0]!['clips'];
+    expect(avatar).toMatchObject({ left: 100, top: 80, width: 600, height: 1000, scaleX: 0.9, scaleY: 0.9 });
+    expect(image).toMatchObject({ left: 1500, top: 40, width: 400, height: 200, scaleX: 1, scaleY: 1 });
+    expect(text).toMatchObject({ left: 120, top: 900, width: 800, height: 100, fontSize: 64 });
+  });
+});
+
+describe('every component', () => {
+  it('emits shape, video, audio and text styling fields under their wire names', async () => {
+    const { payload } = await compile(
+      <Video name="All" webhookUrl="https://hooks.example.com/vsynth" isExport={false} dictionary={{ vsynth: 'vee synth' }}>
+        <Scene watermark={false}>
+          <Background src="https://cdn.example.com/bg.jpg" />
+          <Avatar model={anna} headOnly voiceOnly={false} opacity={90} angle={0} />
+          <Text fill="rgb(255,255,255)" fontFamily="Noto Sans CJK" align="center" fontWeight="bold" fontStyle="italic" underline stroke="#000000" strokeWidth={2} backgroundColor="rgb(0,0,0)" shadow={{ color: '#00000060', blur: 4, offsetX: 2, offsetY: 2, enabled: true }} animation={{ type: 'fade-in', duration: 2, delay: 0 }}>
+            Styled
+          </Text>
+          <Shape shape="Rectangle_corner0" fill="rgb(10,20,30)" stroke="#fff" strokeWidth={1} strokeRadius={8} left={0} top={960} width={1920} height={120} />
+          <VideoClip src="https://cdn.example.com/demo.mp4" poster="https://cdn.example.com/demo.jpg" volume={40} naturalWidth={1280} naturalHeight={720} x={0.25} y={0.25} scale={0.5} />
+          <Audio src="https://cdn.example.com/music.mp3" volume={30} label="music" />
+        </Scene>
+      </Video>,
+    );
+    const p = payload as AnyJson;
+    expect(p).toMatchObject({ name: 'All', webhookUrl: 'https://hooks.example.com/vsynth', isExport: false, dictionary: { vsynth: 'vee synth' } });
+    const [scene] = scenes(payload);
+    expect(scene!['watermark']).toBe(false);
+    expect(scene!['background']).toEqual({ id: 'background', type: 'background', source_type: 'image', source_url: 'https://cdn.example.com/bg.jpg' });
+    const [avatar, text, shape, video, audio] = scene!['clips'];
+    expect(avatar).toMatchObject({ headOnly: true, effects: [{ type: 'headOnly' }], voiceOnly: false, opacity: 90, angle: 0 });
+    expect(text).toMatchObject({ type: 'textImage', fill: 'rgb(255,255,255)', align: 'center', fontWeight: 'bold', fontStyle: 'italic', underline: true, strokeWidth: 2, animation: { type: 'fade-in', duration: 2, delay: 0 } });
+    expect(shape).toMatchObject({ type: 'shape', shapeName: 'Rectangle_corner0', fill: 'rgb(10,20,30)', strokeRadius: 8, width: 1920, height: 120 });
+    // 1280x720 at legacy scale 0.5: 480 wide, factor 0.375; centre (1440, 810)
+    expect(video).toMatchObject({ type: 'videoImage', video_url: 'https://cdn.example.com/demo.mp4', source_url: 'https://cdn.example.com/demo.jpg', volume: 40, left: 1200, top: 675, scaleX: 0.375 });
+    expect(audio).toMatchObject({ type: 'audio', source_url: 'https://cdn.example.com/music.mp3', volume: 30, label: 'music', width: 0, height: 0 });
+    expect(scene!['clips'].map((c: AnyJson) => c.layer)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('reads background colours as rgb() and #hex, and defaults to white', async () => {
+    const { payload } = await compile(
+      <Video>
+        <Scene background="#0a1b2c"><Avatar model={anna} /></Scene>
+        <Scene background="rgb(1, 2, 3)"><Avatar model={anna} /></Scene>
+        <Scene><Background color="#fff" /><Avatar model={anna} /></Scene>
+        <Scene><Avatar model={anna} /></Scene>
+      </Video>,
+    );
+    expect(scenes(payload).map((s) => s['background'].source_color)).toEqual(['rgb(10,27,44)', 'rgb(1,2,3)', 'rgb(255,255,255)', 'rgb(255,255,255)']);
+  });
+
+  it('honours layer and stacks later siblings above earlier ones', async () => {
+    const { payload } = await compile(
+      <Video>
+        <Scene>
+          <Image src="https://cdn.example.com/a.png" naturalWidth={10} naturalHeight={10} />
+          <Avatar model={anna} layer={10} />
+          <Text>above the avatar</Text>
+          <Text layer={2}>explicitly low</Text>
+        </Scene>
+      </Video>,
+    );
+    expect(scenes(payload)[0]!['clips'].map((c: AnyJson) => c.layer)).toEqual([1, 10, 11, 2]);
+  });
+});
+
+describe('composition', () => {
+  function Caption(props: { text: string; at: number }) {
+    return <Text tag="subtitles" y={props.at}>{props.text}</Text>;
+  }
+  async function Probed(props: { src: string }) {
+    await Promise.resolve();
+    return <Image src={props.src} naturalWidth={640} naturalHeight={480} />;
+  }
+
+  it('calls function components, awaits async ones, flattens arrays and fragments, skips null/false', async () => {
+    const lines = ['one', 'two'];
+    const { payload } = await compile(
+      <Video>
+        <Scene>
+          <Avatar model={anna}>Hi {'there'}, {3} times</Avatar>
+          {lines.map((line, i) => (
+            <Caption key={line} text={line} at={0.3 + i * 0.05} />
+          ))}
+          <>
+            <Probed src="https://cdn.example.com/p.png" />
+            {null}
+            {false}
+            {undefined}
+          </>
+        </Scene>
+      </Video>,
+    );
+    const [scene] = scenes(payload);
+    expect(scene!['scripts'][0].org).toBe('Hi there, 3 times');
+    expect(scene!['clips'].map((c: AnyJson) => c.type)).toEqual(['aiModel', 'textImage', 'textImage', 'image']);
+    expect(scene!['clips'][3]).toMatchObject({ width: 640, height: 480, scaleX: 1.5 });
+  });
+
+  it('locates problems inside a component and names where it was used', async () => {
+    function Broken() {
+      return <Image src="https://cdn.example.com/x.png" x={0} left={1} />;
+    }
+    const { message } = await failure(
+      <Video>
+        <Scene>
+          <Avatar model={anna} />
+          <Broken />
+        </Scene>
+      </Video>,
+    );
+    expect(message).toContain(`(in <Broken> at ${HERE}:`);
+    expect(message).toMatch(/mixes position families: left \(v3 box\) with x \(legacy centre\)/);
+  });
+});
+
+describe('slots', () => {
+  it('maps slot names to modify keys by the counting rule', async () => {
+    const { slots } = await compile(
+      <Video>
+        <Scene>
+          <Avatar model={anna} slot="intro">Hello</Avatar>
+          <Text tag="title" slot="headline">Title 0</Text>
+          <Text tag="subtitles">Sub 0</Text>
+        </Scene>
+        <Scene>
+          <Avatar model={anna} slot="pitch">Buy</Avatar>
+          <Text tag="subtitles" slot="caption">Sub 1</Text>
+          <Text tag="title">Title 1</Text>
+          <Text tag="title" slot="closing">Title 2</Text>
+        </Scene>
+      </Video>,
+    );
+    expect(slots).toEqual({ intro: 'scripts_0', headline: 'title_0', pitch: 'scripts_1', caption: 'subtitles_1', closing: 'title_2' });
+  });
+
+  it('rejects a slot on an untagged text and a repeated slot name', async () => {
+    const { issues } = await failure(
+      <Video>
+        <Scene>
+          <Avatar model={anna} slot="a">Hello</Avatar>
+          <Text slot="b">untagged</Text>
+          <Text tag="title" slot="a">again</Text>
+        </Scene>
+      </Video>,
+    );
+    expect(issues.map((i) => i.message)).toEqual([
+      '<Text> slot "b" needs tag="title" or tag="subtitles" (modify requests address only those)',
+      'slot "a" is used twice (already scripts_0); slot names must be unique',
+    ]);
+  });
+});
+
+describe('determinism', () => {
+  const tree = () => (
+    <Video name="Same">
+      <Scene>
+        <Avatar model={anna}>Same words</Avatar>
+        <Text tag="title">Same title</Text>
+      </Scene>
+      <Scene>
+        <Image src="https://cdn.example.com/a.png" naturalWidth={100} naturalHeight={50} />
+      </Scene>
+    </Video>
+  );
+
+  it('gives byte-identical JSON for the same tree, with ids derived from position', async () => {
+    const a = JSON.stringify(await compile(tree()));
+    const b = JSON.stringify(await compile(tree()));
+    expect(a).toBe(b);
+    const ids = scenes((await compile(tree())).payload).flatMap((s) => s['clips'].map((c: AnyJson) => c.id));
+    expect(ids).toHaveLength(4);
+    for (const id of ids) expect(id).toMatch(/^(aiModel|textImage|image)-[0-9a-f]{8}$/);
+    expect(new Set(ids).size).toBe(4);
+  });
+});
+
+describe('avatar catalogue', () => {
+  it('looks up an avatar by key and clothes in the avatars option', async () => {
+    const { payload } = await compile(
+      <Video>
+        <Scene>
+          <Avatar model="minho" clothes="suit_charcoal">안녕하세요</Avatar>
+        </Scene>
+      </Video>,
+      { avatars },
+    );
+    expect(scenes(payload)[0]!['scripts'][0]).toMatchObject({ modelId: 'minho', clothId: 'suit_charcoal' });
+  });
+
+  it('fails a v3 compile of a key-only avatar with a message saying how to supply the model object', async () => {
+    const { message } = await failure(
+      <Video>
+        <Scene>
+          <Avatar model="jisoo" clothes="hanbok_red">Hi</Avatar>
+        </Scene>
+      </Video>,
+    );
+    expect(message).toContain(`<Avatar model="jisoo"> has no model object: v3 payloads need the avatar's whole model object. Register it once with defineAvatar`);
+    expect(message).toContain('avatarsFromProject(json)');
+  });
+});
+
+describe('errors are reported together with their places', () => {
+  it('lists a family mix, a missing model object and an unknown tag in one error', async () => {
+    const { issues, message } = await failure(
+      <Video>
+        <Scene>
+          <Avatar model={anna} x={0.1} top={5}>A</Avatar>
+          <Avatar model="ghost" clothes="none" />
+          <Image src="https://cdn.example.com/a.png" x={0.2} />
+        </Scene>
+      </Video>,
+    );
+    expect(message.split('\n')[0]).toBe('Invalid video: 3 problems');
+    expect(issues.map((i) => `${i.source?.lineNumber}:${i.source?.element} ${i.path.join('.')}`)).toEqual(['426:Avatar scenes.0.clips.0', '427:Avatar scenes.0.clips.1', '428:Image scenes.0.clips.2']);
+    expect(issues[2]!.message).toContain('<Image> needs naturalWidth and naturalHeight');
+  });
+
+  it('rejects elements in the wrong place and text outside <Text>', async () => {
+    const { message } = await failure(
+      <Video>
+        <Text>stray</Text>
+        <Scene>
+          <Avatar model={anna} />
+          <Scene />
+        </Scene>
+      </Video>,
+    );
+    expect(message).toContain('<Text> cannot be a direct child of <Video>; put it inside a <Scene>');
+    expect(message).toContain('<Scene> cannot be inside <Scene>');
+  });
+});
