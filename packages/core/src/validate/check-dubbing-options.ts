@@ -1,5 +1,6 @@
 import { issue, ValidationError, type Issue } from '../errors/index.js';
 import { dubbingOptionsSchema, type DubbingOptions } from '../schemas/dubbing.js';
+import { isLanguageCode } from '../schemas/language.js';
 import { isRecord } from './describe-value.js';
 import { zodIssuesToIssues } from './zod-issues-to-issues.js';
 
@@ -29,7 +30,7 @@ export function checkDubbingOptions(input: unknown): Issue[] {
   if (isRecord(srts)) {
     const listed = targets.filter((t): t is string => typeof t === 'string');
     for (const code of Object.keys(srts)) {
-      if (srts[code] === undefined || listed.includes(code)) continue;
+      if (srts[code] === undefined || listed.includes(code) || !isLanguageCode(code)) continue; // unknown codes: reported by the schema
       out.push(
         issue({
           code: 'rule',

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { isValidationError } from '../errors/index.js';
+import { parseJsonText } from './parse-json-text.js';
+
+function messageOf(text: string): string {
+  try {
+    parseJsonText(text, { source: 'payload.json' });
+  } catch (error) {
+    expect(isValidationError(error)).toBe(true);
+    return (error as Error).message;
+  }
+  throw new Error('expected a ValidationError');
+}
+
+describe('parseJsonText', () => {
+  it('parses JSON and ignores a byte order mark', () => {
+    expect(parseJsonText('\uFEFF{"a": [1, 2]}', { source: 'x' })).toEqual({ a: [1, 2] });
+  });
+
+  it('names the file, line and column in one line', () => {
+    const message = messageOf('{\n  "scenes": [\n    {"sceneIdx": 0,}\n  ]\n}\n');
+    expect(message).toMatch(/^payload\.json:3:20 is not valid JSON: .+\. Fix the file and try again\.$/);
+    expect(message.split('\n')).toHaveLength(1);
+  });
+
+  it('reports truncated and empty input', () => {
+    expect(messageOf('{"a": [1, 2')).toMatch(/^payload\.json:1:12 is not valid JSON: .+/);
+    expect(messageOf('   ')).toBe('payload.json:1:4 is not valid JSON: the file is empty. Fix the file and try again.');
+  });
+});
