@@ -1,0 +1,151 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { api, CREATE, eventually, LEGACY_CREATE, legacyPayload, seeded, sequence, testSandbox, variantA, webhookReceiver } from './sandbox-helpers.js';
+
+const payload = variantA(['hello'], () => [], { isExport: false });
+const disposables: { dispose(): Promise<void> }[] = [];
+async function sandboxWith(options: Parameters<typeof testSandbox>[0]) {
+  const sandbox = await testSandbox(options);
+  disposables.push(sandbox);
+  return sandbox;
+}
+afterEach(async () => {
+  await Promise.all(disposables.splice(0).map((d) => d.dispose()));
+});
+
+describe('gateway faults, answered before processing', () => {
+  it('answers 429 with Retry-After and stores nothing', async () => {
+    const sandbox = await sandboxWith({ fault429Rate: 1, retryAfterSeconds: 7 });
+    const client = api(sandbox.url);
+    const reply = await client.post(CREATE, payload);
+    expect(reply.status).toBe(429);
+    expect(reply.headers.get('retry-after')).toBe('7');
+    expect(reply.body.error).toEqual({ code: 'rate_limited', message: 'Too many requests (injected fault); retry after 7 s.', issues: [] });
+    expect((await client.get('/sandbox/ledger')).body.entries).toEqual([]);
+  });
+
+  it('answers 503 and stores nothing', async () => {
+    const sandbox = await sandboxWith({ fault5xxRate: 1 });
+    const client = api(sandbox.url);
+    const reply = await client.post(LEGACY_CREATE, legacyPayload);
+    expect(reply.status).toBe(503);
+    expect(reply.body.error.code).toBe('unavailable');
+    expect((await client.get('/sandbox/ledger')).body.entries).toEqual([]);
+  });
+
+  it('draws 429 first, then 5xx, from the injected random source', async () => {
+    const sandbox = await sandboxWith({ fault429Rate: 0.5, fault5xxRate: 0.5, random: sequence(0.1, 0.9, 0.2, 0.9, 0.9) });
+    const client = api(sandbox.url);
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await client.post(CREATE, payload)).status);
+    expect(statuses).toEqual([429, 503, 200]);
+  });
+
+  it('is reproducible with a seeded random, and every 200 (and only those) is in the ledger', async () => {
+    const run = async () => {
+      const sandbox = await sandboxWith({ fault429Rate: 0.2, fault5xxRate: 0.2, random: seeded(42) });
+      const client = api(sandbox.url);
+      const statuses: number[] = [];
+      for (let i = 0; i < 40; i++) statuses.push((await client.post(CREATE, payload)).status);
+      const ledger = (await client.get('/sandbox/ledger')).body.entries;
+      expect(ledger).toHaveLength(statuses.filter((s) => s === 200).length);
+      return statuses;
+    };
+    const first = await run();
+    expect(await run()).toEqual(first);
+    expect(new Set(first)).toEqual(new Set([200, 429, 503]));
+  });
+
+  it('does not fault /sandbox routes', async () => {
+    const sandbox = await sandboxWith({ fault429Rate: 1, fault5xxRate: 1 });
+    expect((await api(sandbox.url).get('/sandbox/ledger')).status).toBe(200);
+  });
+});
+
+describe('lost responses', () => {
+  it('processes and stores the request, then drops the connection unanswered', async () => {
+    const sandbox = await sandboxWith({ faultLostResponseRate: 1 });
+    const client = api(sandbox.url);
+    const error = await client.post(CREATE, payload).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(TypeError);
+    const ledger = (await client.get('/sandbox/ledger')).body.entries;
+    expect(ledger).toHaveLength(1);
+    const stored = await client.get(`/sandbox/projects/${ledger[0].projectId}`);
+    expect(stored.status).toBe(200);
+    expect(stored.body.payload.scenes[0].scripts[0].org).toBe('hello');
+  });
+
+  it('answers errors normally: only accepted requests are lost', async () => {
+    const sandbox = await sandboxWith({ faultLostResponseRate: 1 });
+    expect((await api(sandbox.url).post(CREATE, { scenes: 3 })).status).toBe(400);
+  });
+});
+
+describe('webhook deliveries', () => {
+  it('retries with backoff while the receiver fails, then records the delivery', async () => {
+    const receiver = await webhookReceiver({ failFirst: 2 });
+    try {
+      const sandbox = await sandboxWith({});
+      const client = api(sandbox.url);
+      const { body } = await client.post(CREATE, { ...payload, isExport: true, webhookUrl: receiver.url });
+      await receiver.received(3);
+      const exported = await eventually(async () => {
+        const p = (await client.get(`/sandbox/projects/${body.projectId}`)).body;
+        return p.exports[0].webhook.status === 'delivered' ? p.exports[0] : undefined;
+      });
+      expect(exported.webhook).toMatchObject({ attempts: 3, lastError: 'the receiver answered 500' });
+      const ids = receiver.requests.map((r) => r.url.searchParams.get('ai_progress_update_loc'));
+      expect(new Set(ids)).toEqual(new Set([`${sandbox.url}/sandbox/projects/${body.projectId}`]));
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('retries attempts dropped by webhookDropRate; the receiver sees only the one that was sent', async () => {
+    const receiver = await webhookReceiver();
+    try {
+      const sandbox = await sandboxWith({ webhookDropRate: 0.5, random: sequence(0.1, 0.2, 0.9) });
+      const client = api(sandbox.url);
+      const { body } = await client.post(CREATE, { ...payload, isExport: true, webhookUrl: receiver.url });
+      const exported = await eventually(async () => {
+        const p = (await client.get(`/sandbox/projects/${body.projectId}`)).body;
+        return p.exports[0].webhook.status === 'delivered' ? p.exports[0] : undefined;
+      });
+      expect(exported.webhook).toMatchObject({ attempts: 3, lastError: 'dropped by the webhookDropRate fault' });
+      expect(receiver.requests).toHaveLength(1);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('gives up after the configured attempts and says why', async () => {
+    const receiver = await webhookReceiver({ failFirst: 100 });
+    try {
+      const sandbox = await sandboxWith({ webhookRetry: { attempts: 2, baseDelayMs: 1 } });
+      const client = api(sandbox.url);
+      const { body } = await client.post(CREATE, { ...payload, isExport: true, webhookUrl: receiver.url });
+      const exported = await eventually(async () => {
+        const p = (await client.get(`/sandbox/projects/${body.projectId}`)).body;
+        return p.exports[0].webhook.status === 'failed' ? p.exports[0] : undefined;
+      });
+      expect(exported.webhook).toMatchObject({ attempts: 2, lastError: 'the receiver answered 500', deliveredAt: null });
+      expect(receiver.requests).toHaveLength(2);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('can deliver with POST', async () => {
+    const receiver = await webhookReceiver();
+    try {
+      const sandbox = await sandboxWith({ webhookMethod: 'POST' });
+      await api(sandbox.url).post(CREATE, { ...payload, isExport: true, webhookUrl: receiver.url });
+      await receiver.received(1);
+      expect(receiver.requests[0]!.method).toBe('POST');
+    } finally {
+      await receiver.close();
+    }
+  });
+});

@@ -1,0 +1,131 @@
+import { appendFile, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startSandbox } from '../packages/sandbox/src/index.js';
+import { api, CREATE, eventually, MODIFY, tempDir, textClip, variantA, webhookReceiver } from './sandbox-helpers.js';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+async function dataDir() {
+  const dir = await tempDir();
+  cleanups.push(dir.remove);
+  return dir.path;
+}
+
+describe('persistence', () => {
+  it('keeps projects, ledger, tokens and artifacts across a restart', async () => {
+    const dir = await dataDir();
+    const first = await startSandbox({ dataDir: dir, exportSeconds: 0 });
+    const client = api(first.url);
+    const { body } = await client.post(CREATE, variantA(['before restart'], () => [textClip('t', 'title', 'Old')]));
+    await client.post(MODIFY, { projectId: body.projectId, updates: { title: 'New' } });
+    const token = (await api(first.url, null).post('/sandbox/token', { appId: 'sandbox-app', userKey: 'sandbox-user-key' })).body.token as string;
+    const videoUrl = await eventually(async () => (await client.get(`/sandbox/projects/${body.projectId}`)).body.exports[0]?.videoUrl ?? undefined);
+    const artifactPath = new URL(videoUrl).pathname;
+    await first.close();
+
+    const second = await startSandbox({ dataDir: dir, exportSeconds: 0 });
+    try {
+      const again = api(second.url);
+      const stored = (await again.get(`/sandbox/projects/${body.projectId}`)).body;
+      expect(stored.revision).toBe(2);
+      expect(stored.payload.scenes[0].clips[0].text).toBe('New');
+      expect(stored.exports[0].videoUrl).toBe(`${second.url}${artifactPath}`);
+      expect((await again.get('/sandbox/ledger')).body.entries.map((e: { endpoint: string }) => e.endpoint)).toEqual([`POST ${CREATE}`, `POST ${MODIFY}`]);
+      expect((await api(second.url, token).get('/sandbox/ledger')).status).toBe(200);
+      const artifact = (await (await fetch(`${second.url}${artifactPath}`)).json()) as { projectId: string };
+      expect(artifact.projectId).toBe(body.projectId);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('finishes an export and delivers its webhook after a restart', async () => {
+    const dir = await dataDir();
+    const receiver = await webhookReceiver();
+    cleanups.push(receiver.close);
+    let clock = Date.parse('2026-11-21T12:00:00Z');
+    const first = await startSandbox({ dataDir: dir, exportSeconds: 60, now: () => clock });
+    const { body } = await api(first.url).post(CREATE, variantA(['resume me'], () => [], { webhookUrl: receiver.url }));
+    expect((await api(first.url).get(`/sandbox/projects/${body.projectId}`)).body.exports[0]).toMatchObject({ status: 'exporting', progress: 0 });
+    await first.close();
+    expect(receiver.requests).toHaveLength(0);
+
+    clock += 61_000;
+    const second = await startSandbox({ dataDir: dir, exportSeconds: 60, now: () => clock });
+    try {
+      await receiver.received(1);
+      expect(receiver.requests[0]!.url.searchParams.get('ai_progress_update_loc')).toBe(`${second.url}/sandbox/projects/${body.projectId}`);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('200 concurrent creates leave a consistent store that replays to the same state', async () => {
+    const dir = await dataDir();
+    const sandbox = await startSandbox({ dataDir: dir, exportSeconds: 0 });
+    const client = api(sandbox.url);
+    const replies = await Promise.all(Array.from({ length: 200 }, (_, i) => client.post(CREATE, variantA([`video ${i}`], () => [], { isExport: false }))));
+    expect(replies.every((r) => r.status === 200)).toBe(true);
+    const ids = new Set(replies.map((r) => r.body.projectId as string));
+    expect(ids.size).toBe(200);
+    await sandbox.close();
+
+    const lines = (await readFile(join(dir, 'store.ndjson'), 'utf8')).split('\n');
+    expect(lines.pop()).toBe('');
+    const records = lines.map((line) => JSON.parse(line) as { t: string; v: { id: string } });
+    expect(records.filter((r) => r.t === 'project')).toHaveLength(200);
+    expect(records.filter((r) => r.t === 'ledger')).toHaveLength(200);
+
+    const again = await startSandbox({ dataDir: dir });
+    try {
+      const ledger = (await api(again.url).get('/sandbox/ledger')).body.entries as { projectId: string; body: { scenes: { scripts: { org: string }[] }[] } }[];
+      expect(new Set(ledger.map((e) => e.projectId))).toEqual(ids);
+      for (const id of [...ids].slice(0, 20)) {
+        const stored = (await api(again.url).get(`/sandbox/projects/${id}`)).body;
+        const entry = ledger.find((e) => e.projectId === id)!;
+        expect(stored.payload.scenes[0].scripts[0].org).toBe(entry.body.scenes[0]!.scripts[0]!.org);
+      }
+    } finally {
+      await again.close();
+    }
+  });
+
+  it('starts after a crash that tore the last line, and keeps writing whole lines', async () => {
+    const dir = await dataDir();
+    const first = await startSandbox({ dataDir: dir, exportSeconds: 0 });
+    const { body } = await api(first.url).post(CREATE, variantA(['kept'], () => [], { isExport: false }));
+    await first.close();
+    await appendFile(join(dir, 'store.ndjson'), '{"t":"project","v":{"id":"torn');
+
+    const warnings: string[] = [];
+    const second = await startSandbox({ dataDir: dir, log: (line) => warnings.push(line) });
+    await api(second.url).post(CREATE, variantA(['after'], () => [], { isExport: false }));
+    await second.close();
+    expect(warnings).toEqual([`ignored an incomplete last line of ${join(dir, 'store.ndjson')} (30 bytes)`]);
+
+    const third = await startSandbox({ dataDir: dir });
+    try {
+      expect((await api(third.url).get(`/sandbox/projects/${body.projectId}`)).status).toBe(200);
+      expect((await api(third.url).get('/sandbox/ledger')).body.entries).toHaveLength(2);
+    } finally {
+      await third.close();
+    }
+  });
+
+  it('refuses a second sandbox on the same data directory', async () => {
+    const dir = await dataDir();
+    const first = await startSandbox({ dataDir: dir });
+    try {
+      await expect(startSandbox({ dataDir: dir })).rejects.toThrow(
+        `The sandbox data directory ${dir} is in use by another sandbox (pid ${process.pid}). Stop it, or give this one its own directory with --data-dir (dataDir).`,
+      );
+    } finally {
+      await first.close();
+    }
+    const reopened = await startSandbox({ dataDir: dir });
+    await reopened.close();
+  });
+});
