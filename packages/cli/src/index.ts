@@ -6,6 +6,7 @@ import { Command, CommanderError } from 'commander';
 import { isVsynthError } from '@vsynth/core';
 import { EXIT_CODES_HELP, ExitCode, exitCodeFor } from './exit-codes.js';
 import { registerValidate } from './commands/validate.js';
+import { registerCompile } from './commands/compile.js';
 import { registerSandbox } from './commands/sandbox.js';
 
 const program = new Command('vsynth')
@@ -15,6 +16,7 @@ const program = new Command('vsynth')
   .exitOverride();
 
 registerValidate(program);
+registerCompile(program);
 registerSandbox(program);
 
 try {
