@@ -1,0 +1,125 @@
+/**
+ * Shared plumbing of the client commands (submit, modify, edit, dub, progress, audio, find):
+ * a client from the environment, JSON on stdout, messages on stderr, webhook waiting.
+ */
+import { readFile } from 'node:fs/promises';
+import {
+  UsageError,
+  correlateWebhookUrl,
+  createClient,
+  expectWebhookDelivery,
+  formatIssues,
+  isVsynthError,
+  parseJsonText,
+  type CreateClientOptions,
+  type Issue,
+  type VsynthClient,
+  type WebhookDelivery,
+} from '@vsynth/core';
+import { randomUUID } from 'node:crypto';
+
+/** Where a command writes; injectable for tests. */
+export interface CommandIo {
+  readonly stdout: { write(text: string): unknown };
+  readonly stderr: { write(text: string): unknown };
+  readonly env: Readonly<Record<string, string | undefined>>;
+}
+
+export const processIo: CommandIo = { stdout: process.stdout, stderr: process.stderr, env: process.env };
+
+/**
+ * A client configured from `VSYNTH_*` variables. A missing variable is a usage error (exit 2)
+ * whose message names the variables to set.
+ */
+export function clientFromEnv(io: CommandIo = processIo, options: Partial<CreateClientOptions> = {}): VsynthClient {
+  try {
+    return createClient({ env: io.env, ...options });
+  } catch (error) {
+    if (isVsynthError(error) && error.code === 'VSYNTH_CONFIG') throw new UsageError(error.message, { cause: error });
+    throw error;
+  }
+}
+
+/** Prints one JSON value on stdout, pretty when it goes to a terminal. */
+export function printJson(value: unknown, io: CommandIo = processIo, compact = false): void {
+  const tty = (io.stdout as { isTTY?: boolean }).isTTY === true;
+  io.stdout.write(`${JSON.stringify(value, null, compact || !tty ? undefined : 2)}\n`);
+}
+
+/** Prints warnings on stderr. */
+export function printWarnings(warnings: readonly Issue[], io: CommandIo = processIo): void {
+  if (warnings.length > 0) io.stderr.write(`${formatIssues(warnings)}\n`);
+}
+
+/** Reads and parses a JSON file; a missing file is a usage error, bad JSON a validation error. */
+export async function readJsonFile(file: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    throw new UsageError(`Cannot read ${file}: no such file or not readable. Check the path.`);
+  }
+  return parseJsonText(text, { source: file });
+}
+
+/** Parses a whole number option, naming the flag and the accepted range. */
+export function parseIntOption(flag: string, text: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  const value = Number(text);
+  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(value) || value < min || value > max) {
+    throw new UsageError(`${flag} must be a whole number from ${min}${max === Number.MAX_SAFE_INTEGER ? ' up' : ` to ${max}`}, got "${text}".`);
+  }
+  return value;
+}
+
+/** The webhook flags shared by submit, modify and edit. */
+export interface WebhookFlags {
+  readonly webhookUrl?: string;
+  readonly wait?: boolean;
+  readonly listenPort?: string;
+  readonly waitTimeout?: string;
+}
+
+/**
+ * Sends a request that may deliver a webhook. With `--wait` a local listener gets a correlated
+ * address (or `--webhook-url`, a public address forwarding to it, gets the correlation appended)
+ * and the result is `{...response, delivery}` once the delivery arrives. Without `--wait`, a
+ * `--webhook-url` is correlated when VSYNTH_WEBHOOK_SECRET is set.
+ */
+export async function sendWithWebhook<T extends object>(
+  flags: WebhookFlags,
+  io: CommandIo,
+  send: (webhookUrl: string | undefined) => Promise<T>,
+): Promise<T | (T & { delivery: WebhookDelivery })> {
+  const secret = io.env['VSYNTH_WEBHOOK_SECRET'] || undefined;
+  if (flags.webhookUrl !== undefined) checkUrl(flags.webhookUrl);
+  if (flags.wait !== true) {
+    if (flags.webhookUrl === undefined || secret === undefined) return send(flags.webhookUrl);
+    const id = randomUUID();
+    io.stderr.write(`webhook correlation id: ${id}\n`);
+    return send(correlateWebhookUrl(flags.webhookUrl, { id, secret }));
+  }
+  const timeoutMs = flags.waitTimeout === undefined ? undefined : parseIntOption('--wait-timeout', flags.waitTimeout, 1) * 1000;
+  const expected = await expectWebhookDelivery({
+    ...(flags.listenPort === undefined ? {} : { port: parseIntOption('--listen-port', flags.listenPort, 0, 65535) }),
+    secret,
+    publicUrl: flags.webhookUrl,
+  });
+  try {
+    const response = await send(expected.webhookUrl);
+    io.stderr.write(`accepted; waiting for the webhook delivery (correlation id ${expected.id})…\n`);
+    const delivery = await expected.wait({ timeoutMs });
+    return { ...response, delivery };
+  } finally {
+    await expected.close();
+  }
+}
+
+function checkUrl(text: string): void {
+  try {
+    const url = new URL(text);
+    if (url.protocol === 'http:' || url.protocol === 'https:') return;
+  } catch {
+    // reported below
+  }
+  throw new UsageError(`--webhook-url must be an absolute http(s) address, got "${text}".`);
+}

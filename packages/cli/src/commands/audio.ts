@@ -1,0 +1,40 @@
+/** `vsynth audio --text … --model … --language …`: the legacy audio endpoint. */
+import type { Command } from 'commander';
+import type { LegacyAudioRequest } from '@vsynth/core';
+import { clientFromEnv, printJson, processIo, type CommandIo } from '../client-env.js';
+
+export interface AudioOptions {
+  readonly text: string;
+  readonly model: string;
+  readonly language: string;
+  readonly webhook?: string;
+}
+
+/**
+ * Registers `vsynth audio`.
+ *
+ * @example registerAudio(program) // vsynth audio --text "안녕하세요" --model anna --language ko
+ */
+export function registerAudio(program: Command): void {
+  program
+    .command('audio')
+    .description('Create speech audio through the legacy audio endpoint; print the answer as JSON')
+    .requiredOption('--text <text>', 'text to synthesize')
+    .requiredOption('--model <name>', 'voice model name')
+    .requiredOption('--language <code>', 'language of the text (e.g. ko)')
+    .option('--webhook <url>', 'address the audio result is delivered to')
+    .action(async (options: AudioOptions) => {
+      await runAudio(options);
+    });
+}
+
+/** Sends the audio request and prints the answer. */
+export async function runAudio(options: AudioOptions, io: CommandIo = processIo): Promise<void> {
+  const request: LegacyAudioRequest = {
+    language: options.language,
+    text: options.text,
+    model: options.model,
+    ...(options.webhook === undefined ? {} : { webhook: options.webhook }),
+  };
+  printJson(await clientFromEnv(io).createLegacyAudio(request), io);
+}

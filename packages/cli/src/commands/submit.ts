@@ -1,0 +1,89 @@
+/**
+ * `vsynth submit <file.tsx|payload.json>`: compiles a TSX video (or reads a JSON payload) and
+ * sends it to the create endpoint (v3 or legacy); `--wait` listens for the webhook delivery.
+ */
+import { extname } from 'node:path';
+import { Option, type Command } from 'commander';
+import { UsageError, checkRequest, inferRequestKind, ValidationError, type LegacyProjectRequest, type ProjectCreateRequest } from '@vsynth/core';
+import { compileFile } from '@vsynth/jsx-runtime';
+import { clientFromEnv, printJson, printWarnings, processIo, readJsonFile, sendWithWebhook, type CommandIo, type WebhookFlags } from '../client-env.js';
+
+export interface SubmitOptions extends WebhookFlags {
+  readonly target?: 'v3' | 'legacy';
+  readonly variant?: 'A' | 'B';
+  /** False for `--no-export`. */
+  readonly export?: boolean;
+}
+
+const TSX = new Set(['.tsx', '.jsx', '.ts', '.js', '.mts', '.mjs']);
+
+/**
+ * Registers `vsynth submit`.
+ *
+ * @example registerSubmit(program) // vsynth submit examples/promo.tsx --wait
+ */
+export function registerSubmit(program: Command): void {
+  program
+    .command('submit')
+    .description('Compile a TSX video (or read a JSON payload) and create the project; print the answer as JSON')
+    .argument('<file>', '.tsx video or .json create/legacy payload')
+    .addOption(new Option('--target <target>', 'v3 (default) or legacy; a JSON payload with AIModel scenes is legacy').choices(['v3', 'legacy']))
+    .addOption(new Option('--variant <variant>', 'v3 script placement: A (scenes[].scripts) or B (avatar clip script)').choices(['A', 'B']))
+    .option('--webhook-url <url>', 'address the service delivers the result to (with --wait: a public address forwarding to the local listener)')
+    .option('--no-export', 'only store the project (isExport: false)')
+    .option('--wait', 'listen on a local port for the webhook delivery and print it')
+    .option('--listen-port <port>', 'local port for --wait (default: any free port)')
+    .option('--wait-timeout <seconds>', 'give up waiting for the delivery after this long')
+    .addHelpText('after', '\nExamples:\n  vsynth submit examples/promo.tsx --wait\n  vsynth submit examples/payloads/legacy.json --target legacy')
+    .action(async (file: string, options: SubmitOptions) => {
+      await runSubmit(file, options);
+    });
+}
+
+/** Compiles or reads `file`, sends it, and prints the answer (with the delivery under `--wait`). */
+export async function runSubmit(file: string, options: SubmitOptions, io: CommandIo = processIo): Promise<void> {
+  const { payload, kind } = await loadPayload(file, options, io);
+  const client = clientFromEnv(io);
+  if (kind === 'legacy') {
+    if (options.wait === true || options.webhookUrl !== undefined) {
+      throw new UsageError('A legacy project request has no webhook address: drop --wait/--webhook-url or submit with --target v3.');
+    }
+    printJson(await client.createLegacyProject(payload as LegacyProjectRequest), io);
+    return;
+  }
+  if (options.export === false && options.wait === true) {
+    throw new UsageError('--wait needs an export (the service delivers the webhook only for exported projects); drop --no-export.');
+  }
+  const result = await sendWithWebhook(options, io, (webhookUrl) => {
+    const body: ProjectCreateRequest = {
+      ...(payload as ProjectCreateRequest),
+      ...(options.export === false ? { isExport: false } : {}),
+      ...(webhookUrl === undefined ? {} : { webhookUrl }),
+    };
+    return client.createProject(body);
+  });
+  printJson(result, io);
+}
+
+async function loadPayload(file: string, options: SubmitOptions, io: CommandIo): Promise<{ payload: unknown; kind: 'create' | 'legacy' }> {
+  if (TSX.has(extname(file).toLowerCase())) {
+    const compiled = await compileFile(file, {
+      ...(options.target === undefined ? {} : { target: options.target }),
+      ...(options.variant === undefined ? {} : { variant: options.variant }),
+    });
+    printWarnings(compiled.warnings, io);
+    return { payload: compiled.payload, kind: options.target === 'legacy' ? 'legacy' : 'create' };
+  }
+  if (extname(file).toLowerCase() !== '.json') throw new UsageError(`${file}: submit takes a .tsx video or a .json payload.`);
+  if (options.variant !== undefined) throw new UsageError('--variant applies to compiling a .tsx video; a JSON payload is sent as it is.');
+  const payload = await readJsonFile(file);
+  const inferred = inferRequestKind(payload);
+  const kind = options.target === 'legacy' ? 'legacy' : options.target === 'v3' ? 'create' : inferred === 'legacy' ? 'legacy' : 'create';
+  if (options.target === undefined && inferred !== undefined && inferred !== 'create' && inferred !== 'legacy') {
+    throw new UsageError(`${file} looks like a ${inferred} request; use \`vsynth ${inferred === 'modify' ? 'modify' : inferred === 'edit' ? 'edit' : 'audio'}\` for it.`);
+  }
+  const checked = checkRequest(kind, payload);
+  if (!checked.ok) throw new ValidationError(checked.issues, { subject: file });
+  printWarnings(checked.warnings, io);
+  return { payload, kind };
+}

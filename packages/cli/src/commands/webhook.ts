@@ -1,0 +1,57 @@
+/**
+ * `vsynth webhook listen [--port] [--host] [--secret]`: receives webhook deliveries and prints
+ * one JSON line per delivery on stdout until interrupted.
+ */
+import type { Command } from 'commander';
+import { listenForWebhooks } from '@vsynth/core';
+import { parseIntOption, processIo, type CommandIo } from '../client-env.js';
+
+export interface WebhookListenOptions {
+  readonly port?: string;
+  readonly host?: string;
+  readonly secret?: string;
+}
+
+/**
+ * Registers `vsynth webhook listen`.
+ *
+ * @example registerWebhook(program) // vsynth webhook listen --port 9000 --secret "$VSYNTH_WEBHOOK_SECRET"
+ */
+export function registerWebhook(program: Command): void {
+  const webhook = program.command('webhook').description('Receive webhook deliveries');
+  webhook
+    .command('listen')
+    .description('Listen for deliveries (GET or POST) and print one JSON line per delivery; a repeated delivery is printed once')
+    .option('--port <port>', 'port to listen on (default: any free port)')
+    .option('--host <host>', 'address to bind (default 127.0.0.1)')
+    .option('--secret <secret>', 'reject deliveries whose vs_sig does not verify (default VSYNTH_WEBHOOK_SECRET)')
+    .action(async (options: WebhookListenOptions) => {
+      await runWebhookListen(options);
+    });
+}
+
+/** Listens until SIGINT/SIGTERM (or `stop` aborts). */
+export async function runWebhookListen(options: WebhookListenOptions, io: CommandIo = processIo, stop?: AbortSignal): Promise<void> {
+  const secret = options.secret ?? (io.env['VSYNTH_WEBHOOK_SECRET'] || undefined);
+  const listener = await listenForWebhooks({
+    ...(options.port === undefined ? {} : { port: parseIntOption('--port', options.port, 0, 65535) }),
+    ...(options.host === undefined ? {} : { host: options.host }),
+    secret,
+    onDelivery: (delivery) => {
+      io.stdout.write(`${JSON.stringify(delivery)}\n`);
+    },
+  });
+  io.stderr.write(`listening for webhook deliveries on ${listener.url}${secret === undefined ? '' : ' (signatures checked)'}; Ctrl-C to stop\n`);
+  await new Promise<void>((resolve) => {
+    const done = (): void => {
+      process.off('SIGINT', done);
+      process.off('SIGTERM', done);
+      resolve();
+    };
+    process.once('SIGINT', done);
+    process.once('SIGTERM', done);
+    stop?.addEventListener('abort', done, { once: true });
+  });
+  await listener.close();
+  io.stderr.write('stopped\n');
+}
