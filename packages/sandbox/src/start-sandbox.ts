@@ -154,9 +154,9 @@ async function dispatch(context: SandboxContext, request: IncomingMessage, respo
     send(response, reply);
   } catch (error) {
     if (error instanceof SandboxHttpError) {
+      // The rest of a refused upload is not read: close the connection after answering.
       if (error.status === 413) response.setHeader('connection', 'close');
       sendError(response, error);
-      if (error.status === 413) response.once('finish', () => request.socket.destroy());
       return;
     }
     const message = error instanceof Error ? error.message : String(error);
