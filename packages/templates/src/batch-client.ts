@@ -1,18 +1,11 @@
-/** Options every client method takes last. */
-export interface BatchCallOptions {
-  readonly signal?: AbortSignal;
-}
+import type { VsynthClient } from '@vsynth/core';
 
 /**
- * The part of `@vsynth/core`'s client a batch uses. `createClient(...)` satisfies it; tests
- * and other transports can pass any object of this shape. Methods must not retry POSTs
- * themselves: the batch decides, because it journals each attempt.
+ * The part of `@vsynth/core`'s client a batch uses: `createClient(...)` satisfies it, and tests
+ * can pass any object of this shape. The client must not retry POSTs itself (core's does not):
+ * the batch decides, because it journals each attempt.
  */
-export interface BatchClient {
-  createProject(payload: Record<string, unknown>, options?: BatchCallOptions): Promise<{ projectId: string }>;
-  modifyProject(request: Record<string, unknown>, options?: BatchCallOptions): Promise<{ projectId: string }>;
-  createLegacyProject(request: Record<string, unknown>, options?: BatchCallOptions): Promise<{ key: string; cube_used?: number }>;
-}
+export type BatchClient = Pick<VsynthClient, 'createProject' | 'modifyProject' | 'createLegacyProject'>;
 
 /** A webhook receiver the batch joins deliveries from (see `listenForWebhooks` in `@vsynth/core`). */
 export interface WebhookCollector {

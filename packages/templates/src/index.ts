@@ -3,7 +3,7 @@
  * templates to resumable batches of modify or create calls, with a journal and a results file.
  */
 export { AdaptiveLimit } from './adaptive-limit.js';
-export type { BatchCallOptions, BatchClient, WebhookCollector, WebhookDeliveryInfo } from './batch-client.js';
+export type { BatchClient, WebhookCollector, WebhookDeliveryInfo } from './batch-client.js';
 export { systemClock, type BatchClock } from './batch-clock.js';
 export type { BatchRequest, BatchRequestKind, BatchTemplate, BindResult } from './batch-template.js';
 export { checkRow, type RowSchema } from './check-row.js';

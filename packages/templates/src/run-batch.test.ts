@@ -40,7 +40,8 @@ function fakeClient(script: Script = (body) => ({ projectId: `out-${String((body
   let maxActive = 0;
   let activeTotal = 0;
   const client: BatchClient = {
-    async modifyProject(body) {
+    async modifyProject(request) {
+      const body = request as unknown as Record<string, unknown>;
       calls.push(body);
       const call = calls.length;
       const id = String(body['projectId']);
@@ -57,7 +58,7 @@ function fakeClient(script: Script = (body) => ({ projectId: `out-${String((body
       }
     },
     createProject: async () => ({ projectId: 'x' }),
-    createLegacyProject: async () => ({ key: 'k', cube_used: 1 }),
+    createLegacyProject: async () => ({ success: true, key: 'k', cube_used: 1 }),
   };
   return { client, calls, overlap: () => maxOverlap, maxActive: () => maxActive };
 }

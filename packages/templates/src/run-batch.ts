@@ -557,9 +557,10 @@ function causeCode(error: unknown): string | undefined {
 }
 
 async function call(client: BatchClient, kind: BatchRequest['kind'], body: Record<string, unknown>): Promise<{ projectId?: string; projectKey?: string; cubes?: number }> {
-  if (kind === 'create') return { projectId: (await client.createProject(body)).projectId };
-  if (kind === 'modify') return { projectId: (await client.modifyProject(body)).projectId };
-  const legacy = await client.createLegacyProject(body);
+  // Bodies passed core's checkRequest when they were bound.
+  if (kind === 'create') return { projectId: (await client.createProject(body as never)).projectId };
+  if (kind === 'modify') return { projectId: (await client.modifyProject(body as never)).projectId };
+  const legacy = await client.createLegacyProject(body as never);
   return { projectKey: legacy.key, ...(typeof legacy.cube_used === 'number' ? { cubes: legacy.cube_used } : {}) };
 }
 

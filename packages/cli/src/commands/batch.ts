@@ -1,0 +1,373 @@
+/**
+ * `vsynth batch --template FILE --data FILE …`: one modify or create request per data row, with
+ * bounded concurrency, a journal for `--resume`, a results file and a summary on stdout.
+ */
+import { randomBytes } from 'node:crypto';
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { Option, type Command } from 'commander';
+import { UsageError, batchError, createClient, formatIssue, listenForWebhooks, type WebhookListener } from '@vsynth/core';
+import {
+  loadTemplate,
+  openResultsFile,
+  rowsFromFile,
+  runBatch,
+  type BatchEvent,
+  type BatchSummary,
+  type ResultsSink,
+  type WebhookCollector,
+  type WebhookDeliveryInfo,
+} from '@vsynth/templates';
+
+/** Parsed options of `vsynth batch`. */
+export interface BatchCommandOptions {
+  readonly template: string;
+  readonly data: string;
+  readonly slotsFrom?: string;
+  readonly locale?: string;
+  readonly delimiter?: string;
+  readonly rename?: string[];
+  readonly keyColumn?: string;
+  readonly target?: 'v3' | 'legacy';
+  readonly variant?: 'A' | 'B';
+  readonly concurrency?: number;
+  readonly rps?: number;
+  readonly maxAttempts?: number;
+  readonly journal?: string;
+  readonly durability?: 'fsync' | 'write';
+  readonly resume?: boolean;
+  readonly resendUnknown?: boolean;
+  readonly out?: string;
+  readonly dryRun?: boolean;
+  readonly requests?: string;
+  readonly maxCubes?: number;
+  readonly projectPool?: string[];
+  readonly collectWebhooks?: boolean;
+  readonly webhookHost?: string;
+  readonly webhookPort?: number;
+  readonly webhookUrl?: string;
+  readonly webhookWait?: number;
+  readonly events?: 'jsonl' | 'bar' | 'none';
+  readonly baseUrl?: string;
+  readonly legacyBaseUrl?: string;
+}
+
+/**
+ * Registers `vsynth batch`. Exit 0 when every row is done; 6 when rows failed, are unknown, or
+ * the batch was interrupted (Ctrl-C) or stopped at `--max-cubes`; 3 when the template is invalid;
+ * 2 for bad options.
+ *
+ * @example registerBatch(program) // vsynth batch --template modify.json --data people.csv --out results.csv
+ */
+export function registerBatch(program: Command): void {
+  program
+    .command('batch')
+    .description('Bind each data row through a template and send one modify or create request per row, resumably')
+    .requiredOption('--template <file>', 'template: .json modify template ({projectId, updates}) or payload template, or .tsx component of the row')
+    .requiredOption('--data <file>', 'rows: .csv, .tsv, .json (array), .ndjson/.jsonl')
+    .option('--slots-from <file.tsx>', 'video whose slot map resolves slot names in a modify template (also makes the cube estimate exact)')
+    .option('--locale <bcp47>', 'locale of the number, date, upper and lower helpers (default en-US)')
+    .option('--delimiter <char>', 'CSV delimiter (default , and tab for .tsv)')
+    .option('--rename <old=new>', 'rename a CSV header column (repeatable)', collect, [])
+    .option('--key-column <name>', 'column whose value is the row key in journal and results (default: a hash of the row)')
+    .addOption(new Option('--target <target>', 'TSX template: compile to v3 (default) or legacy').choices(['v3', 'legacy']))
+    .addOption(new Option('--variant <variant>', 'TSX template: v3 variant A (default) or B').choices(['A', 'B']))
+    .option('--concurrency <n>', 'requests in flight at once (default 4; halves on repeated 429)', integer('--concurrency'))
+    .option('--rps <n>', 'at most this many requests started per second', positive('--rps'))
+    .option('--max-attempts <n>', 'tries per row for 429/5xx/refused connections (default 5)', integer('--max-attempts'))
+    .option('--journal <file>', 'journal (NDJSON) making the batch resumable (default <data>.journal.ndjson)')
+    .addOption(new Option('--durability <mode>', 'journal flush: fsync each entry (default) or write (faster, survives a crash of vsynth but not of the machine)').choices(['fsync', 'write']))
+    .option('--resume', 'continue the batch in --journal: done rows are skipped, failed rows sent again, unknown rows left alone')
+    .option('--resend-unknown', 'with --resume, also send rows whose earlier request has no known outcome (may spend cubes twice)')
+    .option('--out <file>', 'results file, .csv or .ndjson: row, rowKey, status, reason, projectId, error, videoUrl, duration')
+    .option('--dry-run', 'bind and validate every row, print failures and the cube estimate, send nothing')
+    .option('--requests <file.ndjson>', 'with --dry-run, write each request that would be sent')
+    .option('--max-cubes <n>', 'stop before the estimated cubes would exceed n', nonNegative('--max-cubes'))
+    .option('--project-pool <ids>', 'comma-separated base projects for a modify template; rows spread over them', list)
+    .option('--collect-webhooks', 'receive the export webhooks: results get videoUrl and duration; unknown rows settle as done')
+    .option('--webhook-host <host>', 'address the webhook listener binds (default 127.0.0.1)')
+    .option('--webhook-port <port>', 'port of the webhook listener (default any free port)', nonNegative('--webhook-port'))
+    .option('--webhook-url <url>', 'public address forwarding to the listener, when the service cannot reach it directly')
+    .option('--webhook-wait <seconds>', 'how long to wait for deliveries after the last row (default 60)', nonNegative('--webhook-wait'))
+    .addOption(new Option('--events <format>', 'progress on stderr: bar (default on a terminal), jsonl (default otherwise), none').choices(['jsonl', 'bar', 'none']))
+    .option('--base-url <url>', 'service base address (default $VSYNTH_BASE_URL); the key comes from $VSYNTH_API_KEY')
+    .option('--legacy-base-url <url>', 'legacy base address (default $VSYNTH_LEGACY_BASE_URL, else --base-url)')
+    .addHelpText(
+      'after',
+      `
+Row numbers are 1-based data rows: the CSV header and blank lines are not counted.
+Results: done (accepted), failed (not accepted, with a reason; safe to send again), unknown (sent but
+no answer came back; not resent without --resend-unknown because the service has no idempotency key).
+
+Examples:
+  vsynth batch --template examples/batch/greeting/modify.json --slots-from examples/batch/greeting/video.tsx \\
+    --data examples/batch/greeting/people.csv --project-pool p1,p2,p3 --out results.csv
+  vsynth batch --template examples/batch/create-per-row/welcome.tsx --data people.ndjson --dry-run --max-cubes 500
+  vsynth batch … --resume            # after a crash or Ctrl-C`,
+    )
+    .action(async (options: BatchCommandOptions) => {
+      await runBatchCommand(options);
+    });
+}
+
+/** Runs `vsynth batch` with parsed options; throws a VsynthError for anything but a clean batch. */
+export async function runBatchCommand(options: BatchCommandOptions): Promise<BatchSummary> {
+  if (options.resendUnknown && !options.resume) throw new UsageError('--resend-unknown only applies with --resume.');
+  if (options.requests !== undefined && !options.dryRun) throw new UsageError('--requests only applies with --dry-run.');
+  const rename = parseRenames(options.rename ?? []);
+  const tsx = {
+    ...(options.target === undefined ? {} : { target: options.target }),
+    ...(options.variant === undefined ? {} : { variant: options.variant }),
+  };
+  const { template, base } = await loadTemplate(options.template, {
+    ...(options.slotsFrom === undefined ? {} : { slotsFrom: options.slotsFrom }),
+    ...(options.locale === undefined ? {} : { locale: options.locale }),
+    tsx,
+  });
+
+  const client = options.dryRun
+    ? undefined
+    : createClient({
+        ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
+        ...(options.legacyBaseUrl === undefined ? {} : { legacyBaseUrl: options.legacyBaseUrl }),
+      });
+
+  let listener: WebhookListener | undefined;
+  let collector: WebhookCollector | undefined;
+  if (options.collectWebhooks && !options.dryRun) {
+    const secret = process.env['VSYNTH_WEBHOOK_SECRET']?.trim() || randomBytes(24).toString('base64url');
+    const listeners = new Set<(delivery: WebhookDeliveryInfo) => void>();
+    listener = await listenForWebhooks({
+      secret,
+      ...(options.webhookHost === undefined ? {} : { host: options.webhookHost }),
+      ...(options.webhookPort === undefined ? {} : { port: options.webhookPort }),
+      onDelivery: (delivery) => {
+        const info: WebhookDeliveryInfo = {
+          correlationId: delivery.correlationId,
+          videoUrl: delivery.videoUrl,
+          duration: String(delivery.duration),
+          location: delivery.location,
+        };
+        for (const listen of listeners) listen(info);
+      },
+    });
+    collector = {
+      url: options.webhookUrl ?? listener.url,
+      secret,
+      subscribe: (listen) => {
+        listeners.add(listen);
+        return () => listeners.delete(listen);
+      },
+    };
+  }
+
+  let requests: NdjsonFile | undefined;
+  if (options.requests !== undefined) requests = openRequestsFile(options.requests);
+
+  const format = options.events ?? (process.stderr.isTTY ? 'bar' : 'jsonl');
+  const progress = format === 'bar' ? progressBar() : undefined;
+  const failures: string[] = [];
+  const onEvent = (event: BatchEvent) => {
+    if (format === 'jsonl') process.stderr.write(`${JSON.stringify(event)}\n`);
+    else if (progress !== undefined) progress.update(event);
+    else if (event.type === 'warning') process.stderr.write(`vsynth: warning: ${event.message}\n`);
+  };
+
+  const controller = new AbortController();
+  let interrupts = 0;
+  const onSigint = () => {
+    interrupts += 1;
+    if (interrupts === 1) {
+      process.stderr.write('\nvsynth: interrupted: finishing requests in flight, then writing journal and results (Ctrl-C again to quit at once)\n');
+      controller.abort(new Error('interrupted'));
+      return;
+    }
+    process.off('SIGINT', onSigint);
+    process.kill(process.pid, 'SIGINT');
+  };
+  process.on('SIGINT', onSigint);
+
+  let summary: BatchSummary;
+  try {
+    summary = await runBatch({
+      rows: rowsFromFile(options.data, {
+        ...(options.delimiter === undefined ? {} : { delimiter: options.delimiter }),
+        ...(Object.keys(rename).length === 0 ? {} : { rename }),
+      }),
+      template,
+      ...(client === undefined ? {} : { client }),
+      ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
+      ...(options.rps === undefined ? {} : { rps: options.rps }),
+      ...(options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts }),
+      ...(options.dryRun ? {} : { journal: options.journal ?? defaultJournal(options.data) }),
+      ...(options.durability === undefined ? {} : { journalDurability: options.durability }),
+      ...(options.resume ? { resume: true } : {}),
+      ...(options.resendUnknown ? { resendUnknown: true } : {}),
+      ...(options.projectPool === undefined ? {} : { projectPool: options.projectPool }),
+      ...(options.dryRun ? { dryRun: true } : {}),
+      ...(options.maxCubes === undefined ? {} : { maxCubes: options.maxCubes }),
+      ...(base === undefined ? {} : { estimate: { base } }),
+      ...(options.keyColumn === undefined ? {} : { keyColumn: options.keyColumn }),
+      results: teeResults(options.out === undefined ? undefined : openResultsFile(options.out), failures),
+      ...(requests === undefined
+        ? {}
+        : { onRequest: ({ row, rowKey, request, cubes }) => requests.write({ row, rowKey, kind: request.kind, cubes, body: request.body }) }),
+      ...(collector === undefined ? {} : { webhooks: collector }),
+      ...(options.webhookWait === undefined ? {} : { webhookWaitMs: options.webhookWait * 1000 }),
+      onEvent,
+      signal: controller.signal,
+    });
+  } finally {
+    process.off('SIGINT', onSigint);
+    progress?.finish();
+    requests?.close();
+    await listener?.close();
+  }
+
+  for (const line of failures.slice(0, 50)) process.stderr.write(`${line}\n`);
+  if (failures.length > 50) process.stderr.write(`… and ${failures.length - 50} more failed rows${options.out === undefined ? '' : `; see ${options.out}`}\n`);
+  const { warnings, ...printable } = summary;
+  process.stdout.write(`${JSON.stringify({ ...printable, warnings: warnings.length }, null, 2)}\n`);
+
+  const problems = summary.failed + summary.unknown;
+  if (summary.interrupted) throw batchError(`The batch was interrupted after ${summary.rows} rows. Run the same command with --resume to continue.`);
+  if (summary.stoppedAtMaxCubes) throw batchError(`The batch stopped before exceeding --max-cubes ${options.maxCubes}; raise it and run again with --resume to continue.`);
+  if (problems > 0) {
+    const parts = [
+      summary.failed > 0 ? `${summary.failed} failed (${Object.entries(summary.failedByReason).map(([k, v]) => `${k}: ${v}`).join(', ')})` : '',
+      summary.unknown > 0 ? `${summary.unknown} unknown (sent, no answer; check before --resume --resend-unknown)` : '',
+    ].filter(Boolean);
+    throw batchError(`The batch finished with ${parts.join(' and ')}${options.out === undefined ? '' : `; see ${options.out}`}.`);
+  }
+  return summary;
+}
+
+/** Results go to the file and failed rows' issues to the message list. */
+function teeResults(file: ResultsSink | undefined, failures: string[]): ResultsSink {
+  return {
+    write(result) {
+      file?.write(result);
+      if (result.status !== 'failed') return;
+      if (result.issues !== undefined && result.issues.length > 0) for (const item of result.issues) failures.push(formatIssue(item));
+      else failures.push(`✖ row ${result.row}: ${result.reason ?? 'failed'}: ${result.errorMessage ?? ''}`);
+    },
+    close() {
+      file?.close();
+    },
+  };
+}
+
+interface NdjsonFile {
+  write(value: unknown): void;
+  close(): void;
+}
+
+function openRequestsFile(path: string): NdjsonFile {
+  if (!/\.(ndjson|jsonl)$/i.test(path)) throw new UsageError(`--requests writes NDJSON: end ${path} with .ndjson.`);
+  const fd = openSync(path, 'w');
+  let buffer = '';
+  let open = true;
+  return {
+    write(value) {
+      buffer += `${JSON.stringify(value)}\n`;
+      if (buffer.length > 64 * 1024) {
+        writeSync(fd, buffer);
+        buffer = '';
+      }
+    },
+    close() {
+      if (!open) return;
+      open = false;
+      if (buffer !== '') writeSync(fd, buffer);
+      closeSync(fd);
+    },
+  };
+}
+
+function defaultJournal(data: string): string {
+  return `${data.replace(/\.(csv|tsv|json|ndjson|jsonl)$/i, '')}.journal.ndjson`;
+}
+
+function parseRenames(pairs: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const pair of pairs) {
+    const at = pair.indexOf('=');
+    if (at <= 0 || at === pair.length - 1) throw new UsageError(`--rename takes "Old header=newName", received "${pair}".`);
+    out[pair.slice(0, at).trim()] = pair.slice(at + 1).trim();
+  }
+  return out;
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+function list(value: string): string[] {
+  const ids = value.split(',').map((id) => id.trim()).filter(Boolean);
+  if (ids.length === 0) throw new UsageError('--project-pool takes comma-separated project ids, e.g. p1,p2,p3.');
+  return ids;
+}
+
+function integer(name: string): (value: string) => number {
+  return (value) => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 1) throw new UsageError(`${name} takes a whole number of at least 1, received "${value}".`);
+    return n;
+  };
+}
+
+function positive(name: string): (value: string) => number {
+  return (value) => {
+    const n = Number(value);
+    if (!(n > 0) || !Number.isFinite(n)) throw new UsageError(`${name} takes a positive number, received "${value}".`);
+    return n;
+  };
+}
+
+function nonNegative(name: string): (value: string) => number {
+  return (value) => {
+    const n = Number(value);
+    if (!(n >= 0) || !Number.isFinite(n)) throw new UsageError(`${name} takes a number of 0 or more, received "${value}".`);
+    return n;
+  };
+}
+
+/** A one-line live bar on stderr, redrawn at most 10 times a second. */
+function progressBar(): { update(event: BatchEvent): void; finish(): void } {
+  const counts = { rows: 0, done: 0, failed: 0, unknown: 0, skipped: 0, ok: 0, retries: 0 };
+  let limit = 0;
+  let last = 0;
+  let lastWarning = '';
+  const draw = (force = false) => {
+    const now = Date.now();
+    if (!force && now - last < 100) return;
+    last = now;
+    const settled = counts.done + counts.failed + counts.unknown + counts.skipped + counts.ok;
+    const width = 24;
+    const filled = counts.rows === 0 ? 0 : Math.round((settled / Math.max(counts.rows, settled)) * width);
+    const bar = `${'█'.repeat(filled)}${'░'.repeat(width - filled)}`;
+    const parts = [`${settled} rows`, `done ${counts.done + counts.skipped}`, `failed ${counts.failed}`, `unknown ${counts.unknown}`];
+    if (counts.ok > 0) parts.push(`ok ${counts.ok}`);
+    if (counts.retries > 0) parts.push(`retries ${counts.retries}`);
+    if (limit > 0) parts.push(`concurrency ${limit}`);
+    process.stderr.write(`\r${bar} ${parts.join(' · ')}${lastWarning === '' ? '' : ` · ⚠ ${lastWarning.slice(0, 40)}`}\x1b[K`);
+  };
+  return {
+    update(event) {
+      if (event.type === 'start') limit = event.concurrency;
+      if (event.type === 'concurrency') limit = event.limit;
+      if (event.type === 'retry') counts.retries += 1;
+      if (event.type === 'warning') lastWarning = event.message;
+      if (event.type === 'row') {
+        counts.rows = Math.max(counts.rows, event.row);
+        if (event.skipped) counts.skipped += 1;
+        else if (event.status === 'done') counts.done += 1;
+        else counts[event.status] += 1;
+      }
+      draw(event.type === 'end');
+    },
+    finish() {
+      draw(true);
+      process.stderr.write('\n');
+    },
+  };
+}
