@@ -6,8 +6,17 @@ import { Command, CommanderError } from 'commander';
 import { isVsynthError } from '@vsynth/core';
 import { EXIT_CODES_HELP, ExitCode, exitCodeFor } from './exit-codes.js';
 import { registerValidate } from './commands/validate.js';
+import { registerSubmit } from './commands/submit.js';
+import { registerModify } from './commands/modify.js';
+import { registerEdit } from './commands/edit.js';
+import { registerDub } from './commands/dub.js';
+import { registerProgress } from './commands/progress.js';
+import { registerAudio } from './commands/audio.js';
+import { registerFind } from './commands/find.js';
+import { registerWebhook } from './commands/webhook.js';
 import { registerCompile } from './commands/compile.js';
 import { registerSandbox } from './commands/sandbox.js';
+import { registerBatch } from './commands/batch.js';
 
 const program = new Command('vsynth')
   .description('Author AI-avatar videos as TSX, validate and submit them, run batches and a local sandbox.')
@@ -16,8 +25,17 @@ const program = new Command('vsynth')
   .exitOverride();
 
 registerValidate(program);
+registerSubmit(program);
+registerModify(program);
+registerEdit(program);
+registerDub(program);
+registerProgress(program);
+registerAudio(program);
+registerFind(program);
+registerWebhook(program);
 registerCompile(program);
 registerSandbox(program);
+registerBatch(program);
 
 try {
   await program.parseAsync(process.argv);
