@@ -53,8 +53,11 @@ function parseBody(text: string): unknown {
 function reasonFrom(body: unknown): string | undefined {
   if (typeof body === 'string') return body.length > 200 ? `${body.slice(0, 200)}…` : body.trim() || undefined;
   if (body === null || typeof body !== 'object') return undefined;
-  const record = body as Record<string, unknown>;
-  const issues = Array.isArray(record['issues']) ? record['issues'] : undefined;
+  let record = body as Record<string, unknown>;
+  // `{success: false, error: {code, message, issues}}` keeps the reason one level down.
+  const nested = record['error'];
+  if (nested !== null && typeof nested === 'object' && !Array.isArray(nested)) record = nested as Record<string, unknown>;
+  const issues = Array.isArray(record['issues']) && record['issues'].length > 0 ? record['issues'] : undefined;
   const parts: string[] = [];
   for (const key of ['message', 'error', 'msg', 'detail']) {
     const value = record[key];
