@@ -272,6 +272,7 @@ function textLines(lines: ReturnType<typeof layoutText>['lines'], options: TextL
         .map((run) => {
           const at = x;
           x += run.width;
+          if (run.outline !== undefined) return `<path transform="translate(${f(at)} ${y})" d="${run.outline}" ${options.attributes}/>`;
           if (run.face) options.fontFiles.add(run.face.path);
           // The face's own weight and style, so resvg selects exactly the measured face.
           const face = run.face ? ` font-family="${escapeXml(quoteFamily(run.face.family))}" font-weight="${run.face.weight}" font-style="${run.face.italic ? 'italic' : 'normal'}"` : '';

@@ -4,6 +4,7 @@
  */
 import type { FontCatalog } from '../fonts/font-catalog.js';
 import type { FontFace } from '../fonts/read-font-faces.js';
+import { needsShaping, shapeRun } from '../fonts/shape-run.js';
 
 export interface LayoutTextOptions {
   readonly catalog: FontCatalog;
@@ -23,6 +24,11 @@ export interface TextRun {
   readonly face: FontFace | undefined;
   /** Measured advance of the run, in the units of the font size. */
   readonly width: number;
+  /**
+   * Outlines of a complex-script run shaped by fontkit (SVG path data at the font size, origin
+   * at the baseline start); draw these instead of text.
+   */
+  readonly outline?: string;
 }
 
 export interface TextLine {
@@ -66,10 +72,47 @@ export function layoutText(text: string, options: LayoutTextOptions): TextLayout
   const lines: TextLine[] = [];
   for (const paragraph of text.replace(/\r\n?/g, '\n').split('\n')) {
     let previous: Glyph | undefined;
-    const glyphs = Array.from(paragraph.replace(/\t/g, ' '), (char) => (previous = measure(char, previous)));
-    for (const line of wrap(glyphs, options.maxWidth)) lines.push(toLine(line));
+    const glyphs = shapeWords(Array.from(paragraph.replace(/\t/g, ' '), (char) => (previous = measure(char, previous))), options.fontSize);
+    for (const line of wrap(glyphs, options.maxWidth)) lines.push(shapeLine(toLine(line), options.fontSize));
   }
   return { lines, missing: [...missing] };
+}
+
+/**
+ * Gives the glyphs of each complex-script word (one font, between spaces) their share of the
+ * word's shaped width, so wrapping uses the width that will be drawn.
+ */
+function shapeWords(glyphs: Glyph[], fontSize: number): Glyph[] {
+  let start = 0;
+  for (let i = 0; i <= glyphs.length; i++) {
+    if (i < glyphs.length && glyphs[i]?.char !== ' ') continue;
+    const word = glyphs.slice(start, i);
+    const face = word[0]?.face;
+    const text = word.map((glyph) => glyph.char).join('');
+    if (face && word.every((glyph) => glyph.face === face) && needsShaping(text)) {
+      const shaped = shapeRun(face, text, fontSize);
+      const estimate = word.reduce((sum, glyph) => sum + glyph.width, 0);
+      if (shaped && estimate > 0) {
+        for (let j = start; j < i; j++) {
+          const glyph = glyphs[j];
+          if (glyph) glyphs[j] = { ...glyph, width: (glyph.width * shaped.width) / estimate };
+        }
+      }
+    }
+    start = i + 1;
+  }
+  return glyphs;
+}
+
+/** Replaces the estimated width of complex-script runs by their shaped width and outlines. */
+function shapeLine(line: TextLine, fontSize: number): TextLine {
+  if (!line.runs.some((run) => run.face && needsShaping(run.text))) return line;
+  const runs = line.runs.map((run): TextRun => {
+    if (!run.face || !needsShaping(run.text)) return run;
+    const shaped = shapeRun(run.face, run.text, fontSize);
+    return shaped ? { ...run, width: shaped.width, outline: shaped.d } : run;
+  });
+  return { runs, width: runs.reduce((sum, run) => sum + run.width, 0) };
 }
 
 /** Splits glyphs into break units: words with their trailing spaces, single CJK characters. */
