@@ -46,7 +46,7 @@ function convert(zodIssue: ZodIssue, base: readonly PathSegment[], options: ZodI
       const expected = describeExpected(zodIssue.expected);
       const missing = received === NOTHING ? /received undefined$/.test(zodIssue.message) : received === undefined;
       if (missing) push('missing', `${name} is required: expected ${expected}, received nothing`);
-      else push('invalid_type', `${name} must be ${expected}${got}`);
+      else push('invalid_type', `${name} must be ${expected}${got === '' ? receivedKindFromMessage(zodIssue.message) : got}`);
       return;
     }
     case 'too_small':
@@ -148,6 +148,12 @@ function convertUnion(
     const got = received === NOTHING ? '' : `, received ${describeValue(received)}`;
     out.push(issue({ code: 'invalid_type', message: `${name} must be ${list}${got}`, path }));
   }
+}
+
+/** Without the input, zod's default text still names the received kind (`… received string`). */
+function receivedKindFromMessage(message: string): string {
+  const kind = /received (\w+)$/.exec(message)?.[1];
+  return kind === undefined ? '' : `, received ${describeExpected(kind)}`;
 }
 
 function boundText(zodIssue: Extract<ZodIssue, { code: 'too_small' | 'too_big' }>): string {
