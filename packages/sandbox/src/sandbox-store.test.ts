@@ -1,0 +1,47 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ProjectRecord } from './records.js';
+import { SandboxStore } from './sandbox-store.js';
+
+const dirs: string[] = [];
+afterEach(async () => {
+  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
+});
+
+function project(revision: number): ProjectRecord {
+  return { id: 'p1', owner: 'key:x', format: 'v3', name: undefined, payload: { scenes: [] }, revision, createdAt: '', updatedAt: '' };
+}
+
+describe('SandboxStore', () => {
+  it('replays the last record of each id, and compacts a log of mostly superseded lines', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'vsynth-store-'));
+    dirs.push(dir);
+    const store = await SandboxStore.open({ dir, fsync: false });
+    await Promise.all(Array.from({ length: 1500 }, (_, i) => store.save({ t: 'project', v: project(i + 1) })));
+    await store.close();
+    expect((await readFile(join(dir, 'store.ndjson'), 'utf8')).split('\n')).toHaveLength(1501);
+
+    const reopened = await SandboxStore.open({ dir, fsync: false });
+    expect(reopened.projects.get('p1')?.revision).toBe(1500);
+    await reopened.save({ t: 'project', v: project(1501) });
+    await reopened.close();
+    const lines = (await readFile(join(dir, 'store.ndjson'), 'utf8')).trimEnd().split('\n');
+    expect(lines.map((line) => (JSON.parse(line) as { v: ProjectRecord }).v.revision)).toEqual([1500, 1501]);
+  });
+
+  it('drops expired tokens when compacting', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'vsynth-store-'));
+    dirs.push(dir);
+    const store = await SandboxStore.open({ dir, fsync: false });
+    await store.save({ t: 'token', v: { digest: 'old', owner: 'app:a', issuedAt: 0, expiresAt: 10 } }, { t: 'token', v: { digest: 'new', owner: 'app:a', issuedAt: 0, expiresAt: 1000 } });
+    for (let i = 0; i < 1100; i++) await store.save({ t: 'project', v: project(i) });
+    await store.close();
+    const reopened = await SandboxStore.open({ dir, fsync: false, now: () => 500 });
+    await reopened.close();
+    const again = await SandboxStore.open({ dir, fsync: false });
+    expect([...again.tokens.keys()]).toEqual(['new']);
+    await again.close();
+  });
+});
