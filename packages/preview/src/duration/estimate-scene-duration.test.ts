@@ -14,7 +14,7 @@ describe('estimateSceneDuration', () => {
     expect(estimateSceneDuration('製品ツアーへようこそ製品ツアーへようこそ製品ツアーへようこそ', 'ja-JP')).toBe(5.5); // 30 / 330
     expect(estimateSceneDuration('제품 투어에 오신 것을 환영합니다 제품 투어에 오신 것을 환영합니다', 'ko-KR')).toBe(5.6); // 28 syllables / 300
     // Latin words inside CJK text count once each.
-    expect(estimateSceneDuration('我们的 vsynth 产品 demo', 'zh')).toBe(MIN_SCENE_SECONDS);
+    expect(estimateSceneDuration('我们的 vsynth 产品 demo', 'zh')).toBe(1.7); // (5 + 2) / 250
   });
 
   it('ignores p/span tags and entities, gives silent scenes a fixed length and short ones a minimum', () => {
