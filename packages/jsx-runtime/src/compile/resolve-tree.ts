@@ -108,7 +108,11 @@ function locate(element: VsynthElement, name: string, cwd: string): SourceLocati
   const s = element.source;
   if (s === undefined) return undefined;
   let file = s.fileName.startsWith('file://') ? new URL(s.fileName).pathname : s.fileName;
-  if (path.isAbsolute(file)) file = path.relative(cwd, file).split(path.sep).join('/');
+  if (path.isAbsolute(file)) {
+    const relative = path.relative(cwd, file);
+    // Files outside the working directory keep their absolute path: clearer than ../../tmp/x.tsx.
+    if (!relative.startsWith('..') && !path.isAbsolute(relative)) file = relative.split(path.sep).join('/');
+  }
   return { fileName: file, lineNumber: s.lineNumber, columnNumber: s.columnNumber, element: name };
 }
 
