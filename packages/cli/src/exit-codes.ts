@@ -1,4 +1,4 @@
-import { isApiError, isNetworkError, isTimeoutError, isUsageError, isValidationError, isTemplateError } from '@vsynth/core';
+import { isApiError, isBatchError, isNetworkError, isTimeoutError, isUsageError, isValidationError, isTemplateError } from '@vsynth/core';
 
 /** Exit codes of the `vsynth` command; documented in `vsynth --help`. */
 export const ExitCode = {
@@ -29,5 +29,6 @@ export function exitCodeFor(error: unknown): ExitCode {
   if (isValidationError(error) || isTemplateError(error)) return ExitCode.invalidInput;
   if (isApiError(error)) return error.transient ? ExitCode.transientFailure : ExitCode.permanentApiFailure;
   if (isNetworkError(error) || isTimeoutError(error)) return ExitCode.transientFailure;
+  if (isBatchError(error)) return ExitCode.batchHadFailures;
   return ExitCode.internal;
 }
