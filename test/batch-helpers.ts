@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createClient, isApiError, isNetworkError, type VsynthClient } from '@vsynth/core';
+import { createClient, isApiError, isNetworkError, type ProjectCreateRequest, type VsynthClient } from '@vsynth/core';
 import { compileFile } from '@vsynth/jsx-runtime';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../packages/sandbox/src/index.js';
 import { modifyTemplate, rowsFromFile, type BatchTemplate, type DataRow } from '../packages/templates/src/index.js';
@@ -41,7 +41,7 @@ export async function basePool(client: VsynthClient, n: number): Promise<{ pool:
   const pool: string[] = [];
   while (pool.length < n) {
     try {
-      pool.push((await client.createProject({ ...payload, isExport: false })).projectId);
+      pool.push((await client.createProject({ ...(payload as ProjectCreateRequest), isExport: false })).projectId);
     } catch (error) {
       if (!(isApiError(error) && error.transient) && !isNetworkError(error)) throw error;
     }

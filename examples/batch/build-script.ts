@@ -11,7 +11,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { createClient } from '@vsynth/core';
+import { createClient, type ProjectCreateRequest } from '@vsynth/core';
 import { compileFile } from '@vsynth/jsx-runtime';
 // In your own project: `from '@vsynth/templates'` (this repository's root does not depend on it).
 import { modifyTemplate, rowsFromFile, runBatch } from '../../packages/templates/src/index.js';
@@ -26,7 +26,7 @@ const client = createClient();
 // 1. Compile the video once: the payload becomes the base projects, the slot map resolves the template's keys.
 const { payload, slots } = await compileFile(here('greeting/video.tsx'));
 const pool: string[] = [];
-for (let i = 0; i < poolSize; i++) pool.push((await client.createProject({ ...payload, isExport: false })).projectId);
+for (let i = 0; i < poolSize; i++) pool.push((await client.createProject({ ...(payload as ProjectCreateRequest), isExport: false })).projectId);
 
 // 2. Compile the modify template once; each row is bound and validated as the batch reads it.
 const template = modifyTemplate(JSON.parse(await readFile(here('greeting/modify.json'), 'utf8')), { slots, name: 'greeting/modify.json' });
