@@ -29,7 +29,7 @@ export function apiErrorFromResponse(options: ApiErrorFromResponseOptions): ApiE
   const retryAfterMs = parseRetryAfter(options.retryAfter, options.now);
   const reason = reasonFrom(body);
   const advice = adviceFor(options.status, retryAfterMs);
-  const detail = [reason, advice].filter((part) => part !== undefined && part !== '').join('. ');
+  const detail = [reason?.replace(/[.\s]+$/, ''), advice].filter((part) => part !== undefined && part !== '').join('. ');
   return new ApiError({
     status: options.status,
     ...(options.statusText ? { statusText: options.statusText } : {}),

@@ -1,0 +1,147 @@
+/**
+ * The real `vsynth` CLI, spawned as users run it, against a sandbox on 127.0.0.1: JSON on
+ * stdout, messages on stderr, and the exit codes build scripts rely on.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { correlateWebhookUrl } from '@vsynth/core';
+import { startSandbox, type RunningSandbox } from '../packages/sandbox/src/index.js';
+
+const ROOT = join(import.meta.dirname, '..');
+const CLI = ['--conditions=@vsynth/source', '--import', 'tsx', join(ROOT, 'packages/cli/src/index.ts')];
+const KEY = 'key-cli-0001';
+
+let dir: string;
+let sandbox: RunningSandbox;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'vsynth-cli-'));
+  sandbox = await startSandbox({ dataDir: join(dir, 'data'), apiKeys: [KEY], exportSeconds: 0, dubbingPolls: 2, fsync: false });
+});
+afterAll(async () => {
+  await sandbox.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function env(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const base: NodeJS.ProcessEnv = { PATH: process.env['PATH'], HOME: process.env['HOME'], VSYNTH_BASE_URL: sandbox.url, VSYNTH_API_KEY: KEY };
+  return { ...base, ...extra };
+}
+
+function vsynth(args: string[], extraEnv: Record<string, string> = {}): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...CLI, ...args], { cwd: ROOT, env: env(extraEnv) });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('vsynth client commands', () => {
+  it('submit compiles a .tsx video, waits for the webhook and prints where the artifact is', async () => {
+    const run = await vsynth(['submit', 'examples/hello.tsx', '--wait', '--wait-timeout', '30']);
+    expect(run.code).toBe(0);
+    const result = JSON.parse(run.stdout) as { projectId: string; delivery: { videoUrl: string; duration: number; location: string } };
+    expect(result.projectId).toMatch(/\S/);
+    expect(result.delivery.location).toContain(result.projectId);
+    expect(result.delivery.duration).toBeGreaterThan(0);
+    expect((await fetch(result.delivery.videoUrl)).status).toBe(200);
+    expect(run.stderr).toContain('waiting for the webhook delivery');
+  });
+
+  it('submit sends a legacy JSON payload, then find and modify work on what it stored', async () => {
+    const legacy = await vsynth(['submit', 'examples/payloads/legacy.json']);
+    expect(legacy.code).toBe(0);
+    const created = JSON.parse(legacy.stdout) as { success: boolean; cube_used: number; key: string };
+    expect(created.success).toBe(true);
+    const found = await vsynth(['find', created.key]);
+    expect(found.code).toBe(0);
+    expect(JSON.parse(found.stdout)).toBeTruthy();
+
+    const v3 = await vsynth(['submit', 'examples/payloads/create-variant-a.json', '--no-export']);
+    const { projectId } = JSON.parse(v3.stdout) as { projectId: string };
+    const modified = await vsynth(['modify', '--project', projectId, '--set', 'scripts_0=Hello & welcome, Ana.']);
+    expect(modified.code).toBe(0);
+    expect(JSON.parse(modified.stdout)).toEqual({ projectId });
+    const edited = await vsynth(['edit', projectId, '--no-export', '--change', '{"sceneIdx":0,"type":"aiModel","values":{"script":"Edited."}}']);
+    expect(edited.code).toBe(0);
+    expect(JSON.parse(edited.stdout)).toHaveProperty('projectId');
+  });
+
+  it('dub uploads from a path and --wait prints the finished job; progress reads it again', async () => {
+    const video = join(dir, 'talk.mp4');
+    await writeFile(video, Buffer.alloc(50_000, 1));
+    const run = await vsynth(['dub', video, '--to', 'es-ES,fr-FR', '--speakers', '2', '--wait', '--interval', '1']);
+    expect(run.code).toBe(0);
+    const done = JSON.parse(run.stdout) as { folderId: string; progress: number; download_url: string };
+    expect(done.progress).toBe(100);
+    expect(run.stderr).toContain(`dubbing ${done.folderId}: 100%`);
+    const progress = await vsynth(['progress', done.folderId]);
+    expect(progress.code).toBe(0);
+    expect(JSON.parse(progress.stdout)).toMatchObject({ progress: 100, download_url: done.download_url });
+  });
+
+  it('exits 3 for invalid input and 2 for missing configuration, sending nothing', async () => {
+    const bad = await vsynth(['dub', join(dir, 'missing.mp4'), '--to', 'es-ES,xx-XX', '--speakers', '9']);
+    expect(bad.code).toBe(3);
+    expect(bad.stdout).toBe('');
+    expect(bad.stderr).toContain('"xx-XX" is not a language code of the spec');
+    expect(bad.stderr).toContain('numberOfSpeakers must be auto or a whole number from 1 to 5, got "9"');
+
+    const noKey = await vsynth(['progress', 'f-1'], { VSYNTH_API_KEY: '' });
+    expect(noKey.code).toBe(2);
+    expect(noKey.stderr).toContain('Set VSYNTH_API_KEY');
+  });
+
+  it('exits 4 for a refused key without printing it', async () => {
+    const run = await vsynth(['audio', '--text', '안녕하세요', '--model', 'anna', '--language', 'ko'], { VSYNTH_API_KEY: 'key-not-known-7777' });
+    expect(run.code).toBe(4);
+    expect(run.stderr).toContain('Request failed with status 401');
+    expect(run.stderr).not.toContain('key-not-known-7777');
+  });
+
+  it('webhook listen prints one JSON line per delivery and stops on SIGTERM', async () => {
+    const secret = 'cli-listen-secret';
+    const child = spawn(process.execPath, [...CLI, 'webhook', 'listen', '--secret', secret], { cwd: ROOT, env: env() });
+    const lines = createInterface({ input: child.stdout });
+    const stdout: string[] = [];
+    lines.on('line', (line) => stdout.push(line));
+    const url = await new Promise<string>((resolve, reject) => {
+      let text = '';
+      child.stderr.on('data', (c: Buffer) => {
+        text += c.toString();
+        const match = /listening for webhook deliveries on (\S+)/.exec(text);
+        if (match?.[1] !== undefined) resolve(match[1].replace(/;$/, ''));
+      });
+      child.on('close', () => reject(new Error(`listener exited: ${text}`)));
+    });
+    const address = new URL(correlateWebhookUrl(url, { id: 'cli-1', secret }));
+    address.searchParams.set('ai_progress_update_loc', 'projects/p-1');
+    address.searchParams.set('videoUrl', 'https://cdn.example/p-1.mp4');
+    address.searchParams.set('duration', '8.5');
+    expect((await fetch(address)).status).toBe(200);
+    expect((await fetch(address, { method: 'POST' })).status).toBe(200);
+    const forged = new URL(address);
+    forged.searchParams.set('vs_sig', '0'.repeat(64));
+    expect((await fetch(forged)).status).toBe(401);
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(stdout.map((line) => JSON.parse(line) as unknown)).toEqual([
+      { location: 'projects/p-1', videoUrl: 'https://cdn.example/p-1.mp4', duration: 8.5, correlationId: 'cli-1' },
+    ]);
+  });
+});
