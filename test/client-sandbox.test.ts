@@ -172,6 +172,28 @@ describe('client ↔ sandbox', () => {
     expect(projectId).toBeTruthy();
   });
 
+  it('issues tokens from VSYNTH_APP_ID/VSYNTH_USER_KEY through the sandbox route by default', async () => {
+    const client = createClient({ env: { VSYNTH_APP_ID: 'app-1', VSYNTH_USER_KEY: 'user-key-0003', VSYNTH_BASE_URL: `${sandbox.url}/` } });
+    expect(client.baseUrl).toBe(sandbox.url);
+    const { folderId } = await client.uploadDubbing({ file: new Blob([new Uint8Array(8)]), targets: ['vi-VN'] });
+    expect((await client.getDubbingProgress(folderId)).progress).toBeGreaterThanOrEqual(0);
+  });
+
+  it('streams an upload through an injected fetch as well', async () => {
+    const client = createClient({ apiKey: 'key-alice-0001', baseUrl: sandbox.url, env: {}, fetch: globalThis.fetch });
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new Uint8Array(1000).fill(9));
+        controller.close();
+      },
+    });
+    const { folderId } = await client.uploadDubbing({ file: stream, fileName: 'piped.mp4', targets: ['it-IT'] });
+    const done = await client.waitForDubbing(folderId, { intervalMs: 1 });
+    const bytes = new Uint8Array(await (await fetch(done.download_url ?? '')).arrayBuffer());
+    expect(bytes.length).toBe(1000);
+    expect(bytes.every((b) => b === 9)).toBe(true);
+  });
+
   it('answers unknown credentials with a permanent 401', async () => {
     const stranger = createClient({ apiKey: 'key-unknown-9999', baseUrl: sandbox.url, env: {} });
     const error = (await rejection(stranger.createProject(payload))) as ApiError;
