@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { Option, type Command } from 'commander';
-import { UsageError, batchError, createClient, formatIssue, listenForWebhooks, type WebhookListener } from '@vsynth/core';
+import { TemplateError, UsageError, batchError, createClient, formatIssue, listenForWebhooks, type WebhookListener } from '@vsynth/core';
 import {
   loadTemplate,
   openResultsFile,
@@ -53,8 +53,8 @@ export interface BatchCommandOptions {
 
 /**
  * Registers `vsynth batch`. Exit 0 when every row is done; 6 when rows failed, are unknown, or
- * the batch was interrupted (Ctrl-C) or stopped at `--max-cubes`; 3 when the template is invalid;
- * 2 for bad options.
+ * the batch was interrupted (Ctrl-C) or stopped at `--max-cubes`; 3 when the template is invalid
+ * or a dry run finds rows that would fail; 2 for bad options.
  *
  * @example registerBatch(program) // vsynth batch --template modify.json --data people.csv --out results.csv
  */
@@ -228,6 +228,9 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
   const { warnings, ...printable } = summary;
   process.stdout.write(`${JSON.stringify({ ...printable, warnings: warnings.length }, null, 2)}\n`);
 
+  if (options.dryRun && summary.failed > 0) {
+    throw new TemplateError(`The dry run found ${summary.failed} row${summary.failed === 1 ? '' : 's'} that would fail (listed above); fix the data or the template.`, []);
+  }
   const problems = summary.failed + summary.unknown;
   if (summary.interrupted) throw batchError(`The batch was interrupted after ${summary.rows} rows. Run the same command with --resume to continue.`);
   if (summary.stoppedAtMaxCubes) throw batchError(`The batch stopped before exceeding --max-cubes ${options.maxCubes}; raise it and run again with --resume to continue.`);

@@ -1,0 +1,107 @@
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { csvRows } from '../packages/templates/src/index.js';
+import { GREETING, basePool, ledger, modifiesByHeadline, readNdjson, spawnCli, testSandbox, type TestSandbox } from './batch-helpers.js';
+
+let sandbox: TestSandbox | undefined;
+afterEach(async () => {
+  await sandbox?.dispose();
+  sandbox = undefined;
+});
+
+const env = (s: TestSandbox) => ({ VSYNTH_BASE_URL: s.url, VSYNTH_API_KEY: 'sandbox-key' });
+const greetingArgs = ['batch', '--template', join(GREETING, 'modify.json'), '--slots-from', join(GREETING, 'video.tsx'), '--data', join(GREETING, 'people.csv'), '--key-column', 'email'];
+
+describe('vsynth batch', () => {
+  it('survives kill -9 halfway: --resume sends no row twice, every row is in the results, at most the in-flight rows are unknown', async () => {
+    sandbox = await testSandbox({ latencyMs: 40, fault5xxRate: 0.1, fault429Rate: 0.05, retryAfterSeconds: 0 });
+    const { pool } = await basePool(sandbox.client, 4);
+    const journal = join(sandbox.dir, 'people.journal.ndjson');
+    const out = join(sandbox.dir, 'results.csv');
+    const args = [...greetingArgs, '--project-pool', pool.join(','), '--concurrency', '4', '--journal', journal, '--out', out, '--events', 'jsonl'];
+
+    const first = spawnCli(args, env(sandbox));
+    await new Promise<void>((resolve, reject) => {
+      const timer = setInterval(() => {
+        const done = (first.output.stderr.match(/"type":"row","row":\d+,"rowKey":"[^"]+","status":"done"/g) ?? []).length;
+        if (done >= 20) {
+          clearInterval(timer);
+          first.kill('SIGKILL');
+          resolve();
+        }
+      }, 5);
+      first.once('exit', () => {
+        clearInterval(timer);
+        reject(new Error(`the batch ended before it was killed:\n${first.output.stderr.slice(-2000)}`));
+      });
+    });
+    await first.exited;
+    const before = modifiesByHeadline(await ledger(sandbox.url));
+    expect(before.size).toBeGreaterThanOrEqual(20);
+    expect(before.size).toBeLessThan(50);
+
+    const second = spawnCli([...args, '--resume'], env(sandbox));
+    const code = await second.exited;
+    const summary = JSON.parse(second.output.stdout) as { skipped: number; done: number; unknown: number; failed: number };
+    const after = modifiesByHeadline(await ledger(sandbox.url));
+    expect([...after.values()].every((n) => n === 1)).toBe(true);
+    expect(summary.unknown).toBeLessThanOrEqual(4);
+    expect(summary.skipped + summary.done + summary.unknown).toBe(50);
+    expect(summary.failed).toBe(0);
+    expect(after.size).toBe(summary.skipped + summary.done + (after.size - summary.skipped - summary.done));
+    expect(after.size - summary.skipped - summary.done).toBeLessThanOrEqual(summary.unknown);
+    expect(code).toBe(summary.unknown === 0 ? 0 : 6);
+
+    const rows: Record<string, string>[] = [];
+    for await (const { data } of csvRows(out)) rows.push(data as Record<string, string>);
+    expect(rows.map((r) => Number(r['row'])).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    expect(rows.filter((r) => r['status'] === 'unknown')).toHaveLength(summary.unknown);
+    expect(rows.every((r) => r['status'] === 'done' || r['status'] === 'unknown')).toBe(true);
+    expect(rows.find((r) => r['rowKey'] === 'user17@example.com')?.['status']).toMatch(/^(done|unknown)$/);
+  });
+
+  it('runs the greeting example with faults on and collects the webhooks', async () => {
+    sandbox = await testSandbox({ fault5xxRate: 0.1, fault429Rate: 0.05, retryAfterSeconds: 0 });
+    const { pool } = await basePool(sandbox.client, 4);
+    const out = join(sandbox.dir, 'results.ndjson');
+    const run = spawnCli(
+      [...greetingArgs, '--project-pool', pool.join(','), '--concurrency', '8', '--journal', join(sandbox.dir, 'j.ndjson'), '--out', out, '--collect-webhooks', '--webhook-wait', '20', '--events', 'none'],
+      env(sandbox),
+    );
+    expect(await run.exited).toBe(0);
+    const summary = JSON.parse(run.output.stdout) as Record<string, unknown>;
+    expect(summary).toMatchObject({ rows: 50, submitted: 50, done: 50, failed: 0, unknown: 0 });
+    const counts = modifiesByHeadline(await ledger(sandbox.url));
+    expect(counts.size).toBe(50);
+    expect([...counts.values()].every((n) => n === 1)).toBe(true);
+    const results = await readNdjson(out);
+    expect(results).toHaveLength(50);
+    expect(results.every((r) => typeof r['videoUrl'] === 'string' && typeof r['duration'] === 'string')).toBe(true);
+    expect(counts.get('Hello 李雷!')).toBe(1);
+    expect(counts.get('Hello 🎉 Party!')).toBe(1);
+  });
+
+  it('dry-runs without sending: prints failing rows with row and variable, the estimate, and exits 3', async () => {
+    sandbox = await testSandbox();
+    const data = join(sandbox.dir, 'rows.ndjson');
+    await import('node:fs/promises').then((fs) =>
+      fs.writeFile(data, ['{"firstName":"Ana","city":"Lisbon","company":"","offer":"o","discount":"0.1","validUntil":"2027-01-01"}', '{"frstName":"Bo","city":"Oslo","company":"","offer":"o","discount":"0.1","validUntil":"2027-01-01"}'].join('\n')),
+    );
+    const run = spawnCli(['batch', '--template', join(GREETING, 'modify.json'), '--slots-from', join(GREETING, 'video.tsx'), '--data', data, '--dry-run', '--events', 'none'], env(sandbox));
+    expect(await run.exited).toBe(3);
+    expect(run.output.stderr).toContain('✖ missing variable "firstName" in updates.title_0: the row has no such column (did you mean "frstName"?)\n  → at row 2, firstName · updates.title_0');
+    expect(JSON.parse(run.output.stdout)).toMatchObject({ ok: 1, failed: 1, cubes: 3, submitted: 0 });
+    expect(await ledger(sandbox.url)).toEqual([]);
+  });
+
+  it('stops before --max-cubes is exceeded and exits 6', async () => {
+    sandbox = await testSandbox();
+    const { pool } = await basePool(sandbox.client, 2);
+    const run = spawnCli([...greetingArgs, '--project-pool', pool.join(','), '--max-cubes', '10', '--journal', join(sandbox.dir, 'j.ndjson'), '--events', 'none'], env(sandbox));
+    expect(await run.exited).toBe(6);
+    expect(JSON.parse(run.output.stdout)).toMatchObject({ done: 2, stoppedAtMaxCubes: true, cubes: 8 });
+    expect(run.output.stderr).toContain('stopped before exceeding --max-cubes 10');
+    const charged = (await ledger(sandbox.url)).filter((e) => e.endpoint === 'POST /api/odin/v3/project/modify').reduce((sum, e) => sum + e.cubes, 0);
+    expect(charged).toBe(8);
+  });
+});
