@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { backoffDelay } from './backoff-delay.js';
+import { parseRetryAfter } from './retry-after.js';
+
+describe('parseRetryAfter', () => {
+  const now = Date.parse('2026-05-01T12:00:00Z');
+  it('reads seconds and HTTP dates, never negative', () => {
+    expect(parseRetryAfter('2', now)).toBe(2000);
+    expect(parseRetryAfter('0.5', now)).toBe(500);
+    expect(parseRetryAfter('Fri, 01 May 2026 12:00:30 GMT', now)).toBe(30_000);
+    expect(parseRetryAfter('Fri, 01 May 2026 11:00:00 GMT', now)).toBe(0);
+  });
+  it('ignores an absent or unreadable header', () => {
+    expect(parseRetryAfter(null, now)).toBeUndefined();
+    expect(parseRetryAfter('soon', now)).toBeUndefined();
+    expect(parseRetryAfter('', now)).toBeUndefined();
+  });
+});
+
+describe('backoffDelay', () => {
+  it('doubles per attempt with half of it jittered, and stops at the cap', () => {
+    const at = (attempt: number, random: number) => backoffDelay(attempt, { baseDelayMs: 100, maxDelayMs: 1000, random: () => random });
+    expect([1, 2, 3, 4, 5].map((n) => at(n, 0))).toEqual([50, 100, 200, 400, 500]);
+    expect([1, 2, 3, 4, 5].map((n) => at(n, 0.999999))).toEqual([100, 200, 400, 800, 1000]);
+  });
+});
