@@ -238,7 +238,9 @@ describe('retries', () => {
     replies = [dropConnection];
     const error = await rejection(client().createProject(payload));
     expect(isNetworkError(error)).toBe(true);
-    expect((error as Error).message).toMatch(/^Network error on POST \/api\/odin\/v3\/editor\/project: .*may or may not have processed the request.*spend cubes twice/);
+    expect((error as Error).message).toBe(
+      'Network error on POST /api/odin/v3/editor/project: the connection was closed before an answer arrived. The service may or may not have processed the request; sending it again could spend cubes twice. Check the project list (or the sandbox ledger) before resending.',
+    );
     expect(seen).toHaveLength(1);
   });
 

@@ -69,6 +69,7 @@ describe('uploadDubbing', () => {
       file: video,
       targets: ['es-ES', 'fr-FR'],
       original: 'en-US',
+      originalSrt: new File(['1\n00:00:00,000 --> 00:00:01,000\nHello\n'], 'en.srt'),
       targetSrts: { 'fr-FR': srt },
       isRemoveBGM: true,
       numberOfSpeakers: 2,
@@ -78,7 +79,8 @@ describe('uploadDubbing', () => {
     expect(request?.headers['authorization']).toBe('key-1234');
     expect(request?.headers['content-length']).toBe(String(request?.body.length));
     const fields = await form(0);
-    expect([...fields.keys()]).toEqual(['file', 'original', 'target_0', 'target_1', 'targetSrt_1', 'isRemoveBGM', 'numberOfSpeakers']);
+    expect([...fields.keys()]).toEqual(['file', 'original', 'originalSrt', 'target_0', 'target_1', 'targetSrt_1', 'isRemoveBGM', 'numberOfSpeakers']);
+    expect((fields.get('originalSrt') as File).name).toBe('en.srt');
     const file = fields.get('file') as File;
     expect(file.name).toBe('talk.mp4');
     expect(file.type).toBe('video/mp4');

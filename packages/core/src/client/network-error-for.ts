@@ -20,10 +20,12 @@ export function networkErrorFor(endpoint: string, error: unknown, options: Netwo
     return new VsynthError('VSYNTH_ABORTED', `${endpoint} was aborted by the caller.`, { cause: options.signal.reason });
   }
   const reason = describe(error);
-  const note = options.idempotent
-    ? reason
-    : `${reason}; the service may or may not have processed the request, and sending it again could spend cubes twice (check the project list or the sandbox ledger first)`;
-  return new NetworkError(endpoint, note, { cause: error });
+  const failure = new NetworkError(endpoint, reason, { cause: error });
+  if (!options.idempotent) {
+    // "Try again" is the wrong advice for a request that may already have been processed.
+    failure.message = `Network error on ${endpoint}: ${reason}. The service may or may not have processed the request; sending it again could spend cubes twice. Check the project list (or the sandbox ledger) before resending.`;
+  }
+  return failure;
 }
 
 function describe(error: unknown): string {

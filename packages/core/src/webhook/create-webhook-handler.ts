@@ -36,7 +36,9 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
   const seen = new Set<string>();
 
   return async (request) => {
-    if (request.method !== 'GET' && request.method !== 'POST' && request.method !== 'HEAD') {
+    // A sender probing the address is answered without processing anything.
+    if (request.method === 'HEAD') return new Response(null, { status: 200 });
+    if (request.method !== 'GET' && request.method !== 'POST') {
       return json(405, { ok: false, error: `method ${request.method} not allowed; deliveries come by GET or POST` }, { allow: 'GET, POST' });
     }
     const params = new URL(request.url, 'http://localhost').searchParams;
