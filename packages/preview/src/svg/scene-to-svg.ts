@@ -85,7 +85,13 @@ export async function sceneToSvg(scene: unknown, options: SceneToSvgOptions): Pr
       body.push(`<image x="0" y="0" width="${canvas.width}" height="${canvas.height}" preserveAspectRatio="xMidYMid slice" href="${asset.dataUri}"/>`);
     } else {
       warn([...options.path, 'background', 'source_url'], `Background image ${JSON.stringify(backgroundUrl)} not drawn: ${asset.reason}`, 'missing');
-      body.push(placeholder(canvas.width, canvas.height, 'missing background', backgroundUrl));
+      // A neutral grey stands in for the image, with a note in the corner rather than a cross
+      // over the whole canvas, so the clips drawn on top stay readable.
+      body.push(`<rect x="0" y="0" width="${canvas.width}" height="${canvas.height}" fill="#8a8f98"/>`);
+      const note = `missing background: ${shorten(backgroundUrl, Math.floor((canvas.width - 80) / 12))}`;
+      const noteWidth = layoutText(note, { catalog: options.catalog, family: options.catalog.defaultFamily, fontSize: 20, weight: 400, italic: false, maxWidth: Infinity }).lines[0]?.width ?? 0;
+      body.push(`<rect x="12" y="12" width="${f(noteWidth + 32)}" height="40" rx="6" fill="#000000" fill-opacity="0.55" stroke="#d0021b" stroke-width="2"/>`);
+      body.push(label(note, 28, 39, 20, '#ffffff', 'start'));
     }
   }
 

@@ -1,0 +1,95 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { decodePng } from '@vsynth/preview';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../../../../', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'vsynth-preview-cli-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the real CLI from the repo root, as `pnpm vsynth` does. */
+function vsynth(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--conditions=@vsynth/source', '--import', 'tsx', 'packages/cli/src/index.ts', ...args],
+      { cwd: root, env: { ...process.env, NO_COLOR: '1', ...env } },
+      (error, stdout, stderr) => {
+        const code = error === null ? 0 : typeof error.code === 'number' ? error.code : 1;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}
+
+// A 2x1 PNG (red, blue) as the scene's image, referenced relative to the payload file.
+const PNG_2X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAADklEQVR4nGP4z8AAQv8BD/kD/YURmXYAAAAASUVORK5CYII=', 'base64');
+
+describe('vsynth preview', () => {
+  it('draws a payload .json to scene PNGs, SVGs and a contact sheet and prints the summary', async () => {
+    writeFileSync(join(dir, 'pixels.png'), PNG_2X1);
+    const payload = {
+      name: 'CLI preview',
+      scenes: [
+        {
+          sceneIdx: 0,
+          scripts: [{ org: 'One two three four five six seven eight nine ten', isTTS: false, tts: null, modelId: 'm', clothId: 'c' }],
+          background: { id: 'background', type: 'background', source_type: 'color', source_color: 'rgb(255,255,255)' },
+          clips: [{ id: 'i', type: 'image', layer: 1, left: 100, top: 100, width: 2, height: 1, scaleX: 200, scaleY: 200, source_url: 'pixels.png' }],
+        },
+      ],
+    };
+    const file = join(dir, 'payload.json');
+    writeFileSync(file, JSON.stringify(payload));
+    const out = join(dir, 'out');
+    const run = await vsynth(['preview', file, '--out', out, '--scale', '0.5']);
+    expect(run.stderr).toContain('vsynth: 1 scene(s), about 4 s');
+    expect(run.code).toBe(0);
+    const result = JSON.parse(run.stdout) as { storyboard: { scenes: { pngPath: string; svgPath: string; durationSeconds: number }[]; contactSheetPath: string; warnings: unknown[] } };
+    expect(result.storyboard.scenes).toEqual([{ index: 0, svgPath: join(out, 'scene-000.svg'), pngPath: join(out, 'scene-000.png'), durationSeconds: 4 }]);
+    expect(result.storyboard.warnings).toEqual([]);
+    expect(existsSync(result.storyboard.contactSheetPath)).toBe(true);
+    const png = decodePng(readFileSync(join(out, 'scene-000.png')));
+    expect([png.width, png.height]).toEqual([960, 540]);
+  });
+
+  it('compiles a TSX component with inline --props JSON and draws it, escaped', async () => {
+    const out = join(dir, 'tsx');
+    const inline = JSON.stringify({ customer: 'Ana <& Co>', plan: 'Pro', features: ['Exports'] });
+    const run = await vsynth(['preview', 'examples/library-demo.tsx', '--out', out, '--props', inline, '--scale', '0.25']);
+    expect(run.code, run.stderr).toBe(0);
+    const result = JSON.parse(run.stdout) as { storyboard: { scenes: { svgPath: string }[] } };
+    expect(result.storyboard.scenes.length).toBeGreaterThan(0);
+    const svgs = result.storyboard.scenes.map((scene) => readFileSync(scene.svgPath, 'utf8')).join('\n');
+    expect(svgs).toContain('Ana &lt;&amp;');
+  });
+
+  it('says what to install when --mp4 is asked for and ffmpeg is not on PATH (exit 2)', async () => {
+    const file = join(dir, 'tiny.json');
+    writeFileSync(file, JSON.stringify({ scenes: [{ sceneIdx: 0, background: { source_color: '#000000' }, clips: [] }] }));
+    const run = await vsynth(['preview', file, '--out', join(dir, 'nompeg'), '--mp4'], { PATH: '' });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('ffmpeg was not found on PATH');
+    expect(run.stderr).toContain('apt-get install ffmpeg');
+    // The PNGs are written before the draft is attempted.
+    expect(existsSync(join(dir, 'nompeg', 'scene-000.png'))).toBe(true);
+  });
+
+  it('rejects a bad --scale and a file that is neither .tsx nor .json (exit 2)', async () => {
+    const bad = await vsynth(['preview', 'examples/hello.tsx', '--out', join(dir, 'bad'), '--scale', 'big']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--scale must be a number greater than 0 and at most 8, received "big"');
+    const csv = await vsynth(['preview', 'rows.csv', '--out', join(dir, 'bad')]);
+    expect(csv.code).toBe(2);
+    expect(csv.stderr).toContain('rows.csv is neither a .tsx video nor a payload .json file');
+  });
+});

@@ -1,0 +1,122 @@
+/**
+ * `vsynth preview <file.tsx|payload.json> --out DIR`: draws each scene to SVG and PNG, a contact
+ * sheet, and with `--mp4` an MP4 draft (ffmpeg, espeak-ng for speech). Nothing is sent anywhere.
+ */
+import { readFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { Option, type Command } from 'commander';
+import { formatIssues, parseJsonText, UsageError } from '@vsynth/core';
+import { compileFile } from '@vsynth/jsx-runtime';
+import { renderDraft, renderStoryboard, type Draft, type Storyboard } from '@vsynth/preview';
+
+/** Options of {@link runPreview}, as parsed from the command line. */
+export interface PreviewCommandOptions {
+  readonly out: string;
+  /** Props for a TSX component export: inline JSON (`{"name":"Ana"}`) or a JSON file. */
+  readonly props?: string;
+  /** PNG size relative to the canvas, as typed (`0.25`). */
+  readonly scale?: string;
+  readonly mp4?: boolean;
+  /** Orientation of a legacy payload, which does not state one. */
+  readonly orientation?: 'landscape' | 'portrait';
+  /** Timeout of each http(s) asset fetch in ms, as typed. */
+  readonly timeout?: string;
+  readonly stdout?: { write(text: string): unknown };
+  readonly stderr?: { write(text: string): unknown };
+}
+
+/** What `vsynth preview` prints on stdout. */
+export interface PreviewCommandResult {
+  readonly storyboard: Storyboard;
+  readonly draft?: Draft;
+}
+
+/**
+ * Registers `vsynth preview`. Exit 0 with a JSON summary on stdout (warnings on stderr), 2 for
+ * a bad option, an unreadable file or `--mp4` without ffmpeg, 3 for an invalid payload or TSX.
+ *
+ * @example registerPreview(program) // vsynth preview examples/promo.tsx --out preview --mp4
+ */
+export function registerPreview(program: Command): void {
+  program
+    .command('preview')
+    .description('Draw a TSX video or a payload JSON as storyboard PNGs (and an MP4 draft) without spending cubes')
+    .argument('<file>', '.tsx video (default export) or a v3/legacy payload .json')
+    .requiredOption('--out <dir>', 'directory for scene-NNN.svg/.png, contact-sheet.png and draft.mp4')
+    .option('--props <json>', 'props for a TSX component export: inline JSON or a JSON file')
+    .option('--scale <n>', 'PNG size relative to the canvas (0.25 = thumbnails)', '1')
+    .option('--mp4', 'also write draft.mp4 (needs ffmpeg; espeak-ng adds speech)')
+    .addOption(new Option('--orientation <orientation>', 'canvas of a legacy payload').choices(['landscape', 'portrait']))
+    .option('--timeout <ms>', 'timeout of each http(s) image fetch', '5000')
+    .addHelpText('after', '\nExamples:\n  vsynth preview examples/promo.tsx --out preview\n  vsynth preview payload.json --out preview --scale 0.25 --mp4')
+    .action(async (file: string, options: PreviewCommandOptions) => {
+      await runPreview(file, options);
+    });
+}
+
+function positiveNumber(value: string | undefined, fallback: number, option: string, max: number): number {
+  if (value === undefined) return fallback;
+  const number = Number(value);
+  if (!Number.isFinite(number) || number <= 0 || number > max) {
+    throw new UsageError(`${option} must be a number greater than 0 and at most ${max}, received ${JSON.stringify(value)}`);
+  }
+  return number;
+}
+
+async function readText(file: string, what: string): Promise<string> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch {
+    throw new UsageError(`Cannot read ${what} ${file}: no such file or not readable.`);
+  }
+}
+
+async function readProps(value: string): Promise<Record<string, unknown>> {
+  const inline = value.trim().startsWith('{');
+  const parsed = parseJsonText(inline ? value : await readText(value, '--props'), { source: inline ? '--props' : value });
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new UsageError(`--props must be a JSON object (the component's props), got ${Array.isArray(parsed) ? 'an array' : typeof parsed}.`);
+  }
+  return parsed as Record<string, unknown>;
+}
+
+/**
+ * Loads the file, renders the storyboard (and draft) and prints the summary.
+ *
+ * @example await runPreview('payload.json', { out: 'preview', scale: '0.5' })
+ */
+export async function runPreview(file: string, options: PreviewCommandOptions): Promise<PreviewCommandResult> {
+  const stdout = options.stdout ?? process.stdout;
+  const stderr = options.stderr ?? process.stderr;
+  const scale = positiveNumber(options.scale, 1, '--scale', 8);
+  const timeoutMs = positiveNumber(options.timeout, 5000, '--timeout', 600_000);
+  let payload: unknown;
+  if (/\.[cm]?tsx?$/.test(file)) {
+    const compiled = await compileFile(file, options.props === undefined ? {} : { props: await readProps(options.props) });
+    if (compiled.warnings.length > 0) stderr.write(`${formatIssues(compiled.warnings)}\n`);
+    payload = compiled.payload;
+  } else if (/\.json$/i.test(file)) {
+    if (options.props !== undefined) throw new UsageError('--props applies to a .tsx component; a payload .json is drawn as it is.');
+    payload = parseJsonText(await readText(file, 'payload'), { source: file });
+  } else {
+    throw new UsageError(`${file} is neither a .tsx video nor a payload .json file.`);
+  }
+  const common = {
+    baseDir: dirname(resolve(file)),
+    timeoutMs,
+    ...(options.orientation !== undefined && { orientation: options.orientation }),
+  };
+  const storyboard = await renderStoryboard(payload, { ...common, outDir: options.out, scale });
+  if (storyboard.warnings.length > 0) stderr.write(`${formatIssues(storyboard.warnings)}\n`);
+  stderr.write(`vsynth: ${storyboard.scenes.length} scene(s), about ${storyboard.totalSeconds} s: ${storyboard.contactSheetPath}\n`);
+  let draft: Draft | undefined;
+  if (options.mp4 === true) {
+    draft = await renderDraft(payload, { ...common, out: join(resolve(options.out), 'draft.mp4') });
+    const extra = draft.warnings.filter((warning) => !storyboard.warnings.some((seen) => seen.message === warning.message));
+    if (extra.length > 0) stderr.write(`${formatIssues(extra)}\n`);
+    stderr.write(`vsynth: draft ${draft.path} (${draft.durationSeconds} s, ${draft.audio})\n`);
+  }
+  const result: PreviewCommandResult = draft ? { storyboard, draft } : { storyboard };
+  stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  return result;
+}
