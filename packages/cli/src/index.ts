@@ -17,6 +17,7 @@ import { registerWebhook } from './commands/webhook.js';
 import { registerCompile } from './commands/compile.js';
 import { registerSandbox } from './commands/sandbox.js';
 import { registerBatch } from './commands/batch.js';
+import { registerPreview } from './commands/preview.js';
 
 const program = new Command('vsynth')
   .description('Author AI-avatar videos as TSX, validate and submit them, run batches and a local sandbox.')
@@ -36,6 +37,7 @@ registerWebhook(program);
 registerCompile(program);
 registerSandbox(program);
 registerBatch(program);
+registerPreview(program);
 
 try {
   await program.parseAsync(process.argv);
