@@ -45,6 +45,7 @@ export function registerSandbox(program: Command): void {
     .option('--export-seconds <n>', 'how long an export takes (default 2)', number('--export-seconds', 0, Number.POSITIVE_INFINITY))
     .option('--dubbing-polls <n>', 'progress polls until a dubbing job reports 100 (default 4)', integer('--dubbing-polls', 1, 1_000_000))
     .option('--max-upload-mb <mb>', 'largest dubbing upload in MiB (default 2048)', number('--max-upload-mb', 0, Number.POSITIVE_INFINITY))
+    .option('--no-fsync', 'do not fsync the store after each batch of writes (faster; a crash may lose the last answered requests)')
     .option('--quiet', 'log no events on stderr')
     .addHelpText(
       'after',
@@ -125,6 +126,7 @@ function optionsFromFlags(flags: Record<string, unknown>): SandboxCommandOptions
     ['exportSeconds', pick<number>('exportSeconds')],
     ['dubbingPolls', pick<number>('dubbingPolls')],
     ['maxUploadBytes', flags['maxUploadMb'] === undefined ? undefined : Math.floor((flags['maxUploadMb'] as number) * 1024 * 1024)],
+    ['fsync', flags['fsync'] === false ? false : undefined],
     ['quiet', pick<boolean>('quiet')],
   ];
   return Object.fromEntries(entries.filter(([, value]) => value !== undefined)) as SandboxCommandOptions;

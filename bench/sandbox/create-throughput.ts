@@ -1,0 +1,94 @@
+/**
+ * Requests/s the sandbox sustains for project create on loopback, at concurrency 1, 8 and 32.
+ * The sandbox runs as the real CLI in a child process (fsync on, default options); this process
+ * only sends requests (node:http, keep-alive). Run from the repository root:
+ *
+ *   node --conditions=@vsynth/source --import tsx bench/sandbox/create-throughput.ts [--requests N] [--export] [--no-fsync]
+ *
+ * `--export` sends isExport:true (each create also renders and stores an artifact); by default
+ * isExport:false measures the request path alone.
+ */
+import { spawn } from 'node:child_process';
+import { Agent, request } from 'node:http';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const args = process.argv.slice(2);
+const requests = Number(args[args.indexOf('--requests') + 1] ?? 0) || 3000;
+const exported = args.includes('--export');
+const fsync = !args.includes('--no-fsync');
+const levels = [1, 8, 32];
+
+const payload = JSON.parse(await readFile('examples/payloads/create-variant-a.json', 'utf8')) as Record<string, unknown>;
+delete payload['webhookUrl'];
+payload['isExport'] = exported;
+const body = JSON.stringify(payload);
+
+const dir = await mkdtemp(join(tmpdir(), 'vsynth-sandbox-bench-'));
+const child = spawn(
+  process.execPath,
+  ['--conditions=@vsynth/source', '--import', 'tsx', 'packages/cli/src/index.ts', 'sandbox', '--port', '0', '--data-dir', dir, '--quiet', '--export-seconds', '0', ...(fsync ? [] : ['--no-fsync'])],
+  { stdio: ['ignore', 'pipe', 'inherit'] },
+);
+const url = await new Promise<string>((resolve, reject) => {
+  let out = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    out += chunk;
+    if (out.includes('\n')) resolve((JSON.parse(out.split('\n')[0]!) as { url: string }).url);
+  });
+  child.on('exit', (code) => reject(new Error(`sandbox exited with ${code}`)));
+});
+
+// node:http with a keep-alive agent: lighter than fetch, so the load generator is not what is measured.
+const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+const target = new URL('/api/odin/v3/editor/project', url);
+
+function create(): Promise<number> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = request(
+      target,
+      { method: 'POST', agent, headers: { authorization: 'sandbox-key', 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      (res) => {
+        res.resume();
+        res.on('end', () => (res.statusCode === 200 ? resolve(performance.now() - started) : reject(new Error(`create answered ${res.statusCode}`))));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+async function run(concurrency: number, count: number): Promise<{ seconds: number; latencies: number[] }> {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        next++;
+        latencies.push(await create());
+      }
+    }),
+  );
+  return { seconds: (performance.now() - started) / 1000, latencies };
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+
+console.log(`sandbox create throughput: ${requests} requests per level, payload ${body.length} bytes, isExport ${exported}, fsync ${fsync}, node ${process.version}`);
+console.log('concurrency | requests/s | p50 ms | p99 ms');
+await run(8, 300); // warm-up: JIT, connections, log file
+for (const concurrency of levels) {
+  const { seconds, latencies } = await run(concurrency, requests);
+  const sorted = latencies.sort((a, b) => a - b);
+  console.log(
+    `${String(concurrency).padStart(11)} | ${(requests / seconds).toFixed(0).padStart(10)} | ${percentile(sorted, 0.5).toFixed(2).padStart(6)} | ${percentile(sorted, 0.99).toFixed(2).padStart(6)}`,
+  );
+}
+
+agent.destroy();
+child.kill('SIGTERM');
+await new Promise((resolve) => child.on('exit', resolve));
+await rm(dir, { recursive: true, force: true });
