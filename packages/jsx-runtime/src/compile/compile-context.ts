@@ -1,4 +1,4 @@
-import { formatPath, issue, type Issue, type PathSegment, type SourceLocation } from '@vsynth/core';
+import { issue, type Issue, type PathSegment, type SourceLocation } from '@vsynth/core';
 import type { ResolvedElement } from './resolve-tree.js';
 
 /**
@@ -11,7 +11,7 @@ export class CompileContext {
 
   /** Records that `element` produced the payload value at `path`. */
   bind(path: readonly PathSegment[], element: ResolvedElement): void {
-    this.sources.set(formatPath(path), { source: element.source, via: element.via });
+    this.sources.set(path.join('\u0000'), { source: element.source, via: element.via });
   }
 
   error(element: ResolvedElement | undefined, message: string, path: readonly PathSegment[]): void {
@@ -25,7 +25,7 @@ export class CompileContext {
   /** Adds an issue from core's validation, located through the longest bound path prefix. */
   locate(found: Issue): Issue {
     for (let n = found.path.length; n >= 1; n--) {
-      const bound = this.sources.get(formatPath(found.path.slice(0, n)));
+      const bound = this.sources.get(found.path.slice(0, n).join('\u0000'));
       if (bound === undefined) continue;
       const message = bound.via === undefined ? found.message : `${found.message} (in ${bound.via})`;
       return { ...found, message, ...(bound.source && { source: bound.source }) };

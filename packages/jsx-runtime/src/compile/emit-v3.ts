@@ -201,8 +201,11 @@ function buildClip(element: ResolvedElement, s: number, layer: number, path: (st
   return withCommon({ id, name: id, type: 'videoImage', layer, ...box, video_url: p['src'], ...poster, ...pick(p, ['volume']) }, p);
 }
 
+const COMMON_FIELDS = ['tag', 'angle', 'opacity'] as const;
+
 function withCommon(clip: Json, p: Readonly<Record<string, unknown>>): Json {
-  return { ...clip, ...pick(p, ['tag', 'angle', 'opacity']) };
+  for (const k of COMMON_FIELDS) if (p[k] !== undefined) clip[k] = p[k];
+  return clip;
 }
 
 function pick(p: Readonly<Record<string, unknown>>, keys: readonly string[]): Json {

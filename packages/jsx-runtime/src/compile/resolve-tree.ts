@@ -37,9 +37,12 @@ export async function resolveTree(node: VsynthNode, issues: Issue[], cwd = proce
   return resolveNode(node, '', undefined, { issues, cwd });
 }
 
-async function resolveNode(node: VsynthNode, at: string, via: string | undefined, ctx: Context): Promise<ResolvedElement[]> {
+/** Synchronous until a component returns a promise, so plain trees pay no await per node. */
+type Maybe<T> = T | Promise<T>;
+
+function resolveNode(node: VsynthNode, at: string, via: string | undefined, ctx: Context): Maybe<ResolvedElement[]> {
   if (node === null || node === undefined || typeof node === 'boolean') return [];
-  if (Array.isArray(node)) return resolveList(node as readonly VsynthNode[], at, via, ctx);
+  if (Array.isArray(node)) return resolveList(node as readonly VsynthNode[], at, via, ctx, 0, []);
   if (typeof node === 'string' || typeof node === 'number') {
     if (typeof node === 'string' && node.trim() === '') return [];
     ctx.issues.push(issue({ code: 'jsx', message: `text ${JSON.stringify(String(node))} outside <Text> or <Avatar>; wrap it in <Text>`, path: [] }));
@@ -52,17 +55,31 @@ async function resolveNode(node: VsynthNode, at: string, via: string | undefined
   return resolveElement(node, at, via, ctx);
 }
 
-async function resolveList(nodes: readonly VsynthNode[], at: string, via: string | undefined, ctx: Context): Promise<ResolvedElement[]> {
-  const out: ResolvedElement[] = [];
-  for (let i = 0; i < nodes.length; i++) {
+/** Resolves children in order; after an async child the rest continue after it, so issues keep document order. */
+function resolveList(
+  nodes: readonly VsynthNode[],
+  at: string,
+  via: string | undefined,
+  ctx: Context,
+  from: number,
+  out: ResolvedElement[],
+): Maybe<ResolvedElement[]> {
+  for (let i = from; i < nodes.length; i++) {
     const child = nodes[i];
     const key = isElement(child) && child.key !== undefined ? `k:${child.key}` : String(i);
-    for (const r of await resolveNode(child, at === '' ? key : `${at}/${key}`, via, ctx)) out.push(r);
+    const resolved = resolveNode(child, at === '' ? key : `${at}/${key}`, via, ctx);
+    if (resolved instanceof Promise) {
+      return resolved.then((list) => {
+        for (const r of list) out.push(r);
+        return resolveList(nodes, at, via, ctx, i + 1, out);
+      });
+    }
+    for (const r of resolved) out.push(r);
   }
   return out;
 }
 
-async function resolveElement(element: VsynthElement, at: string, via: string | undefined, ctx: Context): Promise<ResolvedElement[]> {
+function resolveElement(element: VsynthElement, at: string, via: string | undefined, ctx: Context): Maybe<ResolvedElement[]> {
   const props = element.props as Record<string, unknown>;
   if (element.type === FRAGMENT) return resolveNode(props['children'] as VsynthNode, at, via, ctx);
   const kind = builtinKind(element.type);
@@ -74,25 +91,30 @@ async function resolveElement(element: VsynthElement, at: string, via: string | 
     }
     const name = componentName(element.type);
     const here = source === undefined ? `<${name}>` : `<${name}> at ${source.fileName}:${source.lineNumber}:${source.columnNumber}`;
-    let rendered: VsynthNode;
-    try {
-      const result = element.type(props);
-      rendered = result instanceof Promise ? await result : result;
-    } catch (error) {
+    const threw = (error: unknown): ResolvedElement[] => {
       const reason = error instanceof Error ? error.message : String(error);
       ctx.issues.push(issue({ code: 'jsx', message: `<${name}> threw: ${reason}`, path: [], ...(source && { source }) }));
       return [];
+    };
+    let rendered: VsynthNode | Promise<VsynthNode>;
+    try {
+      rendered = element.type(props);
+    } catch (error) {
+      return threw(error);
     }
+    if (rendered instanceof Promise) return rendered.then((r) => resolveNode(r, at, via ?? here, ctx), threw);
     return resolveNode(rendered, at, via ?? here, ctx);
   }
-  let children: ResolvedElement[] = [];
-  let text = '';
-  if (CONTAINER_KINDS.has(kind)) children = await resolveNode(props['children'] as VsynthNode, at, undefined, ctx);
-  else if (TEXT_KINDS.has(kind)) text = joinText(props['children'] as VsynthNode, kind, source, ctx);
-  else if (props['children'] !== undefined && props['children'] !== null) {
+  const done = (children: ResolvedElement[], text: string): ResolvedElement[] => [{ kind, props, source, via, path: at, children, text }];
+  if (CONTAINER_KINDS.has(kind)) {
+    const children = resolveNode(props['children'] as VsynthNode, at, undefined, ctx);
+    return children instanceof Promise ? children.then((c) => done(c, '')) : done(children, '');
+  }
+  if (TEXT_KINDS.has(kind)) return done([], joinText(props['children'] as VsynthNode, kind, source, ctx));
+  if (props['children'] !== undefined && props['children'] !== null) {
     ctx.issues.push(issue({ code: 'jsx', message: `<${kind}> takes no children`, path: [], ...(source && { source }) }));
   }
-  return [{ kind, props, source, via, path: at, children, text }];
+  return done([], '');
 }
 
 function joinText(node: VsynthNode, kind: BuiltinKind, source: SourceLocation | undefined, ctx: Context): string {

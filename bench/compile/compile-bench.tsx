@@ -1,0 +1,99 @@
+/**
+ * Scenes per second for `compile()` (which includes core's strict validation) against core's
+ * `checkRequest` alone on the same payloads: one large project and many small ones.
+ *
+ *   node --conditions=@vsynth/source --import tsx bench/compile/compile-bench.tsx [--scenes 500] [--small 1000] [--rounds 15]
+ */
+import { parseArgs } from 'node:util';
+import { checkRequest } from '@vsynth/core';
+import { Avatar, Image, Scene, Shape, Text, Video, compile, type CompileOptions, type VsynthElement } from '@vsynth/jsx-runtime';
+import { anna, minhoCasual } from '../../examples/avatars.js';
+
+const { values } = parseArgs({
+  options: { scenes: { type: 'string', default: '500' }, small: { type: 'string', default: '1000' }, rounds: { type: 'string', default: '15' } },
+});
+const SCENES = Number(values.scenes);
+const SMALL = Number(values.small);
+const ROUNDS = Number(values.rounds);
+
+function TitleBand(props: { title: string; i: number }) {
+  return (
+    <>
+      <Shape shape="Rectangle_corner0" fill="rgb(18,52,86)" left={0} top={0} width={1920} height={160} />
+      <Text tag="title" slot={`title${props.i}`} left={80} top={40} fontSize={64} fill="rgb(255,255,255)">
+        {props.title}
+      </Text>
+    </>
+  );
+}
+
+function sceneOf(i: number) {
+  return (
+    <Scene key={i} background={i % 2 === 0 ? '#f5f7fa' : 'https://cdn.example.com/bg.jpg'}>
+      <TitleBand title={`Chapter ${i}: what is new`} i={i} />
+      <Avatar model={i % 3 === 0 ? minhoCasual : anna} x={0.25} y={0.05} slot={`speech${i}`}>
+        This is scene {i}. Our product now does more &amp; costs less, and here is how it works.
+      </Avatar>
+      <Image src={`https://cdn.example.com/shot-${i}.png`} naturalWidth={1280} naturalHeight={720} x={-0.2} y={0.1} scale={0.8} />
+      <Text tag="subtitles" x={0} y={0.42} fontSize={40}>
+        Caption for scene {i}
+      </Text>
+    </Scene>
+  );
+}
+
+const large = <Video name="Large">{Array.from({ length: SCENES }, (_, i) => sceneOf(i))}</Video>;
+const smalls = Array.from({ length: SMALL }, (_, i) => <Video name={`Small ${i}`}>{sceneOf(i)}</Video>);
+const legacySmalls = Array.from({ length: SMALL }, (_, i) => (
+  <Video>
+    <Scene background="https://cdn.example.com/bg.jpg">
+      <Avatar model="minho" clothes="casual_white_shirt" language="ko" x={0.25} scale={1.1}>
+        안녕하세요 {i}
+      </Avatar>
+      <Image src="https://cdn.example.com/logo.png" x={-0.35} y={-0.35} scale={0.3} />
+      <Text x={0} y={0.4}>Caption {i}</Text>
+    </Scene>
+  </Video>
+));
+
+/** Median milliseconds of each function, rounds interleaved so load drift hits both alike. */
+async function timePair(a: () => Promise<unknown> | unknown, b: () => Promise<unknown> | unknown): Promise<[number, number]> {
+  for (let w = 0; w < 3; w++) {
+    await a();
+    await b();
+  } // warm-up: let the JIT settle
+  const sa: number[] = [];
+  const sb: number[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    let start = performance.now();
+    await a();
+    sa.push(performance.now() - start);
+    start = performance.now();
+    await b();
+    sb.push(performance.now() - start);
+  }
+  const median = (xs: number[]): number => xs.sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
+  return [median(sa), median(sb)];
+}
+
+const rate = (scenes: number, ms: number): string => `${Math.round((scenes / ms) * 1000).toLocaleString('en-US')}`;
+
+async function bench(label: string, scenes: number, compileAll: () => Promise<unknown[]>, kind: 'create' | 'legacy') {
+  const payloads = await compileAll();
+  const [compileMs, parseMs] = await timePair(compileAll, () => {
+    for (const p of payloads) if (!checkRequest(kind, p).ok) throw new Error('invalid payload');
+  });
+  console.log(
+    `| ${label} | ${scenes} | ${compileMs.toFixed(1)} | ${rate(scenes, compileMs)} | ${parseMs.toFixed(1)} | ${rate(scenes, parseMs)} | ${(compileMs / parseMs).toFixed(2)}× |`,
+  );
+}
+
+const v3 = async (tree: VsynthElement, options: CompileOptions) => (await compile(tree, options)).payload;
+
+console.log(`Node ${process.version}, ${ROUNDS} rounds, median; compile includes core's checkRequest`);
+console.log('| case | scenes | compile ms | compile scenes/s | checkRequest ms | checkRequest scenes/s | compile / check |');
+console.log('|---|---|---|---|---|---|---|');
+await bench(`1 project × ${SCENES} scenes, v3 A`, SCENES, async () => [await v3(large, {})], 'create');
+await bench(`1 project × ${SCENES} scenes, v3 B`, SCENES, async () => [await v3(large, { variant: 'B' })], 'create');
+await bench(`${SMALL} projects × 1 scene, v3 A`, SMALL, async () => Promise.all(smalls.map((t) => v3(t, {}))), 'create');
+await bench(`${SMALL} projects × 1 scene, legacy`, SMALL, async () => Promise.all(legacySmalls.map((t) => v3(t, { target: 'legacy' }))), 'legacy');
