@@ -31,3 +31,8 @@ export interface BatchTemplate {
   /** Binds one row; `row` is the 1-based data row number. Never throws for bad row data. */
   bind(data: Readonly<Record<string, unknown>>, row: number): BindResult | Promise<BindResult>;
 }
+
+/** A template that binds synchronously (the Handlebars ones): `bind` returns the result itself. */
+export interface SyncBatchTemplate extends BatchTemplate {
+  bind(data: Readonly<Record<string, unknown>>, row: number): BindResult;
+}

@@ -5,7 +5,7 @@
 export { AdaptiveLimit } from './adaptive-limit.js';
 export type { BatchClient, WebhookCollector, WebhookDeliveryInfo } from './batch-client.js';
 export { systemClock, type BatchClock } from './batch-clock.js';
-export type { BatchRequest, BatchRequestKind, BatchTemplate, BindResult } from './batch-template.js';
+export type { BatchRequest, BatchRequestKind, BatchTemplate, BindResult, SyncBatchTemplate } from './batch-template.js';
 export { checkRow, type RowSchema } from './check-row.js';
 export { compileText, type CompileTextOptions, type FieldEscape, type TextTemplate } from './compile-text.js';
 export { TEMPLATE_HELPERS, createHandlebars, type CreateHandlebarsOptions, type HandlebarsEnv } from './create-handlebars.js';

@@ -226,10 +226,13 @@ function applyEntry(rows: Map<number, JournalRowState>, entry: JournalEntry): vo
     case 'done': {
       const before = rows.get(entry.row);
       rows.set(entry.row, {
-        ...before,
         key: entry.key,
         status: 'done',
         attempts: before?.attempts ?? 1,
+        ...(before?.cid === undefined ? {} : { cid: before.cid }),
+        ...(before?.projectId === undefined ? {} : { projectId: before.projectId }),
+        ...(before?.videoUrl === undefined ? {} : { videoUrl: before.videoUrl }),
+        ...(before?.duration === undefined ? {} : { duration: before.duration }),
         ...(entry.projectId === undefined ? {} : { projectId: entry.projectId }),
         ...(entry.projectKey === undefined ? {} : { projectKey: entry.projectKey }),
         ...(entry.cubes === undefined ? {} : { cubes: entry.cubes }),

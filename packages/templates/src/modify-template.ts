@@ -1,5 +1,5 @@
 import { TemplateError, checkRequest, issue, parseModifyKey, type Issue } from '@vsynth/core';
-import type { BatchTemplate, BindResult } from './batch-template.js';
+import type { BindResult, SyncBatchTemplate } from './batch-template.js';
 import { compileText, type TextTemplate } from './compile-text.js';
 import { createHandlebars } from './create-handlebars.js';
 import { withRow } from './with-row.js';
@@ -30,7 +30,7 @@ export interface ModifyTemplateOptions {
  * const bound = template.bind({ firstName: 'Tom & Jerry' }, 1);
  * // bound.request.body.updates → { title_0: 'Hello Tom & Jerry', scripts_0: 'Hi Tom &amp; Jerry!' }
  */
-export function modifyTemplate(source: unknown, options: ModifyTemplateOptions = {}): BatchTemplate {
+export function modifyTemplate(source: unknown, options: ModifyTemplateOptions = {}): SyncBatchTemplate {
   const description = `modify template${options.name === undefined ? '' : ` ${options.name}`}`;
   const problems: Issue[] = [];
   if (typeof source !== 'object' || source === null || Array.isArray(source)) {

@@ -1,5 +1,5 @@
 import { TemplateError, checkRequest, type Issue, type PathSegment } from '@vsynth/core';
-import type { BatchTemplate, BindResult } from './batch-template.js';
+import type { BindResult, SyncBatchTemplate } from './batch-template.js';
 import { compileText, type TextTemplate } from './compile-text.js';
 import { createHandlebars } from './create-handlebars.js';
 import { withRow } from './with-row.js';
@@ -23,7 +23,7 @@ export interface PayloadTemplateOptions {
  * const bound = template.bind({ firstName: 'Ana' }, 1);
  * if (bound.ok) await client.createProject(bound.request.body);
  */
-export function payloadTemplate(payload: unknown, options: PayloadTemplateOptions = {}): BatchTemplate {
+export function payloadTemplate(payload: unknown, options: PayloadTemplateOptions = {}): SyncBatchTemplate {
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
     throw new TemplateError(`The payload template${options.name === undefined ? '' : ` ${options.name}`} must be a JSON object with scenes.`, []);
   }

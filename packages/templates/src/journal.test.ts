@@ -1,0 +1,49 @@
+import { appendFileSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openJournal, readJournal } from './journal.js';
+
+const path = () => join(mkdtempSync(join(tmpdir(), 'vsynth-journal-')), 'j.ndjson');
+const time = '2026-01-01T00:00:00.000Z';
+
+describe('journal', () => {
+  it('records each row’s last state and reopens with --resume', () => {
+    const file = path();
+    const journal = openJournal(file, { batch: { id: 'b1', template: 't' } });
+    journal.append({ type: 'attempt', row: 1, key: 'k1', attempt: 1, cid: 'b1.1', projectId: 'p', time });
+    journal.append({ type: 'failed', row: 1, key: 'k1', reason: 'http_503', code: 'VSYNTH_API', message: 'x', status: 503, time });
+    journal.append({ type: 'attempt', row: 1, key: 'k1', attempt: 2, cid: 'b1.1', projectId: 'p', time });
+    journal.append({ type: 'done', row: 1, key: 'k1', projectId: 'p', cubes: 3, via: 'response', time });
+    journal.append({ type: 'attempt', row: 2, key: 'k2', attempt: 1, cid: 'b1.2', time });
+    journal.close();
+    const state = readJournal(file)!;
+    expect(state.batch.id).toBe('b1');
+    expect(state.rows.get(1)).toEqual({ key: 'k1', status: 'done', cid: 'b1.1', projectId: 'p', attempts: 2, cubes: 3 });
+    expect(state.rows.get(2)).toMatchObject({ status: 'attempt', attempts: 1 });
+    const again = openJournal(file, { resume: true, batch: { id: 'other', template: 't' } });
+    expect(again.state.batch.id).toBe('b1');
+    again.close();
+  });
+
+  it('cuts off a line half-written by a kill before appending', () => {
+    const file = path();
+    openJournal(file, { batch: { id: 'b1', template: 't' } }).close();
+    appendFileSync(file, '{"type":"attempt","row":1,"key":"k1","attem');
+    const journal = openJournal(file, { resume: true, batch: { id: 'b1', template: 't' } });
+    journal.append({ type: 'attempt', row: 1, key: 'k1', attempt: 1, cid: 'b1.1', time });
+    journal.close();
+    const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { type: string });
+    expect(lines.map((l) => l.type)).toEqual(['batch', 'resume', 'attempt']);
+  });
+
+  it('refuses a damaged line in the middle and a file that is not a journal', () => {
+    const file = path();
+    openJournal(file, { batch: { id: 'b1', template: 't' } }).close();
+    appendFileSync(file, 'garbage\n{"type":"resume","time":"x"}\n');
+    expect(() => readJournal(file)).toThrow(/is damaged at line 2: not JSON/);
+    const other = path();
+    appendFileSync(other, '{"hello":1}\n');
+    expect(() => openJournal(other, { resume: true, batch: { id: 'b', template: 't' } })).toThrow(/is not a vsynth batch journal/);
+  });
+});

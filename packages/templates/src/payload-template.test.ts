@@ -1,0 +1,63 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { compileFile } from '@vsynth/jsx-runtime';
+import { payloadTemplate } from './payload-template.js';
+
+const legacy = {
+  scenes: [
+    {
+      AIModel: { model: 'anna', clothes: 'suit', language: 'en', script: 'Hi {{name}}', locationX: 0, locationY: 0 },
+      clips: [{ type: 'text', detail: { textSource: 'Welcome {{name}}' } }],
+    },
+  ],
+};
+
+describe('payloadTemplate', () => {
+  it('detects a legacy payload and binds every templated leaf, keeping plain text exact', () => {
+    const template = payloadTemplate(legacy);
+    expect(template.kind).toBe('legacy');
+    const bound = template.bind({ name: 'Tom & Jerry' }, 1);
+    expect(bound.ok && bound.request.body).toEqual({
+      scenes: [
+        {
+          AIModel: { model: 'anna', clothes: 'suit', language: 'en', script: 'Hi Tom & Jerry', locationX: 0, locationY: 0 },
+          clips: [{ type: 'text', detail: { textSource: 'Welcome Tom & Jerry' } }],
+        },
+      ],
+    });
+  });
+
+  it('HTML-escapes values in v3 speech (org) only, keeps clip text exact, and validates with core', async () => {
+    const { payload } = await compileFile(fileURLToPath(new URL('../../../examples/batch/greeting/video.tsx', import.meta.url)));
+    const scenes = (payload as unknown as { scenes: { scripts: { org: string }[]; clips: { type: string; text?: string }[] }[] }).scenes;
+    scenes[0]!.scripts[0]!.org = '<p>Hi {{name}}</p>';
+    scenes[0]!.clips.find((c) => c.type === 'textImage')!.text = 'Hello {{name}}';
+    const template = payloadTemplate(payload);
+    expect(template.kind).toBe('create');
+    const bound = template.bind({ name: 'Tom & Jerry <3' }, 1);
+    expect(bound.ok).toBe(true);
+    if (!bound.ok) return;
+    const body = bound.request.body as typeof payload & { scenes: typeof scenes };
+    expect(body.scenes[0]!.scripts[0]!.org).toBe('<p>Hi Tom &amp; Jerry &lt;3</p>');
+    expect(body.scenes[0]!.clips.find((c) => c.type === 'textImage')!.text).toBe('Hello Tom & Jerry <3');
+
+    scenes[0]!.scripts[0]!.org = '{{name}}';
+    const numeric = payloadTemplate(payload).bind({ name: 42 }, 5);
+    expect(numeric.ok && (numeric.request.body as { scenes: typeof scenes }).scenes[0]!.scripts[0]!.org).toBe('42');
+    const invalid = payloadTemplate({ ...payload, scenes: '{{name}}' }).bind({ name: 'x' }, 6);
+    expect(invalid.ok ? [] : invalid.issues.map((i) => [i.row, i.path.join('.')])).toEqual([[6, 'scenes']]);
+  });
+
+  it('reports a leaf that does not compile, naming its path', () => {
+    expect(() => payloadTemplate({ scenes: [{ AIModel: { script: 'Hi {{name' } }] })).toThrow(/scenes\[0\]\.AIModel\.script/);
+  });
+
+  it('binds rows independently: one row never changes the next', () => {
+    const template = payloadTemplate(legacy);
+    const a = template.bind({ name: 'A' }, 1);
+    const b = template.bind({ name: 'B' }, 2);
+    expect(a.ok && JSON.stringify(a.request.body)).toContain('Hi A');
+    expect(b.ok && JSON.stringify(b.request.body)).toContain('Hi B');
+    expect(a.ok && b.ok && a.request.body !== b.request.body).toBe(true);
+  });
+});

@@ -1,0 +1,31 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openResultsFile } from './results-writer.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'vsynth-results-'));
+
+describe('openResultsFile', () => {
+  it('writes CSV with quoting for commas, quotes and newlines', () => {
+    const file = join(dir, 'r.csv');
+    const sink = openResultsFile(file);
+    sink.write({ row: 1, rowKey: 'a,b', status: 'failed', reason: 'http_400', errorCode: 'VSYNTH_API', errorMessage: 'bad "x"\nline', attempts: 1 });
+    sink.write({ row: 2, rowKey: 'k', status: 'done', projectId: 'p-2', attempts: 2, cubes: 4, videoUrl: 'https://v/2.mp4', duration: '3.5' });
+    sink.close();
+    expect(readFileSync(file, 'utf8')).toBe(
+      'row,rowKey,status,reason,projectId,projectKey,errorCode,errorMessage,attempts,cubes,videoUrl,duration\n' +
+        '1,"a,b",failed,http_400,,,VSYNTH_API,"bad ""x""\nline",1,,,\n' +
+        '2,k,done,,p-2,,,,2,4,https://v/2.mp4,3.5\n',
+    );
+  });
+
+  it('writes NDJSON without the issue list, and refuses an unknown extension', () => {
+    const file = join(dir, 'r.ndjson');
+    const sink = openResultsFile(file);
+    sink.write({ row: 1, rowKey: 'k', status: 'failed', reason: 'invalid', attempts: 0, issues: [] });
+    sink.close();
+    expect(readFileSync(file, 'utf8')).toBe('{"row":1,"rowKey":"k","status":"failed","reason":"invalid","attempts":0}\n');
+    expect(() => openResultsFile(join(dir, 'r.txt'))).toThrow('Cannot tell the format of results file');
+  });
+});
