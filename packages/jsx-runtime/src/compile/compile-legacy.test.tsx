@@ -139,7 +139,7 @@ describe('compile to legacy', () => {
     expect(scenes(payload)[0]!['clips']).toEqual([{ type: 'text', detail: { textSource: 'Red', locationX: 0, locationY: 0, scale: 1, layer: 3 } }]);
   });
 
-  it('needs clothes and language for a key-only avatar, one avatar per scene, and no variant', async () => {
+  it('needs clothes and language for a key-only avatar and one avatar per scene', async () => {
     const issues = await failure(
       <Video>
         <Scene>
@@ -156,14 +156,27 @@ describe('compile to legacy', () => {
           <Background src="https://cdn.example.com/bg.png" />
         </Scene>
       </Video>,
-      { target: 'legacy', variant: 'A' },
+      { target: 'legacy' },
     );
     expect(issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual([
-      ': variant A applies to v3 only; leave it out for a legacy compile',
       'scenes.0.AIModel: <Avatar model="jisoo"> needs "clothes" (the outfit key)',
       'scenes.1.AIModel: <Avatar model="jisoo"> needs "language" for a legacy payload (the language of its script)',
       'scenes.2.AIModel: scene 2 has more than one <Avatar>; a legacy scene has exactly one AIModel',
       'scenes.3.AIModel: scene 3 has no <Avatar>; every legacy scene needs exactly one',
     ]);
+  });
+});
+
+describe('options', () => {
+  it('rejects a variant for legacy and lossy for v3 as usage errors', async () => {
+    const tree = (
+      <Video>
+        <Scene>
+          <Avatar model={anna}>Hi</Avatar>
+        </Scene>
+      </Video>
+    );
+    await expect(compile(tree, { target: 'legacy', variant: 'A' })).rejects.toThrow('Variant A applies to v3 only; leave it out for a legacy compile');
+    await expect(compile(tree, { lossy: true })).rejects.toMatchObject({ name: 'UsageError', message: 'lossy applies to legacy compiles only; leave it out for v3' });
   });
 });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { formatIssue, isValidationError, parseRequest, type Issue } from '@vsynth/core';
 import { anna, avatars, minhoCasual } from '../../../../examples/avatars.js';
@@ -6,6 +7,9 @@ import type { VsynthNode } from '../element.js';
 import { compile, type CompileOptions } from './compile.js';
 
 const HERE = 'packages/jsx-runtime/src/compile/compile.test.tsx';
+const SOURCE_LINES = readFileSync(new URL(import.meta.url), 'utf8').split('\n');
+/** 1-based line of the first line containing `needle`, so location assertions survive edits above. */
+const lineOf = (needle: string): number => SOURCE_LINES.findIndex((l) => l.includes(needle)) + 1;
 
 async function failure(tree: VsynthNode, options: CompileOptions = {}): Promise<{ message: string; issues: readonly Issue[] }> {
   try {
@@ -88,13 +92,13 @@ describe('compile to v3, variant A', () => {
       <Video>
         <Scene>
           <Avatar model={anna} x={-0.25}>One</Avatar>
-          <Avatar model={minhoCasual} x={0.25}>Two</Avatar>
+          <Avatar model={minhoCasual} x={0.25}>Two speaking</Avatar>
         </Scene>
       </Video>,
     );
     expect(issues).toHaveLength(1);
     expect(message).toContain('scene 0 has 2 speaking avatars; variant A allows one script per scene');
-    expect(formatIssue(issues[0]!)).toContain(`→ at ${HERE}:91:11 <Avatar> · scenes[0].scripts`);
+    expect(formatIssue(issues[0]!)).toContain(`→ at ${HERE}:${lineOf('>Two speaking</Avatar>')}:11 <Avatar> · scenes[0].scripts`);
   });
 
   it('allows a silent second avatar beside the speaker', async () => {
@@ -392,6 +396,42 @@ describe('determinism', () => {
   });
 });
 
+describe('keys', () => {
+  it('derives ids from keys, so inserting a keyed sibling keeps the others\' ids', async () => {
+    const ids = async (items: string[]) => {
+      const { payload } = await compile(
+        <Video>
+          <Scene>
+            <Avatar model={anna} />
+            {items.map((t) => (
+              <Text key={t}>{t}</Text>
+            ))}
+          </Scene>
+        </Video>,
+      );
+      return Object.fromEntries(scenes(payload)[0]!['clips'].slice(1).map((c: AnyJson) => [c.text, c.id]));
+    };
+    const before = await ids(['a', 'b']);
+    const after = await ids(['z', 'a', 'b']);
+    expect(after['a']).toBe(before['a']);
+    expect(after['b']).toBe(before['b']);
+  });
+
+  it('rejects siblings sharing a key', async () => {
+    const { message } = await failure(
+      <Video>
+        <Scene>
+          <Avatar model={anna} />
+          {['x', 'x'].map((t) => (
+            <Text key={t}>{t}</Text>
+          ))}
+        </Scene>
+      </Video>,
+    );
+    expect(message).toContain('two elements of scene 0 share the key path "1/k:x"; give siblings distinct keys');
+  });
+});
+
 describe('avatar catalogue', () => {
   it('looks up an avatar by key and clothes in the avatars option', async () => {
     const { payload } = await compile(
@@ -430,7 +470,11 @@ describe('errors are reported together with their places', () => {
       </Video>,
     );
     expect(message.split('\n')[0]).toBe('Invalid video: 3 problems');
-    expect(issues.map((i) => `${i.source?.lineNumber}:${i.source?.element} ${i.path.join('.')}`)).toEqual(['426:Avatar scenes.0.clips.0', '427:Avatar scenes.0.clips.1', '428:Image scenes.0.clips.2']);
+    expect(issues.map((i) => `${i.source?.lineNumber}:${i.source?.element} ${i.path.join('.')}`)).toEqual([
+      `${lineOf('x={0.1} top={5}')}:Avatar scenes.0.clips.0`,
+      `${lineOf('model="ghost"')}:Avatar scenes.0.clips.1`,
+      `${lineOf('a.png" x={0.2} />')}:Image scenes.0.clips.2`,
+    ]);
     expect(issues[2]!.message).toContain('<Image> needs naturalWidth and naturalHeight');
   });
 

@@ -6,6 +6,7 @@ import {
   type Issue,
   type LegacyProjectRequest,
   type ProjectCreateRequest,
+  UsageError,
 } from '@vsynth/core';
 import { AvatarCatalogue, type AvatarSource } from '../avatar/avatar-catalogue.js';
 import type { VsynthNode } from '../element.js';
@@ -46,7 +47,8 @@ export interface CompileResult<P = ProjectCreateRequest | LegacyProjectRequest> 
  * Compiles a `<Video>` tree to a v3 create request (variant A or B) or a legacy project request.
  * User components run (async ones are awaited); the output is deterministic and passes core's
  * strict validation. Every problem is reported together in one `ValidationError`, each issue
- * with its JSX source (`examples/promo.tsx:14:7 <Avatar>`) and payload path.
+ * with its JSX source (`examples/promo.tsx:14:7 <Avatar>`) and payload path. Options that do
+ * not fit together (a variant for legacy, lossy for v3) throw `UsageError`.
  *
  * @example
  * const { payload, slots } = await compile(<Promo />, { variant: 'A' });
@@ -58,16 +60,18 @@ export async function compile(element: VsynthNode, options?: CompileOptions): Pr
 export async function compile(element: VsynthNode, options: CompileOptions = {}): Promise<CompileResult> {
   const target = options.target ?? 'v3';
   const subject = options.subject ?? 'video';
+  if (target !== 'v3' && target !== 'legacy') throw new UsageError(`Unknown target ${JSON.stringify(target)}: use v3 or legacy`);
+  if (target === 'legacy' && options.variant !== undefined) {
+    throw new UsageError(`Variant ${options.variant} applies to v3 only; leave it out for a legacy compile`);
+  }
+  if (options.variant !== undefined && options.variant !== 'A' && options.variant !== 'B') {
+    throw new UsageError(`Unknown variant ${JSON.stringify(options.variant)}: use A or B`);
+  }
+  if (target === 'v3' && options.lossy === true) throw new UsageError('lossy applies to legacy compiles only; leave it out for v3');
   const ctx = new CompileContext();
   const roots = await resolveTree(element, ctx.issues, options.cwd);
   const video = pickVideo(roots, ctx);
   if (video === undefined) throw new ValidationError(ctx.issues, { subject });
-  if (target === 'legacy' && options.variant !== undefined) {
-    ctx.error(video, `variant ${options.variant} applies to v3 only; leave it out for a legacy compile`, []);
-  }
-  if (target === 'v3' && options.lossy === true) {
-    ctx.error(video, 'lossy applies to legacy compiles only', []);
-  }
   const orientation = options.orientation ?? (video.props['orientation'] as string | undefined) ?? 'landscape';
   let canvas;
   try {

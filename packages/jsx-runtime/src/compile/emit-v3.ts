@@ -48,6 +48,7 @@ export function emitV3(input: EmitInput, variant: 'A' | 'B'): { payload: Json; s
   const speechless: { scene: Json; index: number }[] = [];
   let firstAvatar: Json | undefined;
   let sawAvatar = false;
+  const ids = new Set<string>();
 
   input.scenes.forEach((sceneElement, s) => {
     const parts = sceneParts(sceneElement, s, ctx);
@@ -64,6 +65,12 @@ export function emitV3(input: EmitInput, variant: 'A' | 'B'): { payload: Json; s
       lastLayer = layer;
       const clip = buildClip(element, s, layer, path, input);
       if (clip === undefined) continue;
+      const id = clip['id'] as string;
+      if (ids.has(id)) {
+        ctx.error(element, `two elements of scene ${s} share the key path "${element.path}"; give siblings distinct keys`, path);
+        continue;
+      }
+      ids.add(id);
       clips.push(clip);
       owners.set(clip, element);
       const slot = element.props['slot'] as string | undefined;
