@@ -17,7 +17,7 @@ export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
 export const EXIT_CODES_HELP = `
 Exit codes:
   0  ok
-  2  usage error (unknown option, missing argument, unreadable file)
+  2  usage error (unknown option, missing argument, unreadable file, missing credentials)
   3  invalid input (payload, TSX, template or row failed validation)
   4  permanent API failure (4xx other than 408/429)
   5  transient failure (network, rate limit or 5xx after retries, timeout)
@@ -26,6 +26,8 @@ Exit codes:
 /** Maps an error thrown by a command to the exit code a build script can act on. */
 export function exitCodeFor(error: unknown): ExitCode {
   if (isUsageError(error)) return ExitCode.usage;
+  // Missing credentials or base URL: the user fixes the command line or the environment.
+  if (isVsynthError(error) && error.code === 'VSYNTH_CONFIG') return ExitCode.usage;
   if (isValidationError(error) || isTemplateError(error)) return ExitCode.invalidInput;
   if (isApiError(error)) return error.transient ? ExitCode.transientFailure : ExitCode.permanentApiFailure;
   if (isNetworkError(error) || isTimeoutError(error)) return ExitCode.transientFailure;
