@@ -72,8 +72,8 @@ describe('create (POST /api/odin/v3/editor/project)', () => {
       expect(delivery.url.searchParams.get('vs_cid')).toBe('row-7');
       expect(delivery.url.searchParams.get('vs_sig')).toBe('abc123');
       expect(delivery.url.searchParams.get('ai_progress_update_loc')).toBe(`${sandbox.url}/sandbox/projects/${body.projectId}`);
-      // 33 characters → 2.2 s, 150 characters → 10 s
-      expect(delivery.url.searchParams.get('duration')).toBe('12.2');
+      // preview's estimate for language en (150 words/min): 6 words → 2.4 s, one long word → the 1.5 s minimum
+      expect(delivery.url.searchParams.get('duration')).toBe('3.9');
       const videoUrl = delivery.url.searchParams.get('videoUrl')!;
       expect(videoUrl.startsWith(`${sandbox.url}/sandbox/artifacts/`)).toBe(true);
       const download = await fetch(videoUrl);
@@ -86,7 +86,7 @@ describe('create (POST /api/odin/v3/editor/project)', () => {
         const p = await project(body.projectId);
         return p.exports[0]?.webhook?.status === 'delivered' ? p : undefined;
       });
-      expect(stored.exports[0]).toMatchObject({ status: 'done', progress: 100, videoUrl, duration: '12.2', webhook: { attempts: 1 } });
+      expect(stored.exports[0]).toMatchObject({ status: 'done', progress: 100, videoUrl, duration: '3.9', webhook: { attempts: 1 } });
       const ledger = (await client.get('/sandbox/ledger')).body;
       // 2 scenes + ⌈183 / 100⌉ = 4 cubes
       expect(ledger.entries.find((e: { projectId?: string }) => e.projectId === body.projectId).cubes).toBe(4);
@@ -254,14 +254,17 @@ describe('legacy endpoints', () => {
   it('legacy audio answers like legacy create and delivers a silent WAV of the estimated length to its webhook', async () => {
     const receiver = await webhookReceiver();
     try {
-      const reply = await client.post(LEGACY_AUDIO, { language: 'en', text: 'a'.repeat(30), model: 'anna', webhook: receiver.url });
-      expect(reply).toMatchObject({ status: 200, body: { success: true, cube_used: 1 } });
+      const text = Array.from({ length: 20 }, (_, i) => `word${i}`).join(' ');
+      const reply = await client.post(LEGACY_AUDIO, { language: 'en', text, model: 'anna', webhook: receiver.url });
+      // ⌈139 / 100⌉ blocks
+      expect(reply).toMatchObject({ status: 200, body: { success: true, cube_used: 2 } });
       await receiver.received(1);
       const params = receiver.requests[0]!.url.searchParams;
-      expect(params.get('duration')).toBe('2');
+      // 20 words at 150 per minute
+      expect(params.get('duration')).toBe('8');
       const wav = Buffer.from(await (await fetch(params.get('videoUrl')!)).arrayBuffer());
       expect(wav.subarray(0, 4).toString('ascii')).toBe('RIFF');
-      expect(wav.length).toBe(44 + 2 * 8000 * 2);
+      expect(wav.length).toBe(44 + 8 * 8000 * 2);
     } finally {
       await receiver.close();
     }

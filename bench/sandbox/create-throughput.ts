@@ -5,7 +5,7 @@
  *
  *   node --conditions=@vsynth/source --import tsx bench/sandbox/create-throughput.ts [--requests N] [--export] [--no-fsync]
  *
- * `--export` sends isExport:true (each create also renders and stores an artifact); by default
+ * `--export` sends isExport:true (each create also stores an artifact: the project JSON, not a preview render); by default
  * isExport:false measures the request path alone.
  */
 import { spawn } from 'node:child_process';
@@ -28,7 +28,7 @@ const body = JSON.stringify(payload);
 const dir = await mkdtemp(join(tmpdir(), 'vsynth-sandbox-bench-'));
 const child = spawn(
   process.execPath,
-  ['--conditions=@vsynth/source', '--import', 'tsx', 'packages/cli/src/index.ts', 'sandbox', '--port', '0', '--data-dir', dir, '--quiet', '--export-seconds', '0', ...(fsync ? [] : ['--no-fsync'])],
+  ['--conditions=@vsynth/source', '--import', 'tsx', 'packages/cli/src/index.ts', 'sandbox', '--port', '0', '--data-dir', dir, '--quiet', '--export-seconds', '0', '--artifact', 'json', ...(fsync ? [] : ['--no-fsync'])],
   { stdio: ['ignore', 'pipe', 'inherit'] },
 );
 const url = await new Promise<string>((resolve, reject) => {

@@ -4,7 +4,7 @@ import type { ResolvedSandboxOptions } from './sandbox-options.js';
 import type { SandboxStore } from './sandbox-store.js';
 import type { Artifact } from './render-artifact.js';
 import { silentWav } from './silent-wav.js';
-import { estimateDuration, sceneScripts } from './script-text.js';
+import { estimateDuration, sceneSpeech } from './script-text.js';
 import { deliveryUrl, redactUrl } from './webhook-url.js';
 
 export interface ExportRunnerOptions {
@@ -114,7 +114,7 @@ export class ExportRunner {
   private async finish(id: string): Promise<void> {
     const record = this.store.exports.get(id);
     if (record === undefined || record.status !== 'exporting') return;
-    const estimate = estimateDuration(sceneScripts(record.payload, record.format));
+    const estimate = estimateDuration(sceneSpeech(record.payload, record.format));
     let done: ExportRecord;
     try {
       const context = { projectId: record.projectId, exportId: record.id, format: record.format, durationSeconds: estimate };

@@ -16,10 +16,11 @@ export {
 } from './sandbox-options.js';
 export { DEFAULT_CUBE_RATES, cubeCost, resolveCubeCost, type CubeCostFunction, type CubeCostInput, type CubeRates } from './cube-cost.js';
 export { renderProjectJson, type Artifact, type RenderArtifact, type RenderContext } from './render-artifact.js';
-export { estimateDuration, sceneScripts, SPOKEN_CHARS_PER_SECOND } from './script-text.js';
+export { estimateDuration, sceneScripts, sceneSpeech, type SceneSpeech } from './script-text.js';
 export { applyModify, type ModifyResult } from './apply-modify.js';
 export { applyEdit, type EditChange, type EditResult } from './apply-edit.js';
 export { deliveryUrl, type DeliveryParams } from './webhook-url.js';
 export { SandboxHttpError, type SandboxErrorBody, type SandboxErrorCode } from './sandbox-http-error.js';
 export { SandboxStore, type OpenStoreOptions } from './sandbox-store.js';
 export type { ArtifactRecord, DubbingRecord, ExportRecord, LedgerEntry, ProjectFormat, ProjectRecord } from './records.js';
+export { previewArtifact, type PreviewArtifactOptions } from './render-preview-artifact.js';

@@ -14,7 +14,7 @@ export interface RenderContext {
   readonly projectId: string;
   readonly exportId: string;
   readonly format: ProjectFormat;
-  /** The sandbox's duration estimate in seconds (15 spoken characters per second). */
+  /** The sandbox's duration estimate in seconds (`@vsynth/preview`'s `estimateSceneDuration`, summed). */
   readonly durationSeconds: number;
 }
 

@@ -2,11 +2,13 @@
  * `vsynth sandbox`: runs the local implementation of the video synthesis interface until
  * SIGINT/SIGTERM, printing its base URL and keys on start.
  */
-import { InvalidArgumentError, type Command } from 'commander';
-import { startSandbox, type RunningSandbox, type SandboxApp, type SandboxOptions } from '@vsynth/sandbox';
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import { previewArtifact, startSandbox, type RunningSandbox, type SandboxApp, type SandboxOptions } from '@vsynth/sandbox';
 
 /** Options of {@link runSandbox}, as the flags give them. */
 export interface SandboxCommandOptions extends SandboxOptions {
+  /** `preview` (default): exports serve `@vsynth/preview`'s artifact; `json`: the project JSON. Ignored when `renderArtifact` is given. */
+  readonly artifact?: 'preview' | 'json';
   /** Print nothing but the start JSON line (no event log on stderr). */
   readonly quiet?: boolean;
   /** Where messages go. Default `process.stderr`. */
@@ -45,6 +47,11 @@ export function registerSandbox(program: Command): void {
     .option('--export-seconds <n>', 'how long an export takes (default 2)', number('--export-seconds', 0, Number.POSITIVE_INFINITY))
     .option('--dubbing-polls <n>', 'progress polls until a dubbing job reports 100 (default 4)', integer('--dubbing-polls', 1, 1_000_000))
     .option('--max-upload-mb <mb>', 'largest dubbing upload in MiB (default 2048)', number('--max-upload-mb', 0, Number.POSITIVE_INFINITY))
+    .addOption(
+      new Option('--artifact <kind>', 'what an export produces: preview (MP4 draft with ffmpeg, else contact sheet PNG) or json (the project JSON)')
+        .choices(['preview', 'json'])
+        .default('preview'),
+    )
     .option('--no-fsync', 'do not fsync the store after each batch of writes (faster; a crash may lose the last answered requests)')
     .option('--quiet', 'log no events on stderr')
     .addHelpText(
@@ -66,12 +73,16 @@ export function registerSandbox(program: Command): void {
 export async function runSandbox(options: SandboxCommandOptions = {}): Promise<void> {
   const stderr = options.stderr ?? process.stderr;
   const stdout = options.stdout ?? process.stdout;
-  const { quiet, stderr: _e, stdout: _o, until, ...sandboxOptions } = options;
+  const { quiet, stderr: _e, stdout: _o, until, artifact, ...sandboxOptions } = options;
   const stop = until ?? firstSignal();
+  const log = (line: string) => {
+    if (quiet !== true) stderr.write(`sandbox: ${line}\n`);
+  };
   const sandbox = await startSandbox({
     port: SANDBOX_DEFAULT_PORT,
+    ...(artifact === 'json' ? {} : { renderArtifact: previewArtifact({ onFallback: log }) }),
     ...sandboxOptions,
-    ...(quiet === true ? {} : { log: (line: string) => stderr.write(`sandbox: ${line}\n`) }),
+    log,
   });
   stdout.write(`${JSON.stringify({ url: sandbox.url, legacyUrl: sandbox.legacyUrl, apiKeys: sandbox.apiKeys, apps: sandbox.apps, dataDir: sandbox.dataDir })}\n`);
   if (quiet !== true) stderr.write(banner(sandbox));
@@ -127,6 +138,7 @@ function optionsFromFlags(flags: Record<string, unknown>): SandboxCommandOptions
     ['dubbingPolls', pick<number>('dubbingPolls')],
     ['maxUploadBytes', flags['maxUploadMb'] === undefined ? undefined : Math.floor((flags['maxUploadMb'] as number) * 1024 * 1024)],
     ['fsync', flags['fsync'] === false ? false : undefined],
+    ['artifact', pick<string>('artifact')],
     ['quiet', pick<boolean>('quiet')],
   ];
   return Object.fromEntries(entries.filter(([, value]) => value !== undefined)) as SandboxCommandOptions;
