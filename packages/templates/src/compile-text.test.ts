@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatIssue, isTemplateError } from '@vsynth/core';
 import { compileText } from './compile-text.js';
@@ -79,5 +80,25 @@ describe('compileText', () => {
     }
     expect(isTemplateError(caught)).toBe(true);
     expect((caught as Error).message).toMatch(/^Template text at updates\.title could not be compiled/);
+  });
+
+  it('joins numbers and booleans as text, also inside blocks', () => {
+    expect(plain('{{#if 1}}{{a}}{{b}}{{/if}}').render({ a: 1, b: 2 }, 1)).toEqual({ ok: true, value: '12' });
+    expect(plain('{{a}}{{b}}').render({ a: false, b: null }, 1)).toEqual({ ok: true, value: 'false' });
+  });
+
+  it('renders plain {{name}} text directly with the same output as through Handlebars', () => {
+    const value = fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null), fc.string({ unit: 'grapheme' }));
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.string().filter((t) => !/[{}\\]/.test(t)), fc.constantFrom('{{a}}', '{{b}}', '{{{a}}}')), { maxLength: 6 }), value, value, (pieces, a, b) => {
+        const source = pieces.join('');
+        for (const escape of ['none', 'html'] as const) {
+          const direct = compileText(source, { env, escape, path: ['x'] }).render({ a, b }, 1);
+          const viaHandlebars = compileText(`{{#if 1}}${source}{{/if}}`, { env, escape, path: ['x'] }).render({ a, b }, 1);
+          expect(direct).toEqual(viaHandlebars);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -29,6 +29,7 @@ export interface TextTemplate {
 }
 
 const ESCAPE_HELPER = '__vsynthEscapeHtml';
+const TEXT_HELPER = '__vsynthText';
 
 /**
  * Compiles the text of one field with Handlebars in strict mode. The template text is the only
@@ -42,7 +43,8 @@ const ESCAPE_HELPER = '__vsynthEscapeHtml';
  */
 export function compileText(source: string, options: CompileTextOptions): TextTemplate {
   const { env, path } = options;
-  if (!env.helpers[ESCAPE_HELPER]) env.registerHelper(ESCAPE_HELPER, escapeHelper);
+  if (!env.helpers[ESCAPE_HELPER]) env.registerHelper(ESCAPE_HELPER, (value: unknown, o: HelperOptions) => escapeHtml(textOf(value, o)));
+  if (!env.helpers[TEXT_HELPER]) env.registerHelper(TEXT_HELPER, textOf);
   let ast: HbNode;
   try {
     ast = env.parse(source) as unknown as HbNode;
@@ -54,13 +56,16 @@ export function compileText(source: string, options: CompileTextOptions): TextTe
   collectVariables(ast, new Set(Object.keys(env.helpers)), required, optional);
   for (const name of optional) if (required.has(name)) optional.delete(name);
   const constant = !source.includes('{{');
-  if (options.escape === 'html') rewriteEscapes(ast, new Set(Object.keys(env.helpers)));
+  const simple = constant ? undefined : simpleParts(ast, new Set(Object.keys(env.helpers)), options.escape);
+  rewriteOutputs(ast, new Set(Object.keys(env.helpers)), options.escape);
   const template = constant
     ? () => source
-    : env.compile(ast as unknown as Parameters<HandlebarsEnv['compile']>[0], {
+    : simple !== undefined
+      ? (data: Readonly<Record<string, unknown>>) => renderSimple(simple, data)
+      : env.compile(ast as unknown as Parameters<HandlebarsEnv['compile']>[0], {
         strict: true,
         noEscape: true,
-        knownHelpers: { [ESCAPE_HELPER]: true },
+        knownHelpers: { [ESCAPE_HELPER]: true, [TEXT_HELPER]: true },
       });
   return {
     source,
@@ -84,6 +89,45 @@ export function compileText(source: string, options: CompileTextOptions): TextTe
   };
 }
 
+/** A template made only of text and `{{name}}`: rendered without Handlebars, same output. */
+type SimplePart = string | { readonly name: string; readonly html: boolean };
+
+/**
+ * Recognises text with plain `{{name}}` / `{{{name}}}` only (no helpers, blocks, paths or
+ * partials): most personalisation is that, and rendering it directly is several times faster.
+ */
+function simpleParts(ast: HbNode, helpers: ReadonlySet<string>, escape: FieldEscape): SimplePart[] | undefined {
+  const parts: SimplePart[] = [];
+  for (const node of ast.body ?? []) {
+    if (node.type === 'ContentStatement') {
+      parts.push(String(node.value ?? ''));
+      continue;
+    }
+    if (node.type !== 'MustacheStatement') return undefined;
+    const path = node.path;
+    if ((node.params?.length ?? 0) > 0 || (node.hash?.pairs.length ?? 0) > 0 || path?.type !== 'PathExpression') return undefined;
+    const name = path.parts?.[0];
+    if (path.data === true || (path.depth ?? 0) > 0 || path.parts?.length !== 1 || name === undefined || name === 'this' || helpers.has(name) || path.original !== name) return undefined;
+    parts.push({ name, html: escape === 'html' && node.escaped === true });
+  }
+  return parts;
+}
+
+function renderSimple(parts: readonly SimplePart[], data: Readonly<Record<string, unknown>>): string {
+  let out = '';
+  for (const part of parts) {
+    if (typeof part === 'string') {
+      out += part;
+      continue;
+    }
+    const value = data[part.name];
+    if (value === undefined || value === null) continue;
+    const text = typeof value === 'string' ? value : String(value);
+    out += part.html ? escapeHtml(text) : text;
+  }
+  return out;
+}
+
 /** Thrown by the escape helper when a `{{name}}` inside a block resolves to nothing. */
 class MissingValue extends Error {
   constructor(readonly variable: string) {
@@ -91,10 +135,15 @@ class MissingValue extends Error {
   }
 }
 
-function escapeHelper(value: unknown, helperOptions: { hash: Record<string, unknown> }): string {
+interface HelperOptions {
+  readonly hash: Record<string, unknown>;
+}
+
+/** Every `{{…}}` output goes through here: a string, '' for null, never a missing value. */
+function textOf(value: unknown, helperOptions: HelperOptions): string {
   if (value === undefined) throw new MissingValue(String(helperOptions.hash['name']));
   if (value === null) return '';
-  return escapeHtml(typeof value === 'string' ? value : String(value));
+  return typeof value === 'string' ? value : String(value);
 }
 
 function renderIssue(error: unknown, row: number, path: readonly PathSegment[], columns: string[]): Issue {
@@ -176,26 +225,32 @@ function addPath(node: HbNode, into: Set<string> | undefined): void {
   if (head !== undefined && head !== 'this') into.add(head);
 }
 
-/** Turns every escaped `{{x}}` into `{{__vsynthEscapeHtml x name="x"}}` so the escaping is ours and per field. */
-function rewriteEscapes(node: HbNode | undefined, helpers: ReadonlySet<string>): void {
+/**
+ * Routes every `{{x}}` through our helpers: `{{__vsynthEscapeHtml x name="x"}}` for escaped output
+ * in script text, `{{__vsynthText x name="x"}}` otherwise. The escaping is then ours and per
+ * field, a value inside a block that resolves to nothing is an error, and values are always
+ * joined as text (Handlebars' noEscape output adds two numbers or booleans instead).
+ */
+function rewriteOutputs(node: HbNode | undefined, helpers: ReadonlySet<string>, escape: FieldEscape): void {
   if (node === undefined) return;
   if (node.type === 'Program') {
-    for (const child of node.body ?? []) rewriteEscapes(child, helpers);
+    for (const child of node.body ?? []) rewriteOutputs(child, helpers, escape);
     return;
   }
   if (node.type === 'BlockStatement') {
-    rewriteEscapes(node.program, helpers);
-    rewriteEscapes(node.inverse, helpers);
+    rewriteOutputs(node.program, helpers, escape);
+    rewriteOutputs(node.inverse, helpers, escape);
     return;
   }
-  if (node.type !== 'MustacheStatement' || node.escaped !== true || node.path === undefined) return;
+  if (node.type !== 'MustacheStatement' || node.path === undefined) return;
   const head = node.path;
   const name = head.original ?? '';
   const isCall = (node.params?.length ?? 0) > 0 || (node.hash?.pairs.length ?? 0) > 0 || (head.type === 'PathExpression' && helpers.has(name));
   const argument: HbNode = isCall
     ? { type: 'SubExpression', path: head, params: node.params ?? [], hash: node.hash ?? { type: 'Hash', pairs: [] }, loc: node.loc }
     : head;
-  node.path = { type: 'PathExpression', data: false, depth: 0, parts: [ESCAPE_HELPER], original: ESCAPE_HELPER, loc: head.loc };
+  const helper = escape === 'html' && node.escaped === true ? ESCAPE_HELPER : TEXT_HELPER;
+  node.path = { type: 'PathExpression', data: false, depth: 0, parts: [helper], original: helper, loc: head.loc };
   node.params = [argument];
   node.hash = { type: 'Hash', pairs: [{ key: 'name', value: { type: 'StringLiteral', value: name, original: name, loc: head.loc } }] };
   node.escaped = false;

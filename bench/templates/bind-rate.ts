@@ -1,0 +1,40 @@
+/**
+ * Rows/s for binding and validating a 5-field modify template (Handlebars strict binding, per-field
+ * escaping, core's checkRequest on every bound request). Rows are in memory, so this measures
+ * binding alone. Run from the repository root:
+ *
+ *   node --conditions=@vsynth/source --import tsx bench/templates/bind-rate.ts [--rows N]
+ */
+import { modifyTemplate } from '../../packages/templates/src/index.js';
+
+const args = process.argv.slice(2);
+const count = Number(args[args.indexOf('--rows') + 1] ?? 0) || 200_000;
+
+const template = modifyTemplate({
+  projectId: 'p-base',
+  updates: {
+    title: 'Hello {{firstName}}!',
+    title_1: '{{upper company}}',
+    subtitles: '{{city}} · {{default nickname "friend"}}',
+    scripts_0: '<p>Hi {{firstName}} from {{city}}, welcome to {{company}}.</p>',
+    scripts_1: '<p>{{firstName}}, your offer: {{offer}}.</p>',
+  },
+  isExport: true,
+});
+
+const rows = Array.from({ length: 1000 }, (_, i) => ({
+  firstName: `Person ${i} & <co>`,
+  company: `Company ${i % 37}`,
+  city: ['Lisbon', 'São Paulo', '北京', 'Zürich'][i % 4],
+  nickname: i % 3 === 0 ? '' : `nick${i}`,
+  offer: `${i % 50}% off`,
+}));
+
+// Warm up the JIT, then measure.
+for (let i = 0; i < 20_000; i++) template.bind(rows[i % rows.length]!, i + 1);
+const start = performance.now();
+let ok = 0;
+for (let i = 0; i < count; i++) if (template.bind(rows[i % rows.length]!, i + 1).ok) ok += 1;
+const seconds = (performance.now() - start) / 1000;
+if (ok !== count) throw new Error(`${count - ok} rows failed to bind`);
+process.stdout.write(`${JSON.stringify({ rows: count, seconds: Number(seconds.toFixed(3)), rowsPerSecond: Math.round(count / seconds) })}\n`);

@@ -1,0 +1,61 @@
+/**
+ * Peak memory (max RSS) of `vsynth batch --dry-run` over a 1,000,000-row CSV with a results file.
+ * The CSV is generated into a temporary directory (removed afterwards); the dry run is the real
+ * CLI in a child process, measured with `/usr/bin/time -f %M`. Run from the repository root:
+ *
+ *   node --conditions=@vsynth/source --import tsx bench/templates/dry-run-memory.ts [--rows N]
+ */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const args = process.argv.slice(2);
+const count = Number(args[args.indexOf('--rows') + 1] ?? 0) || 1_000_000;
+const dir = await mkdtemp(join(tmpdir(), 'vsynth-dry-run-bench-'));
+try {
+  const data = join(dir, 'rows.csv');
+  const out = createWriteStream(data);
+  out.write('firstName,company,city,nickname,offer\n');
+  for (let i = 0; i < count; i++) {
+    if (!out.write(`"Person ${i}, Jr.",Company ${i % 37},${['Lisbon', 'São Paulo', '北京', 'Zürich'][i % 4]},${i % 3 === 0 ? '' : `nick${i}`},${i % 50}% off\n`)) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'finish');
+  const template = join(dir, 'modify.json');
+  await writeFile(
+    template,
+    JSON.stringify({
+      projectId: 'p-base',
+      updates: {
+        title: 'Hello {{firstName}}!',
+        title_1: '{{upper company}}',
+        subtitles: '{{city}} · {{default nickname "friend"}}',
+        scripts_0: '<p>Hi {{firstName}} from {{city}}, welcome to {{company}}.</p>',
+        scripts_1: '<p>{{firstName}}, your offer: {{offer}}.</p>',
+      },
+      isExport: true,
+    }),
+  );
+  const start = performance.now();
+  const child = spawn(
+    '/usr/bin/time',
+    ['-f', '%M', process.execPath, '--conditions=@vsynth/source', '--import', 'tsx', 'packages/cli/src/index.ts', 'batch', '--template', template, '--data', data, '--dry-run', '--events', 'none', '--out', join(dir, 'results.csv')],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const [code] = (await once(child, 'exit')) as [number];
+  const seconds = (performance.now() - start) / 1000;
+  const maxRssKb = Number(stderr.trim().split('\n').pop());
+  const summary = JSON.parse(stdout) as { ok: number; failed: number; cubes: number };
+  process.stdout.write(
+    `${JSON.stringify({ rows: count, exit: code, ok: summary.ok, failed: summary.failed, cubes: summary.cubes, seconds: Number(seconds.toFixed(1)), peakRssMB: Math.round(maxRssKb / 1024) })}\n`,
+  );
+} finally {
+  await rm(dir, { recursive: true, force: true });
+}
