@@ -1,4 +1,4 @@
-import { isApiError, isBatchError, isNetworkError, isTimeoutError, isUsageError, isValidationError, isTemplateError } from '@vsynth/core';
+import { isApiError, isBatchError, isNetworkError, isTemplateError, isTimeoutError, isUsageError, isValidationError, isVsynthError } from '@vsynth/core';
 
 /** Exit codes of the `vsynth` command; documented in `vsynth --help`. */
 export const ExitCode = {
