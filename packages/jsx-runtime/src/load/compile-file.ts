@@ -24,7 +24,7 @@ export interface CompileFileOptions extends CompileOptions {
 export async function compileFile(file: string, options: CompileFileOptions = {}): Promise<CompileResult> {
   const { props, ...compileOptions } = options;
   const root = await loadDefaultExport(file);
-  const subject = compileOptions.subject ?? (path.relative(compileOptions.cwd ?? process.cwd(), path.resolve(file)).split(path.sep).join('/') || file);
+  const subject = compileOptions.subject ?? displayPath(file, compileOptions.cwd ?? process.cwd());
   const avatars = compileOptions.avatars ?? (root.avatars as readonly AvatarSource[] | undefined);
   let element = root.value;
   if (typeof element === 'function') element = jsxDEV(element as FunctionComponent, { ...props });
@@ -40,10 +40,18 @@ async function loadDefaultExport(file: string): Promise<{ value: unknown; avatar
   const mod = await importTsx(file);
   let exports: Record<string, unknown> = mod;
   const inner = mod['default'];
-  // A CommonJS module's namespace puts module.exports under `default`.
-  if (typeof inner === 'object' && inner !== null && !isElement(inner) && 'default' in inner) exports = inner as Record<string, unknown>;
+  // A CommonJS module's namespace puts module.exports under `default`; an ESM default export
+  // that is a plain object (neither element nor component) is no video either way.
+  if (typeof inner === 'object' && inner !== null && !isElement(inner)) exports = inner as Record<string, unknown>;
   if (!('default' in exports)) {
     throw new UsageError(`${file} has no default export: export default a <Video> element or a component returning one.`);
   }
   return { value: exports['default'], avatars: exports['avatars'] };
+}
+
+/** Relative to `cwd` inside it, absolute outside it (clearer than `../../tmp/x.tsx`). */
+function displayPath(file: string, cwd: string): string {
+  const absolute = path.resolve(file);
+  const relative = path.relative(cwd, absolute);
+  return relative === '' || relative.startsWith('..') || path.isAbsolute(relative) ? absolute : relative.split(path.sep).join('/');
 }

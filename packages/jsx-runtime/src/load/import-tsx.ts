@@ -5,7 +5,7 @@ import Module from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { UsageError } from '@vsynth/core';
+import { UsageError, ValidationError, issue, isVsynthError } from '@vsynth/core';
 
 let tsconfigPath: Promise<string> | undefined;
 
@@ -25,7 +25,29 @@ export async function importTsx(file: string): Promise<Record<string, unknown>> 
   const { tsImport } = await import('tsx/esm/api');
   tsconfigPath ??= writeRuntimeTsconfig();
   mapRuntimeForCommonJs();
-  return (await tsImport(pathToFileURL(absolute).href, { parentURL: import.meta.url, tsconfig: await tsconfigPath })) as Record<string, unknown>;
+  try {
+    return (await tsImport(pathToFileURL(absolute).href, { parentURL: import.meta.url, tsconfig: await tsconfigPath })) as Record<string, unknown>;
+  } catch (error) {
+    if (isVsynthError(error)) throw error;
+    throw loadError(file, error);
+  }
+}
+
+/** A syntax error or a throw at module level, as a ValidationError naming the file (no stack). */
+function loadError(file: string, error: unknown): ValidationError {
+  const text = error instanceof Error ? error.message : String(error);
+  // esbuild: "Transform failed with 1 error:\n/abs/file.tsx:3:7: ERROR: Expected ..."
+  const where = /([^\s:]+\.[cm]?[jt]sx?):(\d+):(\d+): ERROR: (.*)/.exec(text);
+  const fileName = path.relative(process.cwd(), path.resolve(file)).split(path.sep).join('/') || file;
+  if (where) {
+    const [, , line, column, reason] = where;
+    return new ValidationError(
+      [issue({ code: 'jsx', message: `syntax error: ${reason ?? ''}`, path: [], source: { fileName, lineNumber: Number(line), columnNumber: Number(column) + 1 } })],
+      { subject: fileName },
+    );
+  }
+  const first = text.split('\n')[0] ?? text;
+  return new ValidationError([issue({ code: 'jsx', message: `loading the module failed: ${first}`, path: [] })], { subject: fileName });
 }
 
 let mapped = false;

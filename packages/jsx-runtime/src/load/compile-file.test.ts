@@ -1,0 +1,81 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defineAvatar } from '../avatar/define-avatar.js';
+import { compileFile } from './compile-file.js';
+import { importTsx } from './import-tsx.js';
+
+let dir: string;
+
+beforeAll(async () => {
+  // No package.json, no tsconfig: the file loads as CommonJS with nothing configuring JSX.
+  dir = await mkdtemp(path.join(os.tmpdir(), 'vsynth-load-'));
+  await writeFile(
+    path.join(dir, 'row.tsx'),
+    [
+      "import { Avatar, Scene, Text, Video } from '@vsynth/jsx-runtime';",
+      '',
+      'export default function Row(props: { firstName: string; city: string }) {',
+      '  return (',
+      '    <Video name={`Hello ${props.firstName}`}>',
+      '      <Scene>',
+      '        <Avatar model="jisoo" clothes="hanbok_red" language="ko">Hi {props.firstName} from {props.city}</Avatar>',
+      '        <Text tag="title" slot="city" y={-0.3}>{props.city}</Text>',
+      '      </Scene>',
+      '    </Video>',
+      '  );',
+      '}',
+    ].join('\n'),
+  );
+  await writeFile(path.join(dir, 'syntax.tsx'), "import { Video } from '@vsynth/jsx-runtime';\nexport default <Video>\n  <Scene>\n</Video>;\n");
+  await writeFile(path.join(dir, 'element.tsx'), "import { Video } from '@vsynth/jsx-runtime';\nexport default <Video />;\n");
+  await writeFile(path.join(dir, 'nothing.tsx'), 'export const x = 1;\n');
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('importTsx', () => {
+  it('loads a .tsx outside any project with jsxDEV source locations', async () => {
+    const mod = await importTsx(path.join(dir, 'element.tsx'));
+    const exported = (mod['default'] as { default?: unknown }).default ?? mod['default'];
+    expect((exported as { source: unknown }).source).toEqual({ fileName: path.join(dir, 'element.tsx'), lineNumber: 2, columnNumber: 16 });
+  });
+
+  it('reports a syntax error with its file and line, not a stack', async () => {
+    await expect(importTsx(path.join(dir, 'syntax.tsx'))).rejects.toMatchObject({
+      name: 'ValidationError',
+      issues: [{ source: { lineNumber: 4, fileName: expect.stringContaining('syntax.tsx') } }],
+    });
+  });
+
+  it('says so when the file does not exist', async () => {
+    await expect(importTsx(path.join(dir, 'missing.tsx'))).rejects.toThrow(/no such file/);
+  });
+});
+
+describe('compileFile', () => {
+  it('calls a component default export with a data row as props (v3 slots)', async () => {
+    const { anna } = await import('../../../../examples/avatars.js');
+    const { payload, slots } = await compileFile(path.join(dir, 'row.tsx'), { avatars: [defineAvatar({ ...anna.model, ai_name: 'jisoo', emotion: 'hanbok_red' })], props: { firstName: 'Ana', city: 'Busan' } });
+    expect(slots).toEqual({ city: 'title_0' });
+    expect(payload).toMatchObject({ name: 'Hello Ana', scenes: [{ scripts: [{ org: 'Hi Ana from Busan', modelId: 'jisoo' }] }] });
+  });
+
+  it('calls a component default export with a data row as props (legacy, lossy)', async () => {
+    const { payload, slots, warnings } = await compileFile(path.join(dir, 'row.tsx'), { target: 'legacy', lossy: true, props: { firstName: 'Ana', city: 'Busan' } });
+    expect(slots).toEqual({});
+    expect(warnings.map((w) => `${w.source?.fileName}:${w.source?.lineNumber} ${w.message}`)).toEqual([
+      `${path.join(dir, 'row.tsx')}:5 <Video> name cannot be expressed in a legacy payload; dropped (lossy compile) (in <Row>)`,
+      `${path.join(dir, 'row.tsx')}:8 <Text> tag, slot cannot be expressed in a legacy payload; dropped (lossy compile)`,
+    ]);
+    expect(payload).toMatchObject({ scenes: [{ AIModel: { script: 'Hi Ana from Busan' }, clips: [{ type: 'text', detail: { textSource: 'Busan', locationY: -0.3 } }] }] });
+  });
+
+  it('refuses props for an element export and a file without default export', async () => {
+    await expect(compileFile(path.join(dir, 'element.tsx'), { props: { a: 1 } })).rejects.toThrow('exports an element, not a component');
+    await expect(compileFile(path.join(dir, 'nothing.tsx'))).rejects.toThrow('has no default export');
+  });
+});
