@@ -61,6 +61,18 @@ describe('gateway faults, answered before processing', () => {
   });
 });
 
+describe('latency', () => {
+  it('waits latencyMs before each spec endpoint, not before /sandbox routes', async () => {
+    const waits: number[] = [];
+    const sandbox = await sandboxWith({ latencyMs: 250, sleep: async (ms) => void waits.push(ms) });
+    const client = api(sandbox.url);
+    await client.post(CREATE, payload);
+    await client.get('/sandbox/ledger');
+    await client.post(LEGACY_CREATE, legacyPayload);
+    expect(waits).toEqual([250, 250]);
+  });
+});
+
 describe('lost responses', () => {
   it('processes and stores the request, then drops the connection unanswered', async () => {
     const sandbox = await sandboxWith({ faultLostResponseRate: 1 });

@@ -57,6 +57,8 @@ export interface SandboxOptions {
   readonly renderArtifact?: RenderArtifact;
   /** Clock, epoch ms. Default `Date.now`; inject one to test token expiry. */
   readonly now?: () => number;
+  /** Waits `ms` for `latencyMs`. Default a timer; inject one to test latency without waiting. */
+  readonly sleep?: (ms: number) => Promise<void>;
   /** Largest JSON body. Default 10 MiB. */
   readonly maxJsonBytes?: number;
   /** Largest dubbing upload (all parts together). Default 2 GiB. */
@@ -91,6 +93,7 @@ export interface ResolvedSandboxOptions {
   readonly random: () => number;
   readonly renderArtifact: RenderArtifact;
   readonly now: () => number;
+  readonly sleep: (ms: number) => Promise<void>;
   readonly maxJsonBytes: number;
   readonly maxUploadBytes: number;
   readonly dubbingPolls: number;
@@ -132,6 +135,7 @@ export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSan
     random: options.random ?? Math.random,
     renderArtifact: options.renderArtifact ?? renderProjectJson,
     now: options.now ?? Date.now,
+    sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     maxJsonBytes: options.maxJsonBytes ?? 10 * 1024 * 1024,
     maxUploadBytes: options.maxUploadBytes ?? 2 * 1024 * 1024 * 1024,
     dubbingPolls: options.dubbingPolls ?? 4,

@@ -5,7 +5,6 @@
 import { createReadStream } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { UsageError } from '@vsynth/core';
 import { ExportRunner } from './export-runner.js';
 import { sendError, sendJson } from './http-io.js';
@@ -144,7 +143,7 @@ async function dispatch(context: SandboxContext, request: IncomingMessage, respo
     }
     if (route.spec) await injectFaults(context);
     const caller = route.auth ? context.auth.authenticate(request.headers.authorization) : ANONYMOUS;
-    const params = (route.path.exec(path) ?? []).slice(1).map((segment) => decodeURIComponent(segment ?? ''));
+    const params = (route.path.exec(path) ?? []).slice(1).map((segment) => decodePathSegment(segment ?? ''));
     const reply = await route.handler(context, { request, url, params, caller, endpoint: `${route.method} ${path}` });
     if (route.spec && reply.status < 400 && options.faultLostResponseRate > 0 && options.random() < options.faultLostResponseRate) {
       // Processed and stored; the caller never learns it.
@@ -169,7 +168,7 @@ async function dispatch(context: SandboxContext, request: IncomingMessage, respo
 /** Latency, then a 429 or 503 answered before the request is processed, as a gateway would. */
 async function injectFaults(context: SandboxContext): Promise<void> {
   const { options } = context;
-  if (options.latencyMs > 0) await sleep(options.latencyMs);
+  if (options.latencyMs > 0) await options.sleep(options.latencyMs);
   if (options.fault429Rate > 0 && options.random() < options.fault429Rate) {
     throw new SandboxHttpError(429, 'rate_limited', `Too many requests (injected fault); retry after ${options.retryAfterSeconds} s.`, {
       headers: { 'retry-after': String(options.retryAfterSeconds) },
@@ -194,6 +193,14 @@ function send(response: ServerResponse, reply: RouteReply): void {
   const stream = createReadStream(file.path);
   stream.on('error', () => response.destroy());
   stream.pipe(response);
+}
+
+function decodePathSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new SandboxHttpError(404, 'not_found', `No such item: the path segment "${segment}" is not valid percent-encoding.`);
+  }
 }
 
 function urlHost(host: string): string {
