@@ -1,13 +1,14 @@
 import { aiModelObjectSchema, ValidationError, zodIssuesToIssues, type AiModelObject } from '@vsynth/core';
 
 /**
- * Checks a model object against core's `aiModelObjectSchema` (unknown fields kept) and returns
- * it; throws `ValidationError` naming each missing or wrong field.
+ * Checks a model object against core's `aiModelObjectSchema` and returns it unchanged; throws
+ * `ValidationError` naming each missing or wrong field.
  *
  * @example parseAiModel(json.scenes[0].clips[0].model, 'avatar anna')
  */
 export function parseAiModel(model: unknown, subject: string): AiModelObject {
   const result = aiModelObjectSchema.safeParse(model);
   if (!result.success) throw new ValidationError(zodIssuesToIssues(result.error), { subject });
-  return result.data;
+  // The schema only checks (no defaults), so keep the caller's object: same keys, same order.
+  return model as AiModelObject;
 }
