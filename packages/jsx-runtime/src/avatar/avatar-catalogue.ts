@@ -4,7 +4,11 @@ import { isAvatarDefinition, type AvatarDefinition } from './define-avatar.js';
 /** What `compile(…, {avatars})` accepts: `defineAvatar` results or bare model objects. */
 export type AvatarSource = AvatarDefinition | AiModelObject;
 
-/** Avatars indexed by registered name and by `ai_name`. */
+/**
+ * Avatars indexed by registered name and by `ai_name`, each with its outfits (`emotion`).
+ *
+ * @example new AvatarCatalogue([anna, minhoSuit]).find('minho', 'suit_charcoal')?.emotion // 'suit_charcoal'
+ */
 export class AvatarCatalogue {
   private readonly byName = new Map<string, AiModelObject[]>();
 

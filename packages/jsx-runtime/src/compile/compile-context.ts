@@ -4,6 +4,11 @@ import type { ResolvedElement } from './resolve-tree.js';
 /**
  * Collects the issues of one compile, each with the element's JSX source and payload path, and
  * remembers which element produced which payload path so schema issues can be located too.
+ *
+ * @example
+ * const ctx = new CompileContext();
+ * ctx.error(avatar, '<Avatar> needs "clothes"', ['scenes', 0, 'AIModel']);
+ * ctx.bind(['scenes', 0, 'clips', 2], text); // later: ctx.locate(issueFromCore)
  */
 export class CompileContext {
   readonly issues: Issue[] = [];
@@ -42,9 +47,4 @@ export class CompileContext {
     const source = element?.source;
     this.issues.push(issue({ code: 'jsx', severity, message: `${message}${via}`, path, ...(source && { source }) }));
   }
-}
-
-/** `<Avatar>` or `<Avatar> at examples/promo.tsx:14:7`, for messages. */
-export function label(element: ResolvedElement): string {
-  return `<${element.kind}>`;
 }

@@ -22,6 +22,8 @@ const INEXPRESSIBLE: Readonly<Record<string, readonly string[]>> = {
  * Builds a legacy project request: one `AIModel` per scene placed by midpoint and scale, image,
  * background and text clips. Shapes, video, audio, background colours and text styling cannot be
  * expressed: each is an error, or with `lossy` a warning and dropped.
+ *
+ * @example const { payload } = emitLegacy({ video, scenes, orientation, canvas, catalogue, ctx }, false)
  */
 export function emitLegacy(input: EmitInput, lossy: boolean): { payload: Json } {
   const { ctx, video } = input;

@@ -40,6 +40,8 @@ const STYLE_FIELDS = {
 /**
  * Builds a v3 create request. Variant A puts each scene's speech in `scripts[0]` with
  * `modelId`/`clothId` from the avatar clip; variant B puts `{org, tts}` in the avatar clip.
+ *
+ * @example const { payload, slots } = emitV3({ video, scenes, orientation, canvas, catalogue, ctx }, 'A')
  */
 export function emitV3(input: EmitInput, variant: 'A' | 'B'): { payload: Json; slots: Record<string, string> } {
   const { video, ctx } = input;

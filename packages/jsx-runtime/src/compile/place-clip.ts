@@ -56,6 +56,9 @@ export interface PlaceInput {
  * The v3 box of a visual element: the box family passes through (missing sizes from the
  * natural/tight/estimated size), the centre family converts with core's legacy → v3 geometry.
  * Problems are reported on `ctx` with the element's location; returns `undefined` then.
+ *
+ * @example placeOnV3({ element, placement: { family: 'centre', x: 0, y: 0, scale: 1 }, canvas, path, ctx, natural: { width: 800, height: 600 } })
+ * // { left: 480, top: 180, width: 800, height: 600, scaleX: 1.2, scaleY: 1.2 }
  */
 export function placeOnV3(input: PlaceInput): PlacedBox | undefined {
   const { element, placement, canvas, path, ctx } = input;
@@ -108,6 +111,9 @@ export function placeOnV3(input: PlaceInput): PlacedBox | undefined {
 /**
  * The legacy placement of a visual element: the centre family passes through, the box family
  * converts with core's v3 → legacy geometry.
+ *
+ * @example placeOnLegacy({ element, placement: { family: 'box', box: { left: 480, top: 180, width: 800, height: 600, scaleX: 1.2, scaleY: 1.2 } }, canvas, path, ctx })
+ * // { locationX: 0, locationY: 0, scale: 1 }
  */
 export function placeOnLegacy(input: PlaceInput): PlacedCentre | undefined {
   const { element, placement, canvas, path, ctx } = input;

@@ -16,6 +16,8 @@ export interface ResolvedAvatar {
  * Works out which avatar and outfit an `<Avatar>` means, from a model object, a definition or a
  * key looked up in the catalogue. `needModel` (v3) reports a key-only avatar as an error saying
  * how to supply the model object.
+ *
+ * @example resolveAvatar(el, catalogue, { needModel: true, path: ['scenes', 0, 'clips', 0], ctx })?.model?.ai_name // 'anna'
  */
 export function resolveAvatar(
   element: ResolvedElement,

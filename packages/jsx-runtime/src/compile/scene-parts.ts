@@ -14,6 +14,8 @@ const CLIP_KINDS = new Set(['Avatar', 'Text', 'Image', 'Shape', 'VideoClip', 'Au
 /**
  * Splits a `<Scene>`: at most one background (`background` prop or one `<Background>` child),
  * clip elements kept in order; nested `<Video>`/`<Scene>` are errors.
+ *
+ * @example const { background, clips } = sceneParts(scene, 0, ctx) // background: { kind: 'colour', rgb: 'rgb(255,255,255)' }
  */
 export function sceneParts(scene: ResolvedElement, index: number, ctx: CompileContext): SceneParts {
   let background: BackgroundValue | undefined;
