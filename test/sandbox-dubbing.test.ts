@@ -88,6 +88,27 @@ describe('dubbing upload and progress', () => {
       const reply = await api(small.url).form(DUBBING, form({ file: video(8192), target_0: 'es-ES' }));
       expect(reply.status).toBe(413);
       expect(reply.body.error).toMatchObject({ code: 'payload_too_large', message: "The upload is larger than the sandbox's limit of 4096 bytes (maxUploadBytes)." });
+      expect(await readdir(join(small.dir, 'uploads')).catch(() => [])).toEqual([]);
+
+      // Without Content-Length (chunked), the limit stops the stream as it arrives.
+      const boundary = 'b0undary';
+      const head = `--${boundary}\r\nContent-Disposition: form-data; name="target_0"\r\n\r\nes-ES\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="v.mp4"\r\n\r\n`;
+      const chunks = [head, 'x'.repeat(3000), 'x'.repeat(3000), `\r\n--${boundary}--\r\n`];
+      const stream = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          const next = chunks.shift();
+          if (next === undefined) controller.close();
+          else controller.enqueue(new TextEncoder().encode(next));
+        },
+      });
+      const response = await fetch(`${small.url}${DUBBING}`, {
+        method: 'POST',
+        headers: { authorization: 'sandbox-key', 'content-type': `multipart/form-data; boundary=${boundary}` },
+        body: stream,
+        duplex: 'half',
+      } as RequestInit);
+      expect(response.status).toBe(413);
+      expect(response.headers.get('connection')).toBe('close');
       expect(await readdir(join(small.dir, 'uploads'))).toEqual([]);
     } finally {
       await small.dispose();

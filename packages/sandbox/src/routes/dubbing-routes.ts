@@ -19,6 +19,10 @@ export const dubbingUpload: RouteHandler = async (context, route) => {
     throw new SandboxHttpError(415, 'unsupported_media_type', 'The dubbing upload must be multipart/form-data with a boundary.');
   }
   const { store, options } = context;
+  const declared = Number(route.request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > options.maxUploadBytes) {
+    throw new SandboxHttpError(413, 'payload_too_large', `The upload is larger than the sandbox's limit of ${options.maxUploadBytes} bytes (maxUploadBytes).`);
+  }
   const now = options.now();
   const folderId = newObjectId(now);
   const folder = `uploads/${folderId}`;
