@@ -42,7 +42,11 @@ export function cubeCost(input: CubeCostInput, rates: CubeRates = DEFAULT_CUBE_R
   return rates.perScene * input.scenes + rates.per100ScriptChars * Math.ceil(input.scriptChars / 100);
 }
 
-/** Turns the `cubeCost` option (a function or some rates) into a cost function. */
+/**
+ * Turns the `cubeCost` option (a function or some rates) into a cost function.
+ *
+ * @example resolveCubeCost({ perScene: 10 })({ kind: 'create', exported: true, scenes: 2, scriptChars: 50, targets: 0 }) // 21
+ */
 export function resolveCubeCost(option: CubeCostFunction | Partial<CubeRates> | undefined): CubeCostFunction {
   if (typeof option === 'function') return option;
   const rates = { ...DEFAULT_CUBE_RATES, ...option };

@@ -108,13 +108,19 @@ export const DEFAULT_APP: SandboxApp = { appId: 'sandbox-app', userKey: 'sandbox
 
 /**
  * The default data directory: `$XDG_CACHE_HOME/vsynth/sandbox`, else `~/.cache/vsynth/sandbox`.
+ *
+ * @example defaultDataDir({ XDG_CACHE_HOME: '/var/cache' }) // '/var/cache/vsynth/sandbox'
  */
 export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
   const cache = env['XDG_CACHE_HOME'] !== undefined && env['XDG_CACHE_HOME'] !== '' ? env['XDG_CACHE_HOME'] : join(homedir(), '.cache');
   return join(cache, 'vsynth', 'sandbox');
 }
 
-/** Fills in defaults and rejects out-of-range values with a message naming the option. */
+/**
+ * Fills in defaults and rejects out-of-range values with a `UsageError` naming the option.
+ *
+ * @example resolveSandboxOptions({ apiKeys: ['k'] }).apps // [] (the default app only comes with the default key)
+ */
 export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSandboxOptions {
   const none = options.apiKeys === undefined && options.apps === undefined;
   const resolved: ResolvedSandboxOptions = {
