@@ -1,18 +1,12 @@
 /**
- * Shapes runs of complex scripts (Devanagari, Tamil and the other Indic scripts, Thai, …) with
- * fontkit and returns them as SVG outlines: resvg 2.6's own shaping puts their vowel signs in
- * the wrong place. Latin, Cyrillic, Greek, Arabic and CJK stay SVG text drawn by resvg.
+ * Shapes text runs with fontkit and returns them as SVG outlines, which resvg only has to fill.
+ * Two reasons: resvg 2.6's own shaping puts the vowel signs of Devanagari, Tamil and other
+ * Indic scripts in the wrong place, and resvg re-reads its fonts on every render (the 19 MB
+ * `Noto Sans CJK` collection cost 40–100 ms per scene), while fontkit keeps each font open
+ * for the process.
  */
 import * as fontkit from 'fontkit';
 import type { FontFace } from './read-font-faces.js';
-
-/** Scripts whose text is shaped here: Indic blocks, Sinhala, Thai, Lao, Tibetan, Myanmar, Khmer. */
-const COMPLEX_SCRIPT = /[\u0900-\u0dff\u0e00-\u0fff\u1000-\u109f\u1780-\u17ff\ua8e0-\ua8ff]/u;
-
-/** True when `text` needs fontkit's shaping to draw correctly. */
-export function needsShaping(text: string): boolean {
-  return COMPLEX_SCRIPT.test(text);
-}
 
 export interface ShapedRun {
   /** Advance width in the units of the font size. */

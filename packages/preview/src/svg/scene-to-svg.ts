@@ -238,7 +238,6 @@ function drawText(clip: Loose, context: DrawTextContext): string {
   const strokeWidth = num(clip['strokeWidth']) ?? (stroke ? 1 : 0);
   const attributes = [
     `fill="${escapeXml(fill)}"`,
-    clip['underline'] === true ? 'text-decoration="underline"' : '',
     stroke && strokeWidth > 0 ? `stroke="${escapeXml(stroke)}" stroke-width="${f(strokeWidth)}" paint-order="stroke"` : '',
   ]
     .filter(Boolean)
@@ -249,8 +248,9 @@ function drawText(clip: Loose, context: DrawTextContext): string {
   const parts = [
     `<g transform="scale(${f(context.w / context.naturalW)} ${f(context.h / context.naturalH)})">`,
     backgroundColor ? `<rect x="0" y="0" width="${f(context.naturalW)}" height="${f(textHeight)}" fill="${escapeXml(backgroundColor)}"/>` : '',
-    `<g${context.filter}>`,
-    textLines(layout.lines, { x, y: fontSize * 0.93, size: fontSize, lineHeight, anchor, attributes, fontFiles: context.fontFiles }),
+    // The text itself stays in the SVG (the glyphs are outlines) for search and accessibility.
+    `<g aria-label="${escapeXml(text)}"${context.filter}>`,
+    textLines(layout.lines, { x, y: fontSize * 0.93, size: fontSize, lineHeight, anchor, attributes, fontFiles: context.fontFiles, italic, underline: clip['underline'] === true }),
     '</g></g>',
   ];
   return parts.join('');
@@ -265,26 +265,39 @@ interface TextLinesOptions {
   readonly anchor: string;
   readonly attributes: string;
   readonly fontFiles: Set<string>;
+  /** Slant upright faces (the text asks for italic). */
+  readonly italic?: boolean;
+  /** Draw a line under each line of text. */
+  readonly underline?: boolean;
 }
 
 function textLines(lines: ReturnType<typeof layoutText>['lines'], options: TextLinesOptions): string {
-  // One <text> per run, placed at its measured offset: resvg 2.6 drops a whole <text> whose
-  // tspans switch from some complex-script fonts (Devanagari) to another font.
+  // Runs are outlines shaped by fontkit, each placed at its measured offset; a run fontkit
+  // could not read falls back to a <text> of its own (resvg 2.6 drops a whole <text> whose
+  // tspans switch from some complex-script fonts to another font).
   return lines
     .map((line, i) => {
-      const y = f(options.y + i * options.lineHeight);
-      let x = options.anchor === 'middle' ? options.x - line.width / 2 : options.anchor === 'end' ? options.x - line.width : options.x;
-      return line.runs
-        .map((run) => {
-          const at = x;
-          x += run.width;
-          if (run.outline !== undefined) return `<path transform="translate(${f(at)} ${y})" d="${run.outline}" ${options.attributes}/>`;
-          if (run.face) options.fontFiles.add(run.face.path);
-          // The face's own weight and style, so resvg selects exactly the measured face.
-          const face = run.face ? ` font-family="${escapeXml(quoteFamily(run.face.family))}" font-weight="${run.face.weight}" font-style="${run.face.italic ? 'italic' : 'normal'}"` : '';
-          return `<text xml:space="preserve" x="${f(at)}" y="${y}" font-size="${f(options.size)}" ${options.attributes}${face}>${escapeXml(run.text)}</text>`;
-        })
-        .join('');
+      const baseline = options.y + i * options.lineHeight;
+      const y = f(baseline);
+      const start = options.anchor === 'middle' ? options.x - line.width / 2 : options.anchor === 'end' ? options.x - line.width : options.x;
+      let x = start;
+      const runs = line.runs.map((run) => {
+        const at = x;
+        x += run.width;
+        if (run.outline !== undefined) {
+          // Synthetic oblique when italic is asked for and the face drawing the run is upright.
+          const slant = options.italic && run.face && !run.face.italic ? ' skewX(-12)' : '';
+          return `<path transform="translate(${f(at)} ${y})${slant}" d="${run.outline}" ${options.attributes}/>`;
+        }
+        if (run.face) options.fontFiles.add(run.face.path);
+        // The face's own weight and style, so resvg selects exactly the measured face.
+        const face = run.face ? ` font-family="${escapeXml(quoteFamily(run.face.family))}" font-weight="${run.face.weight}" font-style="${run.face.italic ? 'italic' : 'normal'}"` : '';
+        return `<text xml:space="preserve" x="${f(at)}" y="${y}" font-size="${f(options.size)}" ${options.attributes}${face}>${escapeXml(run.text)}</text>`;
+      });
+      if (options.underline && line.width > 0) {
+        runs.push(`<rect x="${f(start)}" y="${f(baseline + options.size * 0.1)}" width="${f(line.width)}" height="${f(Math.max(1, options.size * 0.05))}" ${options.attributes}/>`);
+      }
+      return runs.join('');
     })
     .join('');
 }

@@ -4,7 +4,7 @@
  */
 import type { FontCatalog } from '../fonts/font-catalog.js';
 import type { FontFace } from '../fonts/read-font-faces.js';
-import { needsShaping, shapeRun } from '../fonts/shape-run.js';
+import { shapeRun } from '../fonts/shape-run.js';
 
 export interface LayoutTextOptions {
   readonly catalog: FontCatalog;
@@ -25,8 +25,8 @@ export interface TextRun {
   /** Measured advance of the run, in the units of the font size. */
   readonly width: number;
   /**
-   * Outlines of a complex-script run shaped by fontkit (SVG path data at the font size, origin
-   * at the baseline start); draw these instead of text.
+   * Outlines of the run shaped by fontkit (SVG path data at the font size, origin at the
+   * baseline start); draw these instead of text. Absent when fontkit cannot read the font.
    */
   readonly outline?: string;
 }
@@ -79,8 +79,8 @@ export function layoutText(text: string, options: LayoutTextOptions): TextLayout
 }
 
 /**
- * Gives the glyphs of each complex-script word (one font, between spaces) their share of the
- * word's shaped width, so wrapping uses the width that will be drawn.
+ * Gives the glyphs of each word (one font, between spaces) their share of the word's shaped
+ * width, so wrapping uses the width that will be drawn.
  */
 function shapeWords(glyphs: Glyph[], fontSize: number): Glyph[] {
   let start = 0;
@@ -89,7 +89,7 @@ function shapeWords(glyphs: Glyph[], fontSize: number): Glyph[] {
     const word = glyphs.slice(start, i);
     const face = word[0]?.face;
     const text = word.map((glyph) => glyph.char).join('');
-    if (face && word.every((glyph) => glyph.face === face) && needsShaping(text)) {
+    if (face && word.length > 1 && word.every((glyph) => glyph.face === face)) {
       const shaped = shapeRun(face, text, fontSize);
       const estimate = word.reduce((sum, glyph) => sum + glyph.width, 0);
       if (shaped && estimate > 0) {
@@ -104,11 +104,10 @@ function shapeWords(glyphs: Glyph[], fontSize: number): Glyph[] {
   return glyphs;
 }
 
-/** Replaces the estimated width of complex-script runs by their shaped width and outlines. */
+/** Replaces the estimated width of each run by its shaped width, with its outlines. */
 function shapeLine(line: TextLine, fontSize: number): TextLine {
-  if (!line.runs.some((run) => run.face && needsShaping(run.text))) return line;
   const runs = line.runs.map((run): TextRun => {
-    if (!run.face || !needsShaping(run.text)) return run;
+    if (!run.face) return run;
     const shaped = shapeRun(run.face, run.text, fontSize);
     return shaped ? { ...run, width: shaped.width, outline: shaped.d } : run;
   });
