@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { UsageError } from '@vsynth/core';
+import { UsageError, type LegacyProjectRequest, type ProjectCreateRequest } from '@vsynth/core';
 import type { AvatarSource } from '../avatar/avatar-catalogue.js';
 import { compile, type CompileOptions, type CompileResult } from '../compile/compile.js';
 import { isElement, type FunctionComponent } from '../element.js';
@@ -21,6 +21,9 @@ export interface CompileFileOptions extends CompileOptions {
  * const { payload, slots } = await compileFile('examples/promo.tsx', { variant: 'B' });
  * const row = await compileFile('templates/welcome.tsx', { props: { firstName: 'Ana' } });
  */
+export async function compileFile(file: string, options: CompileFileOptions & { readonly target: 'legacy' }): Promise<CompileResult<LegacyProjectRequest>>;
+export async function compileFile(file: string, options?: CompileFileOptions & { readonly target?: 'v3' }): Promise<CompileResult<ProjectCreateRequest>>;
+export async function compileFile(file: string, options?: CompileFileOptions): Promise<CompileResult>;
 export async function compileFile(file: string, options: CompileFileOptions = {}): Promise<CompileResult> {
   const { props, ...compileOptions } = options;
   const root = await loadDefaultExport(file);
