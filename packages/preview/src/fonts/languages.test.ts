@@ -64,6 +64,9 @@ describe('text in every language of the spec', () => {
       expect({ code, missing: layout.missing }).toEqual({ code, missing: [] });
       for (const run of layout.lines.flatMap((line) => line.runs)) {
         for (const char of run.text.replace(/\s/g, '')) expect(run.face?.has(char.codePointAt(0)!), `${code} ${char}`).toBe(true);
+        // After shaping, no glyph is .notdef (the empty box drawn for a missing glyph).
+        expect(run.outline, code).toMatch(/^M/);
+        expect({ code, notdef: run.notdef }).toEqual({ code, notdef: 0 });
       }
     }
   });

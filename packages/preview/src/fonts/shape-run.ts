@@ -13,6 +13,8 @@ export interface ShapedRun {
   readonly width: number;
   /** SVG path data of the outlines, origin at the start of the baseline. */
   readonly d: string;
+  /** Glyphs that came out as .notdef (an empty box, "tofu"): 0 when every character is drawn. */
+  readonly notdef: number;
 }
 
 const fonts = new Map<string, fontkit.Font | undefined>();
@@ -46,13 +48,15 @@ export function shapeRun(face: FontFace, text: string, fontSize: number): Shaped
     const scale = fontSize / font.unitsPerEm;
     let x = 0;
     let d = '';
+    let notdef = 0;
     run.glyphs.forEach((glyph, i) => {
+      if (glyph.id === 0) notdef++;
       const position = run.positions[i];
       if (!position) return;
       d += glyph.path.scale(scale, -scale).translate(x + position.xOffset * scale, -position.yOffset * scale).toSVG();
       x += position.xAdvance * scale;
     });
-    return { width: x, d };
+    return { width: x, d, notdef };
   } catch {
     return undefined;
   }

@@ -29,6 +29,8 @@ export interface TextRun {
    * baseline start); draw these instead of text. Absent when fontkit cannot read the font.
    */
   readonly outline?: string;
+  /** Glyphs of the outline that are .notdef (tofu); 0 when every character has a real glyph. */
+  readonly notdef?: number;
 }
 
 export interface TextLine {
@@ -73,7 +75,12 @@ export function layoutText(text: string, options: LayoutTextOptions): TextLayout
   for (const paragraph of text.replace(/\r\n?/g, '\n').split('\n')) {
     let previous: Glyph | undefined;
     const glyphs = shapeWords(Array.from(paragraph.replace(/\t/g, ' '), (char) => (previous = measure(char, previous))), options.fontSize);
-    for (const line of wrap(glyphs, options.maxWidth)) lines.push(shapeLine(toLine(line), options.fontSize));
+    for (const line of wrap(glyphs, options.maxWidth)) {
+      const shaped = shapeLine(toLine(line), options.fontSize);
+      // Shaping can still produce .notdef (e.g. a sequence the font cannot form): report it too.
+      for (const run of shaped.runs) if (run.notdef) for (const char of run.text) if (!/\s/u.test(char)) missing.add(char);
+      lines.push(shaped);
+    }
   }
   return { lines, missing: [...missing] };
 }
@@ -109,7 +116,7 @@ function shapeLine(line: TextLine, fontSize: number): TextLine {
   const runs = line.runs.map((run): TextRun => {
     if (!run.face) return run;
     const shaped = shapeRun(run.face, run.text, fontSize);
-    return shaped ? { ...run, width: shaped.width, outline: shaped.d } : run;
+    return shaped ? { ...run, width: shaped.width, outline: shaped.d, notdef: shaped.notdef } : run;
   });
   return { runs, width: runs.reduce((sum, run) => sum + run.width, 0) };
 }
