@@ -26,6 +26,8 @@ export interface DrawOptions {
   readonly fontDirs?: readonly string[];
   /** Use system fonts (default true); the bundled DejaVu fonts are always available. */
   readonly systemFonts?: boolean;
+  /** Read images from local paths and file: URLs (default true). */
+  readonly localFiles?: boolean;
   /** Draw only the first `limit` scenes. */
   readonly limit?: number;
   readonly signal?: AbortSignal;
@@ -76,6 +78,7 @@ export async function drawScenes(input: unknown, options: DrawOptions = {}): Pro
     ...(options.baseDir ? { baseDir: options.baseDir } : {}),
     ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.localFiles === false ? { localFiles: false } : {}),
   });
   const { payload, warnings: conversion } = await toV3Payload(input, { loadAsset, ...(options.orientation ? { orientation: options.orientation } : {}) });
   const orientation = typeof payload['orientation'] === 'string' ? payload['orientation'] : 'landscape';

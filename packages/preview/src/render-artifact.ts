@@ -25,13 +25,16 @@ export interface Artifact {
 
 /**
  * Renders the preview artifact of a project payload (v3 or legacy, bare or as `{payload}`).
+ * Images are fetched over http(s) (2 s timeout each) or taken from data: URLs; local paths are
+ * not read unless `localFiles: true`.
  *
  * @example
  * const { fileName, contentType, bytes } = await renderArtifact(storedProject.payload)
  * response.writeHead(200, { 'content-type': contentType }).end(bytes)
  */
 export async function renderArtifact(project: unknown, options: RenderArtifactOptions = {}): Promise<Artifact> {
-  const drawOptions = { timeoutMs: 2000, ...options };
+  // Like the service, the artifact draws only what is reachable by URL: no local files.
+  const drawOptions = { timeoutMs: 2000, localFiles: false, ...options };
   if (findExecutable('ffmpeg', options.searchPath)) {
     const work = await mkdtemp(join(tmpdir(), 'vsynth-artifact-'));
     try {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodePng, type DecodedPng } from './png/decode-png.js';
 import { encodePng } from './png/encode-png.js';
 import { colourAt, findPixels, sameColour } from './png/find-pixels.js';
+import { drawScenes } from './draw-scenes.js';
 import { renderStoryboard } from './render-storyboard.js';
 
 const BG = [10, 20, 30, 255] as const;
@@ -137,6 +138,13 @@ describe('renderStoryboard', () => {
     ]);
     // The placeholder's red dashed frame lies on the box edge.
     expectBox(findPixels(pngs[0]!, (c) => sameColour(c, [0xd0, 0x02, 0x1b], 40)), { left: 100, top: 100, width: 700, height: 200 });
+  });
+
+  it('does not read local files when localFiles is false (as for sandbox artifacts)', async () => {
+    const image = { id: 'i', type: 'image', layer: 500, left: 100, top: 100, width: 400, height: 200, source_url: 'green.png' };
+    const drawn = await drawScenes({ scenes: [scene([image])] }, { baseDir: dir, localFiles: false });
+    expect(drawn.warnings.map((w) => w.message)).toEqual(['Image "green.png" not drawn: local files are not read here; use an http(s) or data: URL']);
+    expect(findPixels(decodePng(drawn.scenes[0]!.png), (c) => sameColour(c, [0, 200, 0]))).toBeUndefined();
   });
 
   it('stacks clips by layer, not by array order', async () => {

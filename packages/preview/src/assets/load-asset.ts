@@ -15,6 +15,11 @@ export interface LoadAssetOptions {
   readonly timeoutMs?: number;
   /** Cancels pending fetches. */
   readonly signal?: AbortSignal;
+  /**
+   * Read local paths and file: URLs (default true). The sandbox's artifacts turn this off: the
+   * service cannot read the caller's disk either, and a payload must not pull host files.
+   */
+  readonly localFiles?: boolean;
 }
 
 export type LoadedAsset =
@@ -54,6 +59,8 @@ export async function loadAsset(ref: string, options: LoadAssetOptions = {}): Pr
       }
       if (!response.ok) return { ok: false, reason: `HTTP ${response.status}` };
       bytes = Buffer.from(await response.arrayBuffer());
+    } else if (options.localFiles === false) {
+      return { ok: false, reason: 'local files are not read here; use an http(s) or data: URL' };
     } else {
       const path = /^file:/i.test(source) ? fileURLToPath(source) : isAbsolute(source) ? source : resolve(options.baseDir ?? process.cwd(), source);
       try {
