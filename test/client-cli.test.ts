@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { correlateWebhookUrl } from '@vsynth/core';
-import { startSandbox, type RunningSandbox } from '../packages/sandbox/src/index.js';
+import { startSandbox, type RunningSandbox } from '@vsynth/sandbox';
 
 const ROOT = join(import.meta.dirname, '..');
 const CLI = ['--conditions=@vsynth/source', '--import', 'tsx', join(ROOT, 'packages/cli/src/index.ts')];

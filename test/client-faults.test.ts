@@ -16,7 +16,7 @@ import {
   type CreateClientOptions,
   type ProjectCreateRequest,
 } from '@vsynth/core';
-import { startSandbox, type RunningSandbox, type SandboxOptions } from '../packages/sandbox/src/index.js';
+import { startSandbox, type RunningSandbox, type SandboxOptions } from '@vsynth/sandbox';
 
 let dir: string;
 const running: RunningSandbox[] = [];

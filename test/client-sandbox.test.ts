@@ -16,7 +16,7 @@ import {
   type ProjectCreateRequest,
   type VsynthClient,
 } from '@vsynth/core';
-import { startSandbox, type RunningSandbox } from '../packages/sandbox/src/index.js';
+import { startSandbox, type RunningSandbox } from '@vsynth/sandbox';
 
 let dir: string;
 let sandbox: RunningSandbox;

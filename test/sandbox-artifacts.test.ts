@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { previewArtifact } from '../packages/sandbox/src/index.js';
+import { previewArtifact } from '@vsynth/sandbox';
 import { api, CREATE, eventually, testSandbox, variantA, webhookReceiver } from './sandbox-helpers.js';
 
 const disposables: { dispose(): Promise<void> }[] = [];

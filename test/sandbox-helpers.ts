@@ -7,7 +7,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startSandbox, type RunningSandbox, type SandboxOptions } from '../packages/sandbox/src/index.js';
+import { startSandbox, type RunningSandbox, type SandboxOptions } from '@vsynth/sandbox';
 
 export async function tempDir(): Promise<{ path: string; remove(): Promise<void> }> {
   const path = await mkdtemp(join(tmpdir(), 'vsynth-sandbox-test-'));

@@ -1,7 +1,7 @@
 import { appendFile, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startSandbox } from '../packages/sandbox/src/index.js';
+import { startSandbox } from '@vsynth/sandbox';
 import { api, CREATE, eventually, MODIFY, tempDir, textClip, variantA, webhookReceiver } from './sandbox-helpers.js';
 
 const cleanups: (() => Promise<void>)[] = [];

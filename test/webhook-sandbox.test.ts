@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { correlateWebhookUrl, createClient, listenForWebhooks, type ProjectCreateRequest, type WebhookDelivery } from '@vsynth/core';
-import { startSandbox, type RunningSandbox, type SandboxOptions } from '../packages/sandbox/src/index.js';
+import { startSandbox, type RunningSandbox, type SandboxOptions } from '@vsynth/sandbox';
 
 let dir: string;
 beforeAll(async () => {
