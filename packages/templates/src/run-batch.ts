@@ -57,7 +57,7 @@ export interface RunBatchOptions {
   readonly projectPool?: readonly string[];
   /** Bind and validate every row, send nothing. */
   readonly dryRun?: boolean;
-  /** Stop before the estimated cubes of sent (or, in a dry run, valid) rows would exceed this. */
+  /** Stop before the estimated cubes of the batch (rows done in earlier runs included; in a dry run, the valid rows) would exceed this. */
   readonly maxCubes?: number;
   /** Inputs of the cube estimate (a modify's base project, rates). */
   readonly estimate?: EstimateCubesOptions;
@@ -191,7 +191,8 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
     });
   };
 
-  const settle = (result: RowResult) => {
+  /** `awaitsDelivery`: the row's request was sent by this run with the collector's address and exports. */
+  const settle = (result: RowResult, awaitsDelivery = false) => {
     if (result.status === 'done') {
       if (result.skipped) counts.skipped += 1;
       else {
@@ -203,8 +204,7 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
       failedByReason[result.reason ?? 'error'] = (failedByReason[result.reason ?? 'error'] ?? 0) + 1;
     } else if (result.status === 'unknown') counts.unknown += 1;
     else counts.ok += 1;
-    const awaitsDelivery = options.webhooks !== undefined && (result.status === 'unknown' || (result.status === 'done' && result.videoUrl === undefined));
-    if (!awaitsDelivery) {
+    if (!awaitsDelivery || options.webhooks === undefined || (result.status !== 'unknown' && result.status !== 'done')) {
       write(result);
       return;
     }
@@ -278,6 +278,8 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
       }
       const projectId = request.kind === 'modify' ? String(body['projectId']) : undefined;
       const cid = `${batchId}.${row}`;
+      // Only an export is delivered to the webhook (modify exports when asked; create and legacy unless told not to).
+      const exports = request.kind === 'modify' ? body['isExport'] === true : body['isExport'] !== false;
       if (options.webhooks !== undefined) {
         body = { ...body, webhookUrl: correlateWebhookUrl(options.webhooks.url, { id: cid, secret: options.webhooks.secret }) };
       }
@@ -320,7 +322,7 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
             cubes: spent,
             ...(done.projectId === undefined ? {} : { projectId: done.projectId }),
             ...(done.projectKey === undefined ? {} : { projectKey: done.projectKey }),
-          });
+          }, exports);
           return;
         } catch (error) {
           const verdict = classify(error);
@@ -328,7 +330,7 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
           const message = error instanceof Error ? error.message : String(error);
           if (verdict.kind === 'unknown') {
             journal?.append({ type: 'unknown', row, key: rowKey, reason: verdict.reason, message, time: new Date().toISOString() });
-            settle({ row, rowKey, status: 'unknown', reason: verdict.reason, errorCode: code, errorMessage: message, attempts, cubes, ...(projectId === undefined ? {} : { projectId }) });
+            settle({ row, rowKey, status: 'unknown', reason: verdict.reason, errorCode: code, errorMessage: message, attempts, cubes, ...(projectId === undefined ? {} : { projectId }) }, exports);
             return;
           }
           journal?.append({
@@ -372,6 +374,7 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
 
   try {
     for await (const source of options.rows) {
+      if (fatal !== undefined) break;
       if (signal?.aborted) {
         interrupted = true;
         break;
@@ -392,6 +395,7 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
         );
       }
       if (before?.status === 'done') {
+        plannedCubes += before.cubes ?? 0;
         settle(fromJournal(row, before, 'done'));
         continue;
       }
