@@ -331,7 +331,7 @@ function silhouette(w: number, h: number): string {
   const head = Math.min(w, h) * 0.18;
   const cx = w / 2;
   return [
-    `<rect x="0" y="0" width="${f(w)}" height="${f(h)}" fill="#8a94a6" fill-opacity="0.35" stroke="#4a5568" stroke-width="${f(Math.max(2, w / 120))}" stroke-dasharray="${f(Math.max(6, w / 40))} ${f(Math.max(4, w / 60))}"/>`,
+    `<rect x="0" y="0" width="${f(w)}" height="${f(h)}" fill="#8a94a6" fill-opacity="0.35" stroke="#4a5568" stroke-width="${f(Math.min(6, Math.max(2, w / 120)))}" stroke-dasharray="${f(Math.min(24, Math.max(6, w / 40)))} ${f(Math.min(16, Math.max(4, w / 60)))}"/>`,
     `<circle cx="${f(cx)}" cy="${f(h * 0.3)}" r="${f(head)}" fill="#4a5568"/>`,
     `<path d="M${f(cx - w * 0.4)},${f(h)} C${f(cx - w * 0.4)},${f(h * 0.55)} ${f(cx + w * 0.4)},${f(h * 0.55)} ${f(cx + w * 0.4)},${f(h)} Z" fill="#4a5568"/>`,
   ].join('');
