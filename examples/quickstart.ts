@@ -11,13 +11,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { createClient, expectWebhookDelivery, formatIssues } from '@vsynth/core';
 import { compileFile } from '@vsynth/jsx-runtime';
-import { startSandbox } from '@vsynth/sandbox';
+import { previewArtifact, startSandbox } from '@vsynth/sandbox';
 
 const videoFile = process.argv[2] ?? 'examples/hello.tsx';
 const outDir = path.resolve('.vsynth/quickstart');
 const step = (text: string): void => void process.stdout.write(`• ${text}\n`);
 
-const sandbox = await startSandbox({ dataDir: await mkdtemp(path.join(os.tmpdir(), 'vsynth-quickstart-')), exportSeconds: 1 });
+// The export artifact is @vsynth/preview's draft: an MP4 where ffmpeg is installed, else a
+// contact-sheet PNG of the storyboard.
+const sandbox = await startSandbox({
+  dataDir: await mkdtemp(path.join(os.tmpdir(), 'vsynth-quickstart-')),
+  exportSeconds: 1,
+  renderArtifact: previewArtifact({ onFallback: (why) => step(why) }),
+});
 const expected = await expectWebhookDelivery();
 try {
   step(`sandbox listening on ${sandbox.url} (API key ${sandbox.apiKeys[0]})`);
