@@ -110,14 +110,14 @@ export interface OpenJournalOptions {
   readonly resume?: boolean;
   /** Identity of a new batch (ignored when resuming). */
   readonly batch: Omit<JournalBatchEntry, 'type' | 'v' | 'time'>;
-  /** `fsync` (default) flushes every entry to disk; `write` only hands it to the OS (faster, survives a process crash but not a power cut). */
+  /** `fsync` (default): `attempt` entries reach the disk before the request is sent; `write` only hands entries to the OS (survives a crash of the process, not a power cut). */
   readonly durability?: 'fsync' | 'write';
   readonly now?: () => Date;
 }
 
 /**
- * An append-only NDJSON journal flushed per entry. An `attempt` entry is on disk before its
- * request is sent, so a batch killed at any moment (even `kill -9`) knows on resume which rows
+ * An append-only NDJSON journal written per entry. An `attempt` entry is on disk (fsynced) before
+ * its request is sent, so a batch killed at any moment (even `kill -9`) knows on resume which rows
  * are finished, which failed, and which may or may not have reached the service. It never holds
  * request bodies, webhook URLs or credentials.
  *
@@ -139,11 +139,17 @@ export class Journal {
     this.sync = sync;
   }
 
-  /** Appends one entry and flushes it before returning. */
+  /**
+   * Appends one entry: written to the file (so it survives a crash of this process) before
+   * returning, and for `attempt` and `batch` entries also fsynced (so it survives a power cut).
+   * Outcomes need no fsync of their own: one lost with the machine leaves the row's `attempt`
+   * last, which resumes as `unknown` (never resent); and the next attempt's fsync makes every
+   * earlier line durable anyway.
+   */
   append(entry: JournalEntry): void {
     if (this.fd === undefined) throw batchError(`The journal ${this.path} is closed.`);
     writeSync(this.fd, `${JSON.stringify(entry)}\n`);
-    if (this.sync) fsyncSync(this.fd);
+    if (this.sync && (entry.type === 'attempt' || entry.type === 'batch')) fsyncSync(this.fd);
     applyEntry(this.state.rows, entry);
   }
 
