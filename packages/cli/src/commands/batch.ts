@@ -67,7 +67,7 @@ export function registerBatch(program: Command): void {
     .option('--slots-from <file.tsx>', 'video whose slot map resolves slot names in a modify template (also makes the cube estimate exact)')
     .option('--locale <bcp47>', 'locale of the number, date, upper and lower helpers (default en-US)')
     .option('--delimiter <char>', 'CSV delimiter (default , and tab for .tsv)')
-    .option('--rename <old=new>', 'rename a CSV header column (repeatable)', collect, [])
+    .option('--rename <old=new>', 'rename a CSV header column (repeatable)', collect)
     .option('--key-column <name>', 'column whose value is the row key in journal and results (default: a hash of the row)')
     .addOption(new Option('--target <target>', 'TSX template: compile to v3 (default) or legacy').choices(['v3', 'legacy']))
     .addOption(new Option('--variant <variant>', 'TSX template: v3 variant A (default) or B').choices(['A', 'B']))
@@ -75,7 +75,7 @@ export function registerBatch(program: Command): void {
     .option('--rps <n>', 'at most this many requests started per second', positive('--rps'))
     .option('--max-attempts <n>', 'tries per row for 429/5xx/refused connections (default 5)', integer('--max-attempts'))
     .option('--journal <file>', 'journal (NDJSON) making the batch resumable (default <data>.journal.ndjson)')
-    .addOption(new Option('--durability <mode>', 'journal flush: fsync each entry (default) or write (faster, survives a crash of vsynth but not of the machine)').choices(['fsync', 'write']))
+    .addOption(new Option('--durability <mode>', 'journal flush: fsync each attempt before its request is sent (default), or write (faster; survives a crash of vsynth, not of the machine)').choices(['fsync', 'write']))
     .option('--resume', 'continue the batch in --journal: done rows are skipped, failed rows sent again, unknown rows left alone')
     .option('--resend-unknown', 'with --resume, also send rows whose earlier request has no known outcome (may spend cubes twice)')
     .option('--out <file>', 'results file, .csv or .ndjson: row, rowKey, status, reason, projectId, error, videoUrl, duration')
@@ -112,6 +112,7 @@ Examples:
 /** Runs `vsynth batch` with parsed options; throws a VsynthError for anything but a clean batch. */
 export async function runBatchCommand(options: BatchCommandOptions): Promise<BatchSummary> {
   if (options.resendUnknown && !options.resume) throw new UsageError('--resend-unknown only applies with --resume.');
+  if (options.dryRun && options.resume) throw new UsageError('--dry-run sends nothing and keeps no journal, so there is nothing to --resume; drop one of them.');
   if (options.requests !== undefined && !options.dryRun) throw new UsageError('--requests only applies with --dry-run.');
   const rename = parseRenames(options.rename ?? []);
   const tsx = {
@@ -300,8 +301,8 @@ function parseRenames(pairs: readonly string[]): Record<string, string> {
   return out;
 }
 
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
 }
 
 function list(value: string): string[] {
