@@ -63,6 +63,8 @@ export interface LedgerEntry {
   readonly endpoint: string;
   readonly cubes: number;
   readonly projectId?: string;
+  /** Legacy project key. */
+  readonly key?: string;
   readonly body: { updates?: Record<string, string>; webhookUrl?: string; [key: string]: unknown };
 }
 
