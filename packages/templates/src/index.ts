@@ -25,6 +25,7 @@ export {
 } from './journal.js';
 export { jsonRows } from './json-rows.js';
 export { KeyLock } from './key-lock.js';
+export { loadTemplate, type LoadTemplateOptions, type LoadedTemplate } from './load-template.js';
 export { missingVariableIssue, type MissingVariableIssueOptions } from './missing-variable-issue.js';
 export { modifyTemplate, type ModifyTemplateOptions } from './modify-template.js';
 export { ndjsonRows } from './ndjson-rows.js';
@@ -36,6 +37,5 @@ export type { RowResult, RowStatus } from './row-result.js';
 export { DATA_FILE_EXTENSIONS, rowsFromFile, type RowsFromFileOptions } from './rows-from-file.js';
 export { runBatch, type BatchEvent, type BatchSummary, type RunBatchOptions } from './run-batch.js';
 export { toDataRow } from './to-data-row.js';
-export { withRow } from './with-row.js';
-export { loadTemplate, type LoadTemplateOptions, type LoadedTemplate } from './load-template.js';
 export { tsxTemplate, type TsxTemplateOptions } from './tsx-template.js';
+export { withRow } from './with-row.js';

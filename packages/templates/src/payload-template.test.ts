@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { compileFile } from '@vsynth/jsx-runtime';
@@ -46,6 +49,35 @@ describe('payloadTemplate', () => {
     expect(numeric.ok && (numeric.request.body as { scenes: typeof scenes }).scenes[0]!.scripts[0]!.org).toBe('42');
     const invalid = payloadTemplate({ ...payload, scenes: '{{name}}' }).bind({ name: 'x' }, 6);
     expect(invalid.ok ? [] : invalid.issues.map((i) => [i.row, i.path.join('.')])).toEqual([[6, 'scenes']]);
+  });
+
+  it('binds compiled TSX output that carries {{…}} in its text', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'vsynth-tsx-template-')), 'video.tsx');
+    const avatars = fileURLToPath(new URL('../../../examples/avatars.ts', import.meta.url));
+    writeFileSync(
+      file,
+      `import { Avatar, Scene, Text, Video } from '@vsynth/jsx-runtime';
+import { anna } from ${JSON.stringify(avatars)};
+export default (
+  <Video name="Hi {{name}}">
+    <Scene background="rgb(1,2,3)">
+      <Avatar model={anna} x={0.25} y={0.05}>Hello {'{{name}}'}, welcome & enjoy.</Avatar>
+      <Text tag="title" x={0} y={0}>Welcome {'{{name}}'}</Text>
+    </Scene>
+  </Video>
+);
+`,
+    );
+    const { payload } = await compileFile(file);
+    const bound = payloadTemplate(payload).bind({ name: 'Tom & Jerry <3' }, 1);
+    expect(bound.ok).toBe(true);
+    if (!bound.ok) return;
+    const body = bound.request.body as { name: string; scenes: { scripts: { org: string }[]; clips: { type: string; text?: string }[] }[] };
+    expect([body.name, body.scenes[0]!.scripts[0]!.org, body.scenes[0]!.clips.find((c) => c.type === 'textImage')!.text]).toEqual([
+      'Hi Tom & Jerry <3',
+      'Hello Tom &amp; Jerry &lt;3, welcome &amp; enjoy.',
+      'Welcome Tom & Jerry <3',
+    ]);
   });
 
   it('reports a leaf that does not compile, naming its path', () => {
