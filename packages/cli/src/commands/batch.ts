@@ -3,7 +3,7 @@
  * bounded concurrency, a journal for `--resume`, a results file and a summary on stdout.
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { closeSync, openSync, statSync, writeSync } from 'node:fs';
 import { Option, type Command } from 'commander';
 import { TemplateError, UsageError, batchError, createClient, formatIssue, listenForWebhooks, type WebhookListener } from '@vsynth/core';
 import {
@@ -13,6 +13,7 @@ import {
   runBatch,
   type BatchEvent,
   type BatchSummary,
+  type RowsFromFileOptions,
   type ResultsSink,
   type WebhookCollector,
   type WebhookDeliveryInfo,
@@ -115,6 +116,10 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
   if (options.dryRun && options.resume) throw new UsageError('--dry-run sends nothing and keeps no journal, so there is nothing to --resume; drop one of them.');
   if (options.requests !== undefined && !options.dryRun) throw new UsageError('--requests only applies with --dry-run.');
   const rename = parseRenames(options.rename ?? []);
+  const rowsOptions = {
+    ...(options.delimiter === undefined ? {} : { delimiter: options.delimiter }),
+    ...(Object.keys(rename).length === 0 ? {} : { rename }),
+  };
   const tsx = {
     ...(options.target === undefined ? {} : { target: options.target }),
     ...(options.variant === undefined ? {} : { variant: options.variant }),
@@ -165,7 +170,7 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
   if (options.requests !== undefined) requests = openRequestsFile(options.requests);
 
   const format = options.events ?? (process.stderr.isTTY ? 'bar' : 'jsonl');
-  const progress = format === 'bar' ? progressBar() : undefined;
+  const progress = format === 'bar' ? progressBar(await countRows(options.data, rowsOptions)) : undefined;
   const failures: string[] = [];
   const onEvent = (event: BatchEvent) => {
     if (format === 'jsonl') process.stderr.write(`${JSON.stringify(event)}\n`);
@@ -190,10 +195,7 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
   let summary: BatchSummary;
   try {
     summary = await runBatch({
-      rows: rowsFromFile(options.data, {
-        ...(options.delimiter === undefined ? {} : { delimiter: options.delimiter }),
-        ...(Object.keys(rename).length === 0 ? {} : { rename }),
-      }),
+      rows: rowsFromFile(options.data, rowsOptions),
       template,
       ...(client === undefined ? {} : { client }),
       ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
@@ -335,9 +337,22 @@ function nonNegative(name: string): (value: string) => number {
   };
 }
 
-/** A one-line live bar on stderr, redrawn at most 10 times a second. */
-function progressBar(): { update(event: BatchEvent): void; finish(): void } {
-  const counts = { rows: 0, done: 0, failed: 0, unknown: 0, skipped: 0, ok: 0, retries: 0 };
+/** Rows in a data file of up to 20 MB (read once more for the bar's total); undefined for larger files. */
+async function countRows(path: string, options: RowsFromFileOptions): Promise<number | undefined> {
+  try {
+    if (statSync(path).size > 20 * 1024 * 1024) return undefined;
+    let count = 0;
+    for await (const _row of rowsFromFile(path, options)) count += 1;
+    return count;
+  } catch {
+    // The batch itself reports an unreadable or malformed file.
+    return undefined;
+  }
+}
+
+/** A one-line live bar on stderr (counts only when the total is unknown), redrawn at most 10 times a second. */
+function progressBar(total: number | undefined): { update(event: BatchEvent): void; finish(): void } {
+  const counts = { done: 0, failed: 0, unknown: 0, skipped: 0, ok: 0, retries: 0 };
   let limit = 0;
   let last = 0;
   let lastWarning = '';
@@ -347,13 +362,13 @@ function progressBar(): { update(event: BatchEvent): void; finish(): void } {
     last = now;
     const settled = counts.done + counts.failed + counts.unknown + counts.skipped + counts.ok;
     const width = 24;
-    const filled = counts.rows === 0 ? 0 : Math.round((settled / Math.max(counts.rows, settled)) * width);
-    const bar = `${'█'.repeat(filled)}${'░'.repeat(width - filled)}`;
-    const parts = [`${settled} rows`, `done ${counts.done + counts.skipped}`, `failed ${counts.failed}`, `unknown ${counts.unknown}`];
+    const filled = total === undefined || total === 0 ? 0 : Math.min(width, Math.round((settled / total) * width));
+    const bar = total === undefined ? '' : `${'█'.repeat(filled)}${'░'.repeat(width - filled)} `;
+    const parts = [total === undefined ? `${settled} rows` : `${settled}/${total} rows`, `done ${counts.done + counts.skipped}`, `failed ${counts.failed}`, `unknown ${counts.unknown}`];
     if (counts.ok > 0) parts.push(`ok ${counts.ok}`);
     if (counts.retries > 0) parts.push(`retries ${counts.retries}`);
     if (limit > 0) parts.push(`concurrency ${limit}`);
-    process.stderr.write(`\r${bar} ${parts.join(' · ')}${lastWarning === '' ? '' : ` · ⚠ ${lastWarning.slice(0, 40)}`}\x1b[K`);
+    process.stderr.write(`\r${bar}${parts.join(' · ')}${lastWarning === '' ? '' : ` · ⚠ ${lastWarning.slice(0, 40)}`}\x1b[K`);
   };
   return {
     update(event) {
@@ -362,7 +377,6 @@ function progressBar(): { update(event: BatchEvent): void; finish(): void } {
       if (event.type === 'retry') counts.retries += 1;
       if (event.type === 'warning') lastWarning = event.message;
       if (event.type === 'row') {
-        counts.rows = Math.max(counts.rows, event.row);
         if (event.skipped) counts.skipped += 1;
         else if (event.status === 'done') counts.done += 1;
         else counts[event.status] += 1;
