@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { csvRows } from '../packages/templates/src/index.js';
@@ -77,6 +78,9 @@ describe('vsynth batch', () => {
     expect(results).toHaveLength(50);
     expect(results.every((r) => typeof r['videoUrl'] === 'string' && typeof r['duration'] === 'string')).toBe(true);
     expect(counts.get('Hello 李雷!')).toBe(1);
+    const written = `${await readFile(out, 'utf8')}${await readFile(join(sandbox.dir, 'j.ndjson'), 'utf8')}${run.output.stderr}${run.output.stdout}`;
+    expect(written).not.toContain('sandbox-key');
+    expect(written).not.toContain('vs_sig');
     expect(counts.get('Hello 🎉 Party!')).toBe(1);
   });
 
