@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { csvRows } from '../packages/templates/src/index.js';
+import { csvRows } from '@vsynth/templates';
 import { GREETING, basePool, ledger, modifiesByHeadline, readNdjson, spawnCli, testSandbox, type TestSandbox } from './batch-helpers.js';
 
 let sandbox: TestSandbox | undefined;

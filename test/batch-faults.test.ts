@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatIssue, listenForWebhooks } from '@vsynth/core';
-import { iterableRows, runBatch, type DataRow, type WebhookDeliveryInfo } from '../packages/templates/src/index.js';
+import { iterableRows, runBatch, type DataRow, type WebhookDeliveryInfo } from '@vsynth/templates';
 import { basePool, greetingRows, greetingTemplate, instantClock, ledger, modifiesByHeadline, readNdjson, testSandbox, type TestSandbox } from './batch-helpers.js';
 
 let sandbox: TestSandbox | undefined;

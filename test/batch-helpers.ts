@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient, isApiError, isNetworkError, type ProjectCreateRequest, type VsynthClient } from '@vsynth/core';
 import { compileFile } from '@vsynth/jsx-runtime';
-import { startSandbox, type RunningSandbox, type SandboxOptions } from '../packages/sandbox/src/index.js';
-import { modifyTemplate, rowsFromFile, type BatchTemplate, type DataRow } from '../packages/templates/src/index.js';
+import { startSandbox, type RunningSandbox, type SandboxOptions } from '@vsynth/sandbox';
+import { modifyTemplate, rowsFromFile, type BatchTemplate, type DataRow } from '@vsynth/templates';
 
 export const ROOT = join(import.meta.dirname, '..');
 export const GREETING = join(ROOT, 'examples/batch/greeting');

@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient, type ProjectCreateRequest } from '@vsynth/core';
 import { compileFile } from '@vsynth/jsx-runtime';
-import { iterableRows, modifyTemplate, runBatch } from '../../packages/templates/src/index.js';
+import { iterableRows, modifyTemplate, runBatch } from '@vsynth/templates';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => Number(args[args.indexOf(name) + 1] ?? 0) || fallback;

@@ -6,7 +6,7 @@
  *
  *   node --conditions=@vsynth/source --import tsx bench/templates/bind-rate.ts [--rows N]
  */
-import { modifyTemplate } from '../../packages/templates/src/index.js';
+import { modifyTemplate } from '@vsynth/templates';
 
 const args = process.argv.slice(2);
 const count = Number(args[args.indexOf('--rows') + 1] ?? 0) || 200_000;

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { createClient, type ProjectCreateRequest } from '@vsynth/core';
 import { compileFile } from '@vsynth/jsx-runtime';
 // In your own project: `from '@vsynth/templates'` (this repository's root does not depend on it).
-import { modifyTemplate, rowsFromFile, runBatch } from '../../packages/templates/src/index.js';
+import { modifyTemplate, rowsFromFile, runBatch } from '@vsynth/templates';
 
 const here = (name: string) => fileURLToPath(new URL(name, import.meta.url));
 const resultsFile = process.argv[2] ?? 'greeting-results.csv';
