@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import Module from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -108,6 +108,9 @@ async function writeRuntimeTsconfig(): Promise<string> {
   const text = `${JSON.stringify(config, null, 2)}\n`;
   await mkdir(dir, { recursive: true });
   const file = path.join(dir, 'tsconfig.json');
-  await writeFile(file, text);
+  // Several processes may start at once: a reader must never see a half-written file.
+  const partial = `${file}.${process.pid}.${Date.now()}.tmp`;
+  await writeFile(partial, text);
+  await rename(partial, file);
   return file;
 }
