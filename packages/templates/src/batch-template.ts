@@ -24,10 +24,15 @@ export interface BatchTemplate {
   /** Short description for messages, e.g. `modify template examples/batch/greeting/modify.json`. */
   readonly description: string;
   /**
-   * Columns the template reads, when it can tell before binding (Handlebars templates can,
-   * TSX templates learn it while binding); used to warn about columns nothing reads.
+   * Columns the template reads, when it can tell before binding (Handlebars templates can);
+   * used to warn about columns nothing reads.
    */
   readonly columns?: { readonly required: ReadonlySet<string>; readonly optional: ReadonlySet<string> };
+  /**
+   * Columns read by the rows bound so far, for templates that learn it while binding (TSX
+   * templates); the batch warns at its end about columns no row read.
+   */
+  columnsRead?(): ReadonlySet<string>;
   /** Binds one row; `row` is the 1-based data row number. Never throws for bad row data. */
   bind(data: Readonly<Record<string, unknown>>, row: number): BindResult | Promise<BindResult>;
 }

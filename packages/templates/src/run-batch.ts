@@ -368,7 +368,13 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
 
   const inFlight = new Set<Promise<void>>();
   let fatal: unknown;
-  let columnsChecked = false;
+  /** Columns of the first readable row; compared with the columns the template reads. */
+  let firstColumns: string[] | undefined;
+  let bindCalls = 0;
+  const warnUnused = (columns: readonly string[], used: (column: string) => boolean) => {
+    const unused = columns.filter((column) => !used(column) && column !== options.keyColumn);
+    if (unused.length > 0) warn(`The ${template.description} does not use column${unused.length === 1 ? '' : 's'} ${unused.map((c) => `"${c}"`).join(', ')}.`);
+  };
   let sharedProjectWarned = false;
   emit({ type: 'start', batchId, resumed: options.resume === true && journal !== undefined, dryRun: options.dryRun === true, concurrency: settings.concurrency });
 
@@ -383,9 +389,10 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
       const dataRow = options.schema === undefined || source.issues?.length ? source : checkRow(options.schema, source);
       const rowKey = keyOf(dataRow, options.keyColumn);
       const row = dataRow.row;
-      if (!columnsChecked && dataRow.issues === undefined) {
-        columnsChecked = true;
-        checkColumns(template, dataRow.data, options.keyColumn, warn);
+      if (firstColumns === undefined && dataRow.issues === undefined) {
+        firstColumns = Object.keys(dataRow.data);
+        const known = template.columns;
+        if (known !== undefined) warnUnused(firstColumns, (column) => known.required.has(column) || known.optional.has(column));
       }
 
       const before = previous?.get(row);
@@ -409,6 +416,7 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
         continue;
       }
       let bound;
+      bindCalls += 1;
       try {
         bound = await template.bind(dataRow.data, row);
       } catch (error) {
@@ -456,6 +464,9 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
   }
   await Promise.all(inFlight);
   if (signal?.aborted) interrupted = true;
+  // A template that learns its columns while binding (TSX) is checked once, against every row it bound.
+  const read = template.columns === undefined ? template.columnsRead?.() : undefined;
+  if (read !== undefined && firstColumns !== undefined && bindCalls > 0) warnUnused(firstColumns, (column) => read.has(column));
 
   try {
     if (options.webhooks !== undefined && held.size > 0 && !interrupted) {
@@ -616,13 +627,6 @@ function keyOf(dataRow: DataRow, keyColumn: string | undefined): string {
     if (typeof value === 'string' || typeof value === 'number') return String(value);
   }
   return createHash('sha256').update(JSON.stringify(dataRow.data)).digest('base64url').slice(0, 12);
-}
-
-function checkColumns(template: BatchTemplate, data: Readonly<Record<string, unknown>>, keyColumn: string | undefined, warn: (message: string) => void): void {
-  if (template.columns === undefined) return;
-  const { required, optional } = template.columns;
-  const unused = Object.keys(data).filter((column) => !required.has(column) && !optional.has(column) && column !== keyColumn);
-  if (unused.length > 0) warn(`The ${template.description} does not use column${unused.length === 1 ? '' : 's'} ${unused.map((c) => `"${c}"`).join(', ')}.`);
 }
 
 function rowOfCorrelation(cid: string | undefined, batchId: string): number | undefined {

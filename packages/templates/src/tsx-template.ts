@@ -2,6 +2,8 @@ import path from 'node:path';
 import { UsageError, isValidationError, issue, type Issue } from '@vsynth/core';
 import { compile, importTsx, isElement, jsxDEV, type CompileOptions, type FunctionComponent } from '@vsynth/jsx-runtime';
 import type { BatchTemplate, BindResult } from './batch-template.js';
+import { missingVariableIssue } from './missing-variable-issue.js';
+import { rowProps } from './row-props.js';
 import { withRow } from './with-row.js';
 
 export interface TsxTemplateOptions extends Omit<CompileOptions, 'subject'> {}
@@ -10,6 +12,11 @@ export interface TsxTemplateOptions extends Omit<CompileOptions, 'subject'> {}
  * Loads a TSX template: a `.tsx` file whose default export is a component taking the row as
  * props. Each row compiles to its own create payload (v3, or legacy with `target: 'legacy'`),
  * checked by the compiler with core's rules. The module is loaded once.
+ *
+ * Strict like the Handlebars templates: a prop the component reads that the row lacks is an
+ * error naming row and prop (with a "did you mean"), never `undefined` in a video, unless the
+ * module declares it optional (`export const optionalColumns = ['nickname']`). The columns the
+ * component read are recorded (`columnsRead`), so the batch warns about columns nothing reads.
  *
  * @example
  * // welcome.tsx: export default ({ firstName }: { firstName: string }) => <Video>…{`Hi ${firstName}`}…</Video>;
@@ -26,22 +33,43 @@ export async function tsxTemplate(file: string, options: TsxTemplateOptions = {}
   if (typeof component !== 'function') {
     throw new UsageError(`${subject} must export default a component (row) => <Video>…</Video> to be a TSX template; each row becomes its props.`);
   }
+  const optional = optionalColumns(exports['optionalColumns'], subject);
+  const read = new Set<string>();
   const avatars = options.avatars ?? (exports['avatars'] as CompileOptions['avatars']);
   const compileOptions: CompileOptions = { ...options, subject, ...(avatars === undefined ? {} : { avatars }) };
   const kind = options.target === 'legacy' ? 'legacy' : 'create';
   return {
     kind,
     description: `TSX template ${subject}`,
+    columnsRead: () => read,
     async bind(data, row): Promise<BindResult> {
+      const tracked = rowProps(data, optional);
+      // A component that reads a missing prop usually fails on the undefined later: report the cause.
+      const missingProps = (): BindResult | undefined => {
+        for (const name of tracked.read) read.add(name);
+        if (tracked.missing.size === 0) return undefined;
+        const columns = Object.keys(data);
+        return { ok: false, issues: [...tracked.missing].map((name) => missingVariableIssue({ name, row, path: [], columns, noun: 'prop', usedBy: subject })) };
+      };
       try {
-        const element = jsxDEV(component as FunctionComponent, { ...data });
+        const element = jsxDEV(component as FunctionComponent, tracked.props);
         const result = await compile(element, compileOptions);
-        return { ok: true, request: { kind, body: result.payload as unknown as Record<string, unknown> }, warnings: withRow(result.warnings, row) };
+        return missingProps() ?? { ok: true, request: { kind, body: result.payload as unknown as Record<string, unknown> }, warnings: withRow(result.warnings, row) };
       } catch (error) {
+        const missing = missingProps();
+        if (missing !== undefined) return missing;
         if (isValidationError(error)) return { ok: false, issues: withRow(error.issues.filter((i: Issue) => i.severity === 'error'), row) };
         const message = error instanceof Error ? error.message : String(error);
         return { ok: false, issues: [issue({ code: 'template', message: `${subject} failed for this row: ${message}`, path: [], row })] };
       }
     },
   };
+}
+
+function optionalColumns(value: unknown, subject: string): ReadonlySet<string> {
+  if (value === undefined) return new Set();
+  if (!Array.isArray(value) || !value.every((name) => typeof name === 'string')) {
+    throw new UsageError(`${subject}: optionalColumns must be an array of column names, e.g. export const optionalColumns = ['nickname'];`);
+  }
+  return new Set(value);
 }
