@@ -35,16 +35,17 @@ function openFace(face: FontFace): fontkit.Font | undefined {
 
 /**
  * Shapes `text` with `face` at `fontSize`; undefined when fontkit cannot read the font (the
- * caller then leaves the run to resvg).
+ * caller then leaves the run to resvg). `direction` defaults to the script's; an `rtl` run
+ * comes back in visual order (its first glyph is drawn leftmost).
  *
  * @example
  * shapeRun(face, 'नमस्ते', 48)?.width // 134.5
  */
-export function shapeRun(face: FontFace, text: string, fontSize: number): ShapedRun | undefined {
+export function shapeRun(face: FontFace, text: string, fontSize: number, direction?: 'ltr' | 'rtl'): ShapedRun | undefined {
   const font = openFace(face);
   if (!font) return undefined;
   try {
-    const run = font.layout(text);
+    const run = font.layout(text, undefined, undefined, undefined, direction);
     const scale = fontSize / font.unitsPerEm;
     let x = 0;
     let d = '';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadFontCatalog } from '../fonts/font-catalog.js';
+import { shapeRun } from '../fonts/shape-run.js';
 import { layoutText } from './layout-text.js';
 
 const catalog = loadFontCatalog();
@@ -32,5 +33,28 @@ describe('layoutText', () => {
     expect(run?.outline).toMatch(/^M/);
     expect(run!.width).toBeGreaterThan(60);
     expect(run!.width).toBeLessThan(200);
+  });
+});
+
+describe('layoutText, right to left', () => {
+  const glyphOrder = (text: string) => {
+    const layout = layoutText(text, { ...base, maxWidth: Infinity });
+    return layout.lines[0]!.runs.map((run) => [run.text, run.rtl === true]);
+  };
+
+  it('draws Arabic words right to left and a number inside them left to right (visual run order)', () => {
+    // DejaVu Sans (always installed) has Arabic and digits: before the bidi split, fontkit
+    // shaped the whole line right to left and drew 2024 as 4202.
+    expect(glyphOrder('مرحبا 2024')).toEqual([
+      ['2024', false],
+      ['مرحبا ', true],
+    ]);
+  });
+
+  it('shapes a right-to-left run right to left (its glyphs in visual order, not in typing order)', () => {
+    const run = layoutText('بكم', { ...base, maxWidth: Infinity }).lines[0]!.runs[0]!;
+    expect(run.rtl).toBe(true);
+    expect(run.outline).toBe(shapeRun(run.face!, 'بكم', 40, 'rtl')!.d);
+    expect(run.outline).not.toBe(shapeRun(run.face!, 'بكم', 40, 'ltr')!.d);
   });
 });

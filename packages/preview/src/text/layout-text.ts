@@ -5,6 +5,7 @@
 import type { FontCatalog } from '../fonts/font-catalog.js';
 import type { FontFace } from '../fonts/read-font-faces.js';
 import { shapeRun } from '../fonts/shape-run.js';
+import { hasRtl, paragraphDirection, visualRuns } from './bidi-order.js';
 
 export interface LayoutTextOptions {
   readonly catalog: FontCatalog;
@@ -31,9 +32,12 @@ export interface TextRun {
   readonly outline?: string;
   /** Glyphs of the outline that are .notdef (tofu); 0 when every character has a real glyph. */
   readonly notdef?: number;
+  /** Shape right to left (Arabic, Hebrew); `text` stays in logical order. */
+  readonly rtl?: boolean;
 }
 
 export interface TextLine {
+  /** Runs in visual order, left to right (right-to-left text reordered, see bidi-order.ts). */
   readonly runs: readonly TextRun[];
   readonly width: number;
 }
@@ -75,8 +79,9 @@ export function layoutText(text: string, options: LayoutTextOptions): TextLayout
   for (const paragraph of text.replace(/\r\n?/g, '\n').split('\n')) {
     let previous: Glyph | undefined;
     const glyphs = shapeWords(Array.from(paragraph.replace(/\t/g, ' '), (char) => (previous = measure(char, previous))), options.fontSize);
+    const direction = paragraphDirection(paragraph);
     for (const line of wrap(glyphs, options.maxWidth)) {
-      const shaped = shapeLine(toLine(line), options.fontSize);
+      const shaped = shapeLine(toLine(line, direction), options.fontSize);
       // Shaping can still produce .notdef (e.g. a sequence the font cannot form): report it too.
       for (const run of shaped.runs) if (run.notdef) for (const char of run.text) if (!/\s/u.test(char)) missing.add(char);
       lines.push(shaped);
@@ -115,7 +120,7 @@ function shapeWords(glyphs: Glyph[], fontSize: number): Glyph[] {
 function shapeLine(line: TextLine, fontSize: number): TextLine {
   const runs = line.runs.map((run): TextRun => {
     if (!run.face) return run;
-    const shaped = shapeRun(run.face, run.text, fontSize);
+    const shaped = shapeRun(run.face, run.text, fontSize, run.rtl ? 'rtl' : 'ltr');
     return shaped ? { ...run, width: shaped.width, outline: shaped.d, notdef: shaped.notdef } : run;
   });
   return { runs, width: runs.reduce((sum, run) => sum + run.width, 0) };
@@ -179,10 +184,11 @@ function wrap(glyphs: readonly Glyph[], maxWidth: number): Glyph[][] {
   return lines;
 }
 
-function toLine(glyphs: readonly Glyph[]): TextLine {
+function toLine(glyphs: readonly Glyph[], direction: 'ltr' | 'rtl'): TextLine {
   let end = glyphs.length;
   while (end > 0 && glyphs[end - 1]?.char === ' ') end--;
   const kept = glyphs.slice(0, end);
+  if (hasRtl(kept.map((glyph) => glyph.char).join(''))) return bidiLine(kept, direction);
   const runs: TextRun[] = [];
   let text = '';
   let width = 0;
@@ -201,4 +207,18 @@ function toLine(glyphs: readonly Glyph[]): TextLine {
   });
   if (text) runs.push({ text, face, width });
   return { runs, width: widthOf(kept) };
+}
+
+/** A line with right-to-left text: runs of one face and one direction, in visual order. */
+function bidiLine(glyphs: readonly Glyph[], direction: 'ltr' | 'rtl'): TextLine {
+  // A space is drawn with the face before it, as in toLine.
+  let face: FontFace | undefined;
+  const faced = glyphs.map((glyph, i) => {
+    face = glyph.char === ' ' && i > 0 ? face : glyph.face;
+    return { ...glyph, face };
+  });
+  const runs = visualRuns(faced, (glyph) => glyph.face, direction).map(
+    ({ items, rtl }): TextRun => ({ text: items.map((glyph) => glyph.char).join(''), face: items[0]?.face, width: widthOf(items), ...(rtl ? { rtl } : {}) }),
+  );
+  return { runs, width: widthOf(glyphs) };
 }
