@@ -1,6 +1,9 @@
 /**
  * The `vsynth` command: validate, compile, submit, batch, preview and run the local sandbox.
  * Each command lives in `commands/<name>.ts`; only this file calls `process.exit`.
+ * Registering a command must stay cheap: a command module imports its heavy packages (TSX
+ * compiler, renderer, sandbox, templates) with `await import()` when it runs, so `vsynth --help`
+ * and every other command do not load them (lazy-imports.test.ts checks).
  */
 import { Command, CommanderError } from 'commander';
 import { isVsynthError } from '@vsynth/core';

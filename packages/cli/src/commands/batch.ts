@@ -6,17 +6,14 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, statSync, writeSync } from 'node:fs';
 import { Option, type Command } from 'commander';
 import { TemplateError, UsageError, batchError, createClient, formatIssue, listenForWebhooks, type WebhookListener } from '@vsynth/core';
-import {
-  loadTemplate,
-  openResultsFile,
-  rowsFromFile,
-  runBatch,
-  type BatchEvent,
-  type BatchSummary,
-  type RowsFromFileOptions,
-  type ResultsSink,
-  type WebhookCollector,
-  type WebhookDeliveryInfo,
+// The templates package (Handlebars, csv-parse, the TSX compiler) loads only when the command runs.
+import type {
+  BatchEvent,
+  BatchSummary,
+  RowsFromFileOptions,
+  ResultsSink,
+  WebhookCollector,
+  WebhookDeliveryInfo,
 } from '@vsynth/templates';
 
 /** Parsed options of `vsynth batch`. */
@@ -124,6 +121,7 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
     ...(options.target === undefined ? {} : { target: options.target }),
     ...(options.variant === undefined ? {} : { variant: options.variant }),
   };
+  const { loadTemplate, openResultsFile, rowsFromFile, runBatch } = await import('@vsynth/templates');
   const { template, base } = await loadTemplate(options.template, {
     ...(options.slotsFrom === undefined ? {} : { slotsFrom: options.slotsFrom }),
     ...(options.locale === undefined ? {} : { locale: options.locale }),
@@ -341,6 +339,7 @@ function nonNegative(name: string): (value: string) => number {
 async function countRows(path: string, options: RowsFromFileOptions): Promise<number | undefined> {
   try {
     if (statSync(path).size > 20 * 1024 * 1024) return undefined;
+    const { rowsFromFile } = await import('@vsynth/templates');
     let count = 0;
     for await (const _row of rowsFromFile(path, options)) count += 1;
     return count;

@@ -6,7 +6,8 @@
 import { readFile } from 'node:fs/promises';
 import { Option, type Command } from 'commander';
 import { UsageError, formatIssues, parseJsonText } from '@vsynth/core';
-import { compileFile, type CompileFileOptions, type CompileResult } from '@vsynth/jsx-runtime';
+// The TSX compiler loads only when the command runs.
+import type { CompileFileOptions, CompileResult } from '@vsynth/jsx-runtime';
 
 /** Options of {@link runCompile}, as parsed from the command line. */
 export interface CompileCommandOptions {
@@ -68,6 +69,7 @@ export async function runCompile(file: string, options: CompileCommandOptions = 
     ...(options.lossy === true && { lossy: true }),
     ...(options.props !== undefined && { props: await readProps(options.props) }),
   };
+  const { compileFile } = await import('@vsynth/jsx-runtime');
   const result = await compileFile(file, compileOptions);
   if (result.warnings.length > 0) stderr.write(`${formatIssues(result.warnings)}\n`);
   stdout.write(`${JSON.stringify(options.report === true ? result : result.payload, null, 2)}\n`);

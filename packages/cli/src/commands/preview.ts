@@ -6,8 +6,8 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { formatIssues, parseJsonText, UsageError } from '@vsynth/core';
-import { compileFile } from '@vsynth/jsx-runtime';
-import { renderDraft, renderStoryboard, type Draft, type Storyboard } from '@vsynth/preview';
+// The TSX compiler and the renderer (fontkit, resvg) load only when the command runs.
+import type { Draft, Storyboard } from '@vsynth/preview';
 
 /** Options of {@link runPreview}, as parsed from the command line. */
 export interface PreviewCommandOptions {
@@ -90,8 +90,10 @@ export async function runPreview(file: string, options: PreviewCommandOptions): 
   const stderr = options.stderr ?? process.stderr;
   const scale = positiveNumber(options.scale, 1, '--scale', 8);
   const timeoutMs = positiveNumber(options.timeout, 5000, '--timeout', 600_000);
+  const { renderDraft, renderStoryboard } = await import('@vsynth/preview');
   let payload: unknown;
   if (/\.[cm]?tsx?$/.test(file)) {
+    const { compileFile } = await import('@vsynth/jsx-runtime');
     const compiled = await compileFile(file, options.props === undefined ? {} : { props: await readProps(options.props) });
     if (compiled.warnings.length > 0) stderr.write(`${formatIssues(compiled.warnings)}\n`);
     payload = compiled.payload;

@@ -3,7 +3,8 @@
  * SIGINT/SIGTERM, printing its base URL and keys on start.
  */
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { previewArtifact, startSandbox, type RunningSandbox, type SandboxApp, type SandboxOptions } from '@vsynth/sandbox';
+// The sandbox (and preview's renderer behind its artifacts) loads only when the command runs.
+import type { RunningSandbox, SandboxApp, SandboxOptions } from '@vsynth/sandbox';
 
 /** Options of {@link runSandbox}, as the flags give them. */
 export interface SandboxCommandOptions extends SandboxOptions {
@@ -78,6 +79,7 @@ export async function runSandbox(options: SandboxCommandOptions = {}): Promise<v
   const log = (line: string) => {
     if (quiet !== true) stderr.write(`sandbox: ${line}\n`);
   };
+  const { previewArtifact, startSandbox } = await import('@vsynth/sandbox');
   const sandbox = await startSandbox({
     port: SANDBOX_DEFAULT_PORT,
     ...(artifact === 'json' ? {} : { renderArtifact: previewArtifact({ onFallback: log }) }),

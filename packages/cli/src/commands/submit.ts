@@ -5,7 +5,6 @@
 import { extname } from 'node:path';
 import { Option, type Command } from 'commander';
 import { UsageError, checkRequest, inferRequestKind, ValidationError, type LegacyProjectRequest, type ProjectCreateRequest } from '@vsynth/core';
-import { compileFile } from '@vsynth/jsx-runtime';
 import { clientFromEnv, printJson, printWarnings, processIo, readJsonFile, sendWithWebhook, type CommandIo, type WebhookFlags } from '../client-env.js';
 
 export interface SubmitOptions extends WebhookFlags {
@@ -67,6 +66,7 @@ export async function runSubmit(file: string, options: SubmitOptions, io: Comman
 
 async function loadPayload(file: string, options: SubmitOptions, io: CommandIo): Promise<{ payload: unknown; kind: 'create' | 'legacy' }> {
   if (TSX.has(extname(file).toLowerCase())) {
+    const { compileFile } = await import('@vsynth/jsx-runtime'); // only when a .tsx is submitted
     const compiled = await compileFile(file, {
       ...(options.target === undefined ? {} : { target: options.target }),
       ...(options.variant === undefined ? {} : { variant: options.variant }),
