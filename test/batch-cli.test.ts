@@ -97,6 +97,14 @@ describe('vsynth batch', () => {
     expect(await ledger(sandbox.url)).toEqual([]);
   });
 
+  it('dry-runs every row past --max-cubes: estimates the whole batch, says where a run would stop, exits 6', async () => {
+    const run = spawnCli([...greetingArgs, '--dry-run', '--max-cubes', '30', '--events', 'none']);
+    expect(await run.exited).toBe(6);
+    expect(JSON.parse(run.output.stdout)).toMatchObject({ rows: 50, ok: 50, failed: 0, cubes: 200, stoppedAtMaxCubes: true, submitted: 0 });
+    expect(run.output.stderr).toContain('vsynth: warning: A run would stop before row 8: its estimated 4 cubes would bring the batch to 32, over --max-cubes 30.\n');
+    expect(run.output.stderr).toContain('vsynth: The 50 rows need an estimated 200 cubes, over --max-cubes 30: a run would stop where the warning above says. Raise --max-cubes to send every row.\n');
+  });
+
   it('stops before --max-cubes is exceeded and exits 6', async () => {
     sandbox = await testSandbox();
     const { pool } = await basePool(sandbox.client, 2);

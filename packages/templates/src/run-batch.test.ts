@@ -192,13 +192,14 @@ describe('runBatch', () => {
     expect((error as Error).message).toMatch(/already records batch .*Pass --resume/);
   });
 
-  it('dry-runs without a client: validates, estimates cubes and stops at maxCubes', async () => {
+  it('dry-runs without a client: validates and estimates every row, and says where maxCubes would stop a run', async () => {
     const requests: unknown[] = [];
     const summary = await runBatch({ rows: iterableRows([...people(3), {}]), template, dryRun: true, onRequest: (s) => requests.push(s.request) });
     expect(summary).toMatchObject({ ok: 3, failed: 1, cubes: 6, submitted: 0 });
     expect(requests[0]).toEqual({ kind: 'modify', body: { projectId: 'p-base', isExport: true, updates: { title: 'Hi person 1', scripts_0: 'Hello person 1' } } });
-    const capped = await runBatch({ rows: iterableRows(people(5)), template, dryRun: true, maxCubes: 5 });
-    expect(capped).toMatchObject({ ok: 2, stoppedAtMaxCubes: true, failedByReason: { max_cubes: 1 } });
+    const capped = await runBatch({ rows: iterableRows([...people(5), {}]), template, dryRun: true, maxCubes: 5 });
+    expect(capped).toMatchObject({ ok: 5, failed: 1, cubes: 10, stoppedAtMaxCubes: true, failedByReason: { invalid: 1 } });
+    expect(capped.warnings.map((w) => w.message)).toContain('A run would stop before row 3: its estimated 2 cubes would bring the batch to 6, over --max-cubes 5.');
   });
 
   it('on abort finishes requests in flight, sends nothing new and says it was interrupted', async () => {

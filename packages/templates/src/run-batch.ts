@@ -57,7 +57,11 @@ export interface RunBatchOptions {
   readonly projectPool?: readonly string[];
   /** Bind and validate every row, send nothing. */
   readonly dryRun?: boolean;
-  /** Stop before the estimated cubes of the batch (rows done in earlier runs included; in a dry run, the valid rows) would exceed this. */
+  /**
+   * Stop before the estimated cubes of the batch (rows done in earlier runs included) would
+   * exceed this. A dry run still checks and estimates every row, warns where a run would stop
+   * and sets `stoppedAtMaxCubes`.
+   */
   readonly maxCubes?: number;
   /** Inputs of the cube estimate (a modify's base project, rates). */
   readonly estimate?: EstimateCubesOptions;
@@ -111,6 +115,7 @@ export interface BatchSummary {
   /** Estimated cubes of the rows done by this run (dry run: of the valid rows); legacy creates count `cube_used`. */
   readonly cubes: number;
   readonly interrupted: boolean;
+  /** The batch stopped before exceeding `maxCubes` (dry run: a run would stop; `cubes` is the whole batch's estimate). */
   readonly stoppedAtMaxCubes: boolean;
   readonly concurrency: number;
   readonly warnings: readonly Issue[];
@@ -429,7 +434,12 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
       for (const warning of bound.warnings) warn(formatIssue(warning), row);
       const request = bound.request;
       const cubes = estimateCubes(request, options.estimate);
-      if (options.maxCubes !== undefined && plannedCubes + cubes > options.maxCubes) {
+      if (options.dryRun && options.maxCubes !== undefined && plannedCubes + cubes > options.maxCubes && !stoppedAtMaxCubes) {
+        // A dry run checks every row and estimates the whole batch; it only says where a run would stop.
+        stoppedAtMaxCubes = true;
+        warn(`A run would stop before row ${row}: its estimated ${cubes} cubes would bring the batch to ${plannedCubes + cubes}, over --max-cubes ${options.maxCubes}.`, row);
+      }
+      if (!options.dryRun && options.maxCubes !== undefined && plannedCubes + cubes > options.maxCubes) {
         stoppedAtMaxCubes = true;
         warn(`Stopped before row ${row}: its estimated ${cubes} cubes would bring the batch to ${plannedCubes + cubes}, over --max-cubes ${options.maxCubes}.`, row);
         settle(failedResult(row, rowKey, before?.attempts ?? 0, 'max_cubes', 'VSYNTH_BATCH', `Not sent: the batch would exceed --max-cubes ${options.maxCubes}.`));

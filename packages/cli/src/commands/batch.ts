@@ -232,6 +232,9 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
   if (options.dryRun && summary.failed > 0) {
     throw new TemplateError(`The dry run found ${summary.failed} row${summary.failed === 1 ? '' : 's'} that would fail (listed above); fix the data or the template.`, []);
   }
+  if (options.dryRun && summary.stoppedAtMaxCubes) {
+    throw batchError(`The ${summary.ok} rows need an estimated ${summary.cubes} cubes, over --max-cubes ${options.maxCubes}: a run would stop where the warning above says. Raise --max-cubes to send every row.`);
+  }
   const problems = summary.failed + summary.unknown;
   if (summary.interrupted) throw batchError(`The batch was interrupted after ${summary.rows} rows. Run the same command with --resume to continue.`);
   if (summary.stoppedAtMaxCubes) throw batchError(`The batch stopped before exceeding --max-cubes ${options.maxCubes}; raise it and run again with --resume to continue.`);
@@ -245,13 +248,13 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
   return summary;
 }
 
-/** Results go to the file and failed rows' issues to the message list. */
+/** Results go to the file and each failed row's issues to the message list (one entry per row). */
 function teeResults(file: ResultsSink | undefined, failures: string[]): ResultsSink {
   return {
     write(result) {
       file?.write(result);
       if (result.status !== 'failed') return;
-      if (result.issues !== undefined && result.issues.length > 0) for (const item of result.issues) failures.push(formatIssue(item));
+      if (result.issues !== undefined && result.issues.length > 0) failures.push(result.issues.map(formatIssue).join('\n'));
       else failures.push(`✖ row ${result.row}: ${result.reason ?? 'failed'}: ${result.errorMessage ?? ''}`);
     },
     close() {
