@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { csvRows } from '@vsynth/templates';
-import { GREETING, basePool, ledger, modifiesByHeadline, readNdjson, spawnCli, testSandbox, type TestSandbox } from './batch-helpers.js';
+import { GREETING, basePool, greetingRows, ledger, modifiesByHeadline, readNdjson, spawnCli, testSandbox, type TestSandbox } from './batch-helpers.js';
 
 let sandbox: TestSandbox | undefined;
 afterEach(async () => {
@@ -57,6 +57,12 @@ describe('vsynth batch', () => {
     expect(rows.map((r) => Number(r['row'])).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
     expect(rows.filter((r) => r['status'] === 'unknown')).toHaveLength(summary.unknown);
     expect(rows.every((r) => r['status'] === 'done' || r['status'] === 'unknown')).toBe(true);
+    // Row by row against the ledger: a done row was accepted exactly once, an unknown row at most once, nothing else was sent.
+    const headlines = new Map((await greetingRows()).map((r) => [r.row, `Hello ${String(r.data['firstName'])}!`]));
+    const ledgerOf = (r: Record<string, string>) => after.get(headlines.get(Number(r['row']))!) ?? 0;
+    expect(rows.filter((r) => r['status'] === 'done').map(ledgerOf)).toEqual(Array(50 - summary.unknown).fill(1));
+    expect(rows.filter((r) => r['status'] === 'unknown').every((r) => ledgerOf(r) <= 1)).toBe(true);
+    expect([...after.keys()].every((headline) => [...headlines.values()].includes(headline))).toBe(true);
     expect(rows.find((r) => r['rowKey'] === 'user17@example.com')?.['status']).toMatch(/^(done|unknown)$/);
   });
 

@@ -131,6 +131,11 @@ describe('batch against the sandbox with faults', () => {
       expect(summary).toMatchObject({ done: 20, unknown: 0 });
       const lost = (await readNdjson(journal)).filter((e) => e['type'] === 'unknown');
       expect(lost.length).toBeGreaterThan(0);
+      // Settled by their deliveries, not by sending them again: each row is in the ledger once.
+      const counts = modifiesByHeadline(await ledger(sandbox.url));
+      expect(counts.size).toBe(20);
+      expect([...counts.values()].every((n) => n === 1)).toBe(true);
+      expect((await readNdjson(journal)).filter((e) => e['type'] === 'done' && e['via'] === 'webhook').map((e) => e['row']).sort()).toEqual(lost.map((e) => e['row']).sort());
       const text = await import('node:fs/promises').then((fs) => fs.readFile(out, 'utf8'));
       const lines = text.trim().split('\n').slice(1);
       expect(lines).toHaveLength(20);
