@@ -1,8 +1,8 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ProjectRecord } from './records.js';
+import type { LedgerEntry, ProjectRecord } from './records.js';
 import { SandboxStore } from './sandbox-store.js';
 
 const dirs: string[] = [];
@@ -44,4 +44,43 @@ describe('SandboxStore', () => {
     expect([...again.tokens.keys()]).toEqual(['new']);
     await again.close();
   });
+
+  it('undoes in memory and cuts from the log a batch whose append fails, and the records saved after it', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'vsynth-store-'));
+    dirs.push(dir);
+    const store = await SandboxStore.open({ dir, fsync: false });
+    await store.save({ t: 'project', v: project(1) }, { t: 'ledger', v: entry('l1') });
+    const handle = (store as unknown as { handle: FileHandle }).handle;
+    const write = handle.write.bind(handle) as (text: string) => Promise<unknown>;
+    // The disk fills up halfway through the next append.
+    handle.write = (async (text: string) => {
+      handle.write = write as FileHandle['write'];
+      await write(text.slice(0, 25));
+      throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    }) as FileHandle['write'];
+
+    const failing = store.save({ t: 'project', v: project(2) }, { t: 'ledger', v: entry('l2') });
+    // Saved while the failing batch is in flight, after reading its project: undone as well.
+    expect(store.projects.get('p1')?.revision).toBe(2);
+    const built = store.save({ t: 'project', v: { ...project(3), id: 'p2' } }, { t: 'ledger', v: entry('l3') });
+    await expect(failing).rejects.toThrow('ENOSPC');
+    await expect(built).rejects.toThrow('ENOSPC');
+    expect(store.projects.get('p1')?.revision).toBe(1);
+    expect(store.projects.has('p2')).toBe(false);
+    expect(store.ledger.map((e) => e.id)).toEqual(['l1']);
+
+    // The store goes on once the disk has room again.
+    await store.save({ t: 'ledger', v: entry('l4') });
+    await store.close();
+    const warnings: string[] = [];
+    const reopened = await SandboxStore.open({ dir, fsync: false, onWarning: (message) => warnings.push(message) });
+    expect(warnings).toEqual([]);
+    expect(reopened.projects.get('p1')?.revision).toBe(1);
+    expect(reopened.ledger.map((e) => e.id)).toEqual(['l1', 'l4']);
+    await reopened.close();
+  });
 });
+
+function entry(id: string): LedgerEntry {
+  return { id, owner: 'key:x', endpoint: 'POST /api/odin/v3/editor/project', time: '', cubes: 1, body: {} };
+}

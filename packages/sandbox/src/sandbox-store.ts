@@ -42,6 +42,14 @@ interface StoreState {
  * answered request is on disk. At open the log is replayed; a torn last line is cut off, and a
  * log with many superseded lines is compacted into a snapshot written beside it and renamed over it.
  *
+ * `save` changes memory at once, so a request that reads a record after another saved it (two
+ * modifies of one project) builds on the newer one. When appending a batch fails (disk full),
+ * the batch and every record saved after it (still queued, possibly built on it) are undone in
+ * memory, the log is cut back to its last whole batch, and all their `save` calls reject: memory
+ * and disk agree again and no request is answered as accepted. Only a read made while the failing
+ * batch was in flight (a ledger or progress GET) can have seen the undone records. If the log
+ * cannot be cut back either, the store refuses every later `save` until the sandbox restarts.
+ *
  * @example
  * const store = await SandboxStore.open({ dir: '/tmp/sbx' });
  * await store.save({ t: 'ledger', v: entry });
@@ -59,16 +67,21 @@ export class SandboxStore implements StoreState {
   private handle: FileHandle;
   private readonly lock: DataDirLock;
   private readonly fsync: boolean;
-  private queue: string[] = [];
+  private queue: QueuedRecord[] = [];
   private waiters: { resolve: () => void; reject: (error: unknown) => void }[] = [];
   private flushing: Promise<void> | undefined;
   private closed = false;
+  /** Bytes of the log holding whole batches; a failed append is cut back to this length. */
+  private logSize: number;
+  /** Set when a failed append could not be cut back: the log's tail is unknown. */
+  private broken: Error | undefined;
 
-  private constructor(dir: string, handle: FileHandle, lock: DataDirLock, fsync: boolean) {
+  private constructor(dir: string, handle: FileHandle, lock: DataDirLock, fsync: boolean, logSize: number) {
     this.dir = dir;
     this.handle = handle;
     this.lock = lock;
     this.fsync = fsync;
+    this.logSize = logSize;
   }
 
   static async open(options: OpenStoreOptions): Promise<SandboxStore> {
@@ -94,7 +107,7 @@ export class SandboxStore implements StoreState {
         }
       });
       const handle = await open(path, 'a');
-      const store = new SandboxStore(options.dir, handle, lock, options.fsync ?? true);
+      const store = new SandboxStore(options.dir, handle, lock, options.fsync ?? true, (await handle.stat()).size);
       for (const record of records) apply(store, record);
       const live = store.projects.size + store.exports.size + store.artifacts.size + store.tokens.size + store.dubbing.size + store.ledger.length;
       if (torn !== '' || records.length > 2 * live + 1000) {
@@ -102,6 +115,7 @@ export class SandboxStore implements StoreState {
         await handle.close();
         await writeSnapshot(path, snapshotLines(store, options.now?.() ?? Date.now()));
         store.handle = await open(path, 'a');
+        store.logSize = (await store.handle.stat()).size;
       }
       return store;
     } catch (error) {
@@ -112,13 +126,13 @@ export class SandboxStore implements StoreState {
 
   /**
    * Applies records to memory at once and resolves when they are on disk. Callers answer a
-   * request only after this resolves.
+   * request only after this resolves; when it rejects, the records are no longer in memory.
    */
   save(...records: StoreRecord[]): Promise<void> {
     if (this.closed) return Promise.reject(new Error('the sandbox store is closed'));
+    if (this.broken !== undefined) return Promise.reject(this.broken);
     for (const record of records) {
-      apply(this, record);
-      this.queue.push(`${JSON.stringify(record)}\n`);
+      this.queue.push({ line: `${JSON.stringify(record)}\n`, undo: apply(this, record) });
     }
     return new Promise((resolve, reject) => {
       this.waiters.push({ resolve, reject });
@@ -161,39 +175,66 @@ export class SandboxStore implements StoreState {
       const waiters = this.waiters;
       this.queue = [];
       this.waiters = [];
+      const text = batch.map((entry) => entry.line).join('');
       try {
-        await this.handle.write(batch.join(''));
+        await this.handle.write(text);
         if (this.fsync) await this.handle.datasync();
+        this.logSize += Buffer.byteLength(text);
         for (const waiter of waiters) waiter.resolve();
       } catch (error) {
-        for (const waiter of waiters) waiter.reject(error);
+        // Records saved after this batch may build on it: undo them too, newest first.
+        const undone = [...batch, ...this.queue];
+        const failed = [...waiters, ...this.waiters];
+        this.queue = [];
+        this.waiters = [];
+        for (const entry of undone.reverse()) entry.undo();
+        await this.handle.truncate(this.logSize).catch((truncateError: unknown) => {
+          this.broken = new Error(
+            `the sandbox store could not append to ${join(this.dir, LOG)} (${(error as Error).message}) nor cut it back (${(truncateError as Error).message}); restart the sandbox`,
+          );
+        });
+        for (const waiter of failed) waiter.reject(error);
       }
     }
     this.flushing = undefined;
   }
 }
 
-function apply(store: StoreState, record: StoreRecord): void {
+interface QueuedRecord {
+  readonly line: string;
+  /** Restores memory as it was before this record was applied. */
+  readonly undo: () => void;
+}
+
+/** Applies a record to memory; returns how to take it back. */
+function apply(store: StoreState, record: StoreRecord): () => void {
   switch (record.t) {
     case 'project':
-      store.projects.set(record.v.id, record.v);
-      break;
+      return put(store.projects, record.v.id, record.v);
     case 'export':
-      store.exports.set(record.v.id, record.v);
-      break;
+      return put(store.exports, record.v.id, record.v);
     case 'artifact':
-      store.artifacts.set(record.v.id, record.v);
-      break;
+      return put(store.artifacts, record.v.id, record.v);
     case 'token':
-      store.tokens.set(record.v.digest, record.v);
-      break;
+      return put(store.tokens, record.v.digest, record.v);
     case 'dubbing':
-      store.dubbing.set(record.v.id, record.v);
-      break;
-    case 'ledger':
-      store.ledger.push(record.v);
-      break;
+      return put(store.dubbing, record.v.id, record.v);
+    case 'ledger': {
+      const entry = record.v;
+      store.ledger.push(entry);
+      return () => {
+        const at = store.ledger.lastIndexOf(entry);
+        if (at >= 0) store.ledger.splice(at, 1);
+      };
+    }
   }
+}
+
+function put<V>(map: Map<string, V>, key: string, value: V): () => void {
+  const had = map.has(key);
+  const previous = map.get(key);
+  map.set(key, value);
+  return had ? () => map.set(key, previous as V) : () => map.delete(key);
 }
 
 function snapshotLines(store: StoreState, now: number): string {
