@@ -11,22 +11,18 @@ import {
   type AiModelObject,
   type CanvasSize,
   type PathSegment,
+  type V3Box,
 } from '@vsynth/core';
 import type { CompileContext } from './compile-context.js';
-import type { GivenBox, Placement } from './read-placement.js';
+import type { BoxProps } from '../components/clip-props.js';
+import type { Placement } from './read-placement.js';
 import type { ResolvedElement } from './resolve-tree.js';
 
 /** Legacy text at scale 1 is 48 px (DESIGN.md "Geometry"). */
 const LEGACY_TEXT_PX = 48;
 
 /** A v3 box ready for a clip; `fontSize` for text. */
-export interface PlacedBox {
-  readonly left: number;
-  readonly top: number;
-  readonly width: number;
-  readonly height: number;
-  readonly scaleX: number;
-  readonly scaleY: number;
+export interface PlacedBox extends V3Box {
   readonly fontSize?: number;
 }
 
@@ -167,14 +163,14 @@ function scaleOf(placement: Placement): number {
   return placement.family === 'centre' ? (placement.scale ?? 1) : 1;
 }
 
-function fill(box: GivenBox, width: number | undefined, height: number | undefined) {
+function fill(box: BoxProps, width: number | undefined, height: number | undefined) {
   const w = box.width ?? width;
   const h = box.height ?? height;
   if (w === undefined || h === undefined) return undefined;
   return { left: box.left ?? 0, top: box.top ?? 0, width: w, height: h, scaleX: box.scaleX ?? 1, scaleY: box.scaleY ?? 1 };
 }
 
-function fillKnown(box: GivenBox, width: number, height: number) {
+function fillKnown(box: BoxProps, width: number, height: number) {
   return { left: box.left ?? 0, top: box.top ?? 0, width: box.width ?? width, height: box.height ?? height, scaleX: box.scaleX ?? 1, scaleY: box.scaleY ?? 1 };
 }
 
@@ -196,7 +192,7 @@ function tidy(value: number, digits: number): number {
   return Object.is(r, -0) ? 0 : r;
 }
 
-function tidyBox(box: { left: number; top: number; width: number; height: number; scaleX: number; scaleY: number }, fontSize?: number): PlacedBox {
+function tidyBox(box: V3Box, fontSize?: number): PlacedBox {
   const out = {
     left: tidy(box.left, 6),
     top: tidy(box.top, 6),

@@ -1,21 +1,12 @@
+import type { BoxProps } from '../components/clip-props.js';
 import type { ResolvedElement } from './resolve-tree.js';
 
 const BOX_KEYS = ['left', 'top', 'width', 'height', 'scaleX', 'scaleY'] as const;
 const CENTRE_KEYS = ['x', 'y', 'scale'] as const;
 
-/** The v3 box props as given (each may be absent). */
-export interface GivenBox {
-  readonly left?: number;
-  readonly top?: number;
-  readonly width?: number;
-  readonly height?: number;
-  readonly scaleX?: number;
-  readonly scaleY?: number;
-}
-
 /** Which position family an element uses; `none` when it gives no position prop. */
 export type Placement =
-  | { readonly family: 'box'; readonly box: GivenBox }
+  | { readonly family: 'box'; readonly box: BoxProps }
   | { readonly family: 'centre'; readonly x: number; readonly y: number; readonly scale: number | undefined }
   | { readonly family: 'none' };
 

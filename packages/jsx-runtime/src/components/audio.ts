@@ -10,7 +10,9 @@ export interface AudioProps {
   readonly label?: string;
   /** Stacking order (audio is not drawn; kept for completeness). */
   readonly layer?: number;
+  /** Clip tag, passed through as `tag`. */
   readonly tag?: string;
+  /** None: `<Audio>` takes no children. */
   readonly children?: never;
 }
 

@@ -6,6 +6,7 @@ export interface BackgroundProps {
   readonly color?: string;
   /** Image URL. */
   readonly src?: string;
+  /** None: `<Background>` takes no children. */
   readonly children?: never;
 }
 

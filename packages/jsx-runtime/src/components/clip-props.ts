@@ -50,16 +50,21 @@ export interface ShadowProps {
   readonly color?: string;
   /** Blur 0–10. */
   readonly blur?: number;
+  /** Horizontal offset in pixels (positive: right). */
   readonly offsetX?: number;
+  /** Vertical offset in pixels (positive: down). */
   readonly offsetY?: number;
+  /** Whether the shadow is drawn. */
   readonly enabled?: boolean;
 }
 
-
 /** An animation: type, duration 1–30 s, delay 0–30 s. */
 export interface AnimationProps {
+  /** `fade-in`, `in-left`, `zoom-out`, … */
   readonly type: AnimationType;
+  /** Seconds, 1–30. */
   readonly duration?: number;
+  /** Seconds before it starts, 0–30. */
   readonly delay?: number;
 }
 

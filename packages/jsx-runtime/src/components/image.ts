@@ -7,9 +7,11 @@ export interface ImageProps extends ClipProps {
   readonly src: string;
   /** Natural pixel width; needed for the centre family and when `width` is omitted. */
   readonly naturalWidth?: number;
-  /** Natural pixel height. */
+  /** Natural pixel height; needed for the centre family and when `height` is omitted. */
   readonly naturalHeight?: number;
+  /** Entrance or exit animation (`animation`). */
   readonly animation?: AnimationProps;
+  /** None: `<Image>` takes no children. */
   readonly children?: never;
 }
 

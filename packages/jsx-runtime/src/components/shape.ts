@@ -6,16 +6,23 @@ import type { AnimationProps, ClipProps, ShadowProps } from './clip-props.js';
 export interface ShapeProps extends ClipProps {
   /** Which shape (`shapeName`). */
   readonly shape: ShapeName;
+  /** Fill colour, e.g. `"rgb(255,196,0)"` or `"#ffc400"`. */
   readonly fill?: string;
+  /** Outline colour. */
   readonly stroke?: string;
+  /** Outline width in pixels. */
   readonly strokeWidth?: number;
   /** Corner radius. */
   readonly strokeRadius?: number;
-  /** Natural size used by the centre family (default: `width`×`height`, else 100×100). */
+  /** Natural width used by the centre family and when `width` is omitted (default 100). */
   readonly naturalWidth?: number;
+  /** Natural height used by the centre family and when `height` is omitted (default 100). */
   readonly naturalHeight?: number;
+  /** Drop shadow (`shadow`). */
   readonly shadow?: ShadowProps;
+  /** Entrance or exit animation (`animation`). */
   readonly animation?: AnimationProps;
+  /** None: `<Shape>` takes no children. */
   readonly children?: never;
 }
 

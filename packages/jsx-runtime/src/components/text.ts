@@ -12,14 +12,21 @@ export interface TextProps extends ClipProps {
   readonly fill?: string;
   /** `left` (default), `center`, `right`. */
   readonly align?: (typeof TEXT_ALIGNS)[number];
+  /** `bold`, `normal` or a numeric weight such as 600. */
   readonly fontWeight?: 'normal' | 'bold' | number;
+  /** `italic` (or `oblique`); default `normal`. */
   readonly fontStyle?: 'normal' | 'italic' | 'oblique';
+  /** Underlines the text. */
   readonly underline?: boolean;
   /** Outline colour. */
   readonly stroke?: string;
+  /** Outline width in pixels. */
   readonly strokeWidth?: number;
+  /** Colour of the box behind the text. */
   readonly backgroundColor?: string;
+  /** Drop shadow (`shadow`). */
   readonly shadow?: ShadowProps;
+  /** Entrance or exit animation (`animation`). */
   readonly animation?: AnimationProps;
   /** The text, plain (not HTML-escaped). */
   readonly children?: TextChildren;

@@ -9,9 +9,11 @@ export interface VideoClipProps extends ClipProps {
   readonly poster?: string;
   /** Volume 1–100 (default 100). */
   readonly volume?: number;
-  /** Natural pixel size of the video; needed for the centre family and when `width` is omitted. */
+  /** Natural pixel width of the video; needed for the centre family and when `width` is omitted. */
   readonly naturalWidth?: number;
+  /** Natural pixel height of the video; needed for the centre family and when `height` is omitted. */
   readonly naturalHeight?: number;
+  /** None: `<VideoClip>` takes no children. */
   readonly children?: never;
 }
 
