@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -63,6 +63,13 @@ beforeAll(async () => {
     ].join('\n'),
   );
   await writeFile(path.join(outside, 'props.json'), '{ "name": "Dana" }');
+  // A "type": "module" package: tsx loads the file as ESM, whose stacks map to the .tsx lines.
+  await mkdir(path.join(outside, 'esm'));
+  await writeFile(path.join(outside, 'esm', 'package.json'), '{ "type": "module" }\n');
+  await writeFile(
+    path.join(outside, 'esm', 'throws.tsx'),
+    "import { Video } from '@vsynth/jsx-runtime';\n\nconst rows = JSON.parse('{oops');\nexport default <Video name={rows.name} />;\n",
+  );
 });
 
 afterAll(async () => {
@@ -107,6 +114,27 @@ describe.concurrent('vsynth compile', () => {
     expect(stderr).toContain('<Avatar model="jisoo"> needs "clothes" (the outfit key)\n  → at broken.tsx:6:7 <Avatar> · scenes[0].AIModel');
     expect(stderr).toContain('<Avatar> mixes position families: top (v3 box) with x (legacy centre)');
     expect(stderr).not.toMatch(/\n\s+at .*\(.*:\d+:\d+\)/); // no stack trace
+  });
+
+  it('drops what legacy cannot express with --lossy, a warning each on stderr', async () => {
+    const { code, stdout, stderr } = await vsynth(['compile', 'examples/hello.tsx', '--target', 'legacy', '--lossy']);
+    expect(code).toBe(0);
+    const payload = JSON.parse(stdout) as { scenes: { AIModel: Record<string, unknown>; clips: { detail: Record<string, unknown> }[] }[] };
+    expect(payload.scenes[0]!.AIModel).toMatchObject({ model: 'anna', clothes: 'business_suit_navy', language: 'en', locationX: 0.22, locationY: 0.04, scale: 1 });
+    expect(payload.scenes[0]!.clips).toEqual([{ type: 'text', detail: { textSource: 'Hello, vsynth', locationX: -0.2, locationY: -0.3, scale: 1.5, layer: 2 } }]);
+    expect(stderr.split('\n').filter((l) => l.startsWith('⚠'))).toEqual([
+      '⚠ <Video> name cannot be expressed in a legacy payload; dropped (lossy compile)',
+      '⚠ <Scene> background colour rgb(245,247,250) cannot be expressed in a legacy payload; dropped (lossy compile)',
+      '⚠ <Text> fill, fontWeight, tag, slot cannot be expressed in a legacy payload; dropped (lossy compile)',
+    ]);
+    expect(stderr).toContain('→ at examples/hello.tsx:15:7 <Text> · scenes[0].clips[0]');
+  });
+
+  it('reports a throw at module level with file:line, not a stack', async () => {
+    const file = path.join(outside, 'esm', 'throws.tsx');
+    const { code, stderr } = await vsynth(['compile', file]);
+    expect(code).toBe(3);
+    expect(stderr).toBe(`vsynth: Invalid ${file}: 1 problem\n✖ loading the module failed: Expected property name or '}' in JSON at position 1\n  → at ${file}:3:19\n`);
   });
 
   it('exits 2 for a missing file and for an unknown target', async () => {

@@ -55,17 +55,20 @@ describe('compile to v3, variant A', () => {
   });
 
   it('HTML-escapes script text but not plain text', async () => {
-    const { payload } = await compile(
+    const tree = (
       <Video>
         <Scene>
           <Avatar model={anna}>{'Tom & Jerry <3 "quotes"'}</Avatar>
-          <Text>Tom & Jerry</Text>
+          <Text tag="title">{'Tom & Jerry <3'}</Text>
         </Scene>
-      </Video>,
+      </Video>
     );
-    const [scene] = scenes(payload);
-    expect(scene!['scripts'][0].org).toBe('Tom &amp; Jerry &lt;3 &quot;quotes&quot;');
-    expect(scene!['clips'][1].text).toBe('Tom & Jerry');
+    const a = scenes((await compile(tree)).payload)[0]!;
+    expect(a['scripts'][0].org).toBe('Tom &amp; Jerry &lt;3 &quot;quotes&quot;');
+    expect(a['clips'][1].text).toBe('Tom & Jerry <3');
+    const b = scenes((await compile(tree, { variant: 'B' })).payload)[0]!;
+    expect(b['clips'][0].script.org).toBe('Tom &amp; Jerry &lt;3 &quot;quotes&quot;');
+    expect(b['clips'][1].text).toBe('Tom & Jerry <3');
   });
 
   it("gives a scene without avatar the video's first avatar, deleted, with an empty script", async () => {
@@ -417,6 +420,24 @@ describe('keys', () => {
     expect(after['b']).toBe(before['b']);
   });
 
+  it('derives another id when two paths hash alike (fnv-1a of "0/1/k:t162089" and "0/1/k:t1046216")', async () => {
+    const { payload } = await compile(
+      <Video>
+        <Scene>
+          <Avatar model={anna} />
+          {['t162089', 't1046216'].map((t) => (
+            <Text key={t}>{t}</Text>
+          ))}
+        </Scene>
+      </Video>,
+    );
+    const [, first, second] = scenes(payload)[0]!['clips'] as AnyJson[];
+    expect(first!.id).toBe('textImage-19f22805');
+    expect(second!.id).toMatch(/^textImage-[0-9a-f]{8}$/);
+    expect(second!.id).not.toBe(first!.id);
+    expect(second!.name).toBe(second!.id);
+  });
+
   it('rejects siblings sharing a key', async () => {
     const { message } = await failure(
       <Video>
@@ -479,16 +500,61 @@ describe('errors are reported together with their places', () => {
   });
 
   it('rejects elements in the wrong place and text outside <Text>', async () => {
-    const { message } = await failure(
+    const { issues } = await failure(
       <Video>
         <Text>stray</Text>
         <Scene>
           <Avatar model={anna} />
           <Scene />
+          loose words
         </Scene>
       </Video>,
     );
-    expect(message).toContain('<Text> cannot be a direct child of <Video>; put it inside a <Scene>');
-    expect(message).toContain('<Scene> cannot be inside <Scene>');
+    expect(issues.map(formatIssue)).toEqual([
+      `✖ text "loose words" outside <Text> or <Avatar>; wrap it in <Text>\n  → at ${HERE}:${lineOf('<Text>stray</Text>') + 1}:9 <Scene>`,
+      `✖ <Text> cannot be a direct child of <Video>; put it inside a <Scene>\n  → at ${HERE}:${lineOf('<Text>stray</Text>')}:9 <Text> · scenes`,
+      `✖ <Scene> cannot be inside <Scene>; a <Scene> holds clips and one <Background>\n  → at ${HERE}:${lineOf('<Text>stray</Text>') + 3}:11 <Scene> · scenes[0]`,
+    ]);
+  });
+
+  it('reports a throwing component at its use, with the line that threw', async () => {
+    function Card(props: { title: string }) {
+      if (props.title === '') throw new Error('Card needs a title');
+      return <Text>{props.title}</Text>;
+    }
+    async function Probe(): Promise<VsynthNode> {
+      await Promise.resolve();
+      throw new Error('probe failed for logo.png');
+    }
+    const { issues } = await failure(
+      <Video>
+        <Scene>
+          <Avatar model={anna} />
+          <Card title="" />
+          <Probe />
+        </Scene>
+      </Video>,
+    );
+    expect(issues.map((i) => `${i.source?.lineNumber}:${i.source?.element} ${i.message}`)).toEqual([
+      `${lineOf('<Card title="" />')}:Card <Card> threw: Card needs a title (thrown at ${HERE}:${lineOf("throw new Error('Card needs a title')")}:37)`,
+      `${lineOf('<Probe />')}:Probe <Probe> threw: probe failed for logo.png (thrown at ${HERE}:${lineOf("throw new Error('probe failed")}:13)`,
+    ]);
+  });
+
+  it("reports core's findings inside built clips together with the compile errors", async () => {
+    const { issues } = await failure(
+      <Video>
+        <Scene>
+          <Avatar model="ghost" clothes="none" />
+          <Audio src="https://cdn.example.com/a.mp3" volume={500} />
+          <Text opacity={0}>faint</Text>
+        </Scene>
+      </Video>,
+    );
+    expect(issues.map((i) => `${i.source?.element} ${i.path.join('.')}: ${i.message}`)).toEqual([
+      expect.stringMatching(/^Avatar scenes\.0\.clips\.0: <Avatar model="ghost"> has no model object/),
+      'Audio scenes.0.clips.0.volume: volume must be at most 100, received 500',
+      'Text scenes.0.clips.1.opacity: opacity must be at least 1, received 0',
+    ]);
   });
 });

@@ -50,7 +50,8 @@ export function emitV3(input: EmitInput, variant: 'A' | 'B'): { payload: Json; s
   const speechless: { scene: Json; index: number }[] = [];
   let firstAvatar: Json | undefined;
   let sawAvatar = false;
-  const ids = new Set<string>();
+  /** Clip id → the scene and element path it was derived from. */
+  const ids = new Map<string, string>();
 
   input.scenes.forEach((sceneElement, s) => {
     const parts = sceneParts(sceneElement, s, ctx);
@@ -67,12 +68,17 @@ export function emitV3(input: EmitInput, variant: 'A' | 'B'): { payload: Json; s
       lastLayer = layer;
       const clip = buildClip(element, s, layer, path, input);
       if (clip === undefined) continue;
-      const id = clip['id'] as string;
-      if (ids.has(id)) {
+      const origin = `${s}/${element.path}`;
+      let id = clip['id'] as string;
+      if (ids.get(id) === origin) {
         ctx.error(element, `two elements of scene ${s} share the key path "${element.path}"; give siblings distinct keys`, path);
         continue;
       }
-      ids.add(id);
+      // Two paths with one 32-bit hash: derive again, still from position only (deterministic).
+      for (let n = 1; ids.has(id); n++) id = clipId(clip['type'] as string, s, `${element.path}#${n}`);
+      clip['id'] = id;
+      clip['name'] = id;
+      ids.set(id, origin);
       clips.push(clip);
       owners.set(clip, element);
       const slot = element.props['slot'] as string | undefined;

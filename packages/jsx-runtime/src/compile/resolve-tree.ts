@@ -1,7 +1,8 @@
-import path from 'node:path';
 import { issue, type Issue, type SourceLocation } from '@vsynth/core';
 import { FRAGMENT, isElement, type VsynthElement, type VsynthNode } from '../element.js';
 import { builtinKind, type BuiltinKind } from '../components/builtin.js';
+import { displayPath } from './display-path.js';
+import { throwSite } from './throw-site.js';
 
 /** A built-in element after user components ran and fragments flattened. */
 export interface ResolvedElement {
@@ -34,25 +35,31 @@ const CONTAINER_KINDS: ReadonlySet<BuiltinKind> = new Set(['Video', 'Scene']);
  * @example const [video] = await resolveTree(<Video>…</Video>, issues)
  */
 export async function resolveTree(node: VsynthNode, issues: Issue[], cwd = process.cwd()): Promise<ResolvedElement[]> {
-  return resolveNode(node, '', undefined, { issues, cwd });
+  return resolveNode(node, '', undefined, undefined, { issues, cwd });
 }
 
 /** Synchronous until a component returns a promise, so plain trees pay no await per node. */
 type Maybe<T> = T | Promise<T>;
 
-function resolveNode(node: VsynthNode, at: string, via: string | undefined, ctx: Context): Maybe<ResolvedElement[]> {
+/** `parent` locates problems of text and non-element children: the element that holds them. */
+function resolveNode(node: VsynthNode, at: string, via: string | undefined, parent: SourceLocation | undefined, ctx: Context): Maybe<ResolvedElement[]> {
   if (node === null || node === undefined || typeof node === 'boolean') return [];
-  if (Array.isArray(node)) return resolveList(node as readonly VsynthNode[], at, via, ctx, 0, []);
+  if (Array.isArray(node)) return resolveList(node as readonly VsynthNode[], at, via, parent, ctx, 0, []);
   if (typeof node === 'string' || typeof node === 'number') {
     if (typeof node === 'string' && node.trim() === '') return [];
-    ctx.issues.push(issue({ code: 'jsx', message: `text ${JSON.stringify(String(node))} outside <Text> or <Avatar>; wrap it in <Text>`, path: [] }));
+    const message = `text ${JSON.stringify(String(node).trim())} outside <Text> or <Avatar>; wrap it in <Text>`;
+    ctx.issues.push(issue({ code: 'jsx', message: withVia(message, via), path: [], ...(parent && { source: parent }) }));
     return [];
   }
   if (!isElement(node)) {
-    ctx.issues.push(issue({ code: 'jsx', message: `expected an element, got ${describe(node)}`, path: [] }));
+    ctx.issues.push(issue({ code: 'jsx', message: withVia(`expected an element, got ${describe(node)}`, via), path: [], ...(parent && { source: parent }) }));
     return [];
   }
   return resolveElement(node, at, via, ctx);
+}
+
+function withVia(message: string, via: string | undefined): string {
+  return via === undefined ? message : `${message} (in ${via})`;
 }
 
 /** Resolves children in order; after an async child the rest continue after it, so issues keep document order. */
@@ -60,6 +67,7 @@ function resolveList(
   nodes: readonly VsynthNode[],
   at: string,
   via: string | undefined,
+  parent: SourceLocation | undefined,
   ctx: Context,
   from: number,
   out: ResolvedElement[],
@@ -67,11 +75,11 @@ function resolveList(
   for (let i = from; i < nodes.length; i++) {
     const child = nodes[i];
     const key = isElement(child) && child.key !== undefined ? `k:${child.key}` : String(i);
-    const resolved = resolveNode(child, at === '' ? key : `${at}/${key}`, via, ctx);
+    const resolved = resolveNode(child, at === '' ? key : `${at}/${key}`, via, parent, ctx);
     if (resolved instanceof Promise) {
       return resolved.then((list) => {
         for (const r of list) out.push(r);
-        return resolveList(nodes, at, via, ctx, i + 1, out);
+        return resolveList(nodes, at, via, parent, ctx, i + 1, out);
       });
     }
     for (const r of resolved) out.push(r);
@@ -81,19 +89,21 @@ function resolveList(
 
 function resolveElement(element: VsynthElement, at: string, via: string | undefined, ctx: Context): Maybe<ResolvedElement[]> {
   const props = element.props as Record<string, unknown>;
-  if (element.type === FRAGMENT) return resolveNode(props['children'] as VsynthNode, at, via, ctx);
+  if (element.type === FRAGMENT) return resolveNode(props['children'] as VsynthNode, at, via, locate(element, undefined, ctx.cwd), ctx);
   const kind = builtinKind(element.type);
   const source = locate(element, kind ?? componentName(element.type), ctx.cwd);
   if (kind === undefined) {
     if (typeof element.type !== 'function') {
-      ctx.issues.push(issue({ code: 'jsx', message: `unknown element type ${describe(element.type)}`, path: [], ...(source && { source }) }));
+      ctx.issues.push(issue({ code: 'jsx', message: withVia(`unknown element type ${describe(element.type)}`, via), path: [], ...(source && { source }) }));
       return [];
     }
     const name = componentName(element.type);
     const here = source === undefined ? `<${name}>` : `<${name}> at ${source.fileName}:${source.lineNumber}:${source.columnNumber}`;
     const threw = (error: unknown): ResolvedElement[] => {
       const reason = error instanceof Error ? error.message : String(error);
-      ctx.issues.push(issue({ code: 'jsx', message: `<${name}> threw: ${reason}`, path: [], ...(source && { source }) }));
+      const site = throwSite(error, ctx.cwd);
+      const thrownAt = site === undefined ? '' : ` (thrown at ${site.fileName}:${site.lineNumber}:${site.columnNumber})`;
+      ctx.issues.push(issue({ code: 'jsx', message: withVia(`<${name}> threw: ${reason}${thrownAt}`, via), path: [], ...(source && { source }) }));
       return [];
     };
     let rendered: VsynthNode | Promise<VsynthNode>;
@@ -102,46 +112,44 @@ function resolveElement(element: VsynthElement, at: string, via: string | undefi
     } catch (error) {
       return threw(error);
     }
-    if (rendered instanceof Promise) return rendered.then((r) => resolveNode(r, at, via ?? here, ctx), threw);
-    return resolveNode(rendered, at, via ?? here, ctx);
+    if (rendered instanceof Promise) return rendered.then((r) => resolveNode(r, at, via ?? here, source, ctx), threw);
+    return resolveNode(rendered, at, via ?? here, source, ctx);
   }
   const done = (children: ResolvedElement[], text: string): ResolvedElement[] => [{ kind, props, source, via, path: at, children, text }];
   if (CONTAINER_KINDS.has(kind)) {
-    const children = resolveNode(props['children'] as VsynthNode, at, undefined, ctx);
+    const children = resolveNode(props['children'] as VsynthNode, at, undefined, source, ctx);
     return children instanceof Promise ? children.then((c) => done(c, '')) : done(children, '');
   }
-  if (TEXT_KINDS.has(kind)) return done([], joinText(props['children'] as VsynthNode, kind, source, ctx));
+  if (TEXT_KINDS.has(kind)) return done([], joinText(props['children'] as VsynthNode, kind, source, via, ctx));
   if (props['children'] !== undefined && props['children'] !== null) {
-    ctx.issues.push(issue({ code: 'jsx', message: `<${kind}> takes no children`, path: [], ...(source && { source }) }));
+    ctx.issues.push(issue({ code: 'jsx', message: withVia(`<${kind}> takes no children`, via), path: [], ...(source && { source }) }));
   }
   return done([], '');
 }
 
-function joinText(node: VsynthNode, kind: BuiltinKind, source: SourceLocation | undefined, ctx: Context): string {
+function joinText(node: VsynthNode, kind: BuiltinKind, source: SourceLocation | undefined, via: string | undefined, ctx: Context): string {
   if (node === null || node === undefined || typeof node === 'boolean') return '';
   if (typeof node === 'string') return node;
   if (typeof node === 'number') return String(node);
-  if (Array.isArray(node)) return (node as readonly VsynthNode[]).map((n) => joinText(n, kind, source, ctx)).join('');
-  ctx.issues.push(issue({ code: 'jsx', message: `<${kind}> children must be text, got ${describe(node)}`, path: [], ...(source && { source }) }));
+  if (Array.isArray(node)) return (node as readonly VsynthNode[]).map((n) => joinText(n, kind, source, via, ctx)).join('');
+  ctx.issues.push(issue({ code: 'jsx', message: withVia(`<${kind}> children must be text, got ${describe(node)}`, via), path: [], ...(source && { source }) }));
   return '';
 }
 
-function locate(element: VsynthElement, name: string, cwd: string): SourceLocation | undefined {
+/** The element's source with the file as messages show it; `name` undefined for fragments. */
+function locate(element: VsynthElement, name: string | undefined, cwd: string): SourceLocation | undefined {
   const s = element.source;
   if (s === undefined) return undefined;
-  let file = s.fileName.startsWith('file://') ? new URL(s.fileName).pathname : s.fileName;
-  if (path.isAbsolute(file)) {
-    const relative = path.relative(cwd, file);
-    // Files outside the working directory keep their absolute path: clearer than ../../tmp/x.tsx.
-    if (!relative.startsWith('..') && !path.isAbsolute(relative)) file = relative.split(path.sep).join('/');
-  }
-  return { fileName: file, lineNumber: s.lineNumber, columnNumber: s.columnNumber, element: name };
+  const where = { fileName: displayPath(s.fileName, cwd), lineNumber: s.lineNumber, columnNumber: s.columnNumber };
+  return name === undefined ? where : { ...where, element: name };
 }
 
 function componentName(type: unknown): string {
   if (typeof type !== 'function') return String(type);
   const named = type as { displayName?: unknown; name?: unknown };
   if (typeof named.displayName === 'string') return named.displayName;
+  // `export default () => …` and `export default function () {…}` are named "default".
+  if (named.name === 'default') return 'default export';
   return typeof named.name === 'string' && named.name !== '' ? named.name : 'Anonymous';
 }
 

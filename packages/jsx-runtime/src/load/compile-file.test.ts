@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,6 +31,16 @@ beforeAll(async () => {
   await writeFile(path.join(dir, 'syntax.tsx'), "import { Video } from '@vsynth/jsx-runtime';\nexport default <Video>\n  <Scene>\n</Video>;\n");
   await writeFile(path.join(dir, 'element.tsx'), "import { Video } from '@vsynth/jsx-runtime';\nexport default <Video />;\n");
   await writeFile(path.join(dir, 'nothing.tsx'), 'export const x = 1;\n');
+  await writeFile(path.join(dir, 'imports-broken.tsx'), "import { Broken } from './syntax.js';\nexport default Broken;\n");
+  await writeFile(path.join(dir, 'anonymous.tsx'), "export default () => {\n  throw new Error('row has no name');\n};\n");
+  // In a "type": "module" package tsx loads the file as ESM, with source-mapped stacks.
+  await mkdir(path.join(dir, 'esm'));
+  await writeFile(path.join(dir, 'esm', 'package.json'), '{ "type": "module" }\n');
+  await writeFile(
+    path.join(dir, 'esm', 'throws.tsx'),
+    "import { Video } from '@vsynth/jsx-runtime';\n\nconst rows = JSON.parse('{oops');\nexport default <Video name={rows.name} />;\n",
+  );
+  await writeFile(path.join(dir, 'esm', 'anonymous.tsx'), "export default () => {\n  throw new Error('row has no name');\n};\n");
 });
 
 afterAll(async () => {
@@ -48,6 +58,21 @@ describe('importTsx', () => {
     await expect(importTsx(path.join(dir, 'syntax.tsx'))).rejects.toMatchObject({
       name: 'ValidationError',
       issues: [{ source: { lineNumber: 4, fileName: expect.stringContaining('syntax.tsx') } }],
+    });
+  });
+
+  it('locates a syntax error in an imported file at that file', async () => {
+    await expect(importTsx(path.join(dir, 'imports-broken.tsx'))).rejects.toMatchObject({
+      issues: [{ source: { fileName: path.join(dir, 'syntax.tsx'), lineNumber: 4 } }],
+    });
+  });
+
+  it('reports a throw at module level naming the file, never a position in generated code', async () => {
+    // vitest replaces Error.prepareStackTrace, so tsx's stacks stay unmapped here: no line is
+    // better than a wrong one. test/compile-cli.test.ts asserts the line under plain Node.
+    const file = path.join(dir, 'esm', 'throws.tsx');
+    await expect(importTsx(file)).rejects.toMatchObject({
+      message: `Invalid ${file}: 1 problem\n✖ loading the module failed: Expected property name or '}' in JSON at position 1`,
     });
   });
 
@@ -72,6 +97,12 @@ describe('compileFile', () => {
       `${path.join(dir, 'row.tsx')}:8 <Text> tag, slot cannot be expressed in a legacy payload; dropped (lossy compile)`,
     ]);
     expect(payload).toMatchObject({ scenes: [{ AIModel: { script: 'Hi Ana from Busan' }, clips: [{ type: 'text', detail: { textSource: 'Busan', locationY: -0.3 } }] }] });
+  });
+
+  it('names an anonymous default export that throws', async () => {
+    for (const file of [path.join(dir, 'esm', 'anonymous.tsx'), path.join(dir, 'anonymous.tsx')]) {
+      await expect(compileFile(file)).rejects.toMatchObject({ message: `Invalid ${file}: 1 problem\n✖ <default export> threw: row has no name` });
+    }
   });
 
   it('refuses props for an element export and a file without default export', async () => {

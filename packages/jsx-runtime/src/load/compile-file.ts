@@ -1,7 +1,7 @@
-import path from 'node:path';
 import { UsageError, type LegacyProjectRequest, type ProjectCreateRequest } from '@vsynth/core';
 import type { AvatarSource } from '../avatar/avatar-catalogue.js';
 import { compile, type CompileOptions, type CompileResult } from '../compile/compile.js';
+import { displayPath } from '../compile/display-path.js';
 import { isElement, type FunctionComponent } from '../element.js';
 import { jsxDEV } from '../jsx-dev-runtime.js';
 import { importTsx } from './import-tsx.js';
@@ -50,11 +50,4 @@ async function loadDefaultExport(file: string): Promise<{ value: unknown; avatar
     throw new UsageError(`${file} has no default export: export default a <Video> element or a component returning one.`);
   }
   return { value: exports['default'], avatars: exports['avatars'] };
-}
-
-/** Relative to `cwd` inside it, absolute outside it (clearer than `../../tmp/x.tsx`). */
-function displayPath(file: string, cwd: string): string {
-  const absolute = path.resolve(file);
-  const relative = path.relative(cwd, absolute);
-  return relative === '' || relative.startsWith('..') || path.isAbsolute(relative) ? absolute : relative.split(path.sep).join('/');
 }

@@ -6,6 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { UsageError, ValidationError, issue, isVsynthError } from '@vsynth/core';
+import { displayPath } from '../compile/display-path.js';
+import { throwSite } from '../compile/throw-site.js';
 
 let tsconfigPath: Promise<string> | undefined;
 
@@ -23,6 +25,8 @@ export async function importTsx(file: string): Promise<Record<string, unknown>> 
   const absolute = path.resolve(file);
   if (!existsSync(absolute)) throw new UsageError(`Cannot read ${file}: no such file. Give the path of a .tsx file.`);
   const { tsImport } = await import('tsx/esm/api');
+  // Stacks of the user's code then point at their .tsx lines (tsx emits inline source maps).
+  process.setSourceMapsEnabled(true);
   tsconfigPath ??= writeRuntimeTsconfig();
   mapRuntimeForCommonJs();
   try {
@@ -33,21 +37,25 @@ export async function importTsx(file: string): Promise<Record<string, unknown>> 
   }
 }
 
-/** A syntax error or a throw at module level, as a ValidationError naming the file (no stack). */
+/**
+ * A syntax error or a throw at module level, as a ValidationError naming the file and, when the
+ * stack shows it, the line (no stack).
+ */
 function loadError(file: string, error: unknown): ValidationError {
   const text = error instanceof Error ? error.message : String(error);
   // esbuild: "Transform failed with 1 error:\n/abs/file.tsx:3:7: ERROR: Expected ..."
   const where = /([^\s:]+\.[cm]?[jt]sx?):(\d+):(\d+): ERROR: (.*)/.exec(text);
-  const fileName = path.relative(process.cwd(), path.resolve(file)).split(path.sep).join('/') || file;
+  const fileName = displayPath(file);
   if (where) {
-    const [, , line, column, reason] = where;
-    return new ValidationError(
-      [issue({ code: 'jsx', message: `syntax error: ${reason ?? ''}`, path: [], source: { fileName, lineNumber: Number(line), columnNumber: Number(column) + 1 } })],
-      { subject: fileName },
-    );
+    const [, errorFile = file, line, column, reason] = where;
+    const source = { fileName: displayPath(errorFile), lineNumber: Number(line), columnNumber: Number(column) + 1 };
+    return new ValidationError([issue({ code: 'jsx', message: `syntax error: ${reason ?? ''}`, path: [], source })], { subject: fileName });
   }
   const first = text.split('\n')[0] ?? text;
-  return new ValidationError([issue({ code: 'jsx', message: `loading the module failed: ${first}`, path: [] })], { subject: fileName });
+  const site = throwSite(error);
+  return new ValidationError([issue({ code: 'jsx', message: `loading the module failed: ${first}`, path: [], ...(site && { source: site }) })], {
+    subject: fileName,
+  });
 }
 
 let mapped = false;
