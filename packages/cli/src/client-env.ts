@@ -7,9 +7,9 @@ import {
   UsageError,
   correlateWebhookUrl,
   createClient,
+  isApiError,
   expectWebhookDelivery,
   formatIssues,
-  isVsynthError,
   parseJsonText,
   type CreateClientOptions,
   type Issue,
@@ -28,16 +28,20 @@ export interface CommandIo {
 export const processIo: CommandIo = { stdout: process.stdout, stderr: process.stderr, env: process.env };
 
 /**
- * A client configured from `VSYNTH_*` variables. A missing variable is a usage error (exit 2)
- * whose message names the variables to set.
+ * A client configured from `VSYNTH_*` variables; each retry of a GET is told on stderr. A missing
+ * variable throws the client's `VSYNTH_CONFIG` error, naming the variables to set (exit 2).
+ *
+ * @example const client = clientFromEnv(processIo) // VSYNTH_API_KEY, VSYNTH_BASE_URL, …
  */
 export function clientFromEnv(io: CommandIo = processIo, options: Partial<CreateClientOptions> = {}): VsynthClient {
-  try {
-    return createClient({ env: io.env, ...options });
-  } catch (error) {
-    if (isVsynthError(error) && error.code === 'VSYNTH_CONFIG') throw new UsageError(error.message, { cause: error });
-    throw error;
-  }
+  return createClient({
+    env: io.env,
+    onRetry: ({ endpoint, attempt, delayMs, error }) => {
+      const why = isApiError(error) ? `status ${error.status}` : 'no answer: network error or timeout';
+      io.stderr.write(`${endpoint} failed (${why}); retry ${attempt} in ${(delayMs / 1000).toFixed(1)} s\n`);
+    },
+    ...options,
+  });
 }
 
 /** Prints one JSON value on stdout, pretty when it goes to a terminal. */
@@ -106,7 +110,8 @@ export async function sendWithWebhook<T extends object>(
   });
   try {
     const response = await send(expected.webhookUrl);
-    io.stderr.write(`accepted; waiting for the webhook delivery (correlation id ${expected.id})…\n`);
+    // The answer (projectId) goes to stderr now, so an interrupted or timed-out wait does not lose it.
+    io.stderr.write(`accepted: ${JSON.stringify(response)}; waiting for the webhook delivery (correlation id ${expected.id})…\n`);
     const delivery = await expected.wait({ timeoutMs });
     return { ...response, delivery };
   } finally {

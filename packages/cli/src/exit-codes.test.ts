@@ -15,6 +15,7 @@ describe('exitCodeFor', () => {
     expect(exitCodeFor(new ApiError({ status: 503, endpoint }))).toBe(5);
     expect(exitCodeFor(new NetworkError(endpoint, 'connection refused'))).toBe(5);
     expect(exitCodeFor(new TimeoutError(endpoint, 1000))).toBe(5);
+    expect(exitCodeFor(new VsynthError('VSYNTH_ABORTED', `${endpoint} was aborted by the caller.`))).toBe(5);
     expect(exitCodeFor(new Error('bug'))).toBe(ExitCode.internal);
   });
 });

@@ -20,7 +20,7 @@ Exit codes:
   2  usage error (unknown option, missing argument, unreadable file, missing credentials)
   3  invalid input (payload, TSX, template or row failed validation)
   4  permanent API failure (4xx other than 408/429)
-  5  transient failure (network, rate limit or 5xx after retries, timeout)
+  5  transient failure (network, rate limit or 5xx after retries, timeout, cancelled)
   6  batch finished with failed or unknown rows (or was interrupted)`;
 
 /** Maps an error thrown by a command to the exit code a build script can act on. */
@@ -31,6 +31,8 @@ export function exitCodeFor(error: unknown): ExitCode {
   if (isValidationError(error) || isTemplateError(error)) return ExitCode.invalidInput;
   if (isApiError(error)) return error.transient ? ExitCode.transientFailure : ExitCode.permanentApiFailure;
   if (isNetworkError(error) || isTimeoutError(error)) return ExitCode.transientFailure;
+  // Cancelled before an answer: nothing says the input is wrong, so running again may succeed.
+  if (isVsynthError(error) && error.code === 'VSYNTH_ABORTED') return ExitCode.transientFailure;
   if (isBatchError(error)) return ExitCode.batchHadFailures;
   return ExitCode.internal;
 }

@@ -3,9 +3,9 @@
  * component called with `--props`) to a v3 or legacy payload and prints it as JSON on stdout.
  * The JSX settings are supplied here; the user configures nothing.
  */
-import { readFile } from 'node:fs/promises';
 import { Option, type Command } from 'commander';
-import { UsageError, formatIssues, parseJsonText } from '@vsynth/core';
+import { UsageError, formatIssues } from '@vsynth/core';
+import { readPropsFile } from '../read-props-file.js';
 // The TSX compiler loads only when the command runs.
 import type { CompileFileOptions, CompileResult } from '@vsynth/jsx-runtime';
 
@@ -67,25 +67,11 @@ export async function runCompile(file: string, options: CompileCommandOptions = 
     ...(options.variant !== undefined && { variant: options.variant }),
     ...(options.orientation !== undefined && { orientation: options.orientation }),
     ...(options.lossy === true && { lossy: true }),
-    ...(options.props !== undefined && { props: await readProps(options.props) }),
+    ...(options.props !== undefined && { props: await readPropsFile(options.props) }),
   };
   const { compileFile } = await import('@vsynth/jsx-runtime');
   const result = await compileFile(file, compileOptions);
   if (result.warnings.length > 0) stderr.write(`${formatIssues(result.warnings)}\n`);
   stdout.write(`${JSON.stringify(options.report === true ? result : result.payload, null, 2)}\n`);
   return result;
-}
-
-async function readProps(file: string): Promise<Record<string, unknown>> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch {
-    throw new UsageError(`Cannot read --props ${file}: no such file. Give a JSON file holding an object of props.`);
-  }
-  const value = parseJsonText(text, { source: file });
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new UsageError(`--props ${file} must hold a JSON object (the component's props), got ${Array.isArray(value) ? 'an array' : typeof value}.`);
-  }
-  return value as Record<string, unknown>;
 }

@@ -5,11 +5,14 @@
 import { extname } from 'node:path';
 import { Option, type Command } from 'commander';
 import { UsageError, checkRequest, inferRequestKind, ValidationError, type LegacyProjectRequest, type ProjectCreateRequest } from '@vsynth/core';
+import { readPropsFile } from '../read-props-file.js';
 import { clientFromEnv, printJson, printWarnings, processIo, readJsonFile, sendWithWebhook, type CommandIo, type WebhookFlags } from '../client-env.js';
 
 export interface SubmitOptions extends WebhookFlags {
   readonly target?: 'v3' | 'legacy';
   readonly variant?: 'A' | 'B';
+  /** JSON file with the props for a component default export (like `vsynth compile --props`). */
+  readonly props?: string;
   /** False for `--no-export`. */
   readonly export?: boolean;
 }
@@ -28,12 +31,13 @@ export function registerSubmit(program: Command): void {
     .argument('<file>', '.tsx video or .json create/legacy payload')
     .addOption(new Option('--target <target>', 'v3 (default) or legacy; a JSON payload with AIModel scenes is legacy').choices(['v3', 'legacy']))
     .addOption(new Option('--variant <variant>', 'v3 script placement: A (scenes[].scripts) or B (avatar clip script)').choices(['A', 'B']))
+    .option('--props <file>', 'JSON file with the props for a .tsx whose default export is a component')
     .option('--webhook-url <url>', 'address the service delivers the result to (with --wait: a public address forwarding to the local listener)')
     .option('--no-export', 'only store the project (isExport: false)')
     .option('--wait', 'listen on a local port for the webhook delivery and print it')
     .option('--listen-port <port>', 'local port for --wait (default: any free port)')
     .option('--wait-timeout <seconds>', 'give up waiting for the delivery after this long')
-    .addHelpText('after', '\nExamples:\n  vsynth submit examples/promo.tsx --wait\n  vsynth submit examples/payloads/legacy.json --target legacy')
+    .addHelpText('after', '\nExamples:\n  vsynth submit examples/promo.tsx --wait\n  vsynth submit examples/library-demo.tsx --props examples/library-demo.props.json\n  vsynth submit examples/payloads/legacy.json --target legacy')
     .action(async (file: string, options: SubmitOptions) => {
       await runSubmit(file, options);
     });
@@ -70,12 +74,14 @@ async function loadPayload(file: string, options: SubmitOptions, io: CommandIo):
     const compiled = await compileFile(file, {
       ...(options.target === undefined ? {} : { target: options.target }),
       ...(options.variant === undefined ? {} : { variant: options.variant }),
+      ...(options.props === undefined ? {} : { props: await readPropsFile(options.props) }),
     });
     printWarnings(compiled.warnings, io);
     return { payload: compiled.payload, kind: options.target === 'legacy' ? 'legacy' : 'create' };
   }
   if (extname(file).toLowerCase() !== '.json') throw new UsageError(`${file}: submit takes a .tsx video or a .json payload.`);
   if (options.variant !== undefined) throw new UsageError('--variant applies to compiling a .tsx video; a JSON payload is sent as it is.');
+  if (options.props !== undefined) throw new UsageError('--props applies to a .tsx component; a JSON payload is sent as it is.');
   const payload = await readJsonFile(file);
   const inferred = inferRequestKind(payload);
   const kind = options.target === 'legacy' ? 'legacy' : options.target === 'v3' ? 'create' : inferred === 'legacy' ? 'legacy' : 'create';
