@@ -5,7 +5,7 @@
  */
 import { Resvg } from '@resvg/resvg-js';
 import { canvasSize, UsageError, type Issue } from '@vsynth/core';
-import { createAssetLoader } from './assets/load-asset.js';
+import { createAssetLoader, type LoadedAsset } from './assets/load-asset.js';
 import { estimateSceneDuration } from './duration/estimate-scene-duration.js';
 import { loadFontCatalog } from './fonts/font-catalog.js';
 import { sceneSpeech, type SceneSpeech } from './payload/scene-speech.js';
@@ -28,6 +28,11 @@ export interface DrawOptions {
   readonly systemFonts?: boolean;
   /** Read images from local paths and file: URLs (default true). */
   readonly localFiles?: boolean;
+  /**
+   * Loads the images; default a fresh `createAssetLoader` per call. Pass one loader to many
+   * renders (e.g. one thumbnail per batch row) to load each distinct address once.
+   */
+  readonly loadAsset?: (ref: string) => Promise<LoadedAsset>;
   /** Draw only the first `limit` scenes. */
   readonly limit?: number;
   readonly signal?: AbortSignal;
@@ -74,12 +79,14 @@ export function svgToPng(svg: string, options: { readonly fontFiles: readonly st
 export async function drawScenes(input: unknown, options: DrawOptions = {}): Promise<DrawnPayload> {
   const scale = options.scale ?? 1;
   if (!(scale > 0 && scale <= 8)) throw new UsageError(`Preview scale must be a number greater than 0 and at most 8, received ${scale}: use e.g. 1 for full size or 0.25 for thumbnails`);
-  const loadAsset = createAssetLoader({
-    ...(options.baseDir ? { baseDir: options.baseDir } : {}),
-    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
-    ...(options.signal ? { signal: options.signal } : {}),
-    ...(options.localFiles === false ? { localFiles: false } : {}),
-  });
+  const loadAsset =
+    options.loadAsset ??
+    createAssetLoader({
+      ...(options.baseDir ? { baseDir: options.baseDir } : {}),
+      ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.localFiles === false ? { localFiles: false } : {}),
+    });
   const { payload, warnings: conversion } = await toV3Payload(input, { loadAsset, ...(options.orientation ? { orientation: options.orientation } : {}) });
   const orientation = typeof payload['orientation'] === 'string' ? payload['orientation'] : 'landscape';
   const canvas = canvasSize(orientation);

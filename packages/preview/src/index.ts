@@ -2,6 +2,7 @@
  * @vsynth/preview — see a video before spending cubes: storyboard SVG/PNG per scene, a contact
  * sheet, and an MP4 draft where ffmpeg (and espeak-ng for speech) are installed.
  */
+export { createAssetLoader, loadAsset, type LoadAssetOptions, type LoadedAsset } from './assets/load-asset.js';
 export { contactSheet, CONTACT_SHEET_THUMB } from './contact-sheet.js';
 export { drawScenes, svgToPng, type DrawOptions, type DrawnPayload, type DrawnScene } from './draw-scenes.js';
 export {

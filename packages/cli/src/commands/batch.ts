@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, statSync, writeSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
 import { Option, type Command } from 'commander';
 import { TemplateError, UsageError, batchError, createClient, formatIssue, listenForWebhooks, type WebhookListener } from '@vsynth/core';
 // The templates package (Handlebars, csv-parse, the TSX compiler) loads only when the command runs.
@@ -15,6 +16,7 @@ import type {
   WebhookCollector,
   WebhookDeliveryInfo,
 } from '@vsynth/templates';
+import type { RowPreviews } from './batch-preview.js';
 
 /** Parsed options of `vsynth batch`. */
 export interface BatchCommandOptions {
@@ -37,6 +39,8 @@ export interface BatchCommandOptions {
   readonly out?: string;
   readonly dryRun?: boolean;
   readonly requests?: string;
+  readonly preview?: string;
+  readonly previewRows?: number;
   readonly maxCubes?: number;
   readonly projectPool?: string[];
   readonly collectWebhooks?: boolean;
@@ -79,6 +83,8 @@ export function registerBatch(program: Command): void {
     .option('--out <file>', 'results file, .csv or .ndjson: row, rowKey, status, reason, projectId, error, videoUrl, duration')
     .option('--dry-run', 'bind and validate every row, print failures and the cube estimate, send nothing')
     .option('--requests <file.ndjson>', 'with --dry-run, write each request that would be sent')
+    .option('--preview <dir>', 'with --dry-run, draw the first scene of each of the first rows\' videos to DIR/row-NNNN.png (a modify template needs --slots-from)')
+    .option('--preview-rows <n>', 'rows drawn by --preview (default 10)', integer('--preview-rows'))
     .option('--max-cubes <n>', 'stop before the estimated cubes would exceed n', nonNegative('--max-cubes'))
     .option('--project-pool <ids>', 'comma-separated base projects for a modify template; rows spread over them', list)
     .option('--collect-webhooks', 'receive the export webhooks: results get videoUrl and duration; unknown rows settle as done')
@@ -100,6 +106,8 @@ Examples:
   vsynth batch --template examples/batch/greeting/modify.json --slots-from examples/batch/greeting/video.tsx \\
     --data examples/batch/greeting/people.csv --project-pool p1,p2,p3 --out results.csv
   vsynth batch --template examples/batch/create-per-row/welcome.tsx --data people.ndjson --dry-run --max-cubes 500
+  vsynth batch --template examples/batch/greeting/modify.json --slots-from examples/batch/greeting/video.tsx \\
+    --data examples/batch/greeting/people.csv --dry-run --preview previews --preview-rows 5
   vsynth batch … --resume            # after a crash or Ctrl-C`,
     )
     .action(async (options: BatchCommandOptions) => {
@@ -112,6 +120,8 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
   if (options.resendUnknown && !options.resume) throw new UsageError('--resend-unknown only applies with --resume.');
   if (options.dryRun && options.resume) throw new UsageError('--dry-run sends nothing and keeps no journal, so there is nothing to --resume; drop one of them.');
   if (options.requests !== undefined && !options.dryRun) throw new UsageError('--requests only applies with --dry-run.');
+  if ((options.preview !== undefined || options.previewRows !== undefined) && !options.dryRun) throw new UsageError('--preview only applies with --dry-run.');
+  if (options.previewRows !== undefined && options.preview === undefined) throw new UsageError('--preview-rows needs --preview DIR.');
   const rename = parseRenames(options.rename ?? []);
   const rowsOptions = {
     ...(options.delimiter === undefined ? {} : { delimiter: options.delimiter }),
@@ -166,6 +176,10 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
 
   let requests: NdjsonFile | undefined;
   if (options.requests !== undefined) requests = openRequestsFile(options.requests);
+  const previews: RowPreviews | undefined =
+    options.preview === undefined
+      ? undefined
+      : (await import('./batch-preview.js')).rowPreviews({ dir: options.preview, rows: options.previewRows ?? 10, kind: template.kind, base, baseDir: dirname(options.slotsFrom ?? options.template) });
 
   const format = options.events ?? (process.stderr.isTTY ? 'bar' : 'jsonl');
   const progress = format === 'bar' ? progressBar(await countRows(options.data, rowsOptions)) : undefined;
@@ -209,9 +223,14 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
       ...(base === undefined ? {} : { estimate: { base } }),
       ...(options.keyColumn === undefined ? {} : { keyColumn: options.keyColumn }),
       results: teeResults(options.out === undefined ? undefined : openResultsFile(options.out), failures),
-      ...(requests === undefined
+      ...(requests === undefined && previews === undefined
         ? {}
-        : { onRequest: ({ row, rowKey, request, cubes }) => requests.write({ row, rowKey, kind: request.kind, cubes, body: request.body }) }),
+        : {
+            onRequest: ({ row, rowKey, request, cubes }) => {
+              requests?.write({ row, rowKey, kind: request.kind, cubes, body: request.body });
+              previews?.add(row, request);
+            },
+          }),
       ...(collector === undefined ? {} : { webhooks: collector }),
       ...(options.webhookWait === undefined ? {} : { webhookWaitMs: options.webhookWait * 1000 }),
       onEvent,
@@ -224,6 +243,11 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
     await listener?.close();
   }
 
+  if (previews !== undefined) {
+    const drawn = await previews.finish();
+    for (const warning of drawn.warnings) process.stderr.write(`${warning}\n`);
+    process.stderr.write(`vsynth: ${drawn.paths.length} row preview${drawn.paths.length === 1 ? '' : 's'} in ${options.preview}${drawn.paths.length === 0 ? '' : ` (${drawn.paths.map((path) => basename(path)).join(', ')})`}\n`);
+  }
   for (const line of failures.slice(0, 50)) process.stderr.write(`${line}\n`);
   if (failures.length > 50) process.stderr.write(`… and ${failures.length - 50} more failed rows${options.out === undefined ? '' : `; see ${options.out}`}\n`);
   const { warnings, ...printable } = summary;
