@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatIssue, isTemplateError } from '@vsynth/core';
+import { formatIssue, isTemplateError, type TemplateError } from '@vsynth/core';
 import { compileText } from './compile-text.js';
 import { createHandlebars } from './create-handlebars.js';
 
@@ -80,6 +80,23 @@ describe('compileText', () => {
     }
     expect(isTemplateError(caught)).toBe(true);
     expect((caught as Error).message).toMatch(/^Template text at updates\.title could not be compiled/);
+    expect((caught as TemplateError).issues.map((i) => i.message)).toEqual(['template syntax, line 1 near "Hello {{name": a {{…}} is not closed with }}']);
+  });
+
+  it("says in one line what is wrong with the syntax, without the parser's token list", () => {
+    const messages = ['Hi {{#if vip}}VIP', 'Hi {{ }}', 'Hi {{#if vip}}x{{/each}}'].map((source) => {
+      try {
+        plain(source);
+        return undefined;
+      } catch (error) {
+        return (error as TemplateError).issues[0]?.message;
+      }
+    });
+    expect(messages).toEqual([
+      'template syntax, line 1 near "Hi {{#if vip}}VIP": the text ends inside an open {{#block}} or {{…}}; close it ({{/if}}, }})',
+      'template syntax, line 1 near "Hi {{ }}": an empty {{ }}',
+      "template syntax: if doesn't match each (line 1, column 7)",
+    ]);
   });
 
   it('joins numbers and booleans as text, also inside blocks', () => {

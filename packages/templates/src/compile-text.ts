@@ -154,9 +154,27 @@ function renderIssue(error: unknown, row: number, path: readonly PathSegment[], 
   return issue({ code: 'template', message: message.replace(/ - \d+:\d+$/, ''), path, row });
 }
 
+/** What the parser's last token means to someone who wrote the template. */
+const UNEXPECTED: Readonly<Record<string, string>> = {
+  EOF: 'the text ends inside an open {{#block}} or {{…}}; close it ({{/if}}, }})',
+  INVALID: 'a {{…}} is not closed with }}',
+  CLOSE: 'an empty {{ }}',
+};
+
+/**
+ * Turns Handlebars' parser message (an excerpt, a caret line and the list of tokens it expected)
+ * into one line: where, and what is wrong.
+ *
+ * @example "Parse error on line 1:\n{{#if x}}\n---------^\nExpecting 'COMMENT', …, got 'EOF'"
+ * // → 'template syntax, line 1 near "{{#if x}}": the text ends inside an open {{#block}} …'
+ */
 function syntaxIssue(error: unknown, path: readonly PathSegment[]): Issue {
-  const message = error instanceof Error ? error.message.split('\n').join(' ') : String(error);
-  return issue({ code: 'template', message: `template syntax: ${message}`, path });
+  const raw = error instanceof Error ? error.message : String(error);
+  const parse = /^Parse error on line (\d+):\n(.*)\n-*\^\n[^]*got '([^']+)'$/.exec(raw);
+  const message = parse
+    ? `template syntax, line ${parse[1]} near "${parse[2]}": ${UNEXPECTED[parse[3]!] ?? `unexpected ${parse[3]!.toLowerCase()}`}`
+    : `template syntax: ${raw.replace(/ - (\d+):(\d+)$/, (_all, line: string, column: string) => ` (line ${line}, column ${Number(column) + 1})`).split('\n').join(' ')}`;
+  return issue({ code: 'template', message, path });
 }
 
 /** The parts of the Handlebars AST this file reads. */

@@ -1,7 +1,8 @@
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { parse, type CsvError } from 'csv-parse';
-import { UsageError, ValidationError, issue } from '@vsynth/core';
+import { ValidationError, issue } from '@vsynth/core';
+import { cannotRead } from './cannot-read.js';
 import type { DataRow } from './data-row.js';
 
 export interface CsvRowsOptions {
@@ -88,12 +89,10 @@ export async function* csvRows(input: string | Readable, options: CsvRowsOptions
     }
   } catch (error) {
     if (error instanceof ValidationError) throw error;
-    const code = (error as { code?: unknown }).code;
-    if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) {
-      throw new UsageError(`Cannot read data file ${name}: ${(error as Error).message}`, { cause: error });
-    }
+    const unreadable = cannotRead(name, error);
+    if (unreadable !== undefined) throw unreadable;
     const csv = error as CsvError & { lines?: number };
-    const where = csv.lines === undefined ? '' : ` near line ${csv.lines}`;
+    const where = csv.lines === undefined || csv.message.includes(`line ${csv.lines}`) ? '' : ` near line ${csv.lines}`;
     throw new ValidationError([issue({ code: 'row', message: `${csv.message}${where}`, path: [], row: row + 1 })], { subject: `CSV file ${name}`, cause: error });
   } finally {
     if (typeof input === 'string') source.destroy();

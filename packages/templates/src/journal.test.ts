@@ -44,6 +44,6 @@ describe('journal', () => {
     expect(() => readJournal(file)).toThrow(/is damaged at line 2: not JSON/);
     const other = path();
     appendFileSync(other, '{"hello":1}\n');
-    expect(() => openJournal(other, { resume: true, batch: { id: 'b', template: 't' } })).toThrow(/is not a vsynth batch journal/);
+    expect(() => openJournal(other, { resume: true, batch: { id: 'b', template: 't' } })).toThrow(/is not a vsynth batch journal \(no batch line\)\. Choose another --journal file\./);
   });
 });

@@ -1,5 +1,5 @@
 import { closeSync, existsSync, fstatSync, fsyncSync, ftruncateSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
-import { batchError } from '@vsynth/core';
+import { UsageError, batchError } from '@vsynth/core';
 
 /** First line of a journal: which batch it records. */
 export interface JournalBatchEntry {
@@ -165,7 +165,7 @@ export function openJournal(path: string, options: OpenJournalOptions): Journal 
   const now = options.now ?? (() => new Date());
   const existing = existsSync(path) ? readJournal(path) : undefined;
   if (existing !== undefined && !options.resume) {
-    throw batchError(
+    throw new UsageError(
       `The journal ${path} already records batch ${existing.batch.id}. Pass --resume to continue it, or choose another --journal file to start a new batch.`,
     );
   }
@@ -211,7 +211,7 @@ export function readJournal(path: string): JournalState | undefined {
   }
   if (batch === undefined) {
     if (text.trim() === '') return undefined;
-    throw batchError(`The file ${path} is not a vsynth batch journal (no batch line). Choose another --journal file.`);
+    throw new UsageError(`The file ${path} is not a vsynth batch journal (no batch line). Choose another --journal file.`);
   }
   return { batch, rows };
 }

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { UsageError, ValidationError, issue } from '@vsynth/core';
+import { ValidationError, issue } from '@vsynth/core';
+import { cannotRead } from './cannot-read.js';
 import type { DataRow } from './data-row.js';
 import { toDataRow } from './to-data-row.js';
 
@@ -14,7 +15,7 @@ export async function* jsonRows(path: string): AsyncGenerator<DataRow> {
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    throw new UsageError(`Cannot read data file ${path}: ${(error as Error).message}`, { cause: error });
+    throw cannotRead(path, error) ?? error;
   }
   let value: unknown;
   try {

@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { issue } from '@vsynth/core';
+import { cannotRead } from './cannot-read.js';
 import type { DataRow } from './data-row.js';
 import { toDataRow } from './to-data-row.js';
 
@@ -31,6 +32,8 @@ export async function* ndjsonRows(input: string | Readable): AsyncGenerator<Data
       }
       yield toDataRow(value, row, line);
     }
+  } catch (error) {
+    throw cannotRead(typeof input === 'string' ? input : 'NDJSON', error) ?? error;
   } finally {
     lines.close();
     if (typeof input === 'string') stream.destroy();

@@ -79,3 +79,15 @@ describe('row sources', () => {
     expect(bad.issues?.map((i) => [i.row, i.field])).toEqual([[9, 'email'], [9, 'age']]);
   });
 });
+
+describe('rowsFromFile with a file that cannot be read', () => {
+  it.each(['csv', 'ndjson', 'json'])('tells a missing .%s file as a usage error (exit 2), not an internal error', async (extension) => {
+    const file = join(tmpdir(), `vsynth-missing-${process.pid}.${extension}`);
+    const error = await (async () => {
+      for await (const _row of rowsFromFile(file)) return undefined;
+      return undefined;
+    })().catch((e: unknown) => e);
+    expect(isUsageError(error)).toBe(true);
+    expect((error as Error).message).toBe(`Cannot read data file ${file}: ENOENT: no such file or directory, open '${file}'`);
+  });
+});

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ApiError, NetworkError, isBatchError } from '@vsynth/core';
+import { ApiError, NetworkError, isBatchError, isUsageError } from '@vsynth/core';
 import type { BatchClient, WebhookCollector, WebhookDeliveryInfo } from './batch-client.js';
 import type { BatchClock } from './batch-clock.js';
 import { iterableRows } from './iterable-rows.js';
@@ -190,6 +190,7 @@ describe('runBatch', () => {
     await runBatch({ rows: iterableRows(people(1)), template, client, journal, clock: fakeClock() });
     const error = await runBatch({ rows: iterableRows(people(1)), template, client, journal, clock: fakeClock() }).catch((e: unknown) => e);
     expect((error as Error).message).toMatch(/already records batch .*Pass --resume/);
+    expect(isUsageError(error)).toBe(true); // exit 2: a choice of options, not a failed batch
   });
 
   it('dry-runs without a client: validates and estimates every row, and says where maxCubes would stop a run', async () => {
