@@ -29,8 +29,12 @@ const MAX_BODY_BYTES = 1024 * 1024;
 export async function listenForWebhooks(options: ListenForWebhooksOptions): Promise<WebhookListener> {
   const handle = createWebhookHandler(options);
   const host = options.host ?? '127.0.0.1';
+  // Requests being answered; `close` lets them finish so a sender is not left without its 200.
+  const inFlight = new Set<Promise<void>>();
   const server = http.createServer((incoming, outgoing) => {
-    void serve(incoming, outgoing);
+    const serving = serve(incoming, outgoing);
+    inFlight.add(serving);
+    void serving.finally(() => inFlight.delete(serving));
   });
 
   async function serve(incoming: http.IncomingMessage, outgoing: http.ServerResponse): Promise<void> {
@@ -57,8 +61,9 @@ export async function listenForWebhooks(options: ListenForWebhooksOptions): Prom
         ...(method === 'GET' || method === 'HEAD' ? {} : { body: Buffer.concat(chunks) }),
       });
       const response = await handle(request);
+      const body = Buffer.from(await response.arrayBuffer());
       outgoing.writeHead(response.status, Object.fromEntries(response.headers));
-      outgoing.end(Buffer.from(await response.arrayBuffer()));
+      await new Promise<void>((resolve) => outgoing.end(body, resolve));
     } catch {
       if (!outgoing.headersSent) outgoing.writeHead(500, { 'content-type': 'application/json' });
       outgoing.end('{"ok":false,"error":"internal error in the webhook listener"}');
@@ -76,11 +81,12 @@ export async function listenForWebhooks(options: ListenForWebhooksOptions): Prom
   return {
     url: `http://${hostHeader(host, server)}/`,
     port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    async close() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      await Promise.allSettled([...inFlight]);
+      server.closeAllConnections();
+      await closed;
+    },
   };
 }
 
