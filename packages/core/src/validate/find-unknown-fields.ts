@@ -22,6 +22,8 @@ export function findUnknownFields(schema: AnySchema, input: unknown): Issue[] {
 
 const MAX_DEPTH = 64;
 
+// `path` is one array pushed and popped along the walk (a payload with no unknown field
+// allocates no paths); an issue gets its own copy.
 function walk(schema: AnySchema, value: unknown, path: PathSegment[], out: Issue[], depth: number): void {
   if (depth > MAX_DEPTH || value === undefined) return;
   const def = schema._zod.def;
@@ -34,7 +36,7 @@ function walk(schema: AnySchema, value: unknown, path: PathSegment[], out: Issue
       for (const key of Object.keys(value)) {
         if (Object.hasOwn(shape, key)) {
           const child = shape[key];
-          if (child !== undefined) walk(child, value[key], [...path, key], out, depth + 1);
+          if (child !== undefined) walkChild(child, value[key], key, path, out, depth);
         } else if (open) {
           out.push(
             issue({
@@ -51,7 +53,7 @@ function walk(schema: AnySchema, value: unknown, path: PathSegment[], out: Issue
     case 'array': {
       if (!Array.isArray(value)) return;
       const element = (def as z.core.$ZodArrayDef).element;
-      value.forEach((item, index) => walk(element, item, [...path, index], out, depth + 1));
+      for (let index = 0; index < value.length; index++) walkChild(element, value[index], index, path, out, depth);
       return;
     }
     case 'optional':
@@ -71,7 +73,7 @@ function walk(schema: AnySchema, value: unknown, path: PathSegment[], out: Issue
     case 'record': {
       if (!isRecord(value)) return;
       const valueType = (def as z.core.$ZodRecordDef).valueType;
-      for (const key of Object.keys(value)) walk(valueType, value[key], [...path, key], out, depth + 1);
+      for (const key of Object.keys(value)) walkChild(valueType, value[key], key, path, out, depth);
       return;
     }
     case 'union': {
@@ -83,6 +85,12 @@ function walk(schema: AnySchema, value: unknown, path: PathSegment[], out: Issue
     default:
       return;
   }
+}
+
+function walkChild(schema: AnySchema, value: unknown, segment: PathSegment, path: PathSegment[], out: Issue[], depth: number): void {
+  path.push(segment);
+  walk(schema, value, path, out, depth + 1);
+  path.pop();
 }
 
 function pickOption(options: readonly AnySchema[], discriminator: string | undefined, value: unknown): AnySchema | undefined {
