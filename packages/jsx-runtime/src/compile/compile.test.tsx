@@ -358,6 +358,22 @@ describe('slots', () => {
     expect(slots).toEqual({ intro: 'scripts_0', headline: 'title_0', pitch: 'scripts_1', caption: 'subtitles_1', closing: 'title_2' });
   });
 
+  it("puts an avatar's slot only on the avatar whose speech scripts_N modifies", async () => {
+    const scene = (
+      <Scene>
+        <Avatar model={anna} x={-0.25} slot="first" />
+        <Avatar model={minhoCasual} x={0.25} slot="speaker">I speak</Avatar>
+      </Scene>
+    );
+    // variant A: scripts_0 edits scripts[0], the speaker's; variant B: the first avatar clip's script
+    const a = await failure(<Video>{scene}</Video>);
+    expect(a.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual([
+      'scenes.0.clips.1: <Avatar> slot "first" would be scripts_0, but modify\'s scripts_0 changes the speech of another <Avatar> of scene 0 (the speaking one in variant A, the first in variant B); put the slot on that avatar',
+    ]);
+    const b = await failure(<Video>{scene}</Video>, { variant: 'B' });
+    expect(b.issues.map((i) => `${i.source?.lineNumber} ${i.path.join('.')}`)).toEqual([`${lineOf('slot="speaker"')} scenes.0.clips.1`]);
+  });
+
   it('rejects a slot on an untagged text and a repeated slot name', async () => {
     const { issues } = await failure(
       <Video>

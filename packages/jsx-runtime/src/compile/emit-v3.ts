@@ -28,7 +28,6 @@ interface SlotRequest {
   readonly element: ResolvedElement;
   readonly scene: number;
   readonly clip: Json;
-  readonly path: (string | number)[];
 }
 
 const STYLE_FIELDS = {
@@ -52,6 +51,8 @@ export function emitV3(input: EmitInput, variant: 'A' | 'B'): { payload: Json; s
   let sawAvatar = false;
   /** Clip id → the scene and element path it was derived from. */
   const ids = new Map<string, string>();
+  /** Per scene, the <Avatar> whose speech `scripts_N` modifies. */
+  const voices = new Map<number, ResolvedElement>();
 
   input.scenes.forEach((sceneElement, s) => {
     const parts = sceneParts(sceneElement, s, ctx);
@@ -82,7 +83,7 @@ export function emitV3(input: EmitInput, variant: 'A' | 'B'): { payload: Json; s
       clips.push(clip);
       owners.set(clip, element);
       const slot = element.props['slot'] as string | undefined;
-      if (slot !== undefined) slotRequests.push({ name: slot, element, scene: s, clip, path });
+      if (slot !== undefined) slotRequests.push({ name: slot, element, scene: s, clip });
       if (element.kind !== 'Avatar') continue;
       firstAvatar ??= clip;
       firstInScene ??= clip;
@@ -91,12 +92,16 @@ export function emitV3(input: EmitInput, variant: 'A' | 'B'): { payload: Json; s
       if (speech.text.trim() !== '') speakers.push({ clip, element, org: escapeHtml(speech.text), tts: speech.tts });
     }
     const scene: Json = { sceneIdx: s };
+    // Modify's scripts_N edits scripts[0] (A: the speaker's) or the first avatar clip's script (B).
+    const voiceClip = variant === 'A' ? (speakers[0]?.clip ?? firstInScene) : firstInScene;
+    const voiceElement = voiceClip === undefined ? undefined : owners.get(voiceClip);
+    if (voiceElement !== undefined) voices.set(s, voiceElement);
     if (variant === 'A') {
       for (const extra of speakers.slice(1)) {
         ctx.error(
           extra.element,
           `scene ${s} has ${speakers.length} speaking avatars; variant A allows one script per scene: give the others no speech, move them to their own scene, or compile with variant B`,
-          extra.clip === undefined ? ['scenes', s] : ['scenes', s, 'scripts'],
+          ['scenes', s, 'scripts'],
         );
       }
       const speaker = speakers[0];
@@ -105,10 +110,9 @@ export function emitV3(input: EmitInput, variant: 'A' | 'B'): { payload: Json; s
         clips.splice(clips.indexOf(speaker.clip), 1);
         clips.splice(clips.indexOf(firstInScene), 0, speaker.clip);
       }
-      const voice = speaker?.clip ?? firstInScene;
-      if (voice !== undefined) {
+      if (voiceClip !== undefined) {
         ctx.bind(['scenes', s, 'scripts'], speaker?.element ?? sceneElement);
-        scene['scripts'] = [scriptEntry(voice, speaker?.org ?? '', speaker?.tts)];
+        scene['scripts'] = [scriptEntry(voiceClip, speaker?.org ?? '', speaker?.tts)];
       } else {
         speechless.push({ scene, index: s });
       }
@@ -140,7 +144,7 @@ export function emitV3(input: EmitInput, variant: 'A' | 'B'): { payload: Json; s
     }
   }
 
-  return { payload: projectFields(video, input.orientation, scenes), slots: countSlots(slotRequests, scenes, ctx) };
+  return { payload: projectFields(video, input.orientation, scenes), slots: countSlots(slotRequests, scenes, voices, ctx) };
 }
 
 function scriptEntry(avatarClip: Json, org: string, tts: Record<string, unknown> | undefined): Json {
@@ -230,7 +234,12 @@ function pick(p: Readonly<Record<string, unknown>>, keys: readonly string[]): Js
 }
 
 /** Modify keys by DESIGN.md "Compile": index among clips with that tag, scenes then clips in order. */
-function countSlots(requests: readonly SlotRequest[], scenes: readonly Json[], ctx: CompileContext): Record<string, string> {
+function countSlots(
+  requests: readonly SlotRequest[],
+  scenes: readonly Json[],
+  voices: ReadonlyMap<number, ResolvedElement>,
+  ctx: CompileContext,
+): Record<string, string> {
   const indexOf = new Map<Json, number>();
   const counters = new Map<string, number>();
   for (const scene of scenes) {
@@ -244,18 +253,29 @@ function countSlots(requests: readonly SlotRequest[], scenes: readonly Json[], c
   }
   const slots: Record<string, string> = {};
   for (const r of requests) {
+    // Where the clip ended up (variant A moves the speaking avatar in front of the others).
+    const path = ['scenes', r.scene, 'clips', (scenes[r.scene]?.['clips'] as Json[]).indexOf(r.clip)];
     let key: string;
-    if (r.element.kind === 'Avatar') key = `scripts_${r.scene}`;
-    else {
+    if (r.element.kind === 'Avatar') {
+      key = `scripts_${r.scene}`;
+      if (voices.get(r.scene) !== r.element) {
+        ctx.error(
+          r.element,
+          `<Avatar> slot "${r.name}" would be ${key}, but modify's ${key} changes the speech of another <Avatar> of scene ${r.scene} (the speaking one in variant A, the first in variant B); put the slot on that avatar`,
+          path,
+        );
+        continue;
+      }
+    } else {
       const tag = r.clip['tag'];
       if (tag !== 'title' && tag !== 'subtitles') {
-        ctx.error(r.element, `<${r.element.kind}> slot "${r.name}" needs tag="title" or tag="subtitles" (modify requests address only those)`, r.path);
+        ctx.error(r.element, `<${r.element.kind}> slot "${r.name}" needs tag="title" or tag="subtitles" (modify requests address only those)`, path);
         continue;
       }
       key = `${tag}_${indexOf.get(r.clip) ?? 0}`;
     }
     if (Object.hasOwn(slots, r.name)) {
-      ctx.error(r.element, `slot "${r.name}" is used twice (already ${slots[r.name]}); slot names must be unique`, r.path);
+      ctx.error(r.element, `slot "${r.name}" is used twice (already ${slots[r.name]}); slot names must be unique`, path);
       continue;
     }
     slots[r.name] = key;
