@@ -63,6 +63,8 @@ describe('vsynth batch', () => {
     expect(rows.filter((r) => r['status'] === 'done').map(ledgerOf)).toEqual(Array(50 - summary.unknown).fill(1));
     expect(rows.filter((r) => r['status'] === 'unknown').every((r) => ledgerOf(r) <= 1)).toBe(true);
     expect([...after.keys()].every((headline) => [...headlines.values()].includes(headline))).toBe(true);
+    const unknownRows = rows.filter((r) => r['status'] === 'unknown').map((r) => Number(r['row'])).sort((a, b) => a - b);
+    if (unknownRows.length > 0) expect(second.output.stderr).toContain(`${unknownRows.length} unknown (row${unknownRows.length === 1 ? '' : 's'} ${unknownRows.join(', ')}: sent, no answer;`);
     expect(rows.find((r) => r['rowKey'] === 'user17@example.com')?.['status']).toMatch(/^(done|unknown)$/);
   });
 

@@ -184,6 +184,7 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
   const format = options.events ?? (process.stderr.isTTY ? 'bar' : 'jsonl');
   const progress = format === 'bar' ? progressBar(await countRows(options.data, rowsOptions)) : undefined;
   const failures: string[] = [];
+  const unknownRows: number[] = [];
   const onEvent = (event: BatchEvent) => {
     if (format === 'jsonl') process.stderr.write(`${JSON.stringify(event)}\n`);
     else if (progress !== undefined) progress.update(event);
@@ -222,7 +223,7 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
       ...(options.maxCubes === undefined ? {} : { maxCubes: options.maxCubes }),
       ...(base === undefined ? {} : { estimate: { base } }),
       ...(options.keyColumn === undefined ? {} : { keyColumn: options.keyColumn }),
-      results: teeResults(options.out === undefined ? undefined : openResultsFile(options.out), failures),
+      results: teeResults(options.out === undefined ? undefined : openResultsFile(options.out), failures, unknownRows),
       ...(requests === undefined && previews === undefined
         ? {}
         : {
@@ -265,18 +266,19 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
   if (problems > 0) {
     const parts = [
       summary.failed > 0 ? `${summary.failed} failed (${Object.entries(summary.failedByReason).map(([k, v]) => `${k}: ${v}`).join(', ')})` : '',
-      summary.unknown > 0 ? `${summary.unknown} unknown (sent, no answer; check before --resume --resend-unknown)` : '',
+      summary.unknown > 0 ? `${summary.unknown} unknown (${rowList(unknownRows)}: sent, no answer; check before --resume --resend-unknown)` : '',
     ].filter(Boolean);
     throw batchError(`The batch finished with ${parts.join(' and ')}${options.out === undefined ? '' : `; see ${options.out}`}.`);
   }
   return summary;
 }
 
-/** Results go to the file and each failed row's issues to the message list (one entry per row). */
-function teeResults(file: ResultsSink | undefined, failures: string[]): ResultsSink {
+/** Results go to the file, each failed row's issues to the message list (one entry per row), unknown rows' numbers to `unknownRows`. */
+function teeResults(file: ResultsSink | undefined, failures: string[], unknownRows: number[]): ResultsSink {
   return {
     write(result) {
       file?.write(result);
+      if (result.status === 'unknown') unknownRows.push(result.row);
       if (result.status !== 'failed') return;
       if (result.issues !== undefined && result.issues.length > 0) failures.push(result.issues.map(formatIssue).join('\n'));
       else failures.push(`✖ row ${result.row}: ${result.reason ?? 'failed'}: ${result.errorMessage ?? ''}`);
@@ -312,6 +314,12 @@ function openRequestsFile(path: string): NdjsonFile {
       closeSync(fd);
     },
   };
+}
+
+/** `rows 3, 12, 40` (the first 20, in order). */
+function rowList(rows: readonly number[]): string {
+  const sorted = [...rows].sort((a, b) => a - b);
+  return `row${sorted.length === 1 ? '' : 's'} ${sorted.slice(0, 20).join(', ')}${sorted.length > 20 ? ', …' : ''}`;
 }
 
 function defaultJournal(data: string): string {
