@@ -62,6 +62,7 @@ export {
 } from './legacy-project.js';
 export {
   MODIFY_KEY_PATTERN,
+  MODIFY_KEY_RULE,
   modifyRequestSchema,
   modifyResponseSchema,
   parseModifyKey,

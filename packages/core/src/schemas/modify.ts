@@ -7,6 +7,9 @@ import { projectCreateResponseSchema } from './project-create.js';
  */
 export const MODIFY_KEY_PATTERN = /^(title|subtitles|scripts)(_\d+)?$/;
 
+/** What an `updates` key must look like, as error messages say it. */
+export const MODIFY_KEY_RULE = 'must be title, subtitles or scripts, optionally followed by _ and an index (e.g. title_2)';
+
 /** What a modify key addresses. */
 export type ModifyTag = 'title' | 'subtitles' | 'scripts';
 
@@ -41,9 +44,7 @@ export const modifyRequestSchema = z
   .looseObject({
     projectId: z.string().min(1),
     updates: z.record(
-      z.string().regex(MODIFY_KEY_PATTERN, {
-        error: 'must be title, subtitles or scripts, optionally followed by _ and an index (e.g. title_2)',
-      }),
+      z.string().regex(MODIFY_KEY_PATTERN, { error: MODIFY_KEY_RULE }),
       z.string(),
     ),
     isExport: z.boolean().optional().describe('Default false'),

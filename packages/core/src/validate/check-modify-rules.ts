@@ -1,11 +1,12 @@
 import { issue, type Issue } from '../errors/index.js';
-import { parseModifyKey } from '../schemas/modify.js';
+import { MODIFY_KEY_RULE, parseModifyKey } from '../schemas/modify.js';
 import { isRecord } from './describe-value.js';
 import { checkWebhookRules } from './webhook-rules.js';
 
 /**
  * Rules of a modify request beyond its schema: two keys addressing the same clip (`title` and
- * `title_0`), an empty `updates`, and webhook warnings (modify does not export by default).
+ * `title_0`), an empty `updates`, a `__proto__` key (which the schema cannot see), and webhook
+ * warnings (modify does not export by default).
  *
  * @example checkModifyRules({ projectId: 'p', updates: { title: 'a', title_0: 'b' } }) // one warning
  */
@@ -21,7 +22,11 @@ export function checkModifyRules(input: unknown): Issue[] {
   const seen = new Map<string, string>();
   for (const key of keys) {
     const parsed = parseModifyKey(key);
-    if (parsed === undefined) continue;
+    if (parsed === undefined) {
+      // zod's record skips a `__proto__` key, so the schema cannot reject it; every other bad key is reported by the schema.
+      if (key === '__proto__') out.push(issue({ code: 'invalid_value', path: ['updates', key], message: `updates key "__proto__" ${MODIFY_KEY_RULE}` }));
+      continue;
+    }
     const target = `${parsed.tag}_${parsed.index}`;
     const first = seen.get(target);
     if (first === undefined) seen.set(target, key);

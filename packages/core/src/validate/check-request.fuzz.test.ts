@@ -37,9 +37,27 @@ function mutate(root: unknown, path: Path, replacement: unknown): unknown {
   return copy;
 }
 
+function at(root: unknown, path: Path): unknown {
+  let value: any = root;
+  for (const segment of path) value = value[segment];
+  return value;
+}
+
+function isPlainObject(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A copy of `root` with a new field `key` (any name, `__proto__` included) added to the object at `path`. */
+function insert(root: unknown, path: Path, key: string, value: unknown): unknown {
+  const copy = structuredClone(root);
+  Object.defineProperty(at(copy, path), key, { value, enumerable: true, writable: true, configurable: true });
+  return copy;
+}
+
 const names = Object.keys(EXAMPLE_PAYLOADS) as ExampleName[];
 const examples = names.map((name) => ({ name, kind: EXAMPLE_PAYLOADS[name], payload: loadExample(name) as unknown }));
 const examplePaths = examples.map((example) => pathsOf(example.payload));
+const objectPaths = examples.map((example, i) => [[], ...examplePaths[i]!].filter((path) => isPlainObject(at(example.payload, path))));
 
 /** Valid example payloads with one place replaced by random JSON, a wrong-typed scalar, or deleted. */
 const mutatedPayload = fc
@@ -56,6 +74,20 @@ const mutatedPayload = fc
     return mutate(examples[example]!.payload, paths[pick % paths.length]!, replacement);
   });
 
+/** Valid example payloads with an extra field (a name no schema knows) of random JSON added to one of their objects. */
+const extendedPayload = fc
+  .record({
+    example: fc.nat(examples.length - 1),
+    pick: fc.nat(),
+    key: fc.oneof(fc.string().map((name) => `x_${name}`), fc.constant('__proto__')),
+    value: fc.jsonValue({ maxDepth: 2 }),
+  })
+  .map(({ example, pick, key, value }) => {
+    const paths = objectPaths[example]!;
+    const path = paths[pick % paths.length]!;
+    return { kind: examples[example]!.kind, path, key, input: insert(examples[example]!.payload, path, key, value) };
+  });
+
 const anyJson = fc.oneof(fc.jsonValue(), fc.json().map((text) => JSON.parse(text) as unknown), mutatedPayload);
 
 function neverThrowsButValidationError(kind: (typeof REQUEST_KINDS)[number], input: unknown): void {
@@ -68,6 +100,8 @@ function neverThrowsButValidationError(kind: (typeof REQUEST_KINDS)[number], inp
     expect(isValidationError(error)).toBe(true);
     expect(result.ok).toBe(false);
   }
+  // Lenient parsing loses nothing: a valid body serialises to the same bytes.
+  if (result.ok) expect(JSON.stringify(result.value)).toBe(JSON.stringify(input));
 }
 
 describe('bad input (fuzz)', () => {
@@ -89,6 +123,22 @@ describe('bad input (fuzz)', () => {
         }
       }),
       { numRuns: 2000 },
+    );
+  });
+
+  it('an extra field anywhere in a valid example is kept byte for byte and warned about, never an error', () => {
+    fc.assert(
+      fc.property(extendedPayload, ({ kind, path, key, input }) => {
+        neverThrowsButValidationError(kind, input);
+        const result = checkRequest(kind, input);
+        const inModifyKeys = kind === 'modify' && path.length === 1 && path[0] === 'updates';
+        expect(result.ok).toBe(!inModifyKeys);
+        if (!result.ok) return;
+        // Open data (dictionary, tts, an aiModel's headOnly) is not inspected; everywhere else the field is a warning at its path.
+        const open = path.some((segment) => segment === 'dictionary' || segment === 'tts' || segment === 'headOnly');
+        if (!open) expect(result.warnings.map((w) => w.path)).toContainEqual([...path, key]);
+      }),
+      { numRuns: 1000 },
     );
   });
 

@@ -261,6 +261,50 @@ describe('checkRequest modify, edit, legacy', () => {
   });
 });
 
+describe('checkRequest on values built in code', () => {
+  it('reports a cycle at its path instead of looping', () => {
+    const payload = loadExample('create-variant-b');
+    const data: Record<string, unknown> = { voice: 'calm' };
+    data['again'] = data;
+    data['more'] = data;
+    payload.dictionary = data;
+    expect(errorsAt(checkRequest('create', payload))).toEqual({
+      'dictionary.again': 'dictionary.again refers back to dictionary (a cycle); a request body must be JSON data',
+    });
+  });
+
+  it('accepts one object shared by two places (not a cycle)', () => {
+    const payload = loadExample('create-variant-b');
+    payload.scenes[1].background = payload.scenes[0].background;
+    expect(checkRequest('create', payload).ok).toBe(true);
+  });
+
+  it('reports a getter that throws instead of throwing', () => {
+    const payload = loadExample('modify');
+    Object.defineProperty(payload.updates, 'title', {
+      enumerable: true,
+      get() {
+        throw new Error('not loaded yet');
+      },
+    });
+    expect(errorsAt(checkRequest('modify', payload))).toEqual({
+      'updates.title': 'updates.title could not be read (not loaded yet); a request body must be JSON data',
+    });
+  });
+
+  it('keeps a "__proto__" field of parsed JSON as an own field, and rejects it as a modify key', () => {
+    const text = '{"language":"ko","text":"안녕하세요","__proto__":{"polluted":true}}';
+    const result = checkRequest('legacy-audio', JSON.parse(text));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(JSON.stringify(result.value)).toBe(text);
+    expect(Object.getPrototypeOf(result.value)).toBe(Object.prototype);
+    expect(errorsAt(checkRequest('modify', JSON.parse('{"projectId":"p1","updates":{"__proto__":"x"}}')))).toEqual({
+      'updates.__proto__': 'updates key "__proto__" must be title, subtitles or scripts, optionally followed by _ and an index (e.g. title_2)',
+    });
+  });
+});
+
 describe('parseRequest', () => {
   it('returns value and warnings', () => {
     const payload = loadExample('legacy-audio');

@@ -1,5 +1,6 @@
-import { issue, UsageError, type Issue } from '../errors/index.js';
+import { UsageError, type Issue } from '../errors/index.js';
 import { isRecord } from './describe-value.js';
+import { findNonJsonData } from './find-non-json-data.js';
 import { findUnknownFields } from './find-unknown-fields.js';
 import { REQUEST_KINDS, REQUEST_RULES, REQUEST_SCHEMAS, isRequestKind, type RequestKind, type RequestOfKind } from './request-kind.js';
 import { zodIssuesToIssues } from './zod-issues-to-issues.js';
@@ -12,8 +13,9 @@ export type CheckResult<T> =
 /**
  * Validates a request body of the given kind and reports every problem at once: schema errors
  * (types, required fields, ranges, enums), the spec's cross-field rules (errors), and quirks of
- * real payloads and unknown fields (warnings). Never throws for any input; unknown fields are
- * kept in `value`. Throws `UsageError` only for an unknown `kind`.
+ * real payloads and unknown fields (warnings). Never throws for any input (a cycle or a throwing
+ * getter in a value built in code is reported as an issue); unknown fields are kept in `value`.
+ * Throws `UsageError` only for an unknown `kind`.
  *
  * @example
  * const result = checkRequest('create', JSON.parse(text))
@@ -24,26 +26,18 @@ export function checkRequest<K extends RequestKind>(kind: K, input: unknown): Ch
   if (!isRequestKind(kind)) {
     throw new UsageError(`Unknown request kind ${JSON.stringify(kind)}: use one of ${REQUEST_KINDS.join(', ')}`);
   }
+  // Checked first: a cycle would make the walks below loop, a throwing getter would escape.
+  const notData = findNonJsonData(input);
+  if (notData !== undefined) return { ok: false, issues: [notData] };
   const schema = REQUEST_SCHEMAS[kind];
   const issues: Issue[] = [];
-  let value: unknown;
-  let parsed = false;
-  try {
-    const result = schema.safeParse(input, { reportInput: true });
-    if (result.success) {
-      value = inInputOrder(result.data, input);
-      parsed = true;
-    } else issues.push(...zodIssuesToIssues(result.error, { input }));
-    issues.push(...REQUEST_RULES[kind](input));
-    issues.push(...findUnknownFields(schema, input));
-  } catch (error) {
-    // A value no JSON parser produces (a getter that throws, a cycle): report it, never throw.
-    const reason = error instanceof Error ? error.message : String(error);
-    return { ok: false, issues: [issue({ code: 'invalid_type', path: [], message: `the payload could not be read as JSON data: ${reason}` })] };
-  }
+  const result = schema.safeParse(input, { reportInput: true });
+  if (!result.success) issues.push(...zodIssuesToIssues(result.error, { input }));
+  issues.push(...REQUEST_RULES[kind](input));
+  issues.push(...findUnknownFields(schema, input));
   const errors = issues.filter((i) => i.severity === 'error');
   const warnings = issues.filter((i) => i.severity !== 'error');
-  if (parsed && errors.length === 0) return { ok: true, value: value as RequestOfKind[K], warnings };
+  if (result.success && errors.length === 0) return { ok: true, value: inInputOrder(result.data, input) as RequestOfKind[K], warnings };
   return { ok: false, issues: [...errors, ...warnings] };
 }
 
@@ -56,9 +50,12 @@ function inInputOrder(value: unknown, like: unknown, depth = 0): unknown {
   if (Array.isArray(value)) return Array.isArray(like) ? value.map((item, i) => inInputOrder(item, like[i], depth + 1)) : value;
   if (!isRecord(value) || !isRecord(like)) return value;
   const out: Record<string, unknown> = {};
-  const keys = [...Object.keys(like).filter((key) => Object.hasOwn(value, key)), ...Object.keys(value).filter((key) => !Object.hasOwn(like, key))];
+  const keys = [...Object.keys(like), ...Object.keys(value).filter((key) => !Object.hasOwn(like, key))];
   for (const key of keys) {
-    Object.defineProperty(out, key, { value: inInputOrder(value[key], like[key], depth + 1), enumerable: true, writable: true, configurable: true });
+    // zod assigns keys, so an own `__proto__` field of the input is missing from its output; any
+    // key zod dropped is an unknown one it would have passed through as given.
+    const parsed = Object.hasOwn(value, key) ? inInputOrder(value[key], like[key], depth + 1) : like[key];
+    Object.defineProperty(out, key, { value: parsed, enumerable: true, writable: true, configurable: true });
   }
   return out;
 }
