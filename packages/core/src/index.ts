@@ -8,3 +8,4 @@ export * from './validate/index.js';
 export * from './geometry/index.js';
 export * from './client/index.js';
 export * from './webhook/index.js';
+export * from './cubes/index.js';

@@ -1,10 +1,11 @@
+import { sceneSpeech } from '@vsynth/core';
 import { newObjectId, newSecretId } from './ids.js';
 import type { ExportRecord, ProjectRecord, WebhookState } from './records.js';
 import type { ResolvedSandboxOptions } from './sandbox-options.js';
 import type { SandboxStore } from './sandbox-store.js';
 import type { Artifact } from './render-artifact.js';
 import { silentWav } from './silent-wav.js';
-import { estimateDuration, sceneSpeech } from './script-text.js';
+import { estimateDuration } from './script-text.js';
 import { deliveryUrl, redactUrl } from './webhook-url.js';
 
 export interface ExportRunnerOptions {

@@ -14,9 +14,10 @@ export {
   type SandboxOptions,
   type WebhookRetryOptions,
 } from './sandbox-options.js';
-export { DEFAULT_CUBE_RATES, cubeCost, resolveCubeCost, type CubeCostFunction, type CubeCostInput, type CubeRates } from './cube-cost.js';
+// The cube cost and script reading live in @vsynth/core (one definition for the sandbox and the batch estimate).
+export { DEFAULT_CUBE_RATES, cubeCost, sceneScripts, sceneSpeech, type CubeCostFunction, type CubeCostInput, type CubeRates, type SceneSpeech } from '@vsynth/core';
 export { renderProjectJson, type Artifact, type RenderArtifact, type RenderContext } from './render-artifact.js';
-export { estimateDuration, sceneScripts, sceneSpeech, type SceneSpeech } from './script-text.js';
+export { estimateDuration } from './script-text.js';
 export { applyModify, type ModifyResult } from './apply-modify.js';
 export { applyEdit, type EditChange, type EditResult } from './apply-edit.js';
 export { deliveryUrl, type DeliveryParams } from './webhook-url.js';

@@ -14,6 +14,14 @@ describe('resolveSandboxOptions', () => {
     expect(() => resolveSandboxOptions({ apiKeys: [], apps: [] })).toThrow('The sandbox needs at least one API key or app to accept requests.');
     expect(() => resolveSandboxOptions({ dubbingPolls: 0 })).toThrow('Sandbox option dubbingPolls must be an integer ≥ 1, got 0.');
   });
+
+  it('turns the cubeCost option (rates or a function) into the cost function, rejecting a bad rate', () => {
+    const input = { kind: 'create', exported: true, scenes: 2, scriptChars: 150, targets: 0 } as const;
+    expect(resolveSandboxOptions({ dataDir: '/d' }).cubeCost(input)).toBe(4);
+    expect(resolveSandboxOptions({ dataDir: '/d', cubeCost: { perScene: 5 } }).cubeCost(input)).toBe(12);
+    expect(resolveSandboxOptions({ dataDir: '/d', cubeCost: () => 9 }).cubeCost(input)).toBe(9);
+    expect(() => resolveSandboxOptions({ cubeCost: { perScene: -2 } })).toThrow('Cube rate perScene must be an integer ≥ 0, got -2.');
+  });
 });
 
 describe('defaultDataDir', () => {

@@ -1,7 +1,6 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { UsageError } from '@vsynth/core';
-import { resolveCubeCost, type CubeCostFunction, type CubeRates } from './cube-cost.js';
+import { cubeCostFunction, UsageError, type CubeCostFunction, type CubeRates } from '@vsynth/core';
 import { renderProjectJson, type RenderArtifact } from './render-artifact.js';
 
 /** An AppId/UserKey pair that may issue tokens through `POST /sandbox/token`. */
@@ -49,7 +48,7 @@ export interface SandboxOptions {
   readonly tokenTtlSeconds?: number;
   /** How long an export takes. Default 2. */
   readonly exportSeconds?: number;
-  /** Cube cost function, or rates for the default one. See `cubeCost`. */
+  /** Cube cost function, or rates for the default one (`cubeCost` and `DEFAULT_CUBE_RATES` of `@vsynth/core`). */
   readonly cubeCost?: CubeCostFunction | Partial<CubeRates>;
   /** Random source for faults, in [0, 1). Default `Math.random`; inject a seeded one in tests. */
   readonly random?: () => number;
@@ -137,7 +136,7 @@ export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSan
     webhookDropRate: options.webhookDropRate ?? 0,
     tokenTtlSeconds: options.tokenTtlSeconds ?? 86_400,
     exportSeconds: options.exportSeconds ?? 2,
-    cubeCost: resolveCubeCost(options.cubeCost),
+    cubeCost: cubeCostFunction(options.cubeCost),
     random: options.random ?? Math.random,
     renderArtifact: options.renderArtifact ?? renderProjectJson,
     now: options.now ?? Date.now,

@@ -1,5 +1,5 @@
 import { mkdir, open, rm } from 'node:fs/promises';
-import { checkDubbingForm, DUBBING_LIMITS } from '@vsynth/core';
+import { checkDubbingForm, DUBBING_LIMITS, estimateCubes } from '@vsynth/core';
 import { newObjectId, newSecretId } from '../ids.js';
 import { multipartBoundary, parseMultipart, type MultipartFileSink } from '../multipart-parser.js';
 import type { DubbingFile, DubbingRecord } from '../records.js';
@@ -75,7 +75,7 @@ export const dubbingUpload: RouteHandler = async (context, route) => {
       polls: 0,
       artifactId,
     };
-    const cubes = options.cubeCost({ kind: 'dubbing', exported: true, scenes: 0, scriptChars: 0, targets: targets.length });
+    const cubes = estimateCubes({ kind: 'dubbing', targets: targets.length, rates: options.cubeCost });
     await store.save(
       { t: 'dubbing', v: record },
       {

@@ -1,32 +1,22 @@
+import { estimateCubes, type CubeRequestKind } from '@vsynth/core';
 import { newObjectId } from '../ids.js';
 import type { ExportRecord, LedgerEntry, ProjectRecord } from '../records.js';
 import type { Caller } from '../sandbox-auth.js';
 import type { SandboxContext } from '../sandbox-context.js';
 import { SandboxHttpError } from '../sandbox-http-error.js';
-import { sceneScripts } from '../script-text.js';
-import type { CubeCostInput } from '../cube-cost.js';
 
 /** The caller's project, else 404 (another key's project is as absent as a missing one). */
 export function ownedProject(context: SandboxContext, id: string, caller: Caller): ProjectRecord {
   const project = context.store.projects.get(id);
   if (project === undefined || project.owner !== caller.owner) {
-    throw new SandboxHttpError(404, 'not_found', `No project "${id}" for this key. Check the id, and that you use the key or token that created it.`);
+    throw new SandboxHttpError(404, 'not_found', `No project "${id}" for this key.`);
   }
   return project;
 }
 
-/** Cubes of a request on a payload, by the configured cost function. */
-export function cubesFor(context: SandboxContext, kind: CubeCostInput['kind'], project: ProjectRecord, exported: boolean): number {
-  const scripts = sceneScripts(project.payload, project.format);
-  const cubes = context.options.cubeCost({
-    kind,
-    exported,
-    scenes: project.format === 'audio' ? 0 : scripts.length,
-    scriptChars: scripts.reduce((sum, text) => sum + text.length, 0),
-    targets: 0,
-  });
-  if (!(Number.isInteger(cubes) && cubes >= 0)) throw new Error(`the cubeCost function returned ${cubes}; it must return an integer ≥ 0`);
-  return cubes;
+/** Cubes of a request on the project as exported, by the configured cost function (`estimateCubes` of `@vsynth/core`). */
+export function cubesFor(context: SandboxContext, kind: CubeRequestKind, project: ProjectRecord, exported: boolean): number {
+  return estimateCubes({ kind, body: project.payload, format: project.format, exported, rates: context.options.cubeCost });
 }
 
 /** A ledger entry for an accepted request. */

@@ -1,0 +1,56 @@
+import { spokenText } from './spoken-text.js';
+
+/** What a payload is: a v3 project, a legacy project, or a legacy audio request. */
+export type PayloadFormat = 'v3' | 'legacy' | 'audio';
+
+/** The speech of one scene: text without tags, and the language when the payload states one. */
+export interface SceneSpeech {
+  readonly text: string;
+  readonly language: string | undefined;
+}
+
+/**
+ * The speech of each scene of a payload (see {@link spokenText}): v3 variant A
+ * `scenes[i].scripts[0].org`, else variant B the first aiModel clip that is not deleted and has a
+ * `script` (its `script.org`); legacy `scenes[i].AIModel.script`; legacy audio `text` (one entry).
+ * The language is the speaking avatar's `model.language` (legacy: `AIModel.language`, audio:
+ * `language`). A scene without speech gives `''`.
+ *
+ * @example sceneSpeech({ scenes: [{ scripts: [{ org: '<p>Hi</p>' }], clips: [] }] }, 'v3') // [{ text: 'Hi', language: undefined }]
+ */
+export function sceneSpeech(payload: unknown, format: PayloadFormat): SceneSpeech[] {
+  const root = record(payload);
+  if (format === 'audio') return [{ text: spokenText(root['text']), language: nonEmpty(root['language']) }];
+  const scenes = Array.isArray(root['scenes']) ? root['scenes'] : [];
+  return scenes.map((scene) => {
+    const s = record(scene);
+    if (format === 'legacy') {
+      const model = record(s['AIModel']);
+      return { text: spokenText(model['script']), language: nonEmpty(model['language']) };
+    }
+    const clips = (Array.isArray(s['clips']) ? s['clips'] : []).map(record);
+    const avatars = clips.filter((c) => c['type'] === 'aiModel');
+    const speaking = avatars.find((c) => c['isDelete'] !== true && c['script'] !== undefined);
+    const language = nonEmpty(record((speaking ?? avatars[0])?.['model'])['language']);
+    const scripts = Array.isArray(s['scripts']) ? s['scripts'] : [];
+    if (scripts.length > 0) return { text: spokenText(record(scripts[0])['org']), language };
+    return { text: speaking === undefined ? '' : spokenText(record(speaking['script'])['org']), language };
+  });
+}
+
+/**
+ * The spoken text of each scene of a payload (see {@link sceneSpeech}); what the cube cost counts.
+ *
+ * @example sceneScripts({ scenes: [{ scripts: [{ org: '<p>Hi</p>' }] }, { AIModel: {} }] }, 'v3') // ['Hi', '']
+ */
+export function sceneScripts(payload: unknown, format: PayloadFormat): string[] {
+  return sceneSpeech(payload, format).map((scene) => scene.text);
+}
+
+function nonEmpty(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+function record(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
