@@ -160,6 +160,9 @@ describe('client ↔ sandbox', () => {
     const { projectId } = await alice.createProject({ ...payload, isExport: false });
     const modify = (await rejection(bob.modifyProject({ projectId, updates: { title: 'mine now' } }))) as ApiError;
     expect(modify.status).toBe(404);
+    expect(modify.message).toBe(
+      `Request failed with status 404 Not Found: POST /api/odin/v3/project/modify: No project "${projectId}" for this key. Check the id or key; items created with another API key are not visible`,
+    );
     const { folderId } = await alice.uploadDubbing({ file: new Blob([new Uint8Array(10)]), targets: ['ko-KR'] });
     const progress = (await rejection(bob.getDubbingProgress(folderId))) as ApiError;
     expect(progress.status).toBe(404);

@@ -175,7 +175,7 @@ async function injectFaults(context: SandboxContext): Promise<void> {
     });
   }
   if (options.fault5xxRate > 0 && options.random() < options.fault5xxRate) {
-    throw new SandboxHttpError(503, 'unavailable', 'The service is unavailable (injected fault); try again later.');
+    throw new SandboxHttpError(503, 'unavailable', 'The service is unavailable (injected fault).');
   }
 }
 
