@@ -49,6 +49,16 @@ describe('zodIssuesToIssues', () => {
     expect(issuesFor(schema, { tts: 'x' })).toEqual(['invalid_type tts: tts must be null or an object, received "x"']);
   });
 
+  it('reports a wrong type once, without a size complaint about the wrong value', () => {
+    const schema = z.object({ scripts: z.array(z.string()).length(1), name: z.string().min(1) });
+    expect(issuesFor(schema, { scripts: 'hello', name: [] })).toEqual([
+      'invalid_type scripts: scripts must be an array, received "hello"',
+      'invalid_type name: name must be a string, received an empty array',
+    ]);
+    const union = z.object({ tts: z.union([z.null(), z.array(z.string()).min(2)]) });
+    expect(issuesFor(union, { tts: 'ab' })).toEqual(['invalid_type tts: tts must be null or an array, received "ab"']);
+  });
+
   it('gives long strings shortened', () => {
     const long = 'x'.repeat(60);
     expect(issuesFor(z.object({ n: z.number() }), { n: long })).toEqual([`invalid_type n: n must be a number, received "${'x'.repeat(40)}…"`]);

@@ -30,8 +30,20 @@ export function zodIssuesToIssues(
   options: ZodIssuesToIssuesOptions = {},
 ): Issue[] {
   const out: Issue[] = [];
-  for (const zodIssue of error.issues) convert(zodIssue, options.prefix ?? [], options, out);
+  for (const zodIssue of withoutShadowedSizes(error.issues)) convert(zodIssue, options.prefix ?? [], options, out);
   return out;
+}
+
+/**
+ * zod 4 runs length checks on any value with a `length`, so `"hello"` against
+ * `z.array(…).length(1)` is reported as not an array *and* as 5 characters long. The size issue
+ * says nothing once the type is wrong: drop size issues at a path that has a type issue.
+ */
+function withoutShadowedSizes(issues: readonly ZodIssue[]): readonly ZodIssue[] {
+  const key = (i: ZodIssue) => JSON.stringify(i.path.map((segment) => (typeof segment === 'symbol' ? String(segment) : segment)));
+  const mistyped = new Set(issues.filter((i) => i.code === 'invalid_type').map(key));
+  if (mistyped.size === 0) return issues;
+  return issues.filter((i) => !((i.code === 'too_small' || i.code === 'too_big') && mistyped.has(key(i))));
 }
 
 function convert(zodIssue: ZodIssue, base: readonly PathSegment[], options: ZodIssuesToIssuesOptions, out: Issue[]): void {
@@ -126,7 +138,7 @@ function convertUnion(
     }
     return;
   }
-  const branches = zodIssue.errors;
+  const branches = zodIssue.errors.map(withoutShadowedSizes);
   const isRootMismatch = (i: ZodIssue) => i.path.length === 0 && (i.code === 'invalid_type' || i.code === 'invalid_value');
   const deeper = branches.filter((branch) => branch.length > 0 && !branch.every(isRootMismatch));
   if (deeper.length > 0) {
