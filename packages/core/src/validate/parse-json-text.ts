@@ -21,11 +21,12 @@ export function parseJsonText(text: string, options: ParseJsonTextOptions): unkn
   } catch (error) {
     const raw = error instanceof Error ? error.message : String(error);
     const match = /position (\d+)/.exec(raw);
-    const position = match === null ? body.length : Number(match[1]);
+    const position = match !== null ? Number(match[1]) : raw.startsWith(UNEXPECTED_TOKEN) ? unexpectedTokenPosition(body) : body.length;
     const { line, column } = lineAndColumn(body, position);
+    // V8 appends an excerpt of the text (`, "…" is not valid JSON`) that may itself hold quotes and newlines.
     const reason = raw
       .replace(/ in JSON at position \d+.*$/s, '')
-      .replace(/,? ?"[^"]*"(\.\.\.)? is not valid JSON$/s, '')
+      .replace(/, (\.\.\.)?".*is not valid JSON$/s, '')
       .replace(/ \(line \d+ column \d+\)$/, '')
       .trim();
     const what = body.trim() === '' ? 'the file is empty' : reason === '' ? 'unexpected input' : reason;
@@ -33,6 +34,33 @@ export function parseJsonText(text: string, options: ParseJsonTextOptions): unkn
     const failure = new ValidationError([issue({ code: 'invalid_format', path: [], message })], { subject: options.source, cause: error });
     failure.message = message;
     throw failure;
+  }
+}
+
+const UNEXPECTED_TOKEN = 'Unexpected token';
+
+/**
+ * V8 names the unexpected character but not its position. The parser reads left to right, so
+ * a prefix of the text fails with "Unexpected token" exactly when it holds that character
+ * (shorter prefixes fail with an end-of-input error or parse): binary search for the shortest.
+ */
+function unexpectedTokenPosition(text: string): number {
+  let low = 1;
+  let high = text.length;
+  while (low < high) {
+    const middle = Math.floor((low + high) / 2);
+    if (failsWithUnexpectedToken(text.slice(0, middle))) high = middle;
+    else low = middle + 1;
+  }
+  return low - 1;
+}
+
+function failsWithUnexpectedToken(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return false;
+  } catch (error) {
+    return error instanceof Error && error.message.startsWith(UNEXPECTED_TOKEN);
   }
 }
 
