@@ -3,7 +3,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { REQUEST_KIND_NAMES, type RequestKind } from '@vsynth/core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { EXIT_CODES_HELP, exitCodeFor } from '../exit-codes.js';
+import { runValidate } from './validate.js';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'vsynth-validate-'));
@@ -36,14 +39,110 @@ function writeJson(name: string, value: unknown): string {
   return file;
 }
 
-describe('vsynth validate', () => {
-  it('exits 0 for every example payload, inferring the kind', async () => {
-    const names = ['create-variant-a', 'create-variant-b', 'modify', 'edit', 'legacy', 'legacy-audio'];
-    const runs = await Promise.all(names.map((name) => vsynth('validate', `examples/payloads/${name}.json`)));
-    for (const [i, run] of runs.entries()) {
-      expect(run.code, run.stderr).toBe(0);
-      expect(run.stderr).toMatch(new RegExp(`^✔ examples/payloads/${names[i]}\\.json is a valid .+ request \\(kind inferred`));
-    }
+/** Runs the command in this process; resolves with what `vsynth` would print on stderr and its exit code. */
+async function validateInProcess(file: string, options: { kind?: RequestKind } = {}): Promise<{ code: number; stderr: string }> {
+  let stderr = '';
+  try {
+    await runValidate(file, { ...options, stderr: { write: (text: string) => (stderr += text) } });
+    return { code: 0, stderr };
+  } catch (error) {
+    return { code: exitCodeFor(error), stderr: `${stderr}vsynth: ${(error as Error).message}\n` };
+  }
+}
+
+function example(name: string): any {
+  return JSON.parse(readFileSync(join(root, `examples/payloads/${name}.json`), 'utf8'));
+}
+
+describe('vsynth validate (in process)', () => {
+  const names = ['create-variant-a', 'create-variant-b', 'modify', 'edit', 'legacy', 'legacy-audio'] as const;
+  const kinds = ['create', 'create', 'modify', 'edit', 'legacy', 'legacy-audio'] as const;
+
+  it.each(names.map((name, i) => [name, kinds[i]!]))('accepts examples/payloads/%s.json, inferring the kind %s', async (name, kind) => {
+    const file = join(root, `examples/payloads/${name}.json`);
+    const run = await validateInProcess(file);
+    expect(run).toEqual({ code: 0, stderr: `✔ ${file} is a valid ${REQUEST_KIND_NAMES[kind]} (kind inferred from its fields; pass --kind to choose)\n` });
+  });
+
+  // One broken copy of each example: the exit code is 3 and the problem is printed with its path.
+  const broken: Record<(typeof names)[number], { mutate: (p: any) => void; lines: string[] }> = {
+    'create-variant-a': {
+      mutate: (p) => p.scenes[0].scripts.push(p.scenes[0].scripts[0]),
+      lines: ['✖ scripts must hold exactly 1 entry, received 2 entries', '  → at scenes[0].scripts'],
+    },
+    'create-variant-b': {
+      mutate: (p) => (p.scenes[1].clips[1].model.ai_name = ''),
+      lines: ['✖ ai_name must not be empty', '  → at scenes[1].clips[1].model.ai_name'],
+    },
+    modify: {
+      mutate: (p) => (p.updates['scripts-1'] = 'Hi'),
+      lines: ['✖ updates key "scripts-1" must be title, subtitles or scripts, optionally followed by _ and an index (e.g. title_2)', '  → at updates["scripts-1"]'],
+    },
+    edit: {
+      mutate: (p) => (p.updates.value[0].sceneIdx = 0.5),
+      lines: ['✖ sceneIdx must be an integer, received 0.5', '  → at updates.value[0].sceneIdx'],
+    },
+    legacy: {
+      mutate: (p) => (p.scenes[0].clips[1].type = 'video'),
+      lines: ['✖ type must be one of "image", "background", "text", received "video"', '  → at scenes[0].clips[1].type'],
+    },
+    'legacy-audio': {
+      mutate: (p) => (p.webhook = ['https://hooks.example.com/audio']),
+      lines: ['✖ webhook must be a string, received an array of 1 entry', '  → at webhook'],
+    },
+  };
+
+  it.each(names.map((name, i) => [name, kinds[i]!]))('rejects a broken copy of %s with exit 3 and the path', async (name, kind) => {
+    const payload = example(name);
+    broken[name].mutate(payload);
+    const file = writeJson(`broken-${name}.json`, payload);
+    const run = await validateInProcess(file, { kind });
+    expect(run).toEqual({ code: 3, stderr: [`vsynth: Invalid ${file} as a ${REQUEST_KIND_NAMES[kind]}: 1 problem`, ...broken[name].lines, ''].join('\n') });
+  });
+
+  it('exits 3 with one line for an empty file, and names a JSON array or a number as not a request body', async () => {
+    const empty = join(dir, 'empty.json');
+    writeFileSync(empty, '');
+    expect(await validateInProcess(empty)).toEqual({ code: 3, stderr: `vsynth: ${empty}:1:1 is not valid JSON: the file is empty. Fix the file and try again.\n` });
+    const array = writeJson('array.json', [example('modify')]);
+    expect(await validateInProcess(array)).toEqual({
+      code: 3,
+      stderr: `vsynth: Invalid ${array}: 1 problem\n✖ a request body must be a JSON object, received an array of 1 entry\n`,
+    });
+    const number = join(dir, 'number.json');
+    writeFileSync(number, '42\n');
+    expect((await validateInProcess(number, { kind: 'create' })).stderr).toBe(
+      `vsynth: Invalid ${number} as a project create request: 1 problem\n✖ the payload must be an object, received 42\n`,
+    );
+  });
+
+  it('rejects numbers JSON cannot hold exactly: out of range (Infinity) and beyond the safe integers', async () => {
+    const file = join(dir, 'huge.json');
+    const text = readFileSync(join(root, 'examples/payloads/create-variant-a.json'), 'utf8')
+      .replace('"layer": 1', '"layer": 1e400')
+      .replace('"sceneIdx": 1', '"sceneIdx": 18446744073709551616');
+    writeFileSync(file, text);
+    const run = await validateInProcess(file, { kind: 'create' });
+    expect(run.code).toBe(3);
+    expect(run.stderr).toContain('✖ layer must be a number, received Infinity\n  → at scenes[0].clips[0].layer\n');
+    expect(run.stderr).toContain('✖ sceneIdx must be at most 9007199254740991, received 18446744073709552000\n  → at scenes[1].sceneIdx\n');
+  });
+
+  it('exits 2 for a directory and for an object whose kind cannot be told', async () => {
+    expect(await validateInProcess(dir)).toEqual({ code: 2, stderr: `vsynth: Cannot read ${dir}: it is a directory. Check the path and try again.\n` });
+    const unknown = writeJson('unknown.json', { hello: 'world' });
+    expect(await validateInProcess(unknown)).toEqual({
+      code: 2,
+      stderr: `vsynth: Cannot tell which request ${unknown} holds from its fields; pass --kind create|modify|edit|legacy|legacy-audio\n`,
+    });
+  });
+});
+
+describe('vsynth validate (the real command)', () => {
+  it('exits 0 for an example payload, inferring the kind', async () => {
+    const run = await vsynth('validate', 'examples/payloads/create-variant-b.json');
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toBe('✔ examples/payloads/create-variant-b.json is a valid project create request (kind inferred from its fields; pass --kind to choose)\n');
   });
 
   it('prints warnings on stderr and still exits 0', async () => {
@@ -91,19 +190,25 @@ describe('vsynth validate', () => {
     expect(run.stderr.split('\n')).toHaveLength(2);
   });
 
-  it('exits 2 for a missing file, a bad --kind and a body of unknown kind', async () => {
-    const [missing, badKind, unknown] = await Promise.all([
+  it('exits 2 for a missing file and a bad --kind', async () => {
+    const [missing, badKind] = await Promise.all([
       vsynth('validate', join(dir, 'nope.json')),
       vsynth('validate', 'examples/payloads/modify.json', '--kind', 'project'),
-      vsynth('validate', writeJson('unknown.json', { hello: 'world' })),
     ]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toBe(`vsynth: Cannot read ${join(dir, 'nope.json')}: no such file. Check the path and try again.\n`);
     expect(badKind.code).toBe(2);
-    expect(badKind.stderr).toContain("error: option '--kind <kind>' argument 'project' is invalid. Allowed choices are create, modify, edit, legacy, legacy-audio.");
-    expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toBe(
-      `vsynth: Cannot tell which request ${join(dir, 'unknown.json')} holds from its fields; pass --kind create|modify|edit|legacy|legacy-audio\n`,
+    expect(badKind.stderr).toBe(
+      "error: option '--kind <kind>' argument 'project' is invalid. Allowed choices are create, modify, edit, legacy, legacy-audio.\n(run with --help for usage)\n",
     );
+  });
+
+  it('documents the exit codes in --help', async () => {
+    const run = await vsynth('--help');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(EXIT_CODES_HELP);
+    for (const code of ['0  ok', '2  usage error', '3  invalid input', '4  permanent API failure', '5  transient failure', '6  batch finished']) {
+      expect(run.stdout).toContain(`\n  ${code}`);
+    }
   });
 });

@@ -10,8 +10,10 @@ import {
   UsageError,
   ValidationError,
   checkRequest,
+  describeValue,
   formatIssues,
   inferRequestKind,
+  issue,
   parseJsonText,
   type Issue,
   type RequestKind,
@@ -31,7 +33,8 @@ export interface ValidateOptions {
 
 /**
  * Registers `vsynth validate`. Exit 0 when valid (warnings on stderr), 3 with every issue when
- * not (or when the file is not JSON), 2 for a missing file or a bad `--kind`.
+ * not (or when the file is not JSON, or not a JSON object), 2 for a missing file, a bad `--kind`
+ * or an object whose kind cannot be inferred.
  *
  * @example registerValidate(program) // vsynth validate examples/payloads/modify.json --kind modify
  */
@@ -67,6 +70,11 @@ export async function runValidate(file: string, options: ValidateOptions = {}): 
   const text = await readText(file);
   const input = parseJsonText(text, { source: file });
   const kind = options.kind ?? inferRequestKind(input);
+  if (kind === undefined && (typeof input !== 'object' || input === null || Array.isArray(input))) {
+    // No kind fits, but no kind needs to be chosen to know it is invalid: every request body is an object.
+    const problem = issue({ code: 'invalid_type', path: [], message: `a request body must be a JSON object, received ${describeValue(input)}` });
+    throw new ValidationError([problem], { subject: file });
+  }
   if (kind === undefined) {
     throw new UsageError(`Cannot tell which request ${file} holds from its fields; pass --kind ${REQUEST_KINDS.join('|')}`);
   }
