@@ -73,6 +73,18 @@ describe('vsynth preview', () => {
     expect(svgs).toContain('Ana &lt;&amp;');
   });
 
+  it('draws a TSX video that only compiles to legacy from its legacy payload, and says so', async () => {
+    const out = join(dir, 'legacy');
+    const run = await vsynth(['preview', 'examples/legacy.tsx', '--out', out, '--scale', '0.1', '--timeout', '1']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain('vsynth: examples/legacy.tsx does not compile to v3 (<Avatar model="minho"> has no model object');
+    expect(run.stderr).toContain('drawing its legacy payload. Pass --target legacy to skip this note.');
+    const result = JSON.parse(run.stdout) as { storyboard: { scenes: { pngPath: string }[] } };
+    expect(result.storyboard.scenes.map((scene) => scene.pngPath)).toEqual([join(out, 'scene-000.png'), join(out, 'scene-001.png')]);
+    // The Korean text clip finds an installed font.
+    expect(run.stderr).not.toContain('No installed font draws');
+  });
+
   it('says what to install when --mp4 is asked for and ffmpeg is not on PATH (exit 2)', async () => {
     const file = join(dir, 'tiny.json');
     writeFileSync(file, JSON.stringify({ scenes: [{ sceneIdx: 0, background: { source_color: '#000000' }, clips: [] }] }));

@@ -5,19 +5,24 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
-import { formatIssues, parseJsonText, UsageError } from '@vsynth/core';
+import { formatIssues, isValidationError, parseJsonText, UsageError } from '@vsynth/core';
 // The TSX compiler and the renderer (fontkit, resvg) load only when the command runs.
 import type { Draft, Storyboard } from '@vsynth/preview';
+import { readPropsFile } from '../read-props-file.js';
 
 /** Options of {@link runPreview}, as parsed from the command line. */
 export interface PreviewCommandOptions {
   readonly out: string;
   /** Props for a TSX component export: inline JSON (`{"name":"Ana"}`) or a JSON file. */
   readonly props?: string;
+  /** TSX: compile to `v3` or `legacy`; default v3, falling back to legacy when only that compiles. */
+  readonly target?: 'v3' | 'legacy';
+  /** TSX, v3: variant `A` (default) or `B`. */
+  readonly variant?: 'A' | 'B';
   /** PNG size relative to the canvas, as typed (`0.25`). */
   readonly scale?: string;
   readonly mp4?: boolean;
-  /** Orientation of a legacy payload, which does not state one. */
+  /** Canvas of a legacy payload, which does not state one (a TSX video compiled to legacy too). */
   readonly orientation?: 'landscape' | 'portrait';
   /** Timeout of each http(s) asset fetch in ms, as typed. */
   readonly timeout?: string;
@@ -44,11 +49,13 @@ export function registerPreview(program: Command): void {
     .argument('<file>', '.tsx video (default export) or a v3/legacy payload .json')
     .requiredOption('--out <dir>', 'directory for scene-NNN.svg/.png, contact-sheet.png and draft.mp4')
     .option('--props <json>', 'props for a TSX component export: inline JSON or a JSON file')
+    .addOption(new Option('--target <target>', 'TSX: draw the v3 or the legacy payload (default v3, else legacy when only that compiles)').choices(['v3', 'legacy']))
+    .addOption(new Option('--variant <variant>', 'TSX, v3: variant A (default) or B').choices(['A', 'B']))
     .option('--scale <n>', 'PNG size relative to the canvas (0.25 = thumbnails)', '1')
     .option('--mp4', 'also write draft.mp4 (needs ffmpeg; espeak-ng adds speech)')
-    .addOption(new Option('--orientation <orientation>', 'canvas of a legacy payload').choices(['landscape', 'portrait']))
+    .addOption(new Option('--orientation <orientation>', 'canvas of a legacy payload (default landscape)').choices(['landscape', 'portrait']))
     .option('--timeout <ms>', 'timeout of each http(s) image fetch', '5000')
-    .addHelpText('after', '\nExamples:\n  vsynth preview examples/promo.tsx --out preview\n  vsynth preview payload.json --out preview --scale 0.25 --mp4')
+    .addHelpText('after', '\nExamples:\n  vsynth preview examples/promo.tsx --out preview\n  vsynth preview examples/legacy.tsx --target legacy --out preview\n  vsynth preview payload.json --out preview --scale 0.25 --mp4')
     .action(async (file: string, options: PreviewCommandOptions) => {
       await runPreview(file, options);
     });
@@ -72,12 +79,39 @@ async function readText(file: string, what: string): Promise<string> {
 }
 
 async function readProps(value: string): Promise<Record<string, unknown>> {
-  const inline = value.trim().startsWith('{');
-  const parsed = parseJsonText(inline ? value : await readText(value, '--props'), { source: inline ? '--props' : value });
+  if (!value.trim().startsWith('{')) return readPropsFile(value);
+  const parsed = parseJsonText(value, { source: '--props' });
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw new UsageError(`--props must be a JSON object (the component's props), got ${Array.isArray(parsed) ? 'an array' : typeof parsed}.`);
   }
   return parsed as Record<string, unknown>;
+}
+
+/**
+ * Compiles a TSX video for drawing. Without `--target`, a video that only compiles to legacy
+ * (avatars given by key, no model objects) is drawn from its legacy payload, with a note.
+ */
+async function compileForPreview(file: string, options: PreviewCommandOptions, stderr: { write(text: string): unknown }): Promise<unknown> {
+  const { compileFile } = await import('@vsynth/jsx-runtime');
+  if (options.target === 'legacy' && options.variant !== undefined) throw new UsageError('--variant applies to v3; a legacy payload has none.');
+  const props = options.props === undefined ? {} : { props: await readProps(options.props) };
+  const v3 = { ...props, target: 'v3' as const, ...(options.variant === undefined ? {} : { variant: options.variant }) };
+  // The legacy payload states no orientation: the same --orientation converts and draws it.
+  const legacy = { ...props, target: 'legacy' as const, ...(options.orientation === undefined ? {} : { orientation: options.orientation }) };
+  let compiled;
+  try {
+    compiled = await compileFile(file, options.target === 'legacy' ? legacy : v3);
+  } catch (error) {
+    if (options.target !== undefined || options.variant !== undefined || !isValidationError(error)) throw error;
+    try {
+      compiled = await compileFile(file, legacy);
+    } catch {
+      throw error;
+    }
+    stderr.write(`vsynth: ${file} does not compile to v3 (${error.issues[0]?.message ?? error.message}); drawing its legacy payload. Pass --target legacy to skip this note.\n`);
+  }
+  if (compiled.warnings.length > 0) stderr.write(`${formatIssues(compiled.warnings)}\n`);
+  return compiled.payload;
 }
 
 /**
@@ -93,10 +127,7 @@ export async function runPreview(file: string, options: PreviewCommandOptions): 
   const { renderDraft, renderStoryboard } = await import('@vsynth/preview');
   let payload: unknown;
   if (/\.[cm]?tsx?$/.test(file)) {
-    const { compileFile } = await import('@vsynth/jsx-runtime');
-    const compiled = await compileFile(file, options.props === undefined ? {} : { props: await readProps(options.props) });
-    if (compiled.warnings.length > 0) stderr.write(`${formatIssues(compiled.warnings)}\n`);
-    payload = compiled.payload;
+    payload = await compileForPreview(file, options, stderr);
   } else if (/\.json$/i.test(file)) {
     if (options.props !== undefined) throw new UsageError('--props applies to a .tsx component; a payload .json is drawn as it is.');
     payload = parseJsonText(await readText(file, 'payload'), { source: file });
