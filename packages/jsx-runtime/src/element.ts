@@ -14,6 +14,9 @@ export type FunctionComponent<P = any> = (props: P) => VsynthNode | Promise<Vsyn
 /** What a child may be: elements, text, numbers, nested arrays; `null`/`false`/`undefined`/`true` are skipped. */
 export type VsynthNode = VsynthElement | string | number | boolean | null | undefined | readonly VsynthNode[];
 
+/** Children of `<Video>` and `<Scene>`: elements only (text belongs in `<Text>`), arrays of them, skipped `null`/`false`/`undefined`/`true`. */
+export type ElementChildren = VsynthElement | boolean | null | undefined | readonly ElementChildren[];
+
 /**
  * An element: inert, frozen data describing one component call. Built-in components are
  * recognised by the compiler; function components are called during `compile()`.

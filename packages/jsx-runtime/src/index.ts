@@ -2,7 +2,7 @@
  * @vsynth/jsx-runtime — author AI-avatar videos as TSX (`jsxImportSource: @vsynth/jsx-runtime`)
  * and compile them to v3 (variant A or B) or legacy payloads that pass core's validation.
  */
-export { isElement, type FunctionComponent, type JsxSource, type VsynthElement, type VsynthNode } from './element.js';
+export { isElement, type ElementChildren, type FunctionComponent, type JsxSource, type VsynthElement, type VsynthNode } from './element.js';
 export { Fragment, jsxDEV } from './jsx-dev-runtime.js';
 export type { JSX } from './jsx-namespace.js';
 

@@ -53,6 +53,10 @@ describe('component types', () => {
       <Shape shape="Blob" />,
       // @ts-expect-error orientation is landscape or portrait
       <Video orientation="square" />,
+      // @ts-expect-error Scene children are elements; text belongs in <Text>
+      <Scene>loose words</Scene>,
+      // @ts-expect-error Video children are elements
+      <Video>{42}</Video>,
       // @ts-expect-error Background takes no children
       <Background color="#fff">x</Background>,
       // @ts-expect-error volume is a number

@@ -1,4 +1,4 @@
-import type { VsynthNode } from '../element.js';
+import type { ElementChildren } from '../element.js';
 import { defineBuiltin } from './builtin.js';
 
 /** Props of `<Scene>`. */
@@ -8,7 +8,7 @@ export interface SceneProps {
   /** Sample payloads carry it; meaning not documented by the service. */
   readonly watermark?: boolean;
   /** Clips (`<Avatar>`, `<Text>`, `<Image>`, `<Shape>`, `<VideoClip>`, `<Audio>`) and at most one `<Background>`. */
-  readonly children?: VsynthNode;
+  readonly children?: ElementChildren;
 }
 
 /**

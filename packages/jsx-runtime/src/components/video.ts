@@ -1,4 +1,4 @@
-import type { VsynthNode } from '../element.js';
+import type { ElementChildren } from '../element.js';
 import { defineBuiltin } from './builtin.js';
 
 /** Props of `<Video>`, the project. */
@@ -14,7 +14,7 @@ export interface VideoProps {
   /** Additional speech learning data (variant B); passed through as given. */
   readonly dictionary?: Record<string, unknown>;
   /** The scenes, in order. */
-  readonly children?: VsynthNode;
+  readonly children?: ElementChildren;
 }
 
 /**
