@@ -25,12 +25,14 @@ describe('parseResponse', () => {
     });
   });
 
-  it('reads the legacy answer, whose own fields include success', () => {
-    expect(parseResponse(legacyProjectResponseSchema, { success: true, cube_used: 3, key: 'k1' }, { endpoint })).toEqual({
-      success: true,
-      cube_used: 3,
-      key: 'k1',
-    });
+  it('reads the legacy answer, whose own fields include success, bare or enveloped', () => {
+    const answer = { success: true, cube_used: 3, key: 'k1' };
+    expect(parseResponse(legacyProjectResponseSchema, answer, { endpoint })).toEqual(answer);
+    expect(parseResponse(legacyProjectResponseSchema, { success: true, data: answer }, { endpoint })).toEqual(answer);
+    expect(parseResponse(legacyProjectResponseSchema, { success: true, data: { cube_used: 3, key: 'k1' } }, { endpoint })).toEqual(answer);
+    expect(thrown(() => parseResponse(legacyProjectResponseSchema, { success: true, data: { cube_used: 3 } }, { endpoint })).message).toBe(
+      'Request failed with status 200: POST /api/odin/v3/editor/project: unexpected response body: success is required: expected true or false, received nothing at data.success; key is required: expected a string, received nothing at data.key',
+    );
   });
 
   it('turns success:false into an ApiError carrying the service message', () => {

@@ -12,7 +12,8 @@ export interface ParseResponseOptions {
 }
 
 /**
- * Reads a service answer bare (`{projectId}`) or enveloped (`{success, data: {projectId}}`).
+ * Reads a service answer bare (`{projectId}`) or enveloped (`{success, data: {projectId}}`; the
+ * legacy `{success, cube_used, key}` also as `{success, data: {cube_used, key}}`).
  * A body with `success: false` throws `ApiError` (with the service's message as detail); a body
  * that does not fit `schema` throws `ApiError` naming the first problems.
  *
@@ -32,8 +33,14 @@ export function parseResponse<S extends z.ZodType>(schema: S, body: unknown, opt
   }
   const enveloped = isRecord(body) && body['success'] === true && body['data'] !== undefined;
   if (enveloped) {
-    const inner = schema.safeParse(body['data']);
+    const data = body['data'];
+    const inner = schema.safeParse(data);
     if (inner.success) return inner.data;
+    // An answer whose own fields include `success` (the legacy create answer) may leave it to the envelope.
+    if (isRecord(data) && !Object.hasOwn(data, 'success')) {
+      const lifted = schema.safeParse({ success: true, ...data });
+      if (lifted.success) return lifted.data;
+    }
   }
   const bare = schema.safeParse(body, { reportInput: true });
   if (bare.success) return bare.data;
