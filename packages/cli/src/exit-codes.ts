@@ -17,6 +17,7 @@ export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
 export const EXIT_CODES_HELP = `
 Exit codes:
   0  ok
+  1  internal error (a bug in vsynth; run again with VSYNTH_DEBUG=1 and report the output)
   2  usage error (unknown option, missing argument, unreadable file, missing credentials)
   3  invalid input (payload, TSX, template or row failed validation)
   4  permanent API failure (4xx other than 408/429)

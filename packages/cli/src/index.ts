@@ -42,6 +42,15 @@ registerSandbox(program);
 registerBatch(program);
 registerPreview(program);
 
+// Every command's --help ends with the exit codes, so a script author finds them where they look.
+const withExitCodes = (command: Command): void => {
+  for (const sub of command.commands) {
+    sub.addHelpText('after', EXIT_CODES_HELP);
+    withExitCodes(sub);
+  }
+};
+withExitCodes(program);
+
 try {
   await program.parseAsync(process.argv);
   process.exitCode ??= ExitCode.ok;

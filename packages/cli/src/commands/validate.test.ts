@@ -203,11 +203,13 @@ describe('vsynth validate (the real command)', () => {
     );
   });
 
-  it('documents the exit codes in --help', async () => {
-    const run = await vsynth('--help');
+  it('documents the exit codes in --help and in the command\'s --help', async () => {
+    const [run, own] = await Promise.all([vsynth('--help'), vsynth('validate', '--help')]);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(EXIT_CODES_HELP);
-    for (const code of ['0  ok', '2  usage error', '3  invalid input', '4  permanent API failure', '5  transient failure', '6  batch finished']) {
+    expect(own.code).toBe(0);
+    expect(own.stdout).toContain(EXIT_CODES_HELP);
+    for (const code of ['0  ok', '1  internal error', '2  usage error', '3  invalid input', '4  permanent API failure', '5  transient failure', '6  batch finished']) {
       expect(run.stdout).toContain(`\n  ${code}`);
     }
   });
