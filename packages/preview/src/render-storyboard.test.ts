@@ -128,6 +128,27 @@ describe('renderStoryboard', () => {
     expect(board.warnings[0]?.path).toEqual(['scenes', 0, 'clips', 0, 'model', 'deployImage', 'themb_src']);
   });
 
+  it('writes the silhouette\'s name inside its box and on the canvas when the avatar reaches below the frame', async () => {
+    // Displayed box 200x1000 at (1500, 500): its lower half is below the 1080 px canvas.
+    const avatar = { id: 'a', type: 'aiModel', layer: 300, left: 1500, top: 500, width: 200, height: 1000, model: { ai_name: 'anna', emotion: 'business_suit_navy' } };
+    const { pngs, board } = await render({ scenes: [scene([avatar])] });
+    const name = findPixels(pngs[0]!, (c) => sameColour(c, [255, 255, 255], 20));
+    expect(name).toBeDefined();
+    expect(name!.count).toBeGreaterThan(100);
+    expect(name!.left).toBeGreaterThanOrEqual(1500);
+    expect(name!.right).toBeLessThanOrEqual(1700);
+    expect(name!.bottom).toBeLessThanOrEqual(1080);
+    expect(name!.top).toBeGreaterThan(980);
+    expect(board.warnings).toEqual([]);
+  });
+
+  it('rotates a clip clockwise around the top-left corner of its box (fabric.js\' default origin)', async () => {
+    // 200x100 at (600, 300) turned 90°: it now spans x 500–600 and y 300–500.
+    const shape = { id: 's', type: 'shape', shapeName: 'Square', layer: 500, left: 600, top: 300, width: 200, height: 100, angle: 90, fill: '#ff0000' };
+    const { pngs } = await render({ scenes: [scene([shape])] });
+    expectBox(findPixels(pngs[0]!, (c) => sameColour(c, [255, 0, 0])), { left: 500, top: 300, width: 100, height: 200 });
+  });
+
   it('turns a missing image into a marked placeholder and a warning instead of failing', async () => {
     const image = { id: 'i', type: 'image', layer: 500, left: 100, top: 100, width: 300, height: 200, source_url: `${base}/nope.png` };
     const local = { id: 'j', type: 'image', layer: 500, left: 500, top: 100, width: 300, height: 200, source_url: 'no-such-file.png' };

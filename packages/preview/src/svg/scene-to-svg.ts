@@ -178,7 +178,13 @@ export async function sceneToSvg(scene: unknown, options: SceneToSvgOptions): Pr
         body.push(`${open}<image x="0" y="0" width="${f(w)}" height="${f(h)}" preserveAspectRatio="xMidYMax meet" href="${asset.dataUri}"/></g>`);
       } else {
         if (thumb) warn([...path, 'model', 'deployImage', 'themb_src'], `Avatar thumbnail ${JSON.stringify(thumb)} not drawn (${asset?.reason ?? ''}): a silhouette marks its box`, 'missing');
-        body.push(`${open}${silhouette(w, h)}${label(name, w / 2, h - Math.max(12, Math.min(40, w / 10)) * 0.6, Math.max(12, Math.min(40, w / 10)), '#ffffff')}</g>`);
+        // The name fits the box's width and sits at the bottom of the part of the box on the
+        // canvas (an avatar often reaches below the frame).
+        let size = Math.max(12, Math.min(40, w / 10));
+        const nameWidth = layoutText(name, { catalog: options.catalog, family: options.catalog.defaultFamily, fontSize: size, weight: 400, italic: false, maxWidth: Infinity }).lines[0]?.width ?? 0;
+        if (nameWidth > w * 0.92) size = Math.max(8, (size * w * 0.92) / nameWidth);
+        const bottom = angle ? h : Math.max(size * 2, Math.min(h, canvas.height - box.top));
+        body.push(`${open}${silhouette(w, h)}${label(name, w / 2, bottom - size * 0.6, size, '#ffffff')}</g>`);
       }
     } else {
       warn([...path, 'type'], `Clip type ${JSON.stringify(type)} is not drawn`, 'invalid_value');
