@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { parseRequest } from '@vsynth/core';
+import { parseRequest, type Issue } from '@vsynth/core';
 import { compileFile } from '@vsynth/jsx-runtime';
 
 type AnyJson = Record<string, any>;
@@ -66,6 +66,29 @@ describe('examples/promo.tsx', () => {
 
   it('refuses a legacy compile listing each element legacy cannot express', async () => {
     await expect(compileFile('examples/promo.tsx', { target: 'legacy' })).rejects.toThrow(/<Audio> cannot be expressed in a legacy payload[\s\S]*examples\/promo\.tsx:18:7 <Audio>/);
+    const issues = await compileFile('examples/promo.tsx', { target: 'legacy' }).then(
+      () => [],
+      (error: { issues: Issue[] }) => error.issues,
+    );
+    expect(issues.map((i) => `${i.source?.lineNumber}:${i.source?.columnNumber} <${i.source?.element}>`)).toEqual([
+      '15:3 <Video>', // name, webhookUrl, isExport
+      '18:7 <Audio>',
+      '19:7 <Avatar>', // slot
+      '22:7 <Text>', // styling, tag, slot
+      '25:7 <Image>', // animation
+      '27:5 <Scene>', // background colour
+      '28:7 <Shape>',
+      '29:7 <VideoClip>',
+      '30:7 <Avatar>', // slot
+      '33:7 <Shape>',
+      '34:7 <Text>',
+      '38:5 <Scene>', // watermark
+      '38:5 <Scene>', // background colour
+      '39:7 <Text>',
+      '42:7 <Text>',
+      '38:5 <Scene>', // no avatar: a legacy scene needs one, even lossy
+    ]);
+    expect(issues.at(-1)?.message).toBe('scene 2 has no <Avatar>; every legacy scene needs exactly one');
   });
 });
 
