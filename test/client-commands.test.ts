@@ -9,6 +9,9 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDub } from '../packages/cli/src/commands/dub.js';
+import { runEdit } from '../packages/cli/src/commands/edit.js';
+import { runFind } from '../packages/cli/src/commands/find.js';
+import { runModify } from '../packages/cli/src/commands/modify.js';
 import { runProgress } from '../packages/cli/src/commands/progress.js';
 import { runSubmit } from '../packages/cli/src/commands/submit.js';
 import type { CommandIo } from '../packages/cli/src/client-env.js';
@@ -75,6 +78,45 @@ describe('vsynth submit', () => {
     const result = await exitOf(() => runSubmit('examples/payloads/create-variant-a.json', {}, io({ VSYNTH_API_KEY: '' })));
     expect(result.code).toBe(2);
     expect(result.message).toContain('Set VSYNTH_API_KEY (or VSYNTH_TOKEN, or both VSYNTH_APP_ID and VSYNTH_USER_KEY)');
+  });
+});
+
+describe('vsynth find, modify and edit', () => {
+  it('find prints the legacy project that submit stored', async () => {
+    const created = io();
+    await runSubmit('examples/payloads/legacy.json', {}, created);
+    const { success, key } = JSON.parse(created.out) as { success: boolean; key: string };
+    expect(success).toBe(true);
+    const found = io();
+    await runFind(key, found);
+    const project = JSON.parse(found.out) as { success: boolean; key: string; format: string; project: { scenes: { AIModel: { script: string } }[] } };
+    expect(project).toMatchObject({ success: true, key, format: 'legacy' });
+    expect(project.project.scenes[0]?.AIModel.script).toBe('안녕하세요! 오늘부터 봄 세일이 시작됩니다.');
+  });
+
+  it('modify and edit change the stored project and print {projectId}', async () => {
+    const created = io();
+    await runSubmit('examples/payloads/create-variant-a.json', { export: false }, created);
+    const { projectId } = JSON.parse(created.out) as { projectId: string };
+    const modified = io();
+    await runModify({ project: projectId, set: ['scripts_0=Hello & welcome, Ana.'] }, modified);
+    expect(JSON.parse(modified.out)).toEqual({ projectId });
+    const edited = io();
+    await runEdit(projectId, { change: ['{"sceneIdx":1,"type":"aiModel","values":{"script":"Edited."}}'], export: false }, edited);
+    expect(JSON.parse(edited.out)).toEqual({ projectId });
+    const stored = (await api(sandbox.url, KEY).get(`/sandbox/projects/${projectId}`)).body as { revision: number; payload: { scenes: { scripts: { org: string }[] }[] } };
+    expect(stored.revision).toBe(3);
+    expect(stored.payload.scenes[0]?.scripts[0]?.org).toBe('Hello & welcome, Ana.');
+  });
+
+  it('modify of a key beyond the tagged clips is refused by the service with the key named (exit 4)', async () => {
+    const created = io();
+    await runSubmit('examples/payloads/create-variant-a.json', { export: false }, created);
+    const { projectId } = JSON.parse(created.out) as { projectId: string };
+    expect(await exitOf(() => runModify({ project: projectId, set: ['scripts_9=x'] }, io()))).toEqual({
+      code: 4,
+      message: `Request failed with status 400 Bad Request: POST /api/odin/v3/project/modify: Cannot modify project ${projectId}: an update does not apply; updates.scripts_9: Update key "scripts_9" addresses scene 9, but the project has 2 scenes`,
+    });
   });
 });
 

@@ -62,7 +62,8 @@ function reasonFrom(body: unknown): string | undefined {
   for (const key of ['message', 'error', 'msg', 'detail']) {
     const value = record[key];
     if (typeof value === 'string' && value !== '') {
-      parts.push(value);
+      // Parts are joined with "; ": a sentence's closing period would read "apply.; updates…".
+      parts.push(value.replace(/[.\s]+$/, ''));
       break;
     }
   }

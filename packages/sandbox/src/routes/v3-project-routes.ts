@@ -39,7 +39,7 @@ export const modifyProject: RouteHandler = async (context, route) => {
   if (project.format === 'audio') throw notEditable(project);
   const result = applyModify(project.payload, request.updates, project.format);
   if (!result.ok) {
-    throw new SandboxHttpError(400, 'invalid_request', `Cannot modify project ${project.id}: ${result.issues[0]?.message ?? 'invalid updates'}`, {
+    throw new SandboxHttpError(400, 'invalid_request', `Cannot modify project ${project.id}: ${notApplying(result.issues.length)}`, {
       issues: result.issues,
     });
   }
@@ -58,7 +58,7 @@ export const editProject: RouteHandler = async (context, route) => {
   if (project.format === 'audio') throw notEditable(project);
   const result = applyEdit(project.payload, request.updates.value, project.format);
   if (!result.ok) {
-    throw new SandboxHttpError(400, 'invalid_request', `Cannot edit project ${project.id}: ${result.issues[0]?.message ?? 'invalid updates'}`, {
+    throw new SandboxHttpError(400, 'invalid_request', `Cannot edit project ${project.id}: ${notApplying(result.issues.length)}`, {
       issues: result.issues,
     });
   }
@@ -111,4 +111,9 @@ function revise(context: SandboxContext, project: ProjectRecord, payload: unknow
 
 function notEditable(project: ProjectRecord): SandboxHttpError {
   return new SandboxHttpError(400, 'invalid_request', `Project ${project.id} was created by a legacy audio request; it has no scenes to modify or edit.`);
+}
+
+/** The message of a refused modify or edit; each reason is in the issue list, with its path. */
+function notApplying(count: number): string {
+  return count === 1 ? 'an update does not apply.' : `${count} updates do not apply.`;
 }
