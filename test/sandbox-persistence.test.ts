@@ -93,6 +93,25 @@ describe('persistence', () => {
     }
   });
 
+  it('50 concurrent modifies of one project each build on the one before: none is lost, before or after a restart', async () => {
+    const dir = await dataDir();
+    const sandbox = await startSandbox({ dataDir: dir, exportSeconds: 0 });
+    const client = api(sandbox.url);
+    const { projectId } = (await client.post(CREATE, variantA(['start'], () => [textClip('t', 'title', 'Title')], { isExport: false }))).body as { projectId: string };
+    const replies = await Promise.all(Array.from({ length: 50 }, (_, i) => client.post(MODIFY, { projectId, updates: { [i % 2 === 0 ? 'title' : 'scripts_0']: `change ${i}` } })));
+    expect(replies.map((r) => r.status)).toEqual(Array.from({ length: 50 }, () => 200));
+    const before = (await client.get(`/sandbox/projects/${projectId}`)).body as { revision: number; payload: unknown };
+    expect(before.revision).toBe(51);
+    await sandbox.close();
+
+    const again = await startSandbox({ dataDir: dir });
+    try {
+      expect((await api(again.url).get(`/sandbox/projects/${projectId}`)).body).toMatchObject({ revision: 51, payload: before.payload });
+    } finally {
+      await again.close();
+    }
+  });
+
   it('starts after a crash that tore the last line, and keeps writing whole lines', async () => {
     const dir = await dataDir();
     const first = await startSandbox({ dataDir: dir, exportSeconds: 0 });
