@@ -128,6 +128,22 @@ describe('vsynth validate (in process)', () => {
     expect(run.stderr).toContain('✖ sceneIdx must be at most 9007199254740991, received 18446744073709552000\n  → at scenes[1].sceneIdx\n');
   });
 
+  it('with --json, prints the result on stdout also for a file that is not JSON or not an object', async () => {
+    const broken = join(dir, 'broken-json.json');
+    writeFileSync(broken, '{"projectId": "p1",');
+    const array = writeJson('array-json.json', []);
+    for (const [file, kind, message] of [
+      [broken, 'modify', `${broken}:1:20 is not valid JSON: Expected double-quoted property name. Fix the file and try again.`],
+      [array, null, 'a request body must be a JSON object, received an empty array'],
+    ] as const) {
+      let stdout = '';
+      await expect(
+        runValidate(file, { ...(kind === null ? {} : { kind }), json: true, stdout: { write: (text: string) => (stdout += text) }, stderr: { write: () => true } }),
+      ).rejects.toThrow(message);
+      expect(JSON.parse(stdout)).toEqual({ file, kind, valid: false, issues: [{ code: expect.any(String), severity: 'error', path: [], message }] });
+    }
+  });
+
   it('exits 2 for a directory and for an object whose kind cannot be told', async () => {
     expect(await validateInProcess(dir)).toEqual({ code: 2, stderr: `vsynth: Cannot read ${dir}: it is a directory. Check the path and try again.\n` });
     const unknown = writeJson('unknown.json', { hello: 'world' });

@@ -14,6 +14,7 @@ import {
   formatIssues,
   inferRequestKind,
   issue,
+  isValidationError,
   parseJsonText,
   type Issue,
   type RequestKind,
@@ -23,7 +24,7 @@ import {
 export interface ValidateOptions {
   /** The request kind; inferred from the body's fields when absent. */
   readonly kind?: RequestKind;
-  /** Print `{valid, kind, issues}` as JSON on stdout. */
+  /** Print `{file, kind, valid, issues}` as JSON on stdout whenever the file could be read (`kind` null when not known). */
   readonly json?: boolean;
   /** Where messages go. Default `process.stderr`. */
   readonly stderr?: { write(text: string): unknown };
@@ -67,12 +68,22 @@ export function registerValidate(program: Command): void {
 export async function runValidate(file: string, options: ValidateOptions = {}): Promise<Issue[]> {
   const stderr = options.stderr ?? process.stderr;
   const stdout = options.stdout ?? process.stdout;
+  const report = (kind: RequestKind | null, valid: boolean, issues: readonly Issue[]): void => {
+    if (options.json === true) stdout.write(`${JSON.stringify({ file, kind, valid, issues }, null, 2)}\n`);
+  };
   const text = await readText(file);
-  const input = parseJsonText(text, { source: file });
+  let input: unknown;
+  try {
+    input = parseJsonText(text, { source: file });
+  } catch (error) {
+    if (isValidationError(error)) report(options.kind ?? null, false, error.issues);
+    throw error;
+  }
   const kind = options.kind ?? inferRequestKind(input);
   if (kind === undefined && (typeof input !== 'object' || input === null || Array.isArray(input))) {
     // No kind fits, but no kind needs to be chosen to know it is invalid: every request body is an object.
     const problem = issue({ code: 'invalid_type', path: [], message: `a request body must be a JSON object, received ${describeValue(input)}` });
+    report(null, false, [problem]);
     throw new ValidationError([problem], { subject: file });
   }
   if (kind === undefined) {
@@ -81,7 +92,7 @@ export async function runValidate(file: string, options: ValidateOptions = {}): 
   const inferred = options.kind === undefined ? ' (kind inferred from its fields; pass --kind to choose)' : '';
   const result = checkRequest(kind, input);
   const issues = result.ok ? result.warnings : result.issues;
-  if (options.json === true) stdout.write(`${JSON.stringify({ file, kind, valid: result.ok, issues }, null, 2)}\n`);
+  report(kind, result.ok, issues);
   if (!result.ok) throw new ValidationError(result.issues, { subject: `${file} as a ${REQUEST_KIND_NAMES[kind]}${inferred}` });
   if (issues.length > 0) stderr.write(`${formatIssues(issues)}\n`);
   const count = issues.length === 0 ? '' : ` with ${issues.length} warning${issues.length === 1 ? '' : 's'}`;
