@@ -67,6 +67,12 @@ describe('compileText', () => {
       path: ['title'],
     });
     expect(t.render({ n: '1234.5', d: '2026-03-01' }, 1)).toEqual({ ok: true, value: '1.234,5 1.234,50\u00a0€ 01.03.2026 1 mars 2026' });
+    // Formatters are reused per locale and options: a second row, and options taken from the row, still format right.
+    expect(t.render({ n: 2, d: '2027-12-24' }, 2)).toEqual({ ok: true, value: '2 2,00\u00a0€ 24.12.2027 24 décembre 2027' });
+    const byRow = compileText('{{number n style="currency" currency=cur}}', { env: de, escape: 'none', path: ['title'] });
+    expect(['USD', 'JPY', 'USD'].map((cur) => byRow.render({ n: 5, cur }, 1))).toEqual(
+      ['5,00\u00a0$', '5\u00a0¥', '5,00\u00a0$'].map((value) => ({ ok: true, value })),
+    );
     const bad = t.render({ n: 'abc', d: '2026-03-01' }, 4);
     expect(bad.ok ? undefined : bad.issues[0]?.message).toBe('number: "abc" is not a number');
   });

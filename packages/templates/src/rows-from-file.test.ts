@@ -3,12 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { z } from 'zod';
 import { formatIssue, isUsageError, isValidationError } from '@vsynth/core';
 import { checkRow } from './check-row.js';
 import { csvRows } from './csv-rows.js';
 import type { DataRow } from './data-row.js';
 import { iterableRows } from './iterable-rows.js';
+import { jsonRows } from './json-rows.js';
 import { rowsFromFile } from './rows-from-file.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'vsynth-rows-'));
@@ -89,5 +91,33 @@ describe('rowsFromFile with a file that cannot be read', () => {
     })().catch((e: unknown) => e);
     expect(isUsageError(error)).toBe(true);
     expect((error as Error).message).toBe(`Cannot read data file ${file}: ENOENT: no such file or directory, open '${file}'`);
+  });
+});
+
+describe('jsonRows streams an array', () => {
+  const items = [{ a: 'x, "y" ]}[{', b: ['[', ']', { c: '\\' }] }, 'str,]', 12.5e3, null, { 'k"]': '\u00e9\ud83c\udf89\\"' }, [1, [2]], true];
+
+  it('yields the same items as JSON.parse, wherever the chunks are cut', async () => {
+    const text = `\uFEFF [ ${items.map((item) => JSON.stringify(item)).join(' ,\n ')} ] \n`;
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.integer({ min: 1, max: text.length - 1 }), { maxLength: 12 }), async (cuts) => {
+        const at = [...new Set(cuts)].sort((a, b) => a - b);
+        const chunks = [0, ...at].map((from, i) => text.slice(from, at[i] ?? text.length));
+        const rows = await all(jsonRows(Readable.from(chunks)));
+        expect(rows.map((r) => (r.issues === undefined ? r.data : items[r.row - 1]))).toEqual(items);
+        expect(rows.map((r) => r.row)).toEqual(items.map((_, i) => i + 1));
+      }),
+      { numRuns: 200 },
+    );
+    expect(await all(jsonRows(Readable.from(['[', ']'])))).toEqual([]);
+  });
+
+  it('names the row of a malformed item and tells a file that is not an array or is cut off', async () => {
+    const message = async (text: string) => ((await all(jsonRows(Readable.from([text]))).catch((e: unknown) => e)) as Error).message;
+    expect(await message('[{"a":1}, {"a":}]')).toMatch(/^Invalid JSON data file JSON: 1 problem\n✖ row 2 is not JSON: Unexpected token '}'.*\n {2}→ at row 2$/);
+    expect(await message('{"a":1}')).toBe('Invalid JSON data file JSON: 1 problem\n✖ expected an array of row objects: the file must start with [');
+    expect(await message('[{"a":1}, {"a":2')).toBe('Invalid JSON data file JSON: 1 problem\n✖ the file ends before the closing ] of the array (cut off?)\n  → at row 2');
+    expect(await message('[{"a":1},]')).toBe('Invalid JSON data file JSON: 1 problem\n✖ unexpected "]" between the items of the array\n  → at row 2');
+    expect(await message('[1] x')).toBe('Invalid JSON data file JSON: 1 problem\n✖ unexpected "x" after the closing ] of the array');
   });
 });
