@@ -17,6 +17,7 @@ import {
   type ProjectCreateRequest,
 } from '@vsynth/core';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '@vsynth/sandbox';
+import { rejection } from './sandbox-helpers.js';
 
 let dir: string;
 const running: RunningSandbox[] = [];
@@ -61,15 +62,6 @@ function clientFor(sandbox: RunningSandbox, options: Partial<CreateClientOptions
 async function ledgerCount(sandbox: RunningSandbox, key = 'key-faults-0001'): Promise<number> {
   const response = await fetch(`${sandbox.url}/sandbox/ledger`, { headers: { authorization: key } });
   return ((await response.json()) as { entries: unknown[] }).entries.length;
-}
-
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a rejection');
 }
 
 const payload: ProjectCreateRequest = {

@@ -17,6 +17,7 @@ import {
   type VsynthClient,
 } from '@vsynth/core';
 import { startSandbox, type RunningSandbox } from '@vsynth/sandbox';
+import { rejection } from './sandbox-helpers.js';
 
 let dir: string;
 let sandbox: RunningSandbox;
@@ -37,15 +38,6 @@ const payload: ProjectCreateRequest = {
     },
   ],
 };
-
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a rejection');
-}
 
 async function ledger(key: string): Promise<{ entries: { endpoint: string; cubes: number; projectId?: string; key?: string; folderId?: string }[]; totalCubes: number }> {
   const response = await fetch(`${sandbox.url}/sandbox/ledger`, { headers: { authorization: key } });

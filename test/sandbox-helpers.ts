@@ -102,6 +102,16 @@ export async function webhookReceiver(options: { failFirst?: number } = {}) {
   };
 }
 
+/** The error `promise` rejects with; fails when it resolves. */
+export async function rejection(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a rejection');
+}
+
 /** Polls `check` until it returns a value other than undefined (at most `tries` times, 10 ms apart). */
 export async function eventually<T>(check: () => Promise<T | undefined> | T | undefined, tries = 500): Promise<T> {
   for (let i = 0; i < tries; i++) {

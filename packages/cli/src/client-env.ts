@@ -66,6 +66,15 @@ export async function readJsonFile(file: string): Promise<unknown> {
   return parseJsonText(text, { source: file });
 }
 
+/**
+ * Option parser of a repeatable flag: collects every value in order.
+ *
+ * @example program.option('--set <key=value>', 'repeatable', collectRepeated, [])
+ */
+export function collectRepeated(value: string, previous: readonly string[]): string[] {
+  return [...previous, value];
+}
+
 /** Parses a whole number option, naming the flag and the accepted range. */
 export function parseIntOption(flag: string, text: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
   const value = Number(text);

@@ -4,7 +4,7 @@
  */
 import type { Command } from 'commander';
 import { UsageError, type DubbingUploadRequest } from '@vsynth/core';
-import { clientFromEnv, parseIntOption, printJson, processIo, type CommandIo } from '../client-env.js';
+import { clientFromEnv, collectRepeated, parseIntOption, printJson, processIo, type CommandIo } from '../client-env.js';
 
 export interface DubOptions {
   readonly to: string;
@@ -33,7 +33,7 @@ export function registerDub(program: Command): void {
     .requiredOption('--to <codes>', 'target language codes, comma-separated (e.g. es-ES,fr-FR)')
     .option('--from <code>', 'original language code (default auto)')
     .option('--srt <file>', 'original subtitle file')
-    .option('--target-srt <lang=file>', 'subtitle file for one target language, repeatable', collect, [])
+    .option('--target-srt <lang=file>', 'subtitle file for one target language, repeatable', collectRepeated, [])
     .option('--dubbing-only', 'voice-only dubbing (isDubbingOnly)')
     .option('--remove-bgm', 'remove background music (isRemoveBGM)')
     .option('--captions', 'add subtitles (isCaptionFile)')
@@ -85,8 +85,4 @@ export async function runDub(video: string, options: DubOptions, io: CommandIo =
     },
   });
   printJson({ folderId: uploaded.folderId, ...done }, io);
-}
-
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
 }

@@ -4,7 +4,7 @@
  */
 import type { Command } from 'commander';
 import { UsageError, ValidationError, issue, parseJsonText, type EditRequest } from '@vsynth/core';
-import { clientFromEnv, printJson, processIo, sendWithWebhook, type CommandIo, type WebhookFlags } from '../client-env.js';
+import { clientFromEnv, collectRepeated, printJson, processIo, sendWithWebhook, type CommandIo, type WebhookFlags } from '../client-env.js';
 
 export interface EditOptions extends WebhookFlags {
   readonly change: readonly string[];
@@ -21,7 +21,7 @@ export function registerEdit(program: Command): void {
     .command('edit')
     .description('Change clip values of the project with this key; print the answer as JSON')
     .argument('<key>', 'project key')
-    .requiredOption('--change <json>', 'a change {"sceneIdx":0,"type":"aiModel","values":{"script":"…"}} (or an array of them), repeatable', collect, [])
+    .requiredOption('--change <json>', 'a change {"sceneIdx":0,"type":"aiModel","values":{"script":"…"}} (or an array of them), repeatable', collectRepeated, [])
     .option('--no-export', 'only store the change (isExport: false)')
     .option('--webhook-url <url>', 'address the service delivers the result to')
     .option('--wait', 'listen on a local port for the webhook delivery and print it')
@@ -57,8 +57,4 @@ export async function runEdit(key: string, options: EditOptions, io: CommandIo =
     return client.editProject(key, request);
   });
   printJson(result, io);
-}
-
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
 }

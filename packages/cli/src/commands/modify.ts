@@ -4,7 +4,7 @@
  */
 import type { Command } from 'commander';
 import { UsageError, type ModifyRequest } from '@vsynth/core';
-import { clientFromEnv, printJson, processIo, sendWithWebhook, type CommandIo, type WebhookFlags } from '../client-env.js';
+import { clientFromEnv, collectRepeated, printJson, processIo, sendWithWebhook, type CommandIo, type WebhookFlags } from '../client-env.js';
 
 export interface ModifyOptions extends WebhookFlags {
   readonly project: string;
@@ -22,7 +22,7 @@ export function registerModify(program: Command): void {
     .command('modify')
     .description('Replace title/subtitle/script texts of a project by key (title, subtitles_2, scripts_1…); print the answer as JSON')
     .requiredOption('--project <id>', 'projectId to modify')
-    .requiredOption('--set <key=value>', 'an update, repeatable; the key is title|subtitles|scripts with an optional _N index', collect, [])
+    .requiredOption('--set <key=value>', 'an update, repeatable; the key is title|subtitles|scripts with an optional _N index', collectRepeated, [])
     .option('--export', 'export the modified project (isExport: true; default false)')
     .option('--webhook-url <url>', 'address the service delivers the result to')
     .option('--wait', 'export, listen on a local port for the webhook delivery and print it')
@@ -56,8 +56,4 @@ export async function runModify(options: ModifyOptions, io: CommandIo = processI
     return client.modifyProject(request);
   });
   printJson(result, io);
-}
-
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
 }
