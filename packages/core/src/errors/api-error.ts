@@ -16,6 +16,10 @@ export interface ApiErrorOptions extends VsynthErrorOptions {
 /**
  * The service answered with an error status. 4xx other than 408/429 are permanent: sending the
  * same request again will fail again.
+ *
+ * @example
+ * new ApiError({ status: 404, statusText: 'Not Found', endpoint: 'POST /api/odin/v3/project/modify' }).message
+ * // 'Request failed with status 404 Not Found: POST /api/odin/v3/project/modify'
  */
 export class ApiError extends VsynthError {
   override name = 'ApiError';
@@ -40,6 +44,11 @@ export class ApiError extends VsynthError {
   }
 }
 
+/**
+ * True for an `ApiError`, also one thrown by a second installed copy of the library.
+ *
+ * @example if (isApiError(error) && error.transient) scheduleRetry()
+ */
 export function isApiError(value: unknown): value is ApiError {
   return value instanceof ApiError || (value instanceof Error && value.name === 'ApiError');
 }

@@ -17,7 +17,11 @@ export function formatPath(path: readonly PathSegment[]): string {
   return out === '' ? '(root)' : out;
 }
 
-/** `examples/promo.tsx:14:7 <Avatar>` */
+/**
+ * Writes a JSX source location.
+ *
+ * @example formatSource({ fileName: 'examples/promo.tsx', lineNumber: 14, columnNumber: 7, element: 'Avatar' }) // 'examples/promo.tsx:14:7 <Avatar>'
+ */
 export function formatSource(source: SourceLocation): string {
   const where = `${source.fileName}:${source.lineNumber}:${source.columnNumber}`;
   return source.element === undefined ? where : `${where} <${source.element}>`;
@@ -26,6 +30,10 @@ export function formatSource(source: SourceLocation): string {
 /**
  * Renders one issue as two lines: `✖ message` and `→ at path`, plus the JSX source or the data
  * row when known. Warnings use `⚠`.
+ *
+ * @example
+ * formatIssue(issue({ code: 'invalid_type', path: ['scenes', 0, 'sceneIdx'], message: 'sceneIdx must be an integer, received 0.5' }))
+ * // '✖ sceneIdx must be an integer, received 0.5\n  → at scenes[0].sceneIdx'
  */
 export function formatIssue(issue: Issue): string {
   const mark = issue.severity === 'warning' ? '⚠' : '✖';
@@ -37,7 +45,11 @@ export function formatIssue(issue: Issue): string {
   return `${mark} ${issue.message}${where}`;
 }
 
-/** Renders every issue, errors first, one block per issue. */
+/**
+ * Renders every issue, errors first, one block per issue.
+ *
+ * @example if (!result.ok) console.error(formatIssues(result.issues))
+ */
 export function formatIssues(issues: readonly Issue[]): string {
   const ordered = [...issues].sort((a, b) => rank(a) - rank(b));
   return ordered.map(formatIssue).join('\n');

@@ -46,7 +46,11 @@ export interface Issue {
   readonly field?: string;
 }
 
-/** Builds an error issue; `severity` defaults to `error`. */
+/**
+ * Builds an issue; `severity` defaults to `error`.
+ *
+ * @example issue({ code: 'rule', severity: 'warning', path: ['orientation'], message: 'orientation "square" cannot be laid out' })
+ */
 export function issue(fields: Omit<Issue, 'severity'> & { severity?: Issue['severity'] }): Issue {
   return { severity: 'error', ...fields };
 }

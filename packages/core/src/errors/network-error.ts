@@ -1,6 +1,11 @@
 import { VsynthError, type VsynthErrorOptions } from './vsynth-error.js';
 
-/** The request never got an answer: connection refused or reset, DNS failure, socket closed. */
+/**
+ * The request never got an answer: connection refused or reset, DNS failure, socket closed.
+ *
+ * @example new NetworkError('POST /api/odin/v3/editor/project', 'connection refused').message
+ * // 'Network error on POST /api/odin/v3/editor/project: connection refused. Check the base URL and your connection, then try again.'
+ */
 export class NetworkError extends VsynthError {
   override name = 'NetworkError';
   readonly endpoint: string;
@@ -11,6 +16,11 @@ export class NetworkError extends VsynthError {
   }
 }
 
+/**
+ * True for a `NetworkError`, also one thrown by a second installed copy of the library.
+ *
+ * @example if (isNetworkError(error)) console.error('is the sandbox running?')
+ */
 export function isNetworkError(value: unknown): value is NetworkError {
   return value instanceof NetworkError || (value instanceof Error && value.name === 'NetworkError');
 }

@@ -1,6 +1,11 @@
 import { VsynthError, type VsynthErrorOptions } from './vsynth-error.js';
 
-/** A request or a wait took longer than allowed. */
+/**
+ * A request or a wait took longer than allowed.
+ *
+ * @example new TimeoutError('GET /api/odin/v3/automation/translatevideos', 30000).message
+ * // 'GET /api/odin/v3/automation/translatevideos timed out after 30000 ms. Raise timeoutMs or try again later.'
+ */
 export class TimeoutError extends VsynthError {
   override name = 'TimeoutError';
   readonly endpoint: string;
@@ -13,6 +18,11 @@ export class TimeoutError extends VsynthError {
   }
 }
 
+/**
+ * True for a `TimeoutError`, also one thrown by a second installed copy of the library.
+ *
+ * @example if (isTimeoutError(error)) console.error(`gave up after ${error.timeoutMs} ms`)
+ */
 export function isTimeoutError(value: unknown): value is TimeoutError {
   return value instanceof TimeoutError || (value instanceof Error && value.name === 'TimeoutError');
 }

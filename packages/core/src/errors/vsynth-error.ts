@@ -33,7 +33,11 @@ export class VsynthError extends Error {
   }
 }
 
-/** True for any vsynth error, also one thrown by a second installed copy of the library. */
+/**
+ * True for any vsynth error, also one thrown by a second installed copy of the library.
+ *
+ * @example if (!isVsynthError(error)) throw error // a bug, not a problem of the input
+ */
 export function isVsynthError(value: unknown): value is VsynthError {
   if (value instanceof VsynthError) return true;
   const code: unknown = value instanceof Error ? (value as { code?: unknown }).code : undefined;
