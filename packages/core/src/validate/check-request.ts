@@ -43,19 +43,54 @@ export function checkRequest<K extends RequestKind>(kind: K, input: unknown): Ch
 
 /**
  * zod writes known keys first; put every object's keys back in the input's order so that
- * `JSON.stringify(value)` of a payload from the wild is byte-identical to the input's.
+ * `JSON.stringify(value)` of a payload from the wild is byte-identical to the input's. zod's own
+ * objects and arrays already in that order are kept as they are (the usual case allocates
+ * nothing); an object or array zod passed through from the input is copied, as is any object
+ * whose keys move.
  */
 function inInputOrder(value: unknown, like: unknown, depth = 0): unknown {
   if (depth > 256) return value;
-  if (Array.isArray(value)) return Array.isArray(like) ? value.map((item, i) => inInputOrder(item, like[i], depth + 1)) : value;
-  if (!isRecord(value) || !isRecord(like)) return value;
-  const out: Record<string, unknown> = {};
-  const keys = [...Object.keys(like), ...Object.keys(value).filter((key) => !Object.hasOwn(like, key))];
-  for (const key of keys) {
-    // zod assigns keys, so an own `__proto__` field of the input is missing from its output; any
-    // key zod dropped is an unknown one it would have passed through as given.
-    const parsed = Object.hasOwn(value, key) ? inInputOrder(value[key], like[key], depth + 1) : like[key];
-    Object.defineProperty(out, key, { value: parsed, enumerable: true, writable: true, configurable: true });
+  if (Array.isArray(value)) {
+    if (!Array.isArray(like)) return value;
+    let out = value === like ? value.slice() : value;
+    for (let i = 0; i < value.length; i++) {
+      const item = inInputOrder(value[i], like[i], depth + 1);
+      if (item === value[i]) continue;
+      if (out === value) out = value.slice();
+      out[i] = item;
+    }
+    return out;
   }
+  if (!isRecord(value) || !isRecord(like)) return value;
+  const keys = Object.keys(value);
+  const likeKeys = Object.keys(like);
+  if (value !== like && Object.getPrototypeOf(value) === Object.prototype && startsWith(keys, likeKeys)) {
+    let out: Record<string, unknown> | undefined;
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i] as string;
+      const child = inInputOrder(value[key], like[key], depth + 1);
+      if (child !== value[key] && out === undefined) {
+        out = {};
+        for (let k = 0; k < i; k++) define(out, keys[k] as string, value[keys[k] as string]);
+      }
+      if (out !== undefined) define(out, key, child);
+    }
+    return out ?? value;
+  }
+  const out: Record<string, unknown> = {};
+  // zod assigns keys, so an own `__proto__` field of the input is missing from its output; any
+  // key zod dropped is an unknown one it would have passed through as given.
+  for (const key of likeKeys) define(out, key, Object.hasOwn(value, key) ? inInputOrder(value[key], like[key], depth + 1) : like[key]);
+  for (const key of keys) if (!Object.hasOwn(like, key)) define(out, key, inInputOrder(value[key], like[key], depth + 1));
   return out;
+}
+
+function startsWith(keys: readonly string[], prefix: readonly string[]): boolean {
+  if (keys.length < prefix.length) return false;
+  for (let i = 0; i < prefix.length; i++) if (keys[i] !== prefix[i]) return false;
+  return true;
+}
+
+function define(out: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
 }

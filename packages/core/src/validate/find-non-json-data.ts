@@ -2,8 +2,11 @@ import { formatPath, issue, type Issue, type PathSegment } from '../errors/index
 
 interface Frame {
   readonly value: object;
-  readonly path: readonly PathSegment[];
-  readonly keys: readonly PathSegment[];
+  /** The key this object was reached by (undefined for the root). */
+  readonly key: PathSegment | undefined;
+  /** Own enumerable keys of an object; undefined for an array, walked by index. */
+  readonly keys: readonly string[] | undefined;
+  readonly length: number;
   next: number;
 }
 
@@ -23,37 +26,37 @@ export function findNonJsonData(input: unknown): Issue | undefined {
   if (typeof input !== 'object' || input === null) return undefined;
   const onPath = new Set<object>();
   const done = new Set<object>();
+  // Paths are built only for an issue: a frame knows the key it was reached by.
   const stack: Frame[] = [];
-  const enter = (value: object, path: readonly PathSegment[]): void => {
-    onPath.add(value);
-    stack.push({ value, path, keys: keysOf(value), next: 0 });
-  };
-  let where: readonly PathSegment[] = [];
+  let reading: PathSegment | undefined;
   try {
-    enter(input, []);
+    enter(stack, onPath, input, undefined);
     for (let frame = stack.at(-1); frame !== undefined; frame = stack.at(-1)) {
-      if (frame.next >= frame.keys.length) {
+      if (frame.next >= frame.length) {
         stack.pop();
         onPath.delete(frame.value);
         done.add(frame.value);
         continue;
       }
-      const key = frame.keys[frame.next++] as PathSegment;
-      where = [...frame.path, key];
+      const key: PathSegment = frame.keys === undefined ? frame.next : (frame.keys[frame.next] as string);
+      frame.next += 1;
+      reading = key;
       const child: unknown = (frame.value as Record<PathSegment, unknown>)[key];
       if (typeof child !== 'object' || child === null || done.has(child)) continue;
       if (onPath.has(child)) {
-        const owner = stack.find((f) => f.value === child)?.path ?? [];
+        const where = pathOf(stack, stack.length, key);
+        const owner = pathOf(stack, stack.findIndex((f) => f.value === child) + 1, undefined);
         return issue({
           code: 'invalid_value',
           path: where,
           message: `${formatPath(where)} refers back to ${formatPath(owner)} (a cycle); a request body must be JSON data`,
         });
       }
-      enter(child, where);
+      enter(stack, onPath, child, key);
     }
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
+    const where = pathOf(stack, stack.length, reading);
     return issue({
       code: 'invalid_value',
       path: where,
@@ -63,6 +66,16 @@ export function findNonJsonData(input: unknown): Issue | undefined {
   return undefined;
 }
 
-function keysOf(value: object): PathSegment[] {
-  return Array.isArray(value) ? Array.from({ length: value.length }, (_, index) => index) : Object.keys(value);
+function enter(stack: Frame[], onPath: Set<object>, value: object, key: PathSegment | undefined): void {
+  onPath.add(value);
+  const keys = Array.isArray(value) ? undefined : Object.keys(value);
+  stack.push({ value, key, keys, length: keys === undefined ? (value as unknown[]).length : keys.length, next: 0 });
+}
+
+/** The path of the first `depth` frames of the stack, then `last` when given. */
+function pathOf(stack: readonly Frame[], depth: number, last: PathSegment | undefined): PathSegment[] {
+  const path: PathSegment[] = [];
+  for (let i = 1; i < depth; i++) path.push(stack[i]!.key as PathSegment);
+  if (last !== undefined) path.push(last);
+  return path;
 }
