@@ -3,24 +3,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { formatIssue, listenForWebhooks } from '@vsynth/core';
 import { iterableRows, runBatch, type DataRow, type WebhookDeliveryInfo } from '@vsynth/templates';
 import { basePool, greetingRows, greetingTemplate, instantClock, ledger, modifiesByHeadline, readNdjson, testSandbox, type TestSandbox } from './batch-helpers.js';
+import { seeded } from './sandbox-helpers.js';
 
 let sandbox: TestSandbox | undefined;
 afterEach(async () => {
   await sandbox?.dispose();
   sandbox = undefined;
 });
-
-/** A deterministic random source (mulberry32). */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 describe('batch against the sandbox with faults', () => {
   it('with 5xx and 429 faults does every valid row exactly once and reports invalid rows with row and variable', async () => {

@@ -7,21 +7,12 @@
  *   node --conditions=@vsynth/source --import tsx bench/templates/bind-rate.ts [--rows N]
  */
 import { modifyTemplate } from '@vsynth/templates';
+import { FIVE_FIELD_MODIFY } from './five-field-template.js';
 
 const args = process.argv.slice(2);
 const count = Number(args[args.indexOf('--rows') + 1] ?? 0) || 200_000;
 
-const template = modifyTemplate({
-  projectId: 'p-base',
-  updates: {
-    title: 'Hello {{firstName}}!',
-    title_1: '{{upper company}}',
-    subtitles: '{{city}} · {{default nickname "friend"}}',
-    scripts_0: '<p>Hi {{firstName}} from {{city}}, welcome to {{company}}.</p>',
-    scripts_1: '<p>{{firstName}}, your offer: {{offer}}.</p>',
-  },
-  isExport: true,
-});
+const template = modifyTemplate(FIVE_FIELD_MODIFY);
 
 const rows = Array.from({ length: 1000 }, (_, i) => ({
   firstName: `Person ${i} & <co>`,

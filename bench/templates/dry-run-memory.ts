@@ -11,6 +11,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { FIVE_FIELD_MODIFY } from './five-field-template.js';
 
 const args = process.argv.slice(2);
 const count = Number(args[args.indexOf('--rows') + 1] ?? 0) || 1_000_000;
@@ -25,20 +26,7 @@ try {
   out.end();
   await once(out, 'finish');
   const template = join(dir, 'modify.json');
-  await writeFile(
-    template,
-    JSON.stringify({
-      projectId: 'p-base',
-      updates: {
-        title: 'Hello {{firstName}}!',
-        title_1: '{{upper company}}',
-        subtitles: '{{city}} · {{default nickname "friend"}}',
-        scripts_0: '<p>Hi {{firstName}} from {{city}}, welcome to {{company}}.</p>',
-        scripts_1: '<p>{{firstName}}, your offer: {{offer}}.</p>',
-      },
-      isExport: true,
-    }),
-  );
+  await writeFile(template, JSON.stringify(FIVE_FIELD_MODIFY));
   const start = performance.now();
   const child = spawn(
     '/usr/bin/time',
