@@ -5,8 +5,7 @@
 import type { DrawnPayload } from './draw-scenes.js';
 import { svgToPng } from './draw-scenes.js';
 import { loadFontCatalog } from './fonts/font-catalog.js';
-import { escapeXml } from './svg/escape-xml.js';
-import { layoutText } from './text/layout-text.js';
+import { labelSvg, labelWidth } from './svg/text-lines.js';
 
 /** Width of one landscape thumbnail (portrait thumbnails are as tall) in the contact sheet. */
 export const CONTACT_SHEET_THUMB = 480;
@@ -31,17 +30,18 @@ export function contactSheet(drawn: DrawnPayload): Buffer {
   const height = headerH + rows * (thumbH + labelH + gap) + gap;
   const catalog = loadFontCatalog();
   const fontFiles = new Set<string>();
-  const text = (value: string, x: number, y: number, size: number, fill: string, weight = 400): string => {
-    const layout = layoutText(value, { catalog, family: catalog.defaultFamily, fontSize: size, weight, italic: false, maxWidth: Infinity });
-    return (layout.lines[0]?.runs ?? [])
-      .map((run) => {
-        if (run.face) fontFiles.add(run.face.path);
-        return `<text xml:space="preserve" x="${x}" y="${y}" font-size="${size}" font-weight="${weight}" fill="${fill}"${run.face ? ` font-family="${escapeXml(`'${run.face.family}'`)}"` : ''}>${escapeXml(run.text)}</text>`;
-      })
-      .join('');
-  };
+  const text = (value: string, x: number, y: number, size: number, fill: string, weight = 400): string =>
+    labelSvg(value, { catalog, x, y, size, fill, anchor: 'start', weight, fontFiles });
   const total = drawn.scenes.reduce((sum, scene) => sum + scene.durationSeconds, 0);
-  const title = `${drawn.name ? `${drawn.name} · ` : ''}${drawn.scenes.length} scene${drawn.scenes.length === 1 ? '' : 's'} · about ${total.toFixed(1)} s`;
+  const summary = `${drawn.scenes.length} scene${drawn.scenes.length === 1 ? '' : 's'} · about ${total.toFixed(1)} s`;
+  // A long project name is cut with an ellipsis so the summary stays on the sheet.
+  let name = drawn.name ? [...drawn.name] : [];
+  const titleOf = (chars: string[], cut: boolean) => (chars.length > 0 ? `${chars.join('')}${cut ? '…' : ''} · ${summary}` : summary);
+  let title = titleOf(name, false);
+  while (name.length > 0 && labelWidth(title, catalog, 24, 700) > width - 2 * gap) {
+    name = name.slice(0, -1);
+    title = titleOf(name, true);
+  }
   const parts = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
     `<rect width="${width}" height="${height}" fill="#20232a"/>`,

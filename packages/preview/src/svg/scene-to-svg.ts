@@ -10,6 +10,7 @@ import type { FontCatalog } from '../fonts/font-catalog.js';
 import { layoutText } from '../text/layout-text.js';
 import { escapeXml } from './escape-xml.js';
 import { shapeElement } from './shape-element.js';
+import { labelSvg, labelWidth, textLines, type TextAnchor } from './text-lines.js';
 
 export interface SceneToSvgOptions {
   readonly canvas: { readonly width: number; readonly height: number };
@@ -59,10 +60,8 @@ export async function sceneToSvg(scene: unknown, options: SceneToSvgOptions): Pr
   const warn = (path: readonly PathSegment[], message: string, code: Issue['code'] = 'quirk'): void => {
     warnings.push(issue({ code, severity: 'warning', path: [...path], message }));
   };
-  const label = (text: string, x: number, y: number, size: number, fill: string, anchor = 'middle'): string => {
-    const layout = layoutText(text, { catalog: options.catalog, family: options.catalog.defaultFamily, fontSize: size, weight: 400, italic: false, maxWidth: Infinity });
-    return textLines(layout.lines, { x, y, size, lineHeight: size * 1.2, anchor, attributes: `fill="${escapeXml(fill)}"`, fontFiles });
-  };
+  const label = (text: string, x: number, y: number, size: number, fill: string, anchor: TextAnchor = 'middle'): string =>
+    labelSvg(text, { catalog: options.catalog, x, y, size, fill, anchor, fontFiles });
   const placeholder = (w: number, h: number, title: string, detail: string): string => {
     const size = Math.max(10, Math.min(36, h / 6, w / 12));
     return [
@@ -89,7 +88,7 @@ export async function sceneToSvg(scene: unknown, options: SceneToSvgOptions): Pr
       // over the whole canvas, so the clips drawn on top stay readable.
       body.push(`<rect x="0" y="0" width="${canvas.width}" height="${canvas.height}" fill="#8a8f98"/>`);
       const note = `missing background: ${shorten(backgroundUrl, Math.floor((canvas.width - 80) / 12))}`;
-      const noteWidth = layoutText(note, { catalog: options.catalog, family: options.catalog.defaultFamily, fontSize: 20, weight: 400, italic: false, maxWidth: Infinity }).lines[0]?.width ?? 0;
+      const noteWidth = labelWidth(note, options.catalog, 20);
       body.push(`<rect x="12" y="12" width="${f(noteWidth + 32)}" height="40" rx="6" fill="#000000" fill-opacity="0.55" stroke="#d0021b" stroke-width="2"/>`);
       body.push(label(note, 28, 39, 20, '#ffffff', 'start'));
     }
@@ -181,7 +180,7 @@ export async function sceneToSvg(scene: unknown, options: SceneToSvgOptions): Pr
         // The name fits the box's width and sits at the bottom of the part of the box on the
         // canvas (an avatar often reaches below the frame).
         let size = Math.max(12, Math.min(40, w / 10));
-        const nameWidth = layoutText(name, { catalog: options.catalog, family: options.catalog.defaultFamily, fontSize: size, weight: 400, italic: false, maxWidth: Infinity }).lines[0]?.width ?? 0;
+        const nameWidth = labelWidth(name, options.catalog, size);
         if (nameWidth > w * 0.92) size = Math.max(8, (size * w * 0.92) / nameWidth);
         const bottom = angle ? h : Math.max(size * 2, Math.min(h, canvas.height - box.top));
         body.push(`${open}${silhouette(w, h)}${label(name, w / 2, bottom - size * 0.6, size, '#ffffff')}</g>`);
@@ -237,7 +236,7 @@ function drawText(clip: Loose, context: DrawTextContext): string {
     );
   }
   const align = str(clip['align']) ?? 'left';
-  const anchor = align === 'center' ? 'middle' : align === 'right' ? 'end' : 'start';
+  const anchor: TextAnchor = align === 'center' ? 'middle' : align === 'right' ? 'end' : 'start';
   const x = anchor === 'middle' ? context.naturalW / 2 : anchor === 'end' ? context.naturalW : 0;
   const fill = str(clip['fill']) ?? '#000000';
   const stroke = str(clip['stroke']);
@@ -260,56 +259,6 @@ function drawText(clip: Loose, context: DrawTextContext): string {
     '</g></g>',
   ];
   return parts.join('');
-}
-
-interface TextLinesOptions {
-  readonly x: number;
-  /** Baseline of the first line. */
-  readonly y: number;
-  readonly size: number;
-  readonly lineHeight: number;
-  readonly anchor: string;
-  readonly attributes: string;
-  readonly fontFiles: Set<string>;
-  /** Slant upright faces (the text asks for italic). */
-  readonly italic?: boolean;
-  /** Draw a line under each line of text. */
-  readonly underline?: boolean;
-}
-
-function textLines(lines: ReturnType<typeof layoutText>['lines'], options: TextLinesOptions): string {
-  // Runs are outlines shaped by fontkit, each placed at its measured offset; a run fontkit
-  // could not read falls back to a <text> of its own (resvg 2.6 drops a whole <text> whose
-  // tspans switch from some complex-script fonts to another font).
-  return lines
-    .map((line, i) => {
-      const baseline = options.y + i * options.lineHeight;
-      const y = f(baseline);
-      const start = options.anchor === 'middle' ? options.x - line.width / 2 : options.anchor === 'end' ? options.x - line.width : options.x;
-      let x = start;
-      const runs = line.runs.map((run) => {
-        const at = x;
-        x += run.width;
-        if (run.outline !== undefined) {
-          // Synthetic oblique when italic is asked for and the face drawing the run is upright.
-          const slant = options.italic && run.face && !run.face.italic ? ' skewX(-12)' : '';
-          return `<path transform="translate(${f(at)} ${y})${slant}" d="${run.outline}" ${options.attributes}/>`;
-        }
-        if (run.face) options.fontFiles.add(run.face.path);
-        // The face's own weight and style, so resvg selects exactly the measured face.
-        const face = run.face ? ` font-family="${escapeXml(quoteFamily(run.face.family))}" font-weight="${run.face.weight}" font-style="${run.face.italic ? 'italic' : 'normal'}"` : '';
-        return `<text xml:space="preserve" x="${f(at)}" y="${y}" font-size="${f(options.size)}" ${options.attributes}${face}>${escapeXml(run.text)}</text>`;
-      });
-      if (options.underline && line.width > 0) {
-        runs.push(`<rect x="${f(start)}" y="${f(baseline + options.size * 0.1)}" width="${f(line.width)}" height="${f(Math.max(1, options.size * 0.05))}" ${options.attributes}/>`);
-      }
-      return runs.join('');
-    })
-    .join('');
-}
-
-function quoteFamily(family: string): string {
-  return `'${family.replace(/'/g, '')}'`;
 }
 
 function shadowFilter(value: unknown, id: string): { id: string; def: string } | undefined {
