@@ -389,7 +389,7 @@ function progressBar(total: number | undefined): { update(event: BatchEvent): vo
   const counts = { done: 0, failed: 0, unknown: 0, skipped: 0, ok: 0, retries: 0 };
   let limit = 0;
   let last = 0;
-  let lastWarning = '';
+  let warnings = 0;
   const draw = (force = false) => {
     const now = Date.now();
     if (!force && now - last < 100) return;
@@ -402,14 +402,21 @@ function progressBar(total: number | undefined): { update(event: BatchEvent): vo
     if (counts.ok > 0) parts.push(`ok ${counts.ok}`);
     if (counts.retries > 0) parts.push(`retries ${counts.retries}`);
     if (limit > 0) parts.push(`concurrency ${limit}`);
-    process.stderr.write(`\r${bar}${parts.join(' · ')}${lastWarning === '' ? '' : ` · ⚠ ${lastWarning.slice(0, 40)}`}\x1b[K`);
+    if (warnings > 0) parts.push(`⚠ ${warnings}`);
+    process.stderr.write(`\r${bar}${parts.join(' · ')}\x1b[K`);
   };
   return {
     update(event) {
       if (event.type === 'start') limit = event.concurrency;
       if (event.type === 'concurrency') limit = event.limit;
       if (event.type === 'retry') counts.retries += 1;
-      if (event.type === 'warning') lastWarning = event.message;
+      if (event.type === 'warning') {
+        // Printed in full above the bar (the first 20; every one is in the summary's count and in --events jsonl).
+        warnings += 1;
+        if (warnings <= 20) process.stderr.write(`\r\x1b[Kvsynth: warning: ${event.message}\n`);
+        else if (warnings === 21) process.stderr.write('\r\x1b[Kvsynth: more warnings follow; --events jsonl lists them all\n');
+        draw(true);
+      }
       if (event.type === 'row') {
         if (event.skipped) counts.skipped += 1;
         else if (event.status === 'done') counts.done += 1;
