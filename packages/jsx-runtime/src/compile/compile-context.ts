@@ -12,11 +12,17 @@ import type { ResolvedElement } from './resolve-tree.js';
  */
 export class CompileContext {
   readonly issues: Issue[] = [];
-  private readonly sources = new Map<string, { source: SourceLocation | undefined; via: string | undefined }>();
+  private readonly sources = new Map<
+    string,
+    { source: SourceLocation | undefined; via: string | undefined; written: readonly PathSegment[] | undefined }
+  >();
 
-  /** Records that `element` produced the payload value at `path`. */
-  bind(path: readonly PathSegment[], element: ResolvedElement): void {
-    this.sources.set(path.join('\u0000'), { source: element.source, via: element.via });
+  /**
+   * Records that `element` produced the payload value at `path`; `written` is where compile
+   * errors place it (document order) when that differs from its place in the payload.
+   */
+  bind(path: readonly PathSegment[], element: ResolvedElement, written?: readonly PathSegment[]): void {
+    this.sources.set(path.join('\u0000'), { source: element.source, via: element.via, written });
   }
 
   error(element: ResolvedElement | undefined, message: string, path: readonly PathSegment[]): void {
@@ -27,13 +33,18 @@ export class CompileContext {
     this.push('warning', element, message, path);
   }
 
-  /** Adds an issue from core's validation, located through the longest bound path prefix. */
-  locate(found: Issue): Issue {
+  /**
+   * Locates an issue from core's validation through the longest bound path prefix. `asWritten`
+   * (a partial payload after compile errors) rewrites that prefix to the written path, so the
+   * issue agrees with the compile errors beside it.
+   */
+  locate(found: Issue, asWritten = false): Issue {
     for (let n = found.path.length; n >= 1; n--) {
       const bound = this.sources.get(found.path.slice(0, n).join('\u0000'));
       if (bound === undefined) continue;
       const message = bound.via === undefined ? found.message : `${found.message} (in ${bound.via})`;
-      return { ...found, message, ...(bound.source && { source: bound.source }) };
+      const path = asWritten && bound.written !== undefined ? [...bound.written, ...found.path.slice(n)] : found.path;
+      return { ...found, message, path, ...(bound.source && { source: bound.source }) };
     }
     return found;
   }

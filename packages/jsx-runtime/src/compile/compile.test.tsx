@@ -368,7 +368,7 @@ describe('slots', () => {
     // variant A: scripts_0 edits scripts[0], the speaker's; variant B: the first avatar clip's script
     const a = await failure(<Video>{scene}</Video>);
     expect(a.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual([
-      'scenes.0.clips.1: <Avatar> slot "first" would be scripts_0, but modify\'s scripts_0 changes the speech of another <Avatar> of scene 0 (the speaking one in variant A, the first in variant B); put the slot on that avatar',
+      'scenes.0.clips.0: <Avatar> slot "first" would be scripts_0, but modify\'s scripts_0 changes the speech of another <Avatar> of scene 0 (the speaking one in variant A, the first in variant B); put the slot on that avatar',
     ]);
     const b = await failure(<Video>{scene}</Video>, { variant: 'B' });
     expect(b.issues.map((i) => `${i.source?.lineNumber} ${i.path.join('.')}`)).toEqual([`${lineOf('slot="speaker"')} scenes.0.clips.1`]);
@@ -570,8 +570,9 @@ describe('errors are reported together with their places', () => {
     );
     expect(issues.map((i) => `${i.source?.element} ${i.path.join('.')}: ${i.message}`)).toEqual([
       expect.stringMatching(/^Avatar scenes\.0\.clips\.0: <Avatar model="ghost"> has no model object/),
-      'Audio scenes.0.clips.0.volume: volume must be at most 100, received 500',
-      'Text scenes.0.clips.1.opacity: opacity must be at least 1, received 0',
+      // paths count clips as written (the failed avatar is clips[0]), like the compile errors
+      'Audio scenes.0.clips.1.volume: volume must be at most 100, received 500',
+      'Text scenes.0.clips.2.opacity: opacity must be at least 1, received 0',
     ]);
   });
 });

@@ -97,7 +97,8 @@ export async function compile(element: VsynthNode, options: CompileOptions = {})
   const found = checked.ok ? checked.warnings : checked.issues;
   // After compile errors the payload lacks the failed parts, so of core's findings only those
   // inside a clip that was built are real (a volume of 500); the rest would follow from the gaps.
-  for (const i of found) if (!failed || (i.severity === 'error' && isInsideClip(i.path))) ctx.issues.push(ctx.locate(i));
+  // Their paths then count clips as written, like the compile errors.
+  for (const i of found) if (!failed || (i.severity === 'error' && isInsideClip(i.path))) ctx.issues.push(ctx.locate(i, failed));
   if (ctx.hasErrors) throw new ValidationError(ctx.issues, { subject });
   return { payload: built.payload as never, slots: built.slots, warnings: ctx.issues.filter((i) => i.severity === 'warning') };
 }

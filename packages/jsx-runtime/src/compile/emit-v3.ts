@@ -28,6 +28,7 @@ interface SlotRequest {
   readonly element: ResolvedElement;
   readonly scene: number;
   readonly clip: Json;
+  readonly path: (string | number)[];
 }
 
 const STYLE_FIELDS = {
@@ -60,6 +61,8 @@ export function emitV3(input: EmitInput, variant: 'A' | 'B'): { payload: Json; s
     const speakers: { clip: Json; element: ResolvedElement; org: string; tts: Record<string, unknown> | undefined }[] = [];
     let firstInScene: Json | undefined;
     const owners = new Map<Json, ResolvedElement>();
+    /** Each built clip's path as written (document order), which compile errors use. */
+    const written = new Map<Json, (string | number)[]>();
     let lastLayer = 0;
     for (const [i, element] of parts.clips.entries()) {
       // The index the clip has when every clip compiles (the only case where a payload is emitted).
@@ -82,8 +85,9 @@ export function emitV3(input: EmitInput, variant: 'A' | 'B'): { payload: Json; s
       ids.set(id, origin);
       clips.push(clip);
       owners.set(clip, element);
+      written.set(clip, path);
       const slot = element.props['slot'] as string | undefined;
-      if (slot !== undefined) slotRequests.push({ name: slot, element, scene: s, clip });
+      if (slot !== undefined) slotRequests.push({ name: slot, element, scene: s, clip, path });
       if (element.kind !== 'Avatar') continue;
       firstAvatar ??= clip;
       firstInScene ??= clip;
@@ -119,7 +123,7 @@ export function emitV3(input: EmitInput, variant: 'A' | 'B'): { payload: Json; s
     }
     clips.forEach((clip, c) => {
       const owner = owners.get(clip);
-      if (owner !== undefined) ctx.bind(['scenes', s, 'clips', c], owner);
+      if (owner !== undefined) ctx.bind(['scenes', s, 'clips', c], owner, written.get(clip));
     });
     scene['background'] = backgroundOf(parts.background);
     if (parts.backgroundElement !== undefined) ctx.bind(['scenes', s, 'background'], parts.backgroundElement);
@@ -253,8 +257,6 @@ function countSlots(
   }
   const slots: Record<string, string> = {};
   for (const r of requests) {
-    // Where the clip ended up (variant A moves the speaking avatar in front of the others).
-    const path = ['scenes', r.scene, 'clips', (scenes[r.scene]?.['clips'] as Json[]).indexOf(r.clip)];
     let key: string;
     if (r.element.kind === 'Avatar') {
       key = `scripts_${r.scene}`;
@@ -262,20 +264,20 @@ function countSlots(
         ctx.error(
           r.element,
           `<Avatar> slot "${r.name}" would be ${key}, but modify's ${key} changes the speech of another <Avatar> of scene ${r.scene} (the speaking one in variant A, the first in variant B); put the slot on that avatar`,
-          path,
+          r.path,
         );
         continue;
       }
     } else {
       const tag = r.clip['tag'];
       if (tag !== 'title' && tag !== 'subtitles') {
-        ctx.error(r.element, `<${r.element.kind}> slot "${r.name}" needs tag="title" or tag="subtitles" (modify requests address only those)`, path);
+        ctx.error(r.element, `<${r.element.kind}> slot "${r.name}" needs tag="title" or tag="subtitles" (modify requests address only those)`, r.path);
         continue;
       }
       key = `${tag}_${indexOf.get(r.clip) ?? 0}`;
     }
     if (Object.hasOwn(slots, r.name)) {
-      ctx.error(r.element, `slot "${r.name}" is used twice (already ${slots[r.name]}); slot names must be unique`, path);
+      ctx.error(r.element, `slot "${r.name}" is used twice (already ${slots[r.name]}); slot names must be unique`, r.path);
       continue;
     }
     slots[r.name] = key;
