@@ -33,6 +33,13 @@ describe('parseJsonText', () => {
     );
   });
 
+  it('says a UTF-16 file is not UTF-8 rather than naming a replacement character', () => {
+    const utf16 = Buffer.from('\uFEFF{"a": 1}', 'utf16le').toString('utf8');
+    expect(messageOf(utf16)).toBe(
+      'payload.json:1:1 is not valid JSON: the file is not UTF-8 text (UTF-16, as some Windows tools write, or binary); save it as UTF-8. Fix the file and try again.',
+    );
+  });
+
   it('reports truncated and empty input', () => {
     expect(messageOf('{"a": [1, 2')).toMatch(/^payload\.json:1:12 is not valid JSON: .+/);
     expect(messageOf('   ')).toBe('payload.json:1:4 is not valid JSON: the file is empty. Fix the file and try again.');

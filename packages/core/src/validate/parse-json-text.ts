@@ -29,7 +29,14 @@ export function parseJsonText(text: string, options: ParseJsonTextOptions): unkn
       .replace(/, (\.\.\.)?".*is not valid JSON$/s, '')
       .replace(/ \(line \d+ column \d+\)$/, '')
       .trim();
-    const what = body.trim() === '' ? 'the file is empty' : reason === '' ? 'unexpected input' : reason;
+    const what =
+      body.trim() === ''
+        ? 'the file is empty'
+        : body.charCodeAt(position) === REPLACEMENT_CHARACTER
+          ? 'the file is not UTF-8 text (UTF-16, as some Windows tools write, or binary); save it as UTF-8'
+          : reason === ''
+            ? 'unexpected input'
+            : reason;
     const message = `${options.source}:${line}:${column} is not valid JSON: ${what}. Fix the file and try again.`;
     const failure = new ValidationError([issue({ code: 'invalid_format', path: [], message })], { subject: options.source, cause: error });
     failure.message = message;
@@ -38,6 +45,9 @@ export function parseJsonText(text: string, options: ParseJsonTextOptions): unkn
 }
 
 const UNEXPECTED_TOKEN = 'Unexpected token';
+
+/** What a UTF-8 decoder puts where the bytes are not UTF-8. */
+const REPLACEMENT_CHARACTER = 0xfffd;
 
 /**
  * V8 names the unexpected character but not its position. The parser reads left to right, so
