@@ -9,7 +9,7 @@ const BOOLEAN_FIELDS = ['isDubbingOnly', 'isRemoveBGM', 'isCaptionFile'] as cons
 
 /**
  * Checks the fields of a dubbing upload as they arrive in the multipart form (endpoint 4):
- * `file` present, `target_0` present, at most `target_9`, each target a language code,
+ * `file` present, `target_0` present, at most `target_9`, each target a language code listed once,
  * `targetSrt_N` only beside `target_N`, `original` a code or `auto`, `numberOfSpeakers` `auto`
  * or 1..5, the boolean flags `true`/`false`. Files are any non-string value. Never throws.
  *
@@ -24,6 +24,7 @@ export function checkDubbingForm(fields: Readonly<Record<string, unknown>>): Iss
   else if (typeof fields['file'] === 'string') out.push(issue({ code: 'invalid_type', path: ['file'], message: 'file must be a file upload, received a text field' }));
   if (!has('target_0')) out.push(issue({ code: 'missing', path: ['target_0'], message: 'target_0 is required: the first target language code' }));
 
+  const targetKeys = new Map<unknown, string>();
   for (const key of Object.keys(fields)) {
     const value = fields[key];
     const target = TARGET.exec(key);
@@ -35,6 +36,8 @@ export function checkDubbingForm(fields: Readonly<Record<string, unknown>>): Iss
     }
     if (target !== null) {
       if (!isLanguageCode(value)) out.push(issue({ code: 'invalid_value', path: [key], message: `${key} must be a language code from the spec's table (e.g. ko-KR), received ${describeValue(value)}` }));
+      else if (targetKeys.has(value)) out.push(issue({ code: 'rule', path: [key], message: `${key} repeats ${targetKeys.get(value)} (${value}); list each language once` }));
+      else targetKeys.set(value, key);
       if (index > 0 && !has(`target_${index - 1}`)) {
         out.push(issue({ code: 'rule', severity: 'warning', path: [key], message: `${key} is given without target_${index - 1}; number targets from target_0 without gaps` }));
       }

@@ -104,6 +104,12 @@ describe('checkDubbingForm', () => {
     });
   });
 
+  it('rejects a language listed as two targets', () => {
+    expect(byPath(checkDubbingForm({ file, target_0: 'ko-KR', target_1: 'ja-JP', target_2: 'ko-KR' }))).toEqual({
+      target_2: 'error: target_2 repeats target_0 (ko-KR); list each language once',
+    });
+  });
+
   it('rejects target_10, bad codes, speakers and flags', () => {
     expect(
       byPath(checkDubbingForm({ file, target_0: 'xx', target_10: 'ko-KR', numberOfSpeakers: '6', isRemoveBGM: 'yes', original: 'english' })),
