@@ -102,7 +102,17 @@ export interface ResolvedSandboxOptions {
   readonly log: (line: string) => void;
 }
 
+/**
+ * The API key a sandbox accepts when neither `apiKeys` nor `apps` is given (`VSYNTH_API_KEY=sandbox-key`).
+ *
+ * @example await createClient({ apiKey: DEFAULT_API_KEY, baseUrl: sandbox.url }).createProject(payload)
+ */
 export const DEFAULT_API_KEY = 'sandbox-key';
+/**
+ * The AppId/UserKey pair that can issue tokens at `POST /sandbox/token` when neither `apiKeys` nor `apps` is given.
+ *
+ * @example createClient({ appId: DEFAULT_APP.appId, userKey: DEFAULT_APP.userKey, baseUrl: sandbox.url })
+ */
 export const DEFAULT_APP: SandboxApp = { appId: 'sandbox-app', userKey: 'sandbox-user-key' };
 
 /**

@@ -1,7 +1,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** Query parameters vsynth appends to a webhook address (DESIGN.md "Webhooks"). */
+/**
+ * Query parameters vsynth appends to a webhook address (DESIGN.md "Webhooks"): the correlation
+ * id and its HMAC-SHA256 under the webhook secret.
+ *
+ * @example new URL(delivery.url).searchParams.get(CORRELATION_ID_PARAM) // the id given to correlateWebhookUrl
+ */
 export const CORRELATION_ID_PARAM = 'vs_cid';
+/** @see CORRELATION_ID_PARAM */
 export const SIGNATURE_PARAM = 'vs_sig';
 
 export interface CorrelateWebhookUrlOptions {

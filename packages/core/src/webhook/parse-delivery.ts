@@ -50,7 +50,11 @@ export function parseDelivery(input: string | URL | Request | { readonly url: st
   return deliveryFromParams(url.searchParams, options);
 }
 
-/** {@link parseDelivery} on already-extracted parameters (e.g. a POST form body merged in). */
+/**
+ * {@link parseDelivery} on already-extracted parameters (e.g. a POST form body merged in).
+ *
+ * @example deliveryFromParams(new URLSearchParams('ai_progress_update_loc=p&videoUrl=https%3A%2F%2Fcdn%2Fv.mp4&duration=8.5')) // { location: 'p', videoUrl: 'https://cdn/v.mp4', duration: 8.5 }
+ */
 export function deliveryFromParams(params: URLSearchParams, options: ParseDeliveryOptions = {}): WebhookDelivery {
   if (options.secret !== undefined) {
     const check = checkDeliverySignature(params, options.secret);
