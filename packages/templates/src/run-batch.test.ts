@@ -107,6 +107,23 @@ describe('runBatch', () => {
     expect(summary.failedByReason).toEqual({ http_500: 1, http_400: 1 });
   });
 
+  it('stops at refused credentials (401/403): finishes what is in flight, sends no new row, throws the API error', async () => {
+    const { client, calls } = fakeClient(() => {
+      throw new ApiError({ status: 401, endpoint: 'POST /m', detail: 'bad key' });
+    });
+    const journal = join(dir(), 'j.ndjson');
+    const out = join(dir(), 'r.ndjson');
+    const error = await runBatch({ rows: iterableRows(people(50)), template, client, concurrency: 2, projectPool: ['a', 'b'], journal, results: out, clock: fakeClock() }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(401);
+    expect(calls.length).toBeLessThanOrEqual(3);
+    const written = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(written).toHaveLength(calls.length);
+    expect(written.every((r) => r['status'] === 'failed' && r['reason'] === 'http_401')).toBe(true);
+    // The journal says the rows failed (nothing accepted), so --resume with a good key sends them.
+    expect([...readJournal(journal).rows.values()].map((r) => r.status)).toEqual(Array(calls.length).fill('failed'));
+  });
+
   it('halves concurrency after repeated 429 answers', async () => {
     const events: BatchEvent[] = [];
     const { client } = fakeClient((body, call) => {

@@ -363,6 +363,8 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
             continue;
           }
           settle(failedResult(row, rowKey, attempts, verdict.reason, code, message, projectId));
+          // Refused credentials would fail every row alike: stop sending, finish what is in flight, report the error.
+          if (verdict.stopsBatch) throw error;
           return;
         }
       }
@@ -548,6 +550,8 @@ interface Verdict {
   readonly reason: string;
   readonly status?: number;
   readonly retryAfterMs?: number;
+  /** The answer applies to every row (credentials refused): the batch stops. */
+  readonly stopsBatch?: boolean;
 }
 
 /** Codes of connection failures that happen before any byte of the request reached the service. */
@@ -555,7 +559,8 @@ const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH
 
 /**
  * Answers "may this request be sent again?". An error answer (4xx/5xx) means nothing was
- * accepted: 408, 429 and 5xx are retried, other 4xx fail. A connection that was never made is
+ * accepted: 408, 429 and 5xx are retried, other 4xx fail (401 and 403 stop the batch: the
+ * credentials would be refused for every row). A connection that was never made is
  * retried. A request that may have reached the service without an answer (reset, timeout) is
  * `unknown`: the spec has no idempotency key, so sending it again could spend cubes twice.
  */
@@ -563,7 +568,7 @@ function classify(error: unknown): Verdict {
   if (isApiError(error)) {
     const reason = `http_${error.status}`;
     if (error.transient) return { kind: 'retry', reason, status: error.status, ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs }) };
-    return { kind: 'failed', reason, status: error.status };
+    return { kind: 'failed', reason, status: error.status, ...(error.status === 401 || error.status === 403 ? { stopsBatch: true } : {}) };
   }
   if (isNetworkError(error)) return NOT_SENT.has(causeCode(error) ?? '') ? { kind: 'retry', reason: 'network' } : { kind: 'unknown', reason: 'lost_response' };
   if (isTimeoutError(error)) return { kind: 'unknown', reason: 'timeout' };
