@@ -22,7 +22,14 @@ describe('resolveClientConfig', () => {
     expect(() => resolveClientConfig({ apiKey: 'k', baseUrl: 'api.example.com', env: {} })).toThrow(
       'VSYNTH_BASE_URL (baseUrl) is not a URL: "api.example.com". Use an address like https://host or http://127.0.0.1:4010.',
     );
-    expect(() => resolveClientConfig({ apiKey: 'k', baseUrl: 'ftp://x', env: {} })).toThrow('must be an http or https address, got "ftp:"');
+    expect(() => resolveClientConfig({ apiKey: 'k', baseUrl: 'ftp://x', env: {} })).toThrow('VSYNTH_BASE_URL (baseUrl) must be an http or https address, got "ftp://x".');
+    expect(() => resolveClientConfig({ apiKey: 'k', baseUrl: 'localhost:4010', env: {} })).toThrow(
+      'VSYNTH_BASE_URL (baseUrl) must be an http or https address, got "localhost:4010". Write it with the scheme: http://localhost:4010',
+    );
     expect(() => resolveClientConfig({ apiKey: 'k', baseUrl: 'https://u:p@x', env: {} })).toThrow('must not contain a user name or password');
+    expect(() => resolveClientConfig({ apiKey: 'k', baseUrl: 'ftp://u:secret-pass@x', env: {} })).toThrow('must not contain a user name or password');
+    expect(() => resolveClientConfig({ apiKey: 'k', baseUrl: 'http://u:secret-pass@x:99999', env: {} })).toThrow(
+      'VSYNTH_BASE_URL (baseUrl) is not a URL: "http://[redacted]@x:99999".',
+    );
   });
 });

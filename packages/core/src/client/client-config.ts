@@ -89,18 +89,21 @@ function checkUrl(value: string | undefined, envName: string, optionName: string
       `No base address for the service. Set ${envName} (e.g. http://127.0.0.1:4010 for a local \`vsynth sandbox\`) or pass ${optionName} to createClient.`,
     );
   }
+  // Credentials in a URL would leak into every error message: never echo them, refuse them.
+  const shown = value.trim().replace(/\/\/[^/@]*@/, '//[redacted]@');
   let url: URL;
   try {
     url = new URL(value.trim());
   } catch {
-    throw configError(`${envName} (${optionName}) is not a URL: "${value}". Use an address like https://host or http://127.0.0.1:4010.`);
+    throw configError(`${envName} (${optionName}) is not a URL: "${shown}". Use an address like https://host or http://127.0.0.1:4010.`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw configError(`${envName} (${optionName}) must be an http or https address, got "${url.protocol}".`);
-  }
-  // Credentials in a URL would leak into every error message: refuse them.
   if (url.username !== '' || url.password !== '') {
     throw configError(`${envName} (${optionName}) must not contain a user name or password; put credentials in VSYNTH_API_KEY.`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    // "localhost:4010" parses as the scheme "localhost:": suggest the address meant.
+    const meant = /^[a-z][\w.-]*:\d+(\/|$)/i.test(shown) ? ` Write it with the scheme: http://${shown}` : '';
+    throw configError(`${envName} (${optionName}) must be an http or https address, got "${shown}".${meant}`);
   }
   return url.href.replace(/\/+$/, '');
 }
