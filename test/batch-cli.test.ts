@@ -92,27 +92,6 @@ describe('vsynth batch', () => {
     expect(counts.get('Hello 🎉 Party!')).toBe(1);
   });
 
-  it('dry-runs without sending: prints failing rows with row and variable, the estimate, and exits 3', async () => {
-    sandbox = await testSandbox();
-    const data = join(sandbox.dir, 'rows.ndjson');
-    await import('node:fs/promises').then((fs) =>
-      fs.writeFile(data, ['{"firstName":"Ana","city":"Lisbon","company":"","offer":"o","discount":"0.1","validUntil":"2027-01-01"}', '{"frstName":"Bo","city":"Oslo","company":"","offer":"o","discount":"0.1","validUntil":"2027-01-01"}'].join('\n')),
-    );
-    const run = spawnCli(['batch', '--template', join(GREETING, 'modify.json'), '--slots-from', join(GREETING, 'video.tsx'), '--data', data, '--dry-run', '--events', 'none'], env(sandbox));
-    expect(await run.exited).toBe(3);
-    expect(run.output.stderr).toContain('✖ missing variable "firstName" in updates.title_0: the row has no such column (did you mean "frstName"?)\n  → at row 2, firstName · updates.title_0');
-    expect(JSON.parse(run.output.stdout)).toMatchObject({ ok: 1, failed: 1, cubes: 3, submitted: 0 });
-    expect(await ledger(sandbox.url)).toEqual([]);
-  });
-
-  it('dry-runs every row past --max-cubes: estimates the whole batch, says where a run would stop, exits 6', async () => {
-    const run = spawnCli([...greetingArgs, '--dry-run', '--max-cubes', '30', '--events', 'none']);
-    expect(await run.exited).toBe(6);
-    expect(JSON.parse(run.output.stdout)).toMatchObject({ rows: 50, ok: 50, failed: 0, cubes: 200, stoppedAtMaxCubes: true, submitted: 0 });
-    expect(run.output.stderr).toContain('vsynth: warning: A run would stop before row 8: its estimated 4 cubes would bring the batch to 32, over --max-cubes 30.\n');
-    expect(run.output.stderr).toContain('vsynth: The 50 rows need an estimated 200 cubes, over --max-cubes 30: a run would stop where the warning above says. Raise --max-cubes to send every row.\n');
-  });
-
   it('stops before --max-cubes is exceeded and exits 6', async () => {
     sandbox = await testSandbox();
     const { pool } = await basePool(sandbox.client, 2);
