@@ -142,6 +142,7 @@ describe('client ↔ sandbox faults', () => {
     const { client, sleeps } = clientFor(sandbox);
     const error = (await rejection(client.createProject(payload))) as ApiError;
     expect(error.status).toBe(503);
+    expect(error.message).toBe('Request failed with status 503 Service Unavailable: POST /api/odin/v3/editor/project: The service is unavailable (injected fault). The service failed; try again later');
     expect(sleeps).toEqual([]);
 
     const limited = await sandboxWith({ fault429Rate: 1, retryAfterSeconds: 9 });
@@ -149,6 +150,9 @@ describe('client ↔ sandbox faults', () => {
     const refused = (await rejection(second.client.modifyProject({ projectId: 'p', updates: { title: 'x' } }))) as ApiError;
     expect(refused.status).toBe(429);
     expect(refused.retryAfterMs).toBe(9000);
+    expect(refused.message).toBe(
+      'Request failed with status 429 Too Many Requests: POST /api/odin/v3/project/modify: Too many requests (injected fault); Retry-After says when to try again. Rate limited; retry after 9 s',
+    );
     expect(second.sleeps).toEqual([]);
     expect(await ledgerCount(sandbox)).toBe(0);
     expect(await ledgerCount(limited)).toBe(0);

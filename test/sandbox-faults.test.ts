@@ -19,7 +19,7 @@ describe('gateway faults, answered before processing', () => {
     const reply = await client.post(CREATE, payload);
     expect(reply.status).toBe(429);
     expect(reply.headers.get('retry-after')).toBe('7');
-    expect(reply.body.error).toEqual({ code: 'rate_limited', message: 'Too many requests (injected fault); retry after 7 s.', issues: [] });
+    expect(reply.body.error).toEqual({ code: 'rate_limited', message: 'Too many requests (injected fault); Retry-After says when to try again.', issues: [] });
     expect((await client.get('/sandbox/ledger')).body.entries).toEqual([]);
   });
 

@@ -170,7 +170,7 @@ async function injectFaults(context: SandboxContext): Promise<void> {
   const { options } = context;
   if (options.latencyMs > 0) await options.sleep(options.latencyMs);
   if (options.fault429Rate > 0 && options.random() < options.fault429Rate) {
-    throw new SandboxHttpError(429, 'rate_limited', `Too many requests (injected fault); retry after ${options.retryAfterSeconds} s.`, {
+    throw new SandboxHttpError(429, 'rate_limited', 'Too many requests (injected fault); Retry-After says when to try again.', {
       headers: { 'retry-after': String(options.retryAfterSeconds) },
     });
   }
