@@ -121,7 +121,7 @@ describe('runBatch', () => {
     expect(written).toHaveLength(calls.length);
     expect(written.every((r) => r['status'] === 'failed' && r['reason'] === 'http_401')).toBe(true);
     // The journal says the rows failed (nothing accepted), so --resume with a good key sends them.
-    expect([...readJournal(journal).rows.values()].map((r) => r.status)).toEqual(Array(calls.length).fill('failed'));
+    expect([...readJournal(journal)!.rows.values()].map((r) => r.status)).toEqual(Array(calls.length).fill('failed'));
   });
 
   it('halves concurrency after repeated 429 answers', async () => {
