@@ -87,7 +87,7 @@ describe('dubbing upload and progress', () => {
     try {
       const reply = await api(small.url).form(DUBBING, form({ file: video(8192), target_0: 'es-ES' }));
       expect(reply.status).toBe(413);
-      expect(reply.body.error).toMatchObject({ code: 'payload_too_large', message: "The upload is larger than the sandbox's limit of 4096 bytes (maxUploadBytes)." });
+      expect(reply.body.error).toMatchObject({ code: 'payload_too_large', message: "The upload is larger than the sandbox's limit of 4096 bytes (maxUploadBytes; vsynth sandbox --max-upload-mb)." });
       expect(await readdir(join(small.dir, 'uploads')).catch(() => [])).toEqual([]);
 
       // Without Content-Length (chunked), the limit stops the stream as it arrives.

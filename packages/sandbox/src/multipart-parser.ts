@@ -75,7 +75,7 @@ export async function parseMultipart(source: AsyncIterable<Buffer | Uint8Array |
     const chunk = typeof raw === 'string' ? Buffer.from(raw) : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
     received += chunk.length;
     if (received > options.limit) {
-      throw new SandboxHttpError(413, 'payload_too_large', `The upload is larger than the sandbox's limit of ${options.limit} bytes (maxUploadBytes).`);
+      throw new SandboxHttpError(413, 'payload_too_large', `The upload is larger than the sandbox's limit of ${options.limit} bytes (maxUploadBytes; vsynth sandbox --max-upload-mb).`);
     }
     buffer = buffer.length === 0 ? chunk : Buffer.concat([buffer, chunk]);
     let progressed = true;

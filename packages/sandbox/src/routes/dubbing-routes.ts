@@ -21,7 +21,7 @@ export const dubbingUpload: RouteHandler = async (context, route) => {
   const { store, options } = context;
   const declared = Number(route.request.headers['content-length']);
   if (Number.isFinite(declared) && declared > options.maxUploadBytes) {
-    throw new SandboxHttpError(413, 'payload_too_large', `The upload is larger than the sandbox's limit of ${options.maxUploadBytes} bytes (maxUploadBytes).`);
+    throw new SandboxHttpError(413, 'payload_too_large', `The upload is larger than the sandbox's limit of ${options.maxUploadBytes} bytes (maxUploadBytes; vsynth sandbox --max-upload-mb).`);
   }
   const now = options.now();
   const folderId = newObjectId(now);
