@@ -26,6 +26,27 @@ describe('journal', () => {
     again.close();
   });
 
+  it('takes a delivery for an unknown or unanswered row as proof it was accepted: done, never resent', () => {
+    const file = path();
+    const journal = openJournal(file, { batch: { id: 'b1', template: 't' } });
+    journal.append({ type: 'attempt', row: 1, key: 'k1', attempt: 1, cid: 'b1.1', projectId: 'p', time });
+    journal.append({ type: 'unknown', row: 1, key: 'k1', reason: 'lost_response', message: 'm', time });
+    journal.append({ type: 'attempt', row: 2, key: 'k2', attempt: 1, cid: 'b1.2', projectId: 'q', time });
+    journal.append({ type: 'delivery', row: 1, cid: 'b1.1', videoUrl: 'https://v/1.mp4', duration: '9.5', time });
+    journal.append({ type: 'delivery', row: 2, cid: 'b1.2', videoUrl: 'https://v/2.mp4', time });
+    journal.append({ type: 'attempt', row: 3, key: 'k3', attempt: 1, cid: 'b1.3', time });
+    journal.append({ type: 'delivery', row: 3, cid: 'other.3', time });
+    journal.append({ type: 'attempt', row: 4, key: 'k4', attempt: 1, cid: 'b1.4', time });
+    journal.append({ type: 'delivery', row: 4, cid: 'b1.4', time });
+    journal.append({ type: 'unknown', row: 4, key: 'k4', reason: 'lost_response', message: 'm', time });
+    journal.close();
+    const rows = readJournal(file)!.rows;
+    expect(rows.get(1)).toMatchObject({ status: 'done', videoUrl: 'https://v/1.mp4', duration: '9.5', projectId: 'p' });
+    expect(rows.get(2)).toMatchObject({ status: 'done', videoUrl: 'https://v/2.mp4', projectId: 'q' });
+    expect(rows.get(3)).toMatchObject({ status: 'attempt' });
+    expect(rows.get(4)).toMatchObject({ status: 'done' });
+  });
+
   it('cuts off a line half-written by a kill before appending', () => {
     const file = path();
     openJournal(file, { batch: { id: 'b1', template: 't' } }).close();

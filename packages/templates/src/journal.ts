@@ -252,14 +252,20 @@ function applyEntry(rows: Map<number, JournalRowState>, entry: JournalEntry): vo
     }
     case 'unknown': {
       const before = rows.get(entry.row);
+      // The delivery can beat the lost answer to the journal: the row stays done.
+      if (before?.status === 'done') return;
       rows.set(entry.row, { ...before, key: entry.key, status: 'unknown', attempts: before?.attempts ?? 1, reason: entry.reason, message: entry.message });
       return;
     }
     case 'delivery': {
       const before = rows.get(entry.row);
       if (before === undefined) return;
+      // An export was delivered for the row's correlation id: its request was accepted, even if no
+      // answer came back (or the batch stopped before the `done` entry). Never resend it.
+      const accepted = (before.status === 'attempt' || before.status === 'unknown') && before.cid === entry.cid;
       rows.set(entry.row, {
         ...before,
+        ...(accepted ? { status: 'done' } : {}),
         ...(entry.videoUrl === undefined ? {} : { videoUrl: entry.videoUrl }),
         ...(entry.duration === undefined ? {} : { duration: entry.duration }),
       });
