@@ -144,6 +144,15 @@ describe('vsynth validate (in process)', () => {
     }
   });
 
+  it('suggests the kind the fields look like when --kind names another', async () => {
+    const file = join(root, 'examples/payloads/legacy.json');
+    const run = await validateInProcess(file, { kind: 'create' });
+    expect(run.code).toBe(3);
+    expect(run.stderr.split('\n')[0]).toBe(
+      `vsynth: Invalid ${file} as a project create request (its fields look like a legacy project request: try --kind legacy): 13 problems`,
+    );
+  });
+
   it('exits 2 for a directory and for an object whose kind cannot be told', async () => {
     expect(await validateInProcess(dir)).toEqual({ code: 2, stderr: `vsynth: Cannot read ${dir}: it is a directory. Check the path and try again.\n` });
     const unknown = writeJson('unknown.json', { hello: 'world' });

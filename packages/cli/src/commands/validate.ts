@@ -89,7 +89,13 @@ export async function runValidate(file: string, options: ValidateOptions = {}): 
   if (kind === undefined) {
     throw new UsageError(`Cannot tell which request ${file} holds from its fields; pass --kind ${REQUEST_KINDS.join('|')}`);
   }
-  const inferred = options.kind === undefined ? ' (kind inferred from its fields; pass --kind to choose)' : '';
+  const looksLike = inferRequestKind(input);
+  const inferred =
+    options.kind === undefined
+      ? ' (kind inferred from its fields; pass --kind to choose)'
+      : looksLike !== undefined && looksLike !== kind
+        ? ` (its fields look like a ${REQUEST_KIND_NAMES[looksLike]}: try --kind ${looksLike})`
+        : '';
   const result = checkRequest(kind, input);
   const issues = result.ok ? result.warnings : result.issues;
   report(kind, result.ok, issues);
