@@ -42,8 +42,25 @@ describe('compileText', () => {
   });
 
   it('never renders an empty string for a missing variable, and never reads the prototype', () => {
-    const result = plain('{{constructor}}{{__proto__}}').render({}, 1);
-    expect(result.ok).toBe(false);
+    const result = plain('{{constructor}}{{__proto__}}').render({ name: 'Ana' }, 1);
+    expect(result.ok ? [] : result.issues.map((i) => i.message)).toEqual([
+      'missing variable "constructor" in updates.title: the row has no such column (columns: name)',
+      'missing variable "__proto__" in updates.title: the row has no such column (columns: name)',
+    ]);
+    // Through paths, lookup and blocks too: the prototype of a value is never read.
+    const messages = ['{{name.constructor}}', "{{lookup this 'constructor'}}", "{{lookup name 'constructor'}}", '{{#with name}}{{constructor.name}}{{/with}}', '{{name.__proto__.length}}'].map((source) => {
+      const bound = plain(source).render({ name: 'Ana' }, 3);
+      return bound.ok ? `rendered "${bound.value}"` : bound.issues[0]!.message;
+    });
+    expect(messages).toEqual([
+      'missing variable "name.constructor" in updates.title: the row has no such column (columns: name)',
+      '{{lookup …}} gives no value for this row (a key or column it looks up is missing)',
+      '{{lookup …}} gives no value for this row (a key or column it looks up is missing)',
+      'a {{…}} path reads "name" of a value this row does not have (a missing column or key; prototype properties such as constructor are never read)',
+      'a {{…}} path reads "length" of a value this row does not have (a missing column or key; prototype properties such as constructor are never read)',
+    ]);
+    // A column that happens to be called constructor is the row's own: it is read.
+    expect(plain('{{constructor}}').render({ constructor: 'mine' }, 1)).toEqual({ ok: true, value: 'mine' });
   });
 
   it('does not compile row data as a template', () => {

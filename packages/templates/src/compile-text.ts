@@ -128,9 +128,13 @@ function renderSimple(parts: readonly SimplePart[], data: Readonly<Record<string
   return out;
 }
 
-/** Thrown by the escape helper when a `{{name}}` inside a block resolves to nothing. */
+/** Thrown by the output helpers when a `{{name}}` inside a block (or a helper's result) resolves to nothing. */
 class MissingValue extends Error {
-  constructor(readonly variable: string) {
+  constructor(
+    readonly variable: string,
+    /** The value came from a helper call (`{{lookup …}}`), not a column. */
+    readonly call: boolean,
+  ) {
     super(`missing variable "${variable}"`);
   }
 }
@@ -141,16 +145,23 @@ interface HelperOptions {
 
 /** Every `{{…}}` output goes through here: a string, '' for null, never a missing value. */
 function textOf(value: unknown, helperOptions: HelperOptions): string {
-  if (value === undefined) throw new MissingValue(String(helperOptions.hash['name']));
+  if (value === undefined) throw new MissingValue(String(helperOptions.hash['name']), helperOptions.hash['call'] === true);
   if (value === null) return '';
   return typeof value === 'string' ? value : String(value);
 }
 
 function renderIssue(error: unknown, row: number, path: readonly PathSegment[], columns: string[]): Issue {
+  if (error instanceof MissingValue && error.call) {
+    return issue({ code: 'template', message: `{{${error.variable} …}} gives no value for this row (a key or column it looks up is missing)`, path, row });
+  }
   if (error instanceof MissingValue) return missingVariableIssue({ name: error.variable, row, path, columns });
   const message = error instanceof Error ? error.message : String(error);
   const strict = /^"([^"]+)" not defined in/.exec(message);
   if (strict?.[1] !== undefined) return missingVariableIssue({ name: strict[1], row, path, columns });
+  const through = /^Cannot read properties of (?:undefined|null) \(reading '([^']*)'\)/.exec(message);
+  if (through !== undefined && through !== null) {
+    return issue({ code: 'template', message: `a {{…}} path reads "${through[1]}" of a value this row does not have (a missing column or key; prototype properties such as constructor are never read)`, path, row });
+  }
   return issue({ code: 'template', message: message.replace(/ - \d+:\d+$/, ''), path, row });
 }
 
@@ -270,6 +281,8 @@ function rewriteOutputs(node: HbNode | undefined, helpers: ReadonlySet<string>, 
   const helper = escape === 'html' && node.escaped === true ? ESCAPE_HELPER : TEXT_HELPER;
   node.path = { type: 'PathExpression', data: false, depth: 0, parts: [helper], original: helper, loc: head.loc };
   node.params = [argument];
-  node.hash = { type: 'Hash', pairs: [{ key: 'name', value: { type: 'StringLiteral', value: name, original: name, loc: head.loc } }] };
+  const pairs: { key: string; value: HbNode }[] = [{ key: 'name', value: { type: 'StringLiteral', value: name, original: name, loc: head.loc } }];
+  if (isCall) pairs.push({ key: 'call', value: { type: 'BooleanLiteral', value: true, loc: head.loc } });
+  node.hash = { type: 'Hash', pairs };
   node.escaped = false;
 }
