@@ -109,6 +109,24 @@ describe('vsynth find, modify and edit', () => {
     expect(stored.payload.scenes[0]?.scripts[0]?.org).toBe('Hello & welcome, Ana.');
   });
 
+  it('refuses a webhook address or --wait on a request that does not export, before sending (exit 2)', async () => {
+    const before = ((await api(sandbox.url, KEY).get('/sandbox/ledger')).body as { entries: unknown[] }).entries.length;
+    const hook = 'https://hooks.example.com/vsynth';
+    expect(await exitOf(() => runModify({ project: 'p-1', set: ['title=x'], webhookUrl: hook }, io()))).toEqual({
+      code: 2,
+      message: '--webhook-url needs an export (the service delivers the webhook only for exported projects); add --export.',
+    });
+    expect(await exitOf(() => runSubmit('examples/payloads/create-variant-a.json', { export: false, webhookUrl: hook }, io()))).toEqual({
+      code: 2,
+      message: '--webhook-url needs an export (the service delivers the webhook only for exported projects); drop --no-export.',
+    });
+    expect(await exitOf(() => runEdit('p-1', { change: ['{"sceneIdx":0,"type":"aiModel","values":{"script":"x"}}'], export: false, wait: true }, io()))).toEqual({
+      code: 2,
+      message: '--wait needs an export (the service delivers the webhook only for exported projects); drop --no-export.',
+    });
+    expect(((await api(sandbox.url, KEY).get('/sandbox/ledger')).body as { entries: unknown[] }).entries).toHaveLength(before);
+  });
+
   it('modify of a key beyond the tagged clips is refused by the service with the key named (exit 4)', async () => {
     const created = io();
     await runSubmit('examples/payloads/create-variant-a.json', { export: false }, created);

@@ -93,6 +93,18 @@ export interface WebhookFlags {
 }
 
 /**
+ * Refuses `--wait` or `--webhook-url` on a request that does not export: the service delivers a
+ * webhook only for an export, so the wait would never end and the address would never be called.
+ *
+ * @example requireExportForWebhook(options, options.export !== false, 'drop --no-export')
+ */
+export function requireExportForWebhook(flags: WebhookFlags, exported: boolean, howToExport: string): void {
+  if (exported) return;
+  const flag = flags.wait === true ? '--wait' : flags.webhookUrl !== undefined ? '--webhook-url' : undefined;
+  if (flag !== undefined) throw new UsageError(`${flag} needs an export (the service delivers the webhook only for exported projects); ${howToExport}.`);
+}
+
+/**
  * Sends a request that may deliver a webhook. With `--wait` a local listener gets a correlated
  * address (or `--webhook-url`, a public address forwarding to it, gets the correlation appended)
  * and the result is `{...response, delivery}` once the delivery arrives. Without `--wait`, a

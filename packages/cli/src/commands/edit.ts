@@ -3,8 +3,8 @@
  * (`{sceneIdx, type, values}` per change) and exports it unless `--no-export`.
  */
 import type { Command } from 'commander';
-import { UsageError, ValidationError, issue, parseJsonText, type EditRequest } from '@vsynth/core';
-import { clientFromEnv, collectRepeated, printJson, processIo, sendWithWebhook, type CommandIo, type WebhookFlags } from '../client-env.js';
+import { ValidationError, issue, parseJsonText, type EditRequest } from '@vsynth/core';
+import { clientFromEnv, collectRepeated, printJson, processIo, requireExportForWebhook, sendWithWebhook, type CommandIo, type WebhookFlags } from '../client-env.js';
 
 export interface EditOptions extends WebhookFlags {
   readonly change: readonly string[];
@@ -44,9 +44,7 @@ export async function runEdit(key: string, options: EditOptions, io: CommandIo =
   if (value.length === 0) {
     throw new ValidationError([issue({ code: 'too_small', path: ['updates', 'value'], message: 'give at least one --change' })], { subject: 'edit request' });
   }
-  if (options.export === false && options.wait === true) {
-    throw new UsageError('--wait needs an export (the service delivers the webhook only for exported projects); drop --no-export.');
-  }
+  requireExportForWebhook(options, options.export !== false, 'drop --no-export');
   const client = clientFromEnv(io);
   const result = await sendWithWebhook(options, io, (webhookUrl) => {
     const request = {

@@ -4,7 +4,7 @@
  */
 import type { Command } from 'commander';
 import { UsageError, type ModifyRequest } from '@vsynth/core';
-import { clientFromEnv, collectRepeated, printJson, processIo, sendWithWebhook, type CommandIo, type WebhookFlags } from '../client-env.js';
+import { clientFromEnv, collectRepeated, printJson, processIo, requireExportForWebhook, sendWithWebhook, type CommandIo, type WebhookFlags } from '../client-env.js';
 
 export interface ModifyOptions extends WebhookFlags {
   readonly project: string;
@@ -44,8 +44,9 @@ export async function runModify(options: ModifyOptions, io: CommandIo = processI
     if (key in updates) throw new UsageError(`--set ${key} is given twice.`);
     updates[key] = pair.slice(at + 1);
   }
-  const client = clientFromEnv(io);
   const exported = options.export === true || options.wait === true;
+  requireExportForWebhook(options, exported, 'add --export');
+  const client = clientFromEnv(io);
   const result = await sendWithWebhook(options, io, (webhookUrl) => {
     const request: ModifyRequest = {
       projectId: options.project,

@@ -6,7 +6,7 @@ import { extname } from 'node:path';
 import { Option, type Command } from 'commander';
 import { UsageError, checkRequest, inferRequestKind, ValidationError, type LegacyProjectRequest, type ProjectCreateRequest } from '@vsynth/core';
 import { readPropsFile } from '../read-props-file.js';
-import { clientFromEnv, printJson, printWarnings, processIo, readJsonFile, sendWithWebhook, type CommandIo, type WebhookFlags } from '../client-env.js';
+import { clientFromEnv, printJson, printWarnings, processIo, readJsonFile, requireExportForWebhook, sendWithWebhook, type CommandIo, type WebhookFlags } from '../client-env.js';
 
 export interface SubmitOptions extends WebhookFlags {
   readonly target?: 'v3' | 'legacy';
@@ -54,9 +54,7 @@ export async function runSubmit(file: string, options: SubmitOptions, io: Comman
     printJson(await client.createLegacyProject(payload as LegacyProjectRequest), io);
     return;
   }
-  if (options.export === false && options.wait === true) {
-    throw new UsageError('--wait needs an export (the service delivers the webhook only for exported projects); drop --no-export.');
-  }
+  requireExportForWebhook(options, options.export !== false, 'drop --no-export');
   const result = await sendWithWebhook(options, io, (webhookUrl) => {
     const body: ProjectCreateRequest = {
       ...(payload as ProjectCreateRequest),
