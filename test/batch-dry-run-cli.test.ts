@@ -24,6 +24,7 @@ describe('vsynth batch --dry-run and bad options', () => {
     expect(await run.exited).toBe(3);
     expect(run.output.stderr).toContain('✖ missing variable "firstName" in updates.title_0: the row has no such column (did you mean "frstName"?)\n  → at row 2, firstName · updates.title_0');
     expect(JSON.parse(run.output.stdout)).toMatchObject({ ok: 1, failed: 1, cubes: 3, submitted: 0 });
+    expect(run.output.stderr).toContain('vsynth: dry run: 1 of 2 rows would send 1 modify request, an estimated 3 cubes; 1 would fail. Nothing was sent.\n');
     expect(await ledger(sandbox.url)).toEqual([]);
   });
 

@@ -253,6 +253,12 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
   if (failures.length > 50) process.stderr.write(`… and ${failures.length - 50} more failed rows${options.out === undefined ? '' : `; see ${options.out}`}\n`);
   const { warnings, ...printable } = summary;
   process.stdout.write(`${JSON.stringify({ ...printable, warnings: warnings.length }, null, 2)}\n`);
+  if (options.dryRun) {
+    const endpoint = template.kind === 'modify' ? 'modify' : template.kind === 'legacy' ? 'legacy create' : 'create';
+    process.stderr.write(
+      `vsynth: dry run: ${summary.ok} of ${summary.rows} rows would send ${summary.ok} ${endpoint} request${summary.ok === 1 ? '' : 's'}, an estimated ${summary.cubes} cubes; ${summary.failed} would fail. Nothing was sent.\n`,
+    );
+  }
 
   if (options.dryRun && summary.failed > 0) {
     throw new TemplateError(`The dry run found ${summary.failed} row${summary.failed === 1 ? '' : 's'} that would fail (listed above); fix the data or the template.`, []);
