@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { UsageError } from '../errors/usage-error.js';
 import { createWebhookHandler, type WebhookHandlerOptions } from './create-webhook-handler.js';
 
 export interface ListenForWebhooksOptions extends WebhookHandlerOptions {
@@ -70,10 +71,12 @@ export async function listenForWebhooks(options: ListenForWebhooksOptions): Prom
     }
   }
 
+  const requestedPort = options.port ?? 0;
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => {
-      server.off('error', reject);
+    const failed = (error: NodeJS.ErrnoException): void => reject(listenError(error, host, requestedPort));
+    server.once('error', failed);
+    server.listen(requestedPort, host, () => {
+      server.off('error', failed);
       resolve();
     });
   });
@@ -88,6 +91,15 @@ export async function listenForWebhooks(options: ListenForWebhooksOptions): Prom
       await closed;
     },
   };
+}
+
+/** A port in use or a host not of this machine is the caller's to fix (exit 2 in the CLI). */
+function listenError(error: NodeJS.ErrnoException, host: string, port: number): Error {
+  const where = `Cannot listen for webhooks on ${host}:${port}`;
+  if (error.code === 'EADDRINUSE') return new UsageError(`${where}: the port is in use. Choose another port, or 0 for any free one.`, { cause: error });
+  if (error.code === 'EACCES') return new UsageError(`${where}: the port needs privileges. Choose a port above 1023, or 0 for any free one.`, { cause: error });
+  if (error.code === 'EADDRNOTAVAIL') return new UsageError(`${where}: ${host} is not an address of this machine. Listen on 127.0.0.1 (or 0.0.0.0 for every interface).`, { cause: error });
+  return error;
 }
 
 function hostHeader(host: string, server: http.Server): string {
