@@ -31,8 +31,14 @@ export function checkRequest<K extends RequestKind>(kind: K, input: unknown): Ch
   if (notData !== undefined) return { ok: false, issues: [notData] };
   const schema = REQUEST_SCHEMAS[kind];
   const issues: Issue[] = [];
-  const result = schema.safeParse(input, { reportInput: true });
-  if (!result.success) issues.push(...zodIssuesToIssues(result.error, { input }));
+  // Parsed without reportInput first: with it zod keeps more of every valid body alive (about
+  // twice the promoted garbage per call in a batch); a failing body is parsed again with it,
+  // for messages that quote what was received.
+  const result = schema.safeParse(input);
+  if (!result.success) {
+    const reported = schema.safeParse(input, { reportInput: true });
+    issues.push(...zodIssuesToIssues(reported.error ?? result.error, { input }));
+  }
   issues.push(...REQUEST_RULES[kind](input));
   issues.push(...findUnknownFields(schema, input));
   const errors = issues.filter((i) => i.severity === 'error');
