@@ -47,6 +47,15 @@ describe('journal', () => {
     expect(rows.get(4)).toMatchObject({ status: 'done' });
   });
 
+  it('starts over a journal that records no row without --resume (nothing was sent)', () => {
+    const file = path();
+    openJournal(file, { batch: { id: 'old', template: 't' } }).close();
+    const journal = openJournal(file, { batch: { id: 'new', template: 't' } });
+    journal.close();
+    const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { type: string; id?: string });
+    expect(lines.map((l) => [l.type, l.id])).toEqual([['batch', 'new']]);
+  });
+
   it('cuts off a line half-written by a kill before appending', () => {
     const file = path();
     openJournal(file, { batch: { id: 'b1', template: 't' } }).close();

@@ -163,7 +163,9 @@ export class Journal {
 /** Opens (and on resume reads) a journal; see {@link Journal}. */
 export function openJournal(path: string, options: OpenJournalOptions): Journal {
   const now = options.now ?? (() => new Date());
-  const existing = existsSync(path) ? readJournal(path) : undefined;
+  const found = existsSync(path) ? readJournal(path) : undefined;
+  // A journal that records no row (the batch stopped before its first request) is started over.
+  const existing = found !== undefined && found.rows.size === 0 && !options.resume ? undefined : found;
   if (existing !== undefined && !options.resume) {
     throw new UsageError(
       `The journal ${path} already records batch ${existing.batch.id}. Pass --resume to continue it, or choose another --journal file to start a new batch.`,
@@ -172,6 +174,7 @@ export function openJournal(path: string, options: OpenJournalOptions): Journal 
   const fd = openSync(path, 'a+');
   const sync = (options.durability ?? 'fsync') === 'fsync';
   if (existing === undefined) {
+    if (found !== undefined) ftruncateSync(fd, 0);
     const batch: JournalBatchEntry = { type: 'batch', v: 1, ...options.batch, time: now().toISOString() };
     const journal = new Journal(path, fd, { batch, rows: new Map() }, sync);
     journal.append(batch);

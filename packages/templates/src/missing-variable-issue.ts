@@ -1,4 +1,5 @@
 import { issue, formatPath, type Issue, type PathSegment } from '@vsynth/core';
+import { closestColumn } from './closest-column.js';
 
 export interface MissingVariableIssueOptions {
   readonly name: string;
@@ -22,7 +23,7 @@ export interface MissingVariableIssueOptions {
  */
 export function missingVariableIssue(options: MissingVariableIssueOptions): Issue {
   const { name, row, path, columns } = options;
-  const guess = closest(name, columns);
+  const guess = closestColumn(name, columns);
   const hint = guess === undefined ? `columns: ${columns.slice(0, 12).join(', ')}${columns.length > 12 ? ', …' : ''}` : `did you mean "${guess}"?`;
   return issue({
     code: 'template',
@@ -31,32 +32,4 @@ export function missingVariableIssue(options: MissingVariableIssueOptions): Issu
     row,
     field: name,
   });
-}
-
-function closest(name: string, columns: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Math.max(2, Math.floor(name.length / 3)) + 1;
-  for (const column of columns) {
-    if (column.toLowerCase() === name.toLowerCase()) return column;
-    const d = distance(name.toLowerCase(), column.toLowerCase());
-    if (d < bestDistance) {
-      best = column;
-      bestDistance = d;
-    }
-  }
-  return best;
-}
-
-function distance(a: string, b: string): number {
-  const previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let diagonal = previous[0]!;
-    previous[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const above = previous[j]!;
-      previous[j] = Math.min(above + 1, previous[j - 1]! + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diagonal = above;
-    }
-  }
-  return previous[b.length]!;
 }

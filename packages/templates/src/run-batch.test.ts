@@ -124,6 +124,19 @@ describe('runBatch', () => {
     expect([...readJournal(journal)!.rows.values()].map((r) => r.status)).toEqual(Array(calls.length).fill('failed'));
   });
 
+  it('refuses a --key-column the data does not have, suggesting the column, before sending anything', async () => {
+    const { client, calls } = fakeClient();
+    const journal = join(dir(), 'j.ndjson');
+    const rows = people(3).map((r, i) => ({ ...r, email: `p${i}@x` }));
+    const error = await runBatch({ rows: iterableRows(rows), template, client, keyColumn: 'emial', journal, clock: fakeClock() }).catch((e: unknown) => e);
+    expect(isUsageError(error)).toBe(true);
+    expect((error as Error).message).toBe('The key column "emial" is not a column of the data; did you mean "email"?');
+    expect(calls).toHaveLength(0);
+    // The journal recorded no row, so the corrected command starts over on it.
+    const summary = await runBatch({ rows: iterableRows(rows), template, client, keyColumn: 'email', journal, clock: fakeClock(), projectPool: ['a'] });
+    expect(summary).toMatchObject({ done: 3 });
+  });
+
   it('halves concurrency after repeated 429 answers', async () => {
     const events: BatchEvent[] = [];
     const { client } = fakeClient((body, call) => {

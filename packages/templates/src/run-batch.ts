@@ -22,6 +22,7 @@ import type { BatchClient, WebhookCollector, WebhookDeliveryInfo } from './batch
 import { systemClock, type BatchClock } from './batch-clock.js';
 import type { BatchRequest, BatchTemplate } from './batch-template.js';
 import { checkRow, type RowSchema } from './check-row.js';
+import { closestColumn } from './closest-column.js';
 import type { DataRow } from './data-row.js';
 import { estimateCubes, type EstimateCubesOptions } from './estimate-cubes.js';
 import { openJournal, type Journal, type JournalRowState } from './journal.js';
@@ -398,6 +399,12 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
       const row = dataRow.row;
       if (firstColumns === undefined && dataRow.issues === undefined) {
         firstColumns = Object.keys(dataRow.data);
+        if (options.keyColumn !== undefined && !firstColumns.includes(options.keyColumn)) {
+          const guess = closestColumn(options.keyColumn, firstColumns);
+          throw new UsageError(
+            `The key column "${options.keyColumn}" is not a column of the data${guess === undefined ? ` (columns: ${firstColumns.join(', ')})` : `; did you mean "${guess}"?`}`,
+          );
+        }
         const known = template.columns;
         if (known !== undefined) warnUnused(firstColumns, (column) => known.required.has(column) || known.optional.has(column));
       }
