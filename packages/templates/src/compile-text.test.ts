@@ -92,6 +92,8 @@ describe('compileText', () => {
     );
     const bad = t.render({ n: 'abc', d: '2026-03-01' }, 4);
     expect(bad.ok ? undefined : bad.issues[0]?.message).toBe('number: "abc" is not a number');
+    const comma = t.render({ n: '0,5', d: '2026-03-01' }, 5);
+    expect(comma.ok ? undefined : comma.issues[0]?.message).toBe('number: "0,5" is not a number (write the decimal separator as a dot: 0.5)');
   });
 
   it('throws a TemplateError for bad syntax, naming the field', () => {

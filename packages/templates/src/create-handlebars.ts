@@ -43,7 +43,8 @@ export function createHandlebars(options: CreateHandlebarsOptions = {}): Handleb
   hb.registerHelper('number', (value: unknown, helperOptions: HelperOptions) => {
     const n = typeof value === 'number' ? value : Number(text(value, 'number').trim());
     if (text(value, 'number').trim() === '' || !Number.isFinite(n)) {
-      throw new Error(`number: ${JSON.stringify(value)} is not a number`);
+      const decimalComma = /^[+-]?\d+,\d+$/.test(text(value, 'number').trim());
+      throw new Error(`number: ${JSON.stringify(value)} is not a number${decimalComma ? ` (write the decimal separator as a dot: ${text(value, 'number').trim().replace(',', '.')})` : ''}`);
     }
     const { locale: _ignored, ...format } = helperOptions.hash;
     return formatter(numberFormats, localeOf(helperOptions, locale), format, (l, o) => new Intl.NumberFormat(l, o as Intl.NumberFormatOptions)).format(n);
