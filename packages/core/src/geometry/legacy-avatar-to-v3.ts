@@ -1,6 +1,7 @@
 import { issue, type PathSegment } from '../errors/issue.js';
 import { ValidationError } from '../errors/validation-error.js';
 import { avatarEditorScale, avatarTightSize, type AvatarModelLike } from './avatar-model.js';
+import { requireFiniteBox } from './require-finite-box.js';
 import { resolveLegacyPlacement } from './resolve-legacy-placement.js';
 import { readNumber } from './read-number.js';
 import { resolveCanvas, type CanvasOptions } from './resolve-canvas.js';
@@ -38,7 +39,7 @@ export function legacyAvatarToV3(aiModel: LegacyPlacement, options: LegacyAvatar
   const { cx, cy, scale } = resolveLegacyPlacement(aiModel, canvas, path);
   const shownW = tight.width * scale * editor;
   const shownH = tight.height * scale * editor;
-  return { left: cx - shownW / 2, top: cy - shownH / 2, width: tight.width, height: tight.height, scaleX: scale, scaleY: scale };
+  return requireFiniteBox({ left: cx - shownW / 2, top: cy - shownH / 2, width: tight.width, height: tight.height, scaleX: scale, scaleY: scale }, path);
 }
 
 function tightSize(options: LegacyAvatarToV3Options, path: readonly PathSegment[]): { width: number; height: number } {

@@ -1,5 +1,6 @@
 import { issue, type PathSegment } from '../errors/issue.js';
 import { ValidationError } from '../errors/validation-error.js';
+import { requireFiniteBox } from './require-finite-box.js';
 import { resolveLegacyPlacement } from './resolve-legacy-placement.js';
 import { resolveCanvas, type CanvasOptions } from './resolve-canvas.js';
 import type { LegacyPlacement, V3Box } from './types.js';
@@ -48,7 +49,7 @@ export function legacyImageToV3(detail: LegacyPlacement, options: LegacyImageToV
   const factor = landscape ? (0.5 * scale * canvas.width) / nw : (0.5 * scale * canvas.height) / nh;
   const shownW = landscape ? 0.5 * scale * canvas.width : nw * factor;
   const shownH = landscape ? nh * factor : 0.5 * scale * canvas.height;
-  return { left: cx - shownW / 2, top: cy - shownH / 2, width: nw, height: nh, scaleX: factor, scaleY: factor };
+  return requireFiniteBox({ left: cx - shownW / 2, top: cy - shownH / 2, width: nw, height: nh, scaleX: factor, scaleY: factor }, path);
 }
 
 function isPositive(value: unknown): value is number {

@@ -173,8 +173,31 @@ describe('legacyProjectToV3', () => {
     ]);
   });
 
+  it('refuses what would not be a valid v3 clip: a fractional layer, a position out of numeric range', () => {
+    const input = structuredClone(legacy);
+    input.scenes[0]!.AIModel.layer = 2.5;
+    input.scenes[1]!.clips[0]!.detail = { url: 'https://cdn.example.com/photo.jpg', locationX: 1e306 };
+    const error = thrownBy(() => legacyProjectToV3(input));
+    expect(error.issues.map((i) => [formatPath(i.path), i.message])).toEqual([
+      ['scenes[0].AIModel.layer', 'Geometry needs an integer here, received 2.5'],
+      [
+        'scenes[1].clips[0].detail',
+        'The legacy placement is out of numeric range (it gives left Infinity): use locations and scales of a sensible size',
+      ],
+    ]);
+  });
+
+  it('keeps an empty script (a silent scene)', () => {
+    const input = structuredClone(legacy);
+    input.scenes[0]!.AIModel.script = '';
+    expect(legacyProjectToV3(input).payload.scenes[0]?.scripts?.[0]?.org).toBe('');
+  });
+
   it('rejects a payload without scenes and an orientation it cannot lay out', () => {
     expect(thrownBy(() => legacyProjectToV3({} as LegacyProjectLike)).issues[0]?.message).toBe('A legacy project needs a "scenes" array');
+    expect(thrownBy(() => legacyProjectToV3({ scenes: [] })).issues[0]?.message).toBe(
+      'A legacy project needs at least one scene, received an empty "scenes" array',
+    );
     expect(thrownBy(() => legacyProjectToV3(legacy, { orientation: 'square' })).issues[0]?.message).toBe(
       'Orientation "square" cannot be laid out: use one of landscape, portrait',
     );

@@ -6,6 +6,7 @@ import type { Clip } from '../schemas/clip.js';
 import type { LegacyProjectRequest } from '../schemas/legacy-project.js';
 import type { ProjectCreateRequest } from '../schemas/project-create.js';
 import type { Scene } from '../schemas/scene.js';
+import { describeValue } from '../validate/describe-value.js';
 import { avatarTightSize } from './avatar-model.js';
 import { canvasSize, type CanvasSize } from './canvas-size.js';
 import { legacyAvatarToV3 } from './legacy-avatar-to-v3.js';
@@ -121,6 +122,12 @@ export function legacyProjectToV3(
       { subject: 'legacy project' },
     );
   }
+  if (scenes.length === 0) {
+    throw new ValidationError(
+      [issue({ code: 'too_small', path: ['scenes'], message: 'A legacy project needs at least one scene, received an empty "scenes" array' })],
+      { subject: 'legacy project' },
+    );
+  }
   const context: Context = { canvas, options, errors: [], warnings: [] };
   const converted = (scenes as LegacyProjectLike['scenes']).map((scene, s) => convertScene(scene, s, context));
   if (context.errors.length > 0) throw new ValidationError(context.errors, { subject: 'legacy project' });
@@ -195,13 +202,14 @@ function convertAvatar(
     const message = 'A legacy scene needs an "AIModel" object (the avatar)';
     throw new ValidationError([issue({ code: 'missing', path, message })]);
   }
+  // An empty script is a silent scene (the schema allows it); an empty model or clothes names no avatar.
   const fields = ['model', 'clothes', 'script'] as const;
-  const missing = fields.filter((field) => typeof aiModel[field] !== 'string' || aiModel[field] === '');
+  const missing = fields.filter((field) => typeof aiModel[field] !== 'string' || (field !== 'script' && aiModel[field] === ''));
   if (missing.length > 0) {
     throw new ValidationError(
       missing.map((field) => {
-        const received = JSON.stringify(aiModel[field]) ?? 'nothing';
-        const message = `A legacy AIModel needs "${field}" (a non-empty string), received ${received}`;
+        const received = describeValue(aiModel[field]);
+        const message = `A legacy AIModel needs "${field}" (a ${field === 'script' ? '' : 'non-empty '}string), received ${received}`;
         return issue({ code: 'missing', path: [...path, field], message });
       }),
     );
@@ -233,7 +241,7 @@ function convertAvatar(
     tightHeight: tight?.height ?? context.canvas.height,
     path,
   });
-  const layer = readNumber(aiModel.layer, { path: [...path, 'layer'], fallback: LEGACY_DEFAULT_LAYERS.aiModel });
+  const layer = readNumber(aiModel.layer, { path: [...path, 'layer'], rule: 'integer', fallback: LEGACY_DEFAULT_LAYERS.aiModel });
   const id = `aiModel-${s}`;
   return {
     clip: { id, name: id, type: 'aiModel', layer, ...box, model },
@@ -259,18 +267,18 @@ function convertImage(detail: LegacyClipDetailLike, path: PathSegment[], key: st
     naturalHeight: size.height,
     path: [...path, 'detail'],
   });
-  const layer = readNumber(detail.layer, { path: [...path, 'detail', 'layer'], fallback: LEGACY_DEFAULT_LAYERS.clip });
+  const layer = readNumber(detail.layer, { path: [...path, 'detail', 'layer'], rule: 'integer', fallback: LEGACY_DEFAULT_LAYERS.clip });
   const id = `image-${key}`;
   return { id, name: id, type: 'image', layer, ...box, source_url: url };
 }
 
 function convertText(detail: LegacyClipDetailLike, path: PathSegment[], key: string, context: Context): Clip {
-  if (typeof detail.textSource !== 'string') {
+  if (detail.textSource === undefined || detail.textSource === null) {
     const message = 'A legacy text clip without "textSource": emitted with empty text';
     context.warnings.push(warning('missing', [...path, 'detail', 'textSource'], message));
   }
   const text = legacyTextToV3(detail, { canvas: context.canvas, path: [...path, 'detail'] });
-  const layer = readNumber(detail.layer, { path: [...path, 'detail', 'layer'], fallback: LEGACY_DEFAULT_LAYERS.clip });
+  const layer = readNumber(detail.layer, { path: [...path, 'detail', 'layer'], rule: 'integer', fallback: LEGACY_DEFAULT_LAYERS.clip });
   const fontFamily = typeof detail.font === 'string' && detail.font !== '' ? detail.font : LEGACY_DEFAULT_FONT;
   const id = `textImage-${key}`;
   return { id, name: id, type: 'textImage', layer, ...text, fontFamily };

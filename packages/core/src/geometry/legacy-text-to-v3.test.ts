@@ -27,6 +27,16 @@ describe('legacyTextToV3', () => {
 
   it('treats a missing textSource as empty text', () => {
     expect(legacyTextToV3({}).text).toBe('');
+    expect(legacyTextToV3({ textSource: null }).text).toBe('');
+  });
+
+  it('rejects a textSource that is not a string, and a scale whose font size no canvas can hold', () => {
+    expect(() => legacyTextToV3({ textSource: ['Hi'] as unknown as string }, { path: ['scenes', 0, 'clips', 2, 'detail'] })).toThrow(
+      "A legacy text clip's textSource must be a string, received an array of 1 entry\n  → at scenes[0].clips[2].detail.textSource",
+    );
+    expect(() => legacyTextToV3({ textSource: 'Hi', scale: 1e300 }, { path: ['detail'] })).toThrow(
+      'A legacy text scale of 1e+300 gives a font size of 4.8e+301 pixels, too large to lay out: use a smaller scale\n  → at detail.scale',
+    );
   });
 
   it('preserves the centre exactly through v3 -> legacy, and the scale up to font-size rounding', () => {

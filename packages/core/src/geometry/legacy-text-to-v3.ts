@@ -1,5 +1,8 @@
-import type { PathSegment } from '../errors/issue.js';
+import { issue, type PathSegment } from '../errors/issue.js';
+import { ValidationError } from '../errors/validation-error.js';
+import { describeValue } from '../validate/describe-value.js';
 import { estimateTextBox } from './estimate-text-box.js';
+import { requireFiniteBox } from './require-finite-box.js';
 import { resolveLegacyPlacement } from './resolve-legacy-placement.js';
 import { resolveCanvas, type CanvasOptions } from './resolve-canvas.js';
 import type { LegacyPlacement, V3Box } from './types.js';
@@ -34,19 +37,26 @@ export interface LegacyTextToV3Options extends CanvasOptions {
  * // { text: 'Hello', fontSize: 48, left: 888, top: 511.2, width: 144, height: 57.6, scaleX: 1, scaleY: 1 }
  */
 export function legacyTextToV3(detail: LegacyTextDetail, options: LegacyTextToV3Options = {}): V3TextBox {
+  const path = options.path ?? [];
   const canvas = resolveCanvas(options);
-  const { cx, cy, scale } = resolveLegacyPlacement(detail, canvas, options.path ?? []);
-  const text = detail.textSource ?? '';
+  const { cx, cy, scale } = resolveLegacyPlacement(detail, canvas, path);
+  const text = readText(detail.textSource, [...path, 'textSource']);
   const fontSize = Math.max(1, Math.round(LEGACY_TEXT_BASE_FONT_SIZE * scale));
+  if (!Number.isSafeInteger(fontSize)) {
+    const message = `A legacy text scale of ${scale} gives a font size of ${fontSize} pixels, too large to lay out: use a smaller scale`;
+    throw new ValidationError([issue({ code: 'too_big', path: [...path, 'scale'], message })], { subject: 'legacy text' });
+  }
   const box = estimateTextBox(text, fontSize);
-  return {
-    text,
-    fontSize,
-    left: cx - box.width / 2,
-    top: cy - box.height / 2,
-    width: box.width,
-    height: box.height,
-    scaleX: 1,
-    scaleY: 1,
-  };
+  return requireFiniteBox(
+    { text, fontSize, left: cx - box.width / 2, top: cy - box.height / 2, width: box.width, height: box.height, scaleX: 1, scaleY: 1 },
+    path,
+  );
+}
+
+/** The text of a legacy text clip: absent (or null) is empty text, anything but a string an error. */
+function readText(value: unknown, path: readonly PathSegment[]): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string') return value;
+  const message = `A legacy text clip's textSource must be a string, received ${describeValue(value)}`;
+  throw new ValidationError([issue({ code: 'invalid_type', path, message })], { subject: 'legacy text' });
 }

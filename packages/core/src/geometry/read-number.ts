@@ -1,8 +1,9 @@
 import { issue, type PathSegment } from '../errors/issue.js';
 import { ValidationError } from '../errors/validation-error.js';
+import { describeValue } from '../validate/describe-value.js';
 
-/** What a number must be: any finite number, or a finite number above zero. */
-export type NumberRule = 'finite' | 'positive';
+/** What a number must be: any finite number, a finite number above zero, or an integer (a layer). */
+export type NumberRule = 'finite' | 'positive' | 'integer';
 
 /**
  * Reads a number a geometry function needs; `undefined`/`null` take `fallback` when one is
@@ -14,26 +15,18 @@ export function readNumber(
 ): number {
   if ((value === undefined || value === null) && options.fallback !== undefined) return options.fallback;
   const rule = options.rule ?? 'finite';
-  if (typeof value === 'number' && Number.isFinite(value) && (rule === 'finite' || value > 0)) return value;
-  const wanted = rule === 'positive' ? 'a number above 0' : 'a finite number';
+  if (typeof value === 'number' && Number.isFinite(value) && (rule === 'finite' || (rule === 'positive' ? value > 0 : Number.isSafeInteger(value)))) {
+    return value;
+  }
+  const wanted = rule === 'positive' ? 'a number above 0' : rule === 'integer' ? 'an integer' : 'a finite number';
   throw new ValidationError(
     [
       issue({
         code: value === undefined || value === null ? 'missing' : 'invalid_value',
         path: options.path,
-        message: `Geometry needs ${wanted} here, received ${describe(value)}`,
+        message: `Geometry needs ${wanted} here, received ${describeValue(value)}`,
       }),
     ],
     { subject: 'geometry input' },
   );
-}
-
-function describe(value: unknown): string {
-  if (value === undefined) return 'nothing';
-  if (typeof value === 'number') return String(value);
-  try {
-    return JSON.stringify(value) ?? typeof value;
-  } catch {
-    return typeof value;
-  }
 }

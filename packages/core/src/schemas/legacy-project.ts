@@ -12,14 +12,14 @@ export const legacyAiModelSchema = z.looseObject({
   clothes: z.string().min(1).describe('Unique key of the outfit'),
   language: z.string().min(1).describe('Language of the script, e.g. ko'),
   script: z.string().describe("Text the avatar reads, in the model's language"),
-  scale: z.number().optional().describe('Default 1'),
+  scale: z.number().positive().optional().describe('Default 1; 2 = double, 0.5 = half'),
   layer: z.number().int().optional().describe('Default 300'),
   locationX: z.number().describe('Midpoint X: -0.5 left edge, 0 centre, 0.5 right edge'),
   locationY: z.number().describe('Midpoint Y: -0.5 top edge, 0 centre, 0.5 bottom edge'),
 });
 
 const placement = {
-  scale: z.number().optional().describe('Default 1; for images 1 = longer side 50% of the canvas'),
+  scale: z.number().positive().optional().describe('Default 1; for images 1 = longer side 50% of the canvas'),
   locationX: z.number().optional().describe('Default 0'),
   locationY: z.number().optional().describe('Default 0'),
   layer: z.number().int().optional().describe('Default 500'),

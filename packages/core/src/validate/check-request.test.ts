@@ -252,6 +252,16 @@ describe('checkRequest modify, edit, legacy', () => {
     expect(warningsAt(result)).toEqual({ 'scenes[0].clips[2].detail.textSource': 'rule: text clip has no textSource: it shows nothing' });
   });
 
+  it('rejects a legacy scale that is not above 0 (it cannot be laid out)', () => {
+    const payload = loadExample('legacy');
+    payload.scenes[0].AIModel.scale = 0;
+    payload.scenes[0].clips[1].detail.scale = -0.5;
+    expect(errorsAt(checkRequest('legacy', payload))).toEqual({
+      'scenes[0].AIModel.scale': 'scale must be greater than 0, received 0',
+      'scenes[0].clips[1].detail.scale': 'scale must be greater than 0, received -0.5',
+    });
+  });
+
   it('rejects a legacy scene whose AIModel lacks its midpoint', () => {
     const payload = loadExample('legacy');
     delete payload.scenes[1].AIModel.locationY;
