@@ -214,6 +214,18 @@ describe('runBatch', () => {
     expect((error as Error).message).toMatch(/^Row 2 differs from the row the journal .* recorded/);
   });
 
+  it('warns when a resumed batch uses another template than the journal recorded', async () => {
+    const journal = join(dir(), 'j.ndjson');
+    const { client } = fakeClient();
+    await runBatch({ rows: iterableRows(people(1)), template, client, journal, clock: fakeClock() });
+    const fixed = modifyTemplate({ projectId: 'p-base', updates: { title: 'Hello {{name}}' } }, { name: 'fixed.json' });
+    const summary = await runBatch({ rows: iterableRows(people(2)), template: fixed, client, journal, resume: true, clock: fakeClock() });
+    expect(summary.warnings.map((w) => w.message)).toContain(
+      `The journal's batch ${summary.batchId} was started with the modify template; rows not done yet are sent with the modify template fixed.json.`,
+    );
+    expect(summary).toMatchObject({ skipped: 1, done: 1 });
+  });
+
   it('refuses to reuse a journal without --resume', async () => {
     const journal = join(dir(), 'j.ndjson');
     const { client } = fakeClient();

@@ -183,6 +183,11 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
     emit({ type: 'warning', message, ...(row === undefined ? {} : { row }) });
   };
 
+  if (previous !== undefined && journal !== undefined && journal.state.batch.template !== template.description) {
+    // Legitimate after fixing a template; worth saying, since done rows keep the old text.
+    warn(`The journal's batch ${batchId} was started with the ${journal.state.batch.template}; rows not done yet are sent with the ${template.description}.`);
+  }
+
   const write = (result: RowResult) => {
     results?.write(result);
     emit({
