@@ -2,31 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isValidationError } from '../errors/validation-error.js';
 import { checkRequest } from '../validate/check-request.js';
-import { loadExample } from '../validate/test-payloads.js';
+import { loadExample, mutate, pathsOf } from '../validate/test-payloads.js';
 import { displayedBox } from './displayed-box.js';
 import { legacyProjectToV3 } from './legacy-project-to-v3.js';
 import { legacyTextToV3 } from './legacy-text-to-v3.js';
 import { v3AvatarToLegacy } from './v3-avatar-to-legacy.js';
 import { v3ImageToLegacy } from './v3-image-to-legacy.js';
 import { v3TextToLegacy } from './v3-text-to-legacy.js';
-
-type Path = (string | number)[];
-
-function pathsOf(value: unknown, prefix: Path = []): Path[] {
-  if (Array.isArray(value)) return value.flatMap((item, i) => [[...prefix, i], ...pathsOf(item, [...prefix, i])]);
-  if (typeof value === 'object' && value !== null) {
-    return Object.entries(value).flatMap(([key, item]) => [[...prefix, key], ...pathsOf(item, [...prefix, key])]);
-  }
-  return [];
-}
-
-function replaced(root: unknown, path: Path, value: unknown): unknown {
-  const copy = structuredClone(root);
-  let parent: any = copy;
-  for (const segment of path.slice(0, -1)) parent = parent[segment];
-  parent[path[path.length - 1]!] = value;
-  return copy;
-}
 
 /** Runs `run`; a ValidationError is an answer, any other throw fails the property. */
 function answers(run: () => unknown): { ok: true; value: unknown } | { ok: false } {
@@ -43,7 +25,7 @@ const legacyPaths = pathsOf(legacy);
 /** The legacy example with one place replaced by random JSON. */
 const mutatedLegacy = fc
   .tuple(fc.nat(), fc.jsonValue({ maxDepth: 2 }))
-  .map(([pick, value]) => replaced(legacy, legacyPaths[pick % legacyPaths.length]!, value));
+  .map(([pick, value]) => mutate(legacy, legacyPaths[pick % legacyPaths.length]!, value));
 
 const boxFields = fc.dictionary(
   fc.constantFrom('left', 'top', 'width', 'height', 'scaleX', 'scaleY', 'model', 'fontSize', 'text', 'textSource', 'scale', 'locationX', 'locationY'),

@@ -28,3 +28,31 @@ export function examplePath(name: ExampleName): string {
 export function loadExample(name: ExampleName): any {
   return JSON.parse(readFileSync(examplePath(name), 'utf8'));
 }
+
+/** A place in a JSON value: keys and array indices from the root. */
+export type Path = (string | number)[];
+
+/** Every path inside a JSON value (objects and arrays included), root excluded, in document order. */
+export function pathsOf(value: unknown, prefix: Path = []): Path[] {
+  if (Array.isArray(value)) return value.flatMap((item, i) => [[...prefix, i], ...pathsOf(item, [...prefix, i])]);
+  if (typeof value === 'object' && value !== null) {
+    return Object.entries(value).flatMap(([key, item]) => [[...prefix, key], ...pathsOf(item, [...prefix, key])]);
+  }
+  return [];
+}
+
+/** The `replacement` that makes {@link mutate} delete the place instead. */
+export const DELETE = Symbol('delete');
+
+/** A copy of `root` with the value at `path` replaced (or deleted when `replacement` is {@link DELETE}). */
+export function mutate(root: unknown, path: Path, replacement: unknown): unknown {
+  const copy = structuredClone(root);
+  let parent: any = copy;
+  for (const segment of path.slice(0, -1)) parent = parent[segment];
+  const last = path[path.length - 1]!;
+  if (replacement === DELETE) {
+    if (Array.isArray(parent)) parent.splice(Number(last), 1);
+    else delete parent[last];
+  } else parent[last] = replacement;
+  return copy;
+}
