@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { csvRows } from '@vsynth/templates';
-import { GREETING, basePool, greetingRows, ledger, modifiesByHeadline, readNdjson, spawnCli, testSandbox, type TestSandbox } from './batch-helpers.js';
+import { GREETING_ARGS, basePool, greetingRows, ledger, modifiesByHeadline, readNdjson, sandboxEnv, spawnCli, testSandbox, type TestSandbox } from './batch-helpers.js';
 
 let sandbox: TestSandbox | undefined;
 afterEach(async () => {
@@ -10,18 +10,15 @@ afterEach(async () => {
   sandbox = undefined;
 });
 
-const env = (s: TestSandbox) => ({ VSYNTH_BASE_URL: s.url, VSYNTH_API_KEY: 'sandbox-key' });
-const greetingArgs = ['batch', '--template', join(GREETING, 'modify.json'), '--slots-from', join(GREETING, 'video.tsx'), '--data', join(GREETING, 'people.csv'), '--key-column', 'email'];
-
 describe('vsynth batch', () => {
   it('survives kill -9 halfway: --resume sends no row twice, every row is in the results, at most the in-flight rows are unknown', async () => {
     sandbox = await testSandbox({ latencyMs: 40, fault5xxRate: 0.1, fault429Rate: 0.05, retryAfterSeconds: 0 });
     const { pool } = await basePool(sandbox.client, 4);
     const journal = join(sandbox.dir, 'people.journal.ndjson');
     const out = join(sandbox.dir, 'results.csv');
-    const args = [...greetingArgs, '--project-pool', pool.join(','), '--concurrency', '4', '--journal', journal, '--out', out, '--events', 'jsonl'];
+    const args = [...GREETING_ARGS, '--project-pool', pool.join(','), '--concurrency', '4', '--journal', journal, '--out', out, '--events', 'jsonl'];
 
-    const first = spawnCli(args, env(sandbox));
+    const first = spawnCli(args, sandboxEnv(sandbox));
     await new Promise<void>((resolve, reject) => {
       const timer = setInterval(() => {
         const done = (first.output.stderr.match(/"type":"row","row":\d+,"rowKey":"[^"]+","status":"done"/g) ?? []).length;
@@ -41,7 +38,7 @@ describe('vsynth batch', () => {
     expect(before.size).toBeGreaterThanOrEqual(20);
     expect(before.size).toBeLessThan(50);
 
-    const second = spawnCli([...args, '--resume'], env(sandbox));
+    const second = spawnCli([...args, '--resume'], sandboxEnv(sandbox));
     const code = await second.exited;
     const summary = JSON.parse(second.output.stdout) as { skipped: number; done: number; unknown: number; failed: number };
     const after = modifiesByHeadline(await ledger(sandbox.url));
@@ -73,8 +70,8 @@ describe('vsynth batch', () => {
     const { pool } = await basePool(sandbox.client, 4);
     const out = join(sandbox.dir, 'results.ndjson');
     const run = spawnCli(
-      [...greetingArgs, '--project-pool', pool.join(','), '--concurrency', '8', '--journal', join(sandbox.dir, 'j.ndjson'), '--out', out, '--collect-webhooks', '--webhook-wait', '20', '--events', 'none'],
-      env(sandbox),
+      [...GREETING_ARGS, '--project-pool', pool.join(','), '--concurrency', '8', '--journal', join(sandbox.dir, 'j.ndjson'), '--out', out, '--collect-webhooks', '--webhook-wait', '20', '--events', 'none'],
+      sandboxEnv(sandbox),
     );
     expect(await run.exited).toBe(0);
     const summary = JSON.parse(run.output.stdout) as Record<string, unknown>;
@@ -95,7 +92,7 @@ describe('vsynth batch', () => {
   it('stops before --max-cubes is exceeded and exits 6', async () => {
     sandbox = await testSandbox();
     const { pool } = await basePool(sandbox.client, 2);
-    const run = spawnCli([...greetingArgs, '--project-pool', pool.join(','), '--max-cubes', '10', '--journal', join(sandbox.dir, 'j.ndjson'), '--events', 'none'], env(sandbox));
+    const run = spawnCli([...GREETING_ARGS, '--project-pool', pool.join(','), '--max-cubes', '10', '--journal', join(sandbox.dir, 'j.ndjson'), '--events', 'none'], sandboxEnv(sandbox));
     expect(await run.exited).toBe(6);
     expect(JSON.parse(run.output.stdout)).toMatchObject({ done: 2, stoppedAtMaxCubes: true, cubes: 8 });
     expect(run.output.stderr).toContain('stopped before exceeding --max-cubes 10');

@@ -1,16 +1,13 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { GREETING, ROOT, ledger, spawnCli, testSandbox, type TestSandbox } from './batch-helpers.js';
+import { GREETING, GREETING_ARGS, ROOT, ledger, sandboxEnv, spawnCli, testSandbox, type TestSandbox } from './batch-helpers.js';
 
 let sandbox: TestSandbox | undefined;
 afterEach(async () => {
   await sandbox?.dispose();
   sandbox = undefined;
 });
-
-const env = (s: TestSandbox) => ({ VSYNTH_BASE_URL: s.url, VSYNTH_API_KEY: 'sandbox-key' });
-const greetingArgs = ['batch', '--template', join(GREETING, 'modify.json'), '--slots-from', join(GREETING, 'video.tsx'), '--data', join(GREETING, 'people.csv'), '--key-column', 'email'];
 
 describe('vsynth batch --dry-run and bad options', () => {
   it('dry-runs without sending: prints failing rows with row and variable, the estimate, and exits 3', async () => {
@@ -20,7 +17,7 @@ describe('vsynth batch --dry-run and bad options', () => {
       data,
       ['{"firstName":"Ana","city":"Lisbon","company":"","offer":"o","discount":"0.1","validUntil":"2027-01-01"}', '{"frstName":"Bo","city":"Oslo","company":"","offer":"o","discount":"0.1","validUntil":"2027-01-01"}'].join('\n'),
     );
-    const run = spawnCli(['batch', '--template', join(GREETING, 'modify.json'), '--slots-from', join(GREETING, 'video.tsx'), '--data', data, '--dry-run', '--events', 'none'], env(sandbox));
+    const run = spawnCli(['batch', '--template', join(GREETING, 'modify.json'), '--slots-from', join(GREETING, 'video.tsx'), '--data', data, '--dry-run', '--events', 'none'], sandboxEnv(sandbox));
     expect(await run.exited).toBe(3);
     expect(run.output.stderr).toContain('✖ missing variable "firstName" in updates.title_0: the row has no such column (did you mean "frstName"?)\n  → at row 2, firstName · updates.title_0');
     expect(JSON.parse(run.output.stdout)).toMatchObject({ ok: 1, failed: 1, cubes: 3, submitted: 0 });
@@ -29,7 +26,7 @@ describe('vsynth batch --dry-run and bad options', () => {
   });
 
   it('dry-runs every row past --max-cubes: estimates the whole batch, says where a run would stop, exits 6', async () => {
-    const run = spawnCli([...greetingArgs, '--dry-run', '--max-cubes', '30', '--events', 'none']);
+    const run = spawnCli([...GREETING_ARGS, '--dry-run', '--max-cubes', '30', '--events', 'none']);
     expect(await run.exited).toBe(6);
     expect(JSON.parse(run.output.stdout)).toMatchObject({ rows: 50, ok: 50, failed: 0, cubes: 200, stoppedAtMaxCubes: true, submitted: 0 });
     expect(run.output.stderr).toContain('vsynth: warning: A run would stop before row 8: its estimated 4 cubes would bring the batch to 32, over --max-cubes 30.\n');
@@ -37,7 +34,7 @@ describe('vsynth batch --dry-run and bad options', () => {
   });
 
   it('exits 2 for options that do not go together, naming them', async () => {
-    const run = spawnCli([...greetingArgs, '--resend-unknown', '--events', 'none']);
+    const run = spawnCli([...GREETING_ARGS, '--resend-unknown', '--events', 'none']);
     expect(await run.exited).toBe(2);
     expect(run.output.stderr).toBe('vsynth: --resend-unknown only applies with --resume.\n');
     expect(run.output.stdout).toBe('');

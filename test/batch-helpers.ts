@@ -84,6 +84,14 @@ export function modifiesByHeadline(entries: readonly LedgerEntry[]): Map<string,
   return counts;
 }
 
+/** The environment that points the CLI at a test sandbox. */
+export function sandboxEnv(sandbox: TestSandbox): Record<string, string> {
+  return { VSYNTH_BASE_URL: sandbox.url, VSYNTH_API_KEY: 'sandbox-key' };
+}
+
+/** `vsynth batch` arguments of the greeting example (rows keyed by email); add pool, journal, output. */
+export const GREETING_ARGS: readonly string[] = ['batch', '--template', join(GREETING, 'modify.json'), '--slots-from', join(GREETING, 'video.tsx'), '--data', join(GREETING, 'people.csv'), '--key-column', 'email'];
+
 /** Starts the real CLI; collects stdout and stderr. */
 export function spawnCli(args: readonly string[], env: Record<string, string> = {}): ChildProcess & { output: { stdout: string; stderr: string }; exited: Promise<number | null> } {
   const child = spawn(process.execPath, ['--conditions=@vsynth/source', '--import', 'tsx', join(ROOT, 'packages/cli/src/index.ts'), ...args], {

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { GREETING, basePool, ledger, modifiesByHeadline, readNdjson, spawnCli, testSandbox, type TestSandbox } from './batch-helpers.js';
+import { GREETING, basePool, ledger, modifiesByHeadline, readNdjson, sandboxEnv, spawnCli, testSandbox, type TestSandbox } from './batch-helpers.js';
 
 let sandbox: TestSandbox | undefined;
 afterEach(async () => {
@@ -24,7 +24,7 @@ describe('vsynth batch and Ctrl-C', () => {
       '--out', out,
       '--events', 'jsonl',
     ];
-    const env = { VSYNTH_BASE_URL: sandbox.url, VSYNTH_API_KEY: 'sandbox-key' };
+    const env = sandboxEnv(sandbox);
     const first = spawnCli(args, env);
     await new Promise<void>((resolve) => {
       const timer = setInterval(() => {
