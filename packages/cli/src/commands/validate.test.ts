@@ -72,7 +72,7 @@ describe('vsynth validate (in process)', () => {
     },
     'create-variant-b': {
       mutate: (p) => (p.scenes[1].clips[1].model.ai_name = ''),
-      lines: ['✖ ai_name must not be empty', '  → at scenes[1].clips[1].model.ai_name'],
+      lines: ['✖ ai_name must not be empty, received ""', '  → at scenes[1].clips[1].model.ai_name'],
     },
     modify: {
       mutate: (p) => (p.updates['scripts-1'] = 'Hi'),

@@ -15,7 +15,7 @@ describe('zodIssuesToIssues', () => {
     const schema = z.object({ a: z.number().int(), b: z.string().min(1), c: z.array(z.string()).max(1), d: z.boolean() });
     expect(issuesFor(schema, { a: 1.5, b: '', c: ['x', 'y'], d: 'no' })).toEqual([
       'invalid_type a: a must be an integer, received 1.5',
-      'too_small b: b must not be empty',
+      'too_small b: b must not be empty, received ""',
       'too_big c: c must hold at most 1 entry, received 2 entries',
       'invalid_type d: d must be true or false, received "no"',
     ]);

@@ -190,7 +190,6 @@ function boundText(zodIssue: Extract<ZodIssue, { code: 'too_small' | 'too_big' }
 function sizeOf(origin: string, received: unknown): string {
   if (received === NOTHING) return '';
   if ((origin === 'array' || origin === 'set') && Array.isArray(received)) return `, received ${entries(received.length)}`;
-  if (origin === 'string' && typeof received === 'string') return received.length === 0 ? '' : `, received ${describeValue(received)}`;
   return `, received ${describeValue(received)}`;
 }
 
