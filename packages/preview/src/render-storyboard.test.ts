@@ -168,6 +168,13 @@ describe('renderStoryboard', () => {
     expect(findPixels(decodePng(drawn.scenes[0]!.png), (c) => sameColour(c, [0, 200, 0]))).toBeUndefined();
   });
 
+  it('draws a scene that is not an object as an empty canvas, with a warning naming it', async () => {
+    const { pngs, board } = await render({ scenes: [null, scene([])] });
+    expect(pngs).toHaveLength(2);
+    expect(colourAt(pngs[0]!, 5, 5)).toEqual([255, 255, 255, 255]);
+    expect(board.warnings.map((w) => [w.message, w.path])).toEqual([['Scene is null, not an object: drawn as an empty white canvas', ['scenes', 0]]]);
+  });
+
   it('stacks clips by layer, not by array order', async () => {
     const top = { id: 'top', type: 'shape', shapeName: 'Square', layer: 900, left: 100, top: 100, width: 200, height: 200, fill: '#0000ff' };
     const bottom = { id: 'bottom', type: 'shape', shapeName: 'Square', layer: 100, left: 100, top: 100, width: 200, height: 200, fill: '#ffff00' };
@@ -201,5 +208,13 @@ describe('renderStoryboard', () => {
     const outDir = join(dir, 'never');
     await expect(renderStoryboard({ name: 'x' }, { outDir })).rejects.toSatisfy(isValidationError);
     await expect(renderStoryboard({ orientation: 'square', scenes: [] }, { outDir })).rejects.toThrow(/Orientation "square" cannot be laid out: use one of landscape, portrait/);
+    await expect(renderStoryboard({ projectId: 'p1', updates: { title: 'Hi' } }, { outDir })).rejects.toSatisfy(
+      (error: unknown) => isValidationError(error) && error.issues[0]!.message.startsWith('This is a modify or edit request: it changes a project stored by the service'),
+    );
+    // An output directory that is a file is the caller's mistake, said as such.
+    const file = join(dir, 'green.png');
+    await expect(renderStoryboard({ scenes: [scene([])] }, { outDir: file })).rejects.toThrow(
+      `Cannot create the output directory ${file}: a file of that name is in the way. Choose another output path.`,
+    );
   });
 });

@@ -1,11 +1,11 @@
 /**
  * `renderStoryboard`: an SVG and a PNG per scene plus a contact sheet, written to a directory.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Issue } from '@vsynth/core';
 import { contactSheet } from './contact-sheet.js';
 import { drawScenes, type DrawOptions } from './draw-scenes.js';
+import { makeOutputDir, writeOutput } from './write-output.js';
 
 export interface RenderStoryboardOptions extends DrawOptions {
   /** Directory the files are written to (created when missing). */
@@ -41,16 +41,16 @@ export interface Storyboard {
 export async function renderStoryboard(payload: unknown, options: RenderStoryboardOptions): Promise<Storyboard> {
   const outDir = resolve(options.outDir);
   const drawn = await drawScenes(payload, options);
-  await mkdir(outDir, { recursive: true });
+  await makeOutputDir(outDir);
   const scenes: StoryboardScene[] = [];
   for (const scene of drawn.scenes) {
     const base = join(outDir, `scene-${String(scene.index).padStart(3, '0')}`);
-    await writeFile(`${base}.svg`, scene.svg);
-    await writeFile(`${base}.png`, scene.png);
+    await writeOutput(`${base}.svg`, scene.svg);
+    await writeOutput(`${base}.png`, scene.png);
     scenes.push({ index: scene.index, svgPath: `${base}.svg`, pngPath: `${base}.png`, durationSeconds: scene.durationSeconds });
   }
   const contactSheetPath = join(outDir, 'contact-sheet.png');
-  await writeFile(contactSheetPath, contactSheet(drawn));
+  await writeOutput(contactSheetPath, contactSheet(drawn));
   const totalSeconds = Math.round(scenes.reduce((sum, scene) => sum + scene.durationSeconds, 0) * 10) / 10;
   return { scenes, contactSheetPath, totalSeconds, warnings: drawn.warnings };
 }

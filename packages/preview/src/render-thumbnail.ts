@@ -1,10 +1,10 @@
 /**
  * `renderThumbnail`: the first scene of a payload as one PNG, e.g. one per batch row.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { issue, ValidationError, type Issue } from '@vsynth/core';
 import { drawScenes, type DrawOptions } from './draw-scenes.js';
+import { makeOutputDir, writeOutput } from './write-output.js';
 
 export interface RenderThumbnailOptions extends Omit<DrawOptions, 'limit'> {
   /** PNG file to write (its directory is created). */
@@ -30,10 +30,10 @@ export async function renderThumbnail(payload: unknown, options: RenderThumbnail
   const drawn = await drawScenes(payload, { ...options, scale, limit: 1 });
   const first = drawn.scenes[0];
   const path = resolve(options.out);
-  await mkdir(dirname(path), { recursive: true });
+  await makeOutputDir(dirname(path));
   if (!first) {
     throw new ValidationError([issue({ code: 'too_small', path: ['scenes'], message: 'The payload has no scenes: nothing to draw a thumbnail of' })], { subject: 'preview payload' });
   }
-  await writeFile(path, first.png);
+  await writeOutput(path, first.png);
   return { path, width: Math.round(drawn.canvas.width * scale), height: Math.round(drawn.canvas.height * scale), warnings: drawn.warnings };
 }

@@ -103,5 +103,8 @@ describe('vsynth preview', () => {
     const csv = await vsynth(['preview', 'rows.csv', '--out', join(dir, 'bad')]);
     expect(csv.code).toBe(2);
     expect(csv.stderr).toContain('rows.csv is neither a .tsx video nor a payload .json file');
+    const variant = await vsynth(['preview', 'examples/payloads/legacy.json', '--out', join(dir, 'bad'), '--variant', 'B']);
+    expect(variant.code).toBe(2);
+    expect(variant.stderr).toContain('--variant applies to a .tsx video; a payload .json is drawn as it is.');
   });
 });

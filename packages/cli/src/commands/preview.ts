@@ -129,7 +129,9 @@ export async function runPreview(file: string, options: PreviewCommandOptions): 
   if (/\.[cm]?tsx?$/.test(file)) {
     payload = await compileForPreview(file, options, stderr);
   } else if (/\.json$/i.test(file)) {
-    if (options.props !== undefined) throw new UsageError('--props applies to a .tsx component; a payload .json is drawn as it is.');
+    for (const [given, option] of [[options.props, '--props'], [options.target, '--target'], [options.variant, '--variant']] as const) {
+      if (given !== undefined) throw new UsageError(`${option} applies to a .tsx video; a payload .json is drawn as it is.`);
+    }
     payload = parseJsonText(await readText(file, 'payload'), { source: file });
   } else {
     throw new UsageError(`${file} is neither a .tsx video nor a payload .json file.`);

@@ -3,13 +3,14 @@
  * the script spoken by espeak-ng when it is installed. Needs ffmpeg on PATH; both tools are
  * looked up when called, never at import.
  */
-import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { issue, UsageError, VsynthError, type Issue } from '@vsynth/core';
 import { drawScenes, type DrawOptions } from '../draw-scenes.js';
 import { findExecutable } from './find-executable.js';
 import { runProgram } from './run-program.js';
+import { makeOutputDir } from '../write-output.js';
 
 export interface RenderDraftOptions extends Omit<DrawOptions, 'limit'> {
   /** MP4 file to write (its directory is created). */
@@ -110,7 +111,7 @@ export async function renderDraft(payload: unknown, options: RenderDraftOptions)
     const pairs = drawn.scenes.map((_, i) => `[v${i}][a${i}]`).join('');
     filters.push(`${pairs}concat=n=${drawn.scenes.length}:v=1:a=1[v][a]`);
     const out = resolve(options.out);
-    await mkdir(dirname(out), { recursive: true });
+    await makeOutputDir(dirname(out));
     const args = [
       '-hide_banner', '-loglevel', 'error', '-y',
       ...inputs,

@@ -37,7 +37,11 @@ export async function toV3Payload(input: unknown, options: ToV3PayloadOptions): 
   const wrapped = (value as Loose | null)?.['payload'];
   if (typeof value === 'object' && value !== null && !Array.isArray((value as Loose)['scenes']) && typeof wrapped === 'object' && wrapped !== null) value = wrapped;
   if (typeof value !== 'object' || value === null || !Array.isArray((value as Loose)['scenes'])) {
-    throw new ValidationError([issue({ code: 'missing', path: ['scenes'], message: 'A payload to preview needs a "scenes" array (v3 or legacy create payload)' })], {
+    const changes = typeof value === 'object' && value !== null && 'updates' in value;
+    const message = changes
+      ? 'This is a modify or edit request: it changes a project stored by the service, so it has no "scenes" to draw. Preview the base video, or draw rows over it with `vsynth batch --dry-run --preview DIR --slots-from video.tsx`'
+      : 'A payload to preview needs a "scenes" array (v3 or legacy create payload)';
+    throw new ValidationError([issue({ code: 'missing', path: ['scenes'], message })], {
       subject: 'preview payload',
     });
   }

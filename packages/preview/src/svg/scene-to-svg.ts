@@ -73,6 +73,7 @@ export async function sceneToSvg(scene: unknown, options: SceneToSvgOptions): Pr
   };
 
   const sceneRec = rec(scene) ?? {};
+  if (!rec(scene)) warn(options.path, `Scene is ${scene === null ? 'null' : Array.isArray(scene) ? 'an array' : `a ${typeof scene}`}, not an object: drawn as an empty white canvas`, 'invalid_type');
   // Background: colour first, an image over it when there is one.
   const background = rec(sceneRec['background']);
   const colour = str(background?.['source_color']) ?? '#ffffff';
