@@ -70,8 +70,11 @@ describe('runBatch', () => {
     const out = join(dir(), 'results.csv');
     const { client, calls } = fakeClient();
     const rows = [...people(3), { nmae: 'typo' }];
-    const summary = await runBatch({ rows: iterableRows(rows), template, client, results: out, projectPool: ['p-1', 'p-2'], clock: fakeClock() });
+    const events: BatchEvent[] = [];
+    const summary = await runBatch({ rows: iterableRows(rows), template, client, results: out, projectPool: ['p-1', 'p-2'], clock: fakeClock(), onEvent: (e) => events.push(e) });
     expect(calls.map(titleOf).sort()).toEqual(['Hi person 1', 'Hi person 2', 'Hi person 3']);
+    // --events jsonl consumers get the reason and the message of a failed row.
+    expect(events.find((e) => e.type === 'row' && e.row === 4)).toMatchObject({ status: 'failed', reason: 'invalid', message: expect.stringMatching(/^missing variable "name" in updates\.title: /) });
     expect(summary).toMatchObject({ rows: 4, submitted: 3, done: 3, failed: 1, failedByReason: { invalid: 1 }, unknown: 0 });
     const lines = readFileSync(out, 'utf8').trim().split('\n');
     expect(lines[0]).toBe('row,rowKey,status,reason,projectId,projectKey,errorCode,errorMessage,attempts,cubes,videoUrl,duration');

@@ -91,7 +91,7 @@ export interface RunBatchOptions {
 /** What happened, as the batch goes: drives the progress bar and `--events jsonl`. */
 export type BatchEvent =
   | { readonly type: 'start'; readonly batchId: string; readonly resumed: boolean; readonly dryRun: boolean; readonly concurrency: number }
-  | { readonly type: 'row'; readonly row: number; readonly rowKey: string; readonly status: RowResult['status']; readonly reason?: string; readonly skipped?: boolean; readonly projectId?: string; readonly attempts: number }
+  | { readonly type: 'row'; readonly row: number; readonly rowKey: string; readonly status: RowResult['status']; readonly reason?: string; readonly message?: string; readonly skipped?: boolean; readonly projectId?: string; readonly attempts: number }
   | { readonly type: 'retry'; readonly row: number; readonly attempt: number; readonly delayMs: number; readonly reason: string }
   | { readonly type: 'concurrency'; readonly limit: number; readonly reason: string }
   | { readonly type: 'warning'; readonly message: string; readonly row?: number }
@@ -197,6 +197,7 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
       status: result.status,
       attempts: result.attempts,
       ...(result.reason === undefined ? {} : { reason: result.reason }),
+      ...(result.errorMessage === undefined ? {} : { message: result.errorMessage }),
       ...(result.skipped ? { skipped: true } : {}),
       ...(result.projectId === undefined ? {} : { projectId: result.projectId }),
     });
