@@ -160,7 +160,12 @@ export class Journal {
   }
 }
 
-/** Opens (and on resume reads) a journal; see {@link Journal}. */
+/**
+ * Opens (and on resume reads) a journal; see {@link Journal}. Without `resume`, an existing
+ * journal that records rows is an error (a journal that records none is started over).
+ *
+ * @example const journal = openJournal('people.journal.ndjson', { batch: { id: 'b1', template: 'modify.json' } });
+ */
 export function openJournal(path: string, options: OpenJournalOptions): Journal {
   const now = options.now ?? (() => new Date());
   const found = existsSync(path) ? readJournal(path) : undefined;
@@ -189,7 +194,12 @@ export function openJournal(path: string, options: OpenJournalOptions): Journal 
 
 /**
  * Reads a journal into the state of each row. A partial last line (the process was killed while
- * writing it) is ignored; any other unreadable line is an error naming it.
+ * writing it) is ignored; any other unreadable line is an error naming it. A journaled
+ * webhook delivery settles an unanswered row as done.
+ *
+ * @example
+ * const state = readJournal('people.journal.ndjson');
+ * const unknown = [...(state?.rows ?? [])].filter(([, row]) => row.status === 'attempt' || row.status === 'unknown');
  */
 export function readJournal(path: string): JournalState | undefined {
   const text = readFileSync(path, 'utf8');
