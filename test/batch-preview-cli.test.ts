@@ -106,10 +106,11 @@ describe('vsynth batch --dry-run --preview', () => {
     const rawKeys = join(dir, 'raw-modify.json');
     await writeFile(rawKeys, JSON.stringify({ projectId: 'p1', updates: { title_0: 'Hello {{firstName}}' } }));
     const data = 'examples/batch/greeting/people.csv';
-    const [noBase, notDry, rowsAlone] = await Promise.all([
+    const [noBase, notDry, rowsAlone, intoFile] = await Promise.all([
       vsynth(['batch', '--template', rawKeys, '--data', data, '--dry-run', '--preview', join(dir, 'never'), '--events', 'none']),
       vsynth(['batch', '--template', rawKeys, '--data', data, '--preview', join(dir, 'never'), '--events', 'none']),
       vsynth(['batch', '--template', rawKeys, '--data', data, '--dry-run', '--preview-rows', '3', '--events', 'none']),
+      vsynth(['batch', '--template', 'examples/batch/create-per-row/welcome.tsx', '--data', 'examples/batch/create-per-row/customers.csv', '--dry-run', '--preview', rawKeys, '--events', 'none']),
     ]);
     expect(noBase.code).toBe(2);
     expect(noBase.stderr).toContain('a modify template only lists changes to a project stored by the service: pass --slots-from video.tsx (the base video)');
@@ -117,6 +118,9 @@ describe('vsynth batch --dry-run --preview', () => {
     expect(notDry.stderr).toContain('--preview only applies with --dry-run.');
     expect(rowsAlone.code).toBe(2);
     expect(rowsAlone.stderr).toContain('--preview-rows needs --preview DIR.');
+    expect(intoFile.code).toBe(2);
+    expect(intoFile.stderr).toContain(`Cannot create the output directory ${rawKeys}: a file of that name is in the way.`);
+    expect(intoFile.stdout).toBe('');
     await expect(readdir(join(dir, 'never'))).rejects.toThrow();
   });
 });

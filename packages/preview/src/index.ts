@@ -23,3 +23,4 @@ export { renderArtifact, type Artifact, type RenderArtifactOptions } from './ren
 export { espeakVoice, FFMPEG_MISSING_MESSAGE, renderDraft, type Draft, type DraftScene, type RenderDraftOptions } from './draft/render-draft.js';
 export { findExecutable } from './draft/find-executable.js';
 export { decodePng, type DecodedPng } from './png/decode-png.js';
+export { makeOutputDir, writeOutput } from './write-output.js';

@@ -4,7 +4,7 @@
  */
 import { join, resolve } from 'node:path';
 import { formatIssue, formatIssues, isValidationError, UsageError } from '@vsynth/core';
-import { createAssetLoader, renderThumbnail } from '@vsynth/preview';
+import { createAssetLoader, makeOutputDir, renderThumbnail } from '@vsynth/preview';
 import { applyModify } from '@vsynth/sandbox';
 import type { BatchRequest } from '@vsynth/templates';
 
@@ -37,20 +37,22 @@ export function rowPreviewName(row: number): string {
  * Draws the first scene of each of the first `rows` rows' videos at scale 0.25, one after the
  * other, loading each image address once for all rows. A create or legacy row is drawn as it
  * would be sent; a modify row is the base video with the row's `updates` applied (as the service
- * does). Without a base a modify row has nothing to draw, so that is a usage error up front.
+ * does). Without a base a modify row has nothing to draw, so that is a usage error up front, as
+ * is a directory that cannot be created.
  *
  * @example
- * const previews = rowPreviews({ dir: 'previews', rows: 10, kind: 'create', baseDir: '.' });
+ * const previews = await rowPreviews({ dir: 'previews', rows: 10, kind: 'create', baseDir: '.' });
  * previews.add(1, { kind: 'create', body: payload });
  * const { paths } = await previews.finish(); // ['…/previews/row-0001.png']
  */
-export function rowPreviews(options: RowPreviewOptions): RowPreviews {
+export async function rowPreviews(options: RowPreviewOptions): Promise<RowPreviews> {
   if (options.kind === 'modify' && options.base === undefined) {
     throw new UsageError(
       '--preview draws each row\'s video, but a modify template only lists changes to a project stored by the service: pass --slots-from video.tsx (the base video) so each row\'s updates can be drawn over it.',
     );
   }
   const dir = resolve(options.dir);
+  await makeOutputDir(dir);
   const loadAsset = createAssetLoader({ baseDir: options.baseDir });
   const paths: string[] = [];
   // The same missing image in every row is reported once, with the rows it concerns.

@@ -179,7 +179,7 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
   const previews: RowPreviews | undefined =
     options.preview === undefined
       ? undefined
-      : (await import('./batch-preview.js')).rowPreviews({ dir: options.preview, rows: options.previewRows ?? 10, kind: template.kind, base, baseDir: dirname(options.slotsFrom ?? options.template) });
+      : await (await import('./batch-preview.js')).rowPreviews({ dir: options.preview, rows: options.previewRows ?? 10, kind: template.kind, base, baseDir: dirname(options.slotsFrom ?? options.template) });
 
   const format = options.events ?? (process.stderr.isTTY ? 'bar' : 'jsonl');
   const progress = format === 'bar' ? progressBar(await countRows(options.data, rowsOptions)) : undefined;
