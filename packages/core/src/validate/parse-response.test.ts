@@ -50,6 +50,9 @@ describe('parseResponse', () => {
     expect(error.message).toBe(
       'Request failed with status 201: POST /api/odin/v3/editor/project: unexpected response body: projectId is required: expected a string, received nothing at data.projectId',
     );
+    expect(thrown(() => parseResponse(projectCreateResponseSchema, { success: true, data: null }, { endpoint })).message).toBe(
+      'Request failed with status 200: POST /api/odin/v3/editor/project: unexpected response body: the response data must be an object, received null',
+    );
     expect(thrown(() => parseResponse(projectCreateResponseSchema, 'OK', { endpoint })).message).toBe(
       'Request failed with status 200: POST /api/odin/v3/editor/project: unexpected response body: the response body must be an object, received "OK"',
     );

@@ -46,7 +46,7 @@ export function parseResponse<S extends z.ZodType>(schema: S, body: unknown, opt
   if (bare.success) return bare.data;
   const source = enveloped ? body['data'] : body;
   const failure = enveloped ? schema.safeParse(source, { reportInput: true }) : bare;
-  const issues = failure.success ? [] : zodIssuesToIssues(failure.error, { input: source, rootName: 'the response body' });
+  const issues = failure.success ? [] : zodIssuesToIssues(failure.error, { input: source, rootName: enveloped ? 'the response data' : 'the response body' });
   const listed = issues
     .slice(0, 3)
     .map((i) => `${i.message}${i.path.length > 0 ? ` at ${enveloped ? 'data.' : ''}${formatPath(i.path)}` : ''}`)
