@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -59,6 +59,14 @@ describe('renderDraft', () => {
     expect(Math.abs(Number(probe.format.duration) - EXPECTED_SECONDS)).toBeLessThanOrEqual(0.1);
     expect(probe.streams.map((stream) => stream.codec_type).sort()).toEqual(['audio', 'video']);
     expect(probe.streams.find((stream) => stream.codec_type === 'video')).toMatchObject({ width: 480, height: 270 });
+    // The speech is really in the track: loud in the first scene, silence in the last.
+    const loudest = (from: number, seconds: number): number => {
+      // volumedetect reports on stderr.
+      const report = spawnSync(ffmpeg, ['-hide_banner', '-ss', String(from), '-t', String(seconds), '-i', out, '-af', 'volumedetect', '-f', 'null', '-'], { encoding: 'utf8' }).stderr;
+      return Number(/max_volume: (-?[\d.]+|-inf) dB/.exec(report)?.[1] ?? '-Infinity');
+    };
+    if (espeak) expect(loudest(0, 3.6)).toBeGreaterThan(-20);
+    expect(loudest(5.4, 2.6)).toBeLessThan(-60);
   });
 
   it('maps the spec languages to espeak-ng voices', () => {
