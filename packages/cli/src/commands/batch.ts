@@ -193,7 +193,8 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
 
   const controller = new AbortController();
   let interrupts = 0;
-  const onSigint = () => {
+  // Ctrl-C, and SIGTERM (a container or service manager stopping the batch), stop it the same way.
+  const onSigint = (signal: NodeJS.Signals) => {
     interrupts += 1;
     if (interrupts === 1) {
       process.stderr.write('\nvsynth: interrupted: finishing requests in flight, then writing journal and results (Ctrl-C again to quit at once)\n');
@@ -201,9 +202,11 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
       return;
     }
     process.off('SIGINT', onSigint);
-    process.kill(process.pid, 'SIGINT');
+    process.off('SIGTERM', onSigint);
+    process.kill(process.pid, signal);
   };
   process.on('SIGINT', onSigint);
+  process.on('SIGTERM', onSigint);
 
   let summary: BatchSummary;
   try {
@@ -239,6 +242,7 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
     });
   } finally {
     process.off('SIGINT', onSigint);
+    process.off('SIGTERM', onSigint);
     progress?.finish();
     requests?.close();
     await listener?.close();
