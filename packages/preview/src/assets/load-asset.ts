@@ -79,7 +79,13 @@ export async function loadAsset(ref: string, options: LoadAssetOptions = {}): Pr
   return { ok: true, bytes, info, dataUri: `data:${info.mime};base64,${bytes.toString('base64')}` };
 }
 
-/** Loads each distinct reference once per render. */
+/**
+ * A loader that loads each distinct reference once; share it between renders with `loadAsset`.
+ *
+ * @example
+ * const loadAsset = createAssetLoader({ baseDir: 'assets', timeoutMs: 3000 })
+ * for (const row of rows) await renderThumbnail(row, { out: `previews/${row.id}.png`, loadAsset })
+ */
 export function createAssetLoader(options: LoadAssetOptions = {}): (ref: string) => Promise<LoadedAsset> {
   const cache = new Map<string, Promise<LoadedAsset>>();
   return (ref) => {
