@@ -22,6 +22,13 @@ import { registerSandbox } from './commands/sandbox.js';
 import { registerBatch } from './commands/batch.js';
 import { registerPreview } from './commands/preview.js';
 
+// `pnpm vsynth …` runs this script from the workspace root; file arguments are meant relative to
+// the directory the user typed the command in, which pnpm and npm pass as INIT_CWD.
+const invokedFrom = process.env['INIT_CWD'];
+if (process.env['npm_lifecycle_event'] === 'vsynth' && invokedFrom !== undefined && invokedFrom !== process.cwd()) {
+  process.chdir(invokedFrom);
+}
+
 const program = new Command('vsynth')
   .description('Author AI-avatar videos as TSX, validate and submit them, run batches and a local sandbox.')
   .addHelpText('after', EXIT_CODES_HELP)

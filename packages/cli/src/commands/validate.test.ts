@@ -20,11 +20,15 @@ interface Run {
 
 /** Runs the real CLI from the repo root, as `pnpm vsynth` does. */
 function vsynth(...args: string[]): Promise<Run> {
+  return vsynthWithEnv({}, ...args);
+}
+
+function vsynthWithEnv(env: Record<string, string>, ...args: string[]): Promise<Run> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       ['--conditions=@vsynth/source', '--import', 'tsx', 'packages/cli/src/index.ts', ...args],
-      { cwd: root, env: { ...process.env, NO_COLOR: '1' } },
+      { cwd: root, env: { ...process.env, NO_COLOR: '1', ...env } },
       (error, stdout, stderr) => {
         const code = error === null ? 0 : typeof error.code === 'number' ? error.code : 1;
         resolve({ code, stdout, stderr });
@@ -214,6 +218,13 @@ describe('vsynth validate (the real command)', () => {
       ['scenes', 1, 'clips', 0, 'volume'],
       ['scenes', 0, 'scripts', 0, 'modelId'],
     ]);
+  });
+
+  it('as `pnpm vsynth` from a subdirectory, reads file arguments relative to that directory', async () => {
+    // pnpm runs the root script from the workspace root and passes the user's directory as INIT_CWD.
+    const run = await vsynthWithEnv({ npm_lifecycle_event: 'vsynth', INIT_CWD: join(root, 'examples') }, 'validate', 'payloads/edit.json');
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toBe('✔ payloads/edit.json is a valid edit request (kind inferred from its fields; pass --kind to choose)\n');
   });
 
   it('exits 2 for a missing file and a bad --kind', async () => {
