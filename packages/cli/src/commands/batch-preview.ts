@@ -3,7 +3,7 @@
  * rows, so a person can eyeball the personalisation before the batch spends cubes.
  */
 import { join, resolve } from 'node:path';
-import { formatIssue, formatIssues, isValidationError, UsageError } from '@vsynth/core';
+import { formatIssue, isValidationError, UsageError } from '@vsynth/core';
 import { createAssetLoader, makeOutputDir, renderThumbnail } from '@vsynth/preview';
 import { applyModify } from '@vsynth/sandbox';
 import type { BatchRequest } from '@vsynth/templates';
@@ -84,7 +84,7 @@ export async function rowPreviews(options: RowPreviewOptions): Promise<RowPrevie
           paths.push(thumbnail.path);
           for (const warning of thumbnail.warnings) warn(formatIssue(warning), row);
         } catch (error) {
-          const why = isValidationError(error) ? formatIssues(error.issues) : error instanceof Error ? error.message : String(error);
+          const why = isValidationError(error) ? error.issues.map((problem) => problem.message).join('; ') : error instanceof Error ? error.message : String(error);
           warn(`⚠ Row not drawn: ${why}`, row);
         }
       });
