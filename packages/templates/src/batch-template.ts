@@ -33,6 +33,8 @@ export interface BatchTemplate {
    * templates); the batch warns at its end about columns no row read.
    */
   columnsRead?(): ReadonlySet<string>;
+  /** The project every row modifies, when a modify template names one fixed project (no `{{…}}`). */
+  readonly projectId?: string;
   /** Binds one row; `row` is the 1-based data row number. Never throws for bad row data. */
   bind(data: Readonly<Record<string, unknown>>, row: number): BindResult | Promise<BindResult>;
 }

@@ -119,7 +119,7 @@ describe('runBatch', () => {
     const error = await runBatch({ rows: iterableRows(people(50)), template, client, concurrency: 2, projectPool: ['a', 'b'], journal, results: out, clock: fakeClock() }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(401);
-    expect(calls.length).toBeLessThanOrEqual(3);
+    expect(calls.length).toBeLessThanOrEqual(2);
     const written = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(written).toHaveLength(calls.length);
     expect(written.every((r) => r['status'] === 'failed' && r['reason'] === 'http_401')).toBe(true);
@@ -138,6 +138,29 @@ describe('runBatch', () => {
     // The journal recorded no row, so the corrected command starts over on it.
     const summary = await runBatch({ rows: iterableRows(rows), template, client, keyColumn: 'email', journal, clock: fakeClock(), projectPool: ['a'] });
     expect(summary).toMatchObject({ done: 3 });
+  });
+
+  it('stops at a 404 of the project every row modifies (fixed in the template, or from the pool), not at a per-row project', async () => {
+    const missing = () => {
+      throw new ApiError({ status: 404, endpoint: 'POST /m', detail: 'no such project' });
+    };
+    for (const options of [{}, { projectPool: ['gone-1', 'gone-2'] }]) {
+      const { client, calls } = fakeClient(missing);
+      const out = join(dir(), 'r.ndjson');
+      const error = await runBatch({ rows: iterableRows(people(20)), template, client, concurrency: 2, clock: fakeClock(), results: out, ...options }).catch((e: unknown) => e);
+      expect((error as ApiError).status).toBe(404);
+      // Without a pool the second row waits for the project; it is not sent after the 404 but reported as stopped.
+      expect(calls).toHaveLength('projectPool' in options ? 2 : 1);
+      const written = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+      expect(written.map((r) => r['reason']).sort()).toEqual('projectPool' in options ? ['http_404', 'http_404'] : ['http_404', 'stopped']);
+    }
+    const perRow = modifyTemplate({ projectId: '{{project}}', updates: { title: 'Hi {{name}}' } });
+    expect(perRow.projectId).toBeUndefined();
+    expect(template.projectId).toBe('p-base');
+    const { client, calls } = fakeClient(missing);
+    const summary = await runBatch({ rows: iterableRows(people(3).map((r, i) => ({ ...r, project: `p-${i}` }))), template: perRow, client, clock: fakeClock() });
+    expect(summary.failedByReason).toEqual({ http_404: 3 });
+    expect(calls).toHaveLength(3);
   });
 
   it('halves concurrency after repeated 429 answers', async () => {

@@ -296,6 +296,10 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
         body = { ...body, webhookUrl: correlateWebhookUrl(options.webhooks.url, { id: cid, secret: options.webhooks.secret }) };
       }
       for (let attempt = 1; ; attempt++) {
+        if (fatal !== undefined) {
+          settle(failedResult(row, rowKey, attempts, 'stopped', 'VSYNTH_BATCH', "Not sent: the batch stopped at another row's error (see the batch's message); resume to send it.", projectId));
+          return;
+        }
         if (signal?.aborted) {
           settle(failedResult(row, rowKey, attempts, 'interrupted', 'VSYNTH_ABORTED', 'The batch was interrupted before this row was sent; resume to send it.', projectId));
           return;
@@ -337,7 +341,7 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
           }, exports);
           return;
         } catch (error) {
-          const verdict = classify(error);
+          const verdict = classify(error, request.kind === 'modify' && (pool !== undefined || template.projectId !== undefined));
           const code = isVsynthError(error) ? error.code : 'VSYNTH_INTERNAL';
           const message = error instanceof Error ? error.message : String(error);
           if (verdict.kind === 'unknown') {
@@ -468,6 +472,11 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
         continue;
       }
       await limit.acquire();
+      if (fatal !== undefined) {
+        // A request in flight just stopped the batch: this row is not sent (it is not in the results, like rows not read).
+        limit.release();
+        break;
+      }
       if (signal?.aborted) {
         limit.release();
         interrupted = true;
@@ -572,16 +581,19 @@ const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH
 
 /**
  * Answers "may this request be sent again?". An error answer (4xx/5xx) means nothing was
- * accepted: 408, 429 and 5xx are retried, other 4xx fail (401 and 403 stop the batch: the
- * credentials would be refused for every row). A connection that was never made is
+ * accepted: 408, 429 and 5xx are retried, other 4xx fail. 401 and 403 stop the batch (the
+ * credentials would be refused for every row), and so does a 404 of a modify whose project is
+ * shared by rows (the template's fixed project or a pool project: it does not exist). A
+ * connection that was never made is
  * retried. A request that may have reached the service without an answer (reset, timeout) is
  * `unknown`: the spec has no idempotency key, so sending it again could spend cubes twice.
  */
-function classify(error: unknown): Verdict {
+function classify(error: unknown, sharedProject: boolean): Verdict {
   if (isApiError(error)) {
     const reason = `http_${error.status}`;
     if (error.transient) return { kind: 'retry', reason, status: error.status, ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs }) };
-    return { kind: 'failed', reason, status: error.status, ...(error.status === 401 || error.status === 403 ? { stopsBatch: true } : {}) };
+    const stopsBatch = error.status === 401 || error.status === 403 || (error.status === 404 && sharedProject);
+    return { kind: 'failed', reason, status: error.status, ...(stopsBatch ? { stopsBatch: true } : {}) };
   }
   if (isNetworkError(error)) return NOT_SENT.has(causeCode(error) ?? '') ? { kind: 'retry', reason: 'network' } : { kind: 'unknown', reason: 'lost_response' };
   if (isTimeoutError(error)) return { kind: 'unknown', reason: 'timeout' };
