@@ -128,7 +128,7 @@ describe('renderStoryboard', () => {
     expect(board.warnings[0]?.path).toEqual(['scenes', 0, 'clips', 0, 'model', 'deployImage', 'themb_src']);
   });
 
-  it('writes the silhouette\'s name inside its box and on the canvas when the avatar reaches below the frame', async () => {
+  it('writes the silhouette\'s name inside its box and on the canvas when the avatar reaches past the frame', async () => {
     // Displayed box 200x1000 at (1500, 500): its lower half is below the 1080 px canvas.
     const avatar = { id: 'a', type: 'aiModel', layer: 300, left: 1500, top: 500, width: 200, height: 1000, model: { ai_name: 'anna', emotion: 'business_suit_navy' } };
     const { pngs, board } = await render({ scenes: [scene([avatar])] });
@@ -140,6 +140,13 @@ describe('renderStoryboard', () => {
     expect(name!.bottom).toBeLessThanOrEqual(1080);
     expect(name!.top).toBeGreaterThan(980);
     expect(board.warnings).toEqual([]);
+    // Box 600x600 at (1620, 200): only its left 300 px are on the canvas, and so is the name.
+    const right = { ...avatar, left: 1620, top: 200, width: 600, height: 600 };
+    const past = findPixels((await render({ scenes: [scene([right])] })).pngs[0]!, (c) => sameColour(c, [255, 255, 255], 20));
+    expect(past!.count).toBeGreaterThan(100);
+    expect(past!.left).toBeGreaterThanOrEqual(1620);
+    expect(past!.right).toBeLessThanOrEqual(1920);
+    expect(past!.bottom).toBeLessThanOrEqual(800);
   });
 
   it('rotates a clip clockwise around the top-left corner of its box (fabric.js\' default origin)', async () => {

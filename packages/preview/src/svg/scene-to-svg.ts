@@ -178,13 +178,17 @@ export async function sceneToSvg(scene: unknown, options: SceneToSvgOptions): Pr
         body.push(`${open}<image x="0" y="0" width="${f(w)}" height="${f(h)}" preserveAspectRatio="xMidYMax meet" href="${asset.dataUri}"/></g>`);
       } else {
         if (thumb) warn([...path, 'model', 'deployImage', 'themb_src'], `Avatar thumbnail ${JSON.stringify(thumb)} not drawn (${asset?.reason ?? ''}): a silhouette marks its box`, 'missing');
-        // The name fits the box's width and sits at the bottom of the part of the box on the
-        // canvas (an avatar often reaches below the frame).
+        // The name sits at the bottom centre of the part of the box on the canvas (an avatar
+        // often reaches past the frame) and fits that part's width.
+        const visible = angle
+          ? { left: 0, right: w, bottom: h }
+          : { left: Math.max(0, -box.left), right: Math.min(w, canvas.width - box.left), bottom: Math.min(h, canvas.height - box.top) };
+        const span = Math.max(visible.right - visible.left, Math.min(w, 120));
         let size = Math.max(12, Math.min(40, w / 10));
         const nameWidth = labelWidth(name, options.catalog, size);
-        if (nameWidth > w * 0.92) size = Math.max(8, (size * w * 0.92) / nameWidth);
-        const bottom = angle ? h : Math.max(size * 2, Math.min(h, canvas.height - box.top));
-        body.push(`${open}${silhouette(w, h)}${label(name, w / 2, bottom - size * 0.6, size, '#ffffff')}</g>`);
+        if (nameWidth > span * 0.92) size = Math.max(8, (size * span * 0.92) / nameWidth);
+        const centre = Math.min(Math.max((visible.left + visible.right) / 2, span / 2), w - span / 2);
+        body.push(`${open}${silhouette(w, h)}${label(name, centre, Math.max(size * 2, visible.bottom) - size * 0.6, size, '#ffffff')}</g>`);
       }
     } else {
       warn([...path, 'type'], `Clip type ${JSON.stringify(type)} is not drawn`, 'invalid_value');
