@@ -91,7 +91,6 @@ export function modifyTemplate(source: unknown, options: ModifyTemplateOptions =
   return {
     kind: 'modify',
     description,
-    ...(projectId?.constant ? { projectId: projectId.source } : {}),
     columns: { required, optional },
     bind(data, row): BindResult {
       const issues: Issue[] = [];
