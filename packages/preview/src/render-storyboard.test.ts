@@ -88,6 +88,11 @@ describe('renderStoryboard', () => {
     const { pngs, board } = await render(legacy);
     expectBox(findPixels(pngs[0]!, (c) => sameColour(c, [0, 200, 0])), { left: 1200, top: 150, width: 480, height: 240 });
     expect(board.warnings.some((w) => w.message.includes('missing-background.png'))).toBe(true);
+    // The converter's advice to library callers is said in the preview's terms.
+    expect(board.warnings.find((w) => w.path.at(-1) === 'AIModel')?.message).toBe(
+      'Avatar "anna"/"suit" is named by key only in a legacy payload and its size comes from its model object, which the preview does not have: it is laid out as if it were as large as the canvas (1920x1080)',
+    );
+    expect(board.warnings.some((w) => w.message.includes('options.'))).toBe(false);
   });
 
   it('draws text inside its box, wrapped onto several lines', async () => {

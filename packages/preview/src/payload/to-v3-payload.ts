@@ -57,5 +57,20 @@ export async function toV3Payload(input: unknown, options: ToV3PayloadOptions): 
     }
   }
   const converted = legacyProjectToV3(value as Parameters<typeof legacyProjectToV3>[0], { orientation: options.orientation ?? 'landscape', imageSizes });
-  return { payload: converted.payload as unknown as V3Preview['payload'], legacy: true, warnings: converted.warnings };
+  return { payload: converted.payload as unknown as V3Preview['payload'], legacy: true, warnings: converted.warnings.map(forPreview) };
+}
+
+/**
+ * The converter's warnings tell a library caller which option to pass; a preview user has no
+ * such option, so those two say what the drawing shows instead.
+ */
+function forPreview(warning: Issue): Issue {
+  const avatar = /^No avatar in options\.avatars has ai_name ("[^"]*") and emotion ("[^"]*"): laid out with the canvas size (\d+x\d+)/.exec(warning.message);
+  if (avatar) {
+    const message = `Avatar ${avatar[1]}/${avatar[2]} is named by key only in a legacy payload and its size comes from its model object, which the preview does not have: it is laid out as if it were as large as the canvas (${avatar[3]})`;
+    return { ...warning, message };
+  }
+  const image = /^No natural size for image (".*") in options\.imageSizes: laid out as a (\S+) square/.exec(warning.message);
+  if (image) return { ...warning, message: `Image ${image[1]} could not be read for its natural size: laid out as a ${image[2]} square` };
+  return warning;
 }
