@@ -85,7 +85,7 @@ export function registerBatch(program: Command): void {
     .option('--requests <file.ndjson>', 'with --dry-run, write each request that would be sent')
     .option('--preview <dir>', 'with --dry-run, draw the first scene of each of the first rows\' videos to DIR/row-NNNN.png (a modify template needs --slots-from)')
     .option('--preview-rows <n>', 'rows drawn by --preview (default 10)', integer('--preview-rows'))
-    .option('--max-cubes <n>', 'stop before the estimated cubes would exceed n', nonNegative('--max-cubes'))
+    .option('--max-cubes <n>', 'stop before the estimated cubes would exceed n (with --dry-run: estimate every row, say where a run would stop)', nonNegative('--max-cubes'))
     .option('--project-pool <ids>', 'comma-separated base projects for a modify template; rows spread over them', list)
     .option('--collect-webhooks', 'receive the export webhooks: results get videoUrl and duration; unknown rows settle as done')
     .option('--webhook-host <host>', 'address the webhook listener binds (default 127.0.0.1)')
