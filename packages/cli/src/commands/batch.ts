@@ -55,8 +55,10 @@ export interface BatchCommandOptions {
 
 /**
  * Registers `vsynth batch`. Exit 0 when every row is done; 6 when rows failed, are unknown, or
- * the batch was interrupted (Ctrl-C) or stopped at `--max-cubes`; 3 when the template is invalid
- * or a dry run finds rows that would fail; 2 for bad options.
+ * the batch was interrupted (Ctrl-C, SIGTERM) or stopped at `--max-cubes` (a dry run: would
+ * stop); 3 when the template or data is invalid or a dry run finds rows that would fail; 4 when
+ * the service refused the credentials or the project every row modifies does not exist (the
+ * batch stops); 2 for bad options.
  *
  * @example registerBatch(program) // vsynth batch --template modify.json --data people.csv --out results.csv
  */
