@@ -100,9 +100,12 @@ describe('renderStoryboard', () => {
     const { pngs } = await render({ scenes: [scene([text])] });
     const ink = findPixels(pngs[0]!, (c) => c[0] > 128 && c[1] > 128 && c[2] > 128);
     expect(ink).toBeDefined();
-    // A few pixels of slack: glyphs such as "j" start left of their origin (negative side bearing).
+    // Left-aligned: the ink starts at the box's left edge (a few pixels of slack: "j" reaches
+    // left of its origin), the capitals' tops sit 0.93 - 0.71 em (about 10 px) below its top.
     expect(ink!.left).toBeGreaterThanOrEqual(300 - 4);
-    expect(ink!.top).toBeGreaterThanOrEqual(200);
+    expect(ink!.left).toBeLessThanOrEqual(300 + 4);
+    expect(ink!.top).toBeGreaterThanOrEqual(200 + 4);
+    expect(ink!.top).toBeLessThanOrEqual(200 + 14);
     expect(ink!.right).toBeLessThanOrEqual(800 + 4);
     expect(ink!.bottom).toBeLessThanOrEqual(500);
     // 43 characters of 48 px text do not fit 500 px: at least two lines.
