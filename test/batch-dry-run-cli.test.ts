@@ -48,7 +48,7 @@ describe('vsynth batch --dry-run and bad options', () => {
     expect(await run.exited).toBe(3);
     expect(run.output.stderr).toContain(
       'vsynth: warning: The TSX template examples/batch/create-per-row/welcome.tsx does not use column "nme".\n' +
-        '✖ missing prop "name" in examples/batch/create-per-row/welcome.tsx: the row has no such column (did you mean "nme"?)\n  → at row 1, name\n',
+        '✖ missing prop "name" in examples/batch/create-per-row/welcome.tsx: the row has no such column (did you mean "nme"?); if the column is optional, list it in export const optionalColumns\n  → at row 1, name\n',
     );
   });
 });

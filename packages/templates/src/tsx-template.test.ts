@@ -56,8 +56,8 @@ describe('tsxTemplate', () => {
     if (bound.ok) return;
     // `plan` is missing (its .toUpperCase() throws after it); `nickname` is read but not declared optional.
     expect(bound.issues.map(formatIssue)).toEqual([
-      `✖ missing prop "plan" in ${template.description.replace('TSX template ', '')}: the row has no such column (did you mean "plna"?)\n  → at row 7, plan`,
-      `✖ missing prop "nickname" in ${template.description.replace('TSX template ', '')}: the row has no such column (columns: name, plna)\n  → at row 7, nickname`,
+      `✖ missing prop "plan" in ${template.description.replace('TSX template ', '')}: the row has no such column (did you mean "plna"?); if the column is optional, list it in export const optionalColumns\n  → at row 7, plan`,
+      `✖ missing prop "nickname" in ${template.description.replace('TSX template ', '')}: the row has no such column (columns: name, plna); if the column is optional, list it in export const optionalColumns\n  → at row 7, nickname`,
     ]);
   });
 

@@ -49,7 +49,11 @@ export async function tsxTemplate(file: string, options: TsxTemplateOptions = {}
         for (const name of tracked.read) read.add(name);
         if (tracked.missing.size === 0) return undefined;
         const columns = Object.keys(data);
-        return { ok: false, issues: [...tracked.missing].map((name) => missingVariableIssue({ name, row, path: [], columns, noun: 'prop', usedBy: subject })) };
+        const issues = [...tracked.missing].map((name) => {
+          const found = missingVariableIssue({ name, row, path: [], columns, noun: 'prop', usedBy: subject });
+          return { ...found, message: `${found.message}; if the column is optional, list it in export const optionalColumns` };
+        });
+        return { ok: false, issues };
       };
       try {
         const element = jsxDEV(component as FunctionComponent, tracked.props);
