@@ -102,7 +102,7 @@ describe('text in every language of the spec', () => {
         {
           sceneIdx: 0,
           background: { source_type: 'color', source_color: '#ffffff' },
-          clips: [{ id: 't', type: 'textImage', layer: 1, left: 100, top: 100, width: 1500, height: 200, text: 'Hello வணக்கம்', fontSize: 60, fill: '#000000' }],
+          clips: [{ id: 't', type: 'textImage', layer: 1, left: 100, top: 100, width: 1500, height: 200, text: 'Hello வணக்கம் 🎉', fontSize: 60, fill: '#000000' }],
         },
       ],
     };
@@ -110,6 +110,7 @@ describe('text in every language of the spec', () => {
     expect(drawn.warnings.map((w) => w.message)).toEqual([
       'Font family "Noto Sans CJK" is not installed: drawn with DejaVu Sans',
       expect.stringMatching(/^No installed font draws வ \(U\+0BB5\), ண \(U\+0BA3\), .*: install fonts-noto-core and fonts-noto-cjk \(Debian\/Ubuntu\) or pass fontDirs$/),
+      'Emoji 🎉 (U+1F389) are left blank: the preview draws no emoji',
     ]);
     expect(findPixels(decodePng(drawn.scenes[0]!.png), (c) => c[0] < 100)!.count).toBeGreaterThan(500);
   });

@@ -232,14 +232,15 @@ function drawText(clip: Loose, context: DrawTextContext): string {
     maxWidth: context.naturalW,
     lang: context.lang,
   });
-  if (layout.missing.length > 0) {
-    const chars = layout.missing.slice(0, 8).map((c) => `${c} (U+${(c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')})`);
-    context.warn(
-      [...context.path, 'text'],
-      `No installed font draws ${chars.join(', ')}${layout.missing.length > 8 ? ' …' : ''}: install fonts-noto-core and fonts-noto-cjk (Debian/Ubuntu) or pass fontDirs`,
-      'missing',
-    );
+  // Emoji need a colour font, which the outline drawing cannot use: no install hint for them.
+  const emoji = layout.missing.filter((c) => /\p{Extended_Pictographic}/u.test(c));
+  const letters = layout.missing.filter((c) => !emoji.includes(c));
+  const named = (chars: readonly string[]) =>
+    `${chars.slice(0, 8).map((c) => `${c} (U+${(c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')})`).join(', ')}${chars.length > 8 ? ' …' : ''}`;
+  if (letters.length > 0) {
+    context.warn([...context.path, 'text'], `No installed font draws ${named(letters)}: install fonts-noto-core and fonts-noto-cjk (Debian/Ubuntu) or pass fontDirs`, 'missing');
   }
+  if (emoji.length > 0) context.warn([...context.path, 'text'], `Emoji ${named(emoji)} are left blank: the preview draws no emoji`, 'missing');
   const align = str(clip['align']) ?? 'left';
   const anchor: TextAnchor = align === 'center' ? 'middle' : align === 'right' ? 'end' : 'start';
   const x = anchor === 'middle' ? context.naturalW / 2 : anchor === 'end' ? context.naturalW : 0;
