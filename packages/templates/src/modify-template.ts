@@ -91,6 +91,7 @@ export function modifyTemplate(source: unknown, options: ModifyTemplateOptions =
   return {
     kind: 'modify',
     description,
+    ...(projectId?.constant ? { projectId: projectId.source } : {}),
     columns: { required, optional },
     bind(data, row): BindResult {
       const issues: Issue[] = [];
