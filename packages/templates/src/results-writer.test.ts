@@ -28,4 +28,20 @@ describe('openResultsFile', () => {
     expect(readFileSync(file, 'utf8')).toBe('{"row":1,"rowKey":"k","status":"failed","reason":"invalid","attempts":0}\n');
     expect(() => openResultsFile(join(dir, 'r.txt'))).toThrow('Cannot tell the format of results file');
   });
+
+  it('writes .json as one JSON array (an empty one for no rows), closed once', () => {
+    const file = join(dir, 'r.json');
+    const sink = openResultsFile(file);
+    sink.write({ row: 1, rowKey: 'k1', status: 'done', projectId: 'p-1', attempts: 1 });
+    sink.write({ row: 2, rowKey: 'k2', status: 'unknown', reason: 'lost_response', attempts: 1 });
+    sink.close();
+    sink.close();
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual([
+      { row: 1, rowKey: 'k1', status: 'done', projectId: 'p-1', attempts: 1 },
+      { row: 2, rowKey: 'k2', status: 'unknown', reason: 'lost_response', attempts: 1 },
+    ]);
+    const empty = join(dir, 'e.json');
+    openResultsFile(empty).close();
+    expect(readFileSync(empty, 'utf8')).toBe('[]\n');
+  });
 });

@@ -27,9 +27,9 @@ export interface ResultsSink {
 }
 
 /**
- * Opens a results file, CSV or NDJSON by extension (`.csv`, `.ndjson`, `.jsonl`, `.json` is
- * NDJSON too). Lines are written in the order rows settle, buffered and written synchronously, so
- * `close()` in a signal handler loses nothing.
+ * Opens a results file by extension: `.csv`, `.ndjson`/`.jsonl` (one object per line), or
+ * `.json` (one JSON array, closed by `close()`). Rows are written in the order they settle,
+ * buffered and written synchronously, so `close()` in a signal handler loses nothing.
  *
  * @example
  * const results = openResultsFile('results.csv');
@@ -39,8 +39,9 @@ export interface ResultsSink {
 export function openResultsFile(path: string): ResultsSink {
   const extension = extname(path).toLowerCase();
   const csv = extension === '.csv';
-  if (!csv && !['.ndjson', '.jsonl', '.json'].includes(extension)) {
-    throw new UsageError(`Cannot tell the format of results file ${path}: end it with .csv or .ndjson.`);
+  const array = extension === '.json';
+  if (!csv && !array && !['.ndjson', '.jsonl'].includes(extension)) {
+    throw new UsageError(`Cannot tell the format of results file ${path}: end it with .csv, .ndjson or .json.`);
   }
   let fd: number | undefined = openSync(path, 'w');
   // Lines are copied into one reused buffer at once, so a million-row batch leaves no trail of
@@ -60,11 +61,15 @@ export function openResultsFile(path: string): ResultsSink {
     else used += buffer.write(line, used);
   };
   if (csv) append(`${RESULT_COLUMNS.join(',')}\n`);
+  let first = true;
   return {
     write(result) {
-      append(csv ? csvLine(result) : `${JSON.stringify(withoutIssues(result))}\n`);
+      if (csv) append(csvLine(result));
+      else append(`${array ? (first ? '[\n' : ',\n') : ''}${JSON.stringify(withoutIssues(result))}${array ? '' : '\n'}`);
+      first = false;
     },
     close() {
+      if (array && fd !== undefined) append(first ? '[]\n' : '\n]\n');
       flush();
       if (fd !== undefined) closeSync(fd);
       fd = undefined;

@@ -70,7 +70,7 @@ export interface RunBatchOptions {
   readonly schema?: RowSchema;
   /** Column whose value is the row key; default a hash of the row's values. */
   readonly keyColumn?: string;
-  /** Results file path (`.csv` or `.ndjson`) or a sink. */
+  /** Results file path (`.csv`, `.ndjson` or `.json`) or a sink. */
   readonly results?: string | ResultsSink;
   /** Called for every bound row of a dry run with the request that would be sent. */
   readonly onRequest?: (state: { row: number; rowKey: string; request: BatchRequest; cubes: number }) => void;
