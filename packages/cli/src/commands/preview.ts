@@ -124,7 +124,7 @@ export async function runPreview(file: string, options: PreviewCommandOptions): 
   const stderr = options.stderr ?? process.stderr;
   const scale = positiveNumber(options.scale, 1, '--scale', 8);
   const timeoutMs = positiveNumber(options.timeout, 5000, '--timeout', 600_000);
-  const { renderDraft, renderStoryboard } = await import('@vsynth/preview');
+  const { createAssetLoader, renderDraft, renderStoryboard } = await import('@vsynth/preview');
   let payload: unknown;
   if (/\.[cm]?tsx?$/.test(file)) {
     payload = await compileForPreview(file, options, stderr);
@@ -136,9 +136,12 @@ export async function runPreview(file: string, options: PreviewCommandOptions): 
   } else {
     throw new UsageError(`${file} is neither a .tsx video nor a payload .json file.`);
   }
+  const baseDir = dirname(resolve(file));
   const common = {
-    baseDir: dirname(resolve(file)),
+    baseDir,
     timeoutMs,
+    // The storyboard and the draft load each image once between them.
+    loadAsset: createAssetLoader({ baseDir, timeoutMs }),
     ...(options.orientation !== undefined && { orientation: options.orientation }),
   };
   const storyboard = await renderStoryboard(payload, { ...common, outDir: options.out, scale });
