@@ -1,7 +1,8 @@
-import { mkdtemp, readFile, rm, type FileHandle } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { isUsageError } from '@vsynth/core';
 import type { LedgerEntry, ProjectRecord } from './records.js';
 import { SandboxStore } from './sandbox-store.js';
 
@@ -79,7 +80,20 @@ describe('SandboxStore', () => {
     expect(reopened.ledger.map((e) => e.id)).toEqual(['l1', 'l4']);
     await reopened.close();
   });
+
+  it('refuses a data directory it cannot create with a usage error naming it', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'vsynth-store-'));
+    dirs.push(dir);
+    const file = join(dir, 'not-a-dir');
+    await writeFile(file, 'x');
+    const error = await SandboxStore.open({ dir: join(file, 'data') }).catch((caught: unknown) => caught);
+    expect(isUsageError(error)).toBe(true);
+    expect((error as Error).message).toBe(
+      `Cannot use ${join(file, 'data')} as the sandbox data directory: a part of the path is a file. Give a writable directory with --data-dir (dataDir).`,
+    );
+  });
 });
+
 
 function entry(id: string): LedgerEntry {
   return { id, owner: 'key:x', endpoint: 'POST /api/odin/v3/editor/project', time: '', cubes: 1, body: {} };

@@ -1,5 +1,6 @@
 import { mkdir, open, readFile, rename, type FileHandle } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { UsageError } from '@vsynth/core';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
 import type {
   ArtifactRecord,
@@ -85,8 +86,11 @@ export class SandboxStore implements StoreState {
   }
 
   static async open(options: OpenStoreOptions): Promise<SandboxStore> {
-    await mkdir(options.dir, { recursive: true });
-    const lock = await lockDataDir(options.dir);
+    const lock = await mkdir(options.dir, { recursive: true })
+      .then(() => lockDataDir(options.dir))
+      .catch((error: unknown) => {
+        throw unusableDir(options.dir, error);
+      });
     try {
       const path = join(options.dir, LOG);
       const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
@@ -207,6 +211,21 @@ interface QueuedRecord {
 }
 
 /** Applies a record to memory; returns how to take it back. */
+/** A data directory that cannot be created or written is the user's to fix (exit 2 in the CLI). */
+function unusableDir(dir: string, error: unknown): unknown {
+  const reasons: Record<string, string> = {
+    EACCES: 'permission denied',
+    EPERM: 'permission denied',
+    EROFS: 'the file system is read-only',
+    ENOTDIR: 'a part of the path is a file',
+    EEXIST: 'a file of that name exists',
+    ENOSPC: 'the disk is full',
+  };
+  const reason = reasons[(error as NodeJS.ErrnoException).code ?? ''];
+  if (reason === undefined) return error;
+  return new UsageError(`Cannot use ${dir} as the sandbox data directory: ${reason}. Give a writable directory with --data-dir (dataDir).`, { cause: error });
+}
+
 function apply(store: StoreState, record: StoreRecord): () => void {
   switch (record.t) {
     case 'project':
