@@ -65,11 +65,11 @@ afterAll(async () => {
 describe('client ↔ sandbox', () => {
   it('creates, modifies and edits a v3 project, and the ledger records each request', async () => {
     const { projectId } = await alice.createProject({ ...payload, isExport: false });
-    expect(projectId).toMatch(/\S/);
+    expect(projectId).toMatch(/^[0-9a-f]{24}$/);
     const modified = await alice.modifyProject({ projectId, updates: { title: 'Tom & Jerry', scripts: 'Hi Ana.' } });
     expect(modified.projectId).toBe(projectId);
     const edited = await alice.editProject(projectId, { updates: { value: [{ sceneIdx: 0, type: 'textImage', values: { text: 'Edited', fontSize: 72 } }] }, isExport: false });
-    expect(edited.projectId).toBeTruthy();
+    expect(edited.projectId).toBe(projectId);
 
     const view = (await (await fetch(`${sandbox.url}/sandbox/projects/${projectId}`, { headers: { authorization: 'key-alice-0001' } })).json()) as {
       payload: ProjectCreateRequest;
@@ -108,7 +108,9 @@ describe('client ↔ sandbox', () => {
     expect(isApiError(error)).toBe(true);
     expect(error.status).toBe(400);
     expect(error.transient).toBe(false);
-    expect(error.message).toContain('title_3');
+    expect(error.message).toBe(
+      `Request failed with status 400 Bad Request: POST /api/odin/v3/project/modify: Cannot modify project ${projectId}: an update does not apply; updates.title_3: Update key "title_3" addresses title clip 3, but the project has 1 clip tagged "title"`,
+    );
   });
 
   it('creates a legacy project, finds it by key, and creates legacy audio', async () => {
@@ -120,9 +122,10 @@ describe('client ↔ sandbox', () => {
     const found = (await alice.findLegacyProject(created.key)) as Record<string, unknown>;
     expect(JSON.stringify(found)).toContain('안녕하세요');
     const audio = await alice.createLegacyAudio({ language: 'ko', text: '안녕하세요', model: 'anna' });
-    expect(audio).toBeTruthy();
+    expect(audio).toEqual({ success: true, cube_used: expect.any(Number), key: expect.stringMatching(/^[0-9a-f]{24}$/) });
     const spent = await ledger('key-alice-0001');
     expect(spent.entries.find((e) => e.key === created.key)?.cubes).toBe(created.cube_used);
+    expect(spent.entries.find((e) => e.key === (audio as { key: string }).key)?.endpoint).toBe('POST /api/odin/simple/audio');
   });
 
   it('uploads a video for dubbing from a path and waits for the download_url', async () => {
@@ -164,14 +167,16 @@ describe('client ↔ sandbox', () => {
   it('issues a token through /sandbox/token and uses it', async () => {
     const client = createClient({ appId: 'app-1', userKey: 'user-key-0003', baseUrl: sandbox.url, env: {}, issueToken: sandboxTokenIssuer(sandbox.url) });
     const { projectId } = await client.createProject({ ...payload, isExport: false });
-    expect(projectId).toBeTruthy();
+    expect(projectId).toMatch(/^[0-9a-f]{24}$/);
+    // The token's owner is the app: its ledger has the project, a key's ledger does not.
+    expect((await ledger('key-alice-0001')).entries.some((e) => e.projectId === projectId)).toBe(false);
   });
 
   it('issues tokens from VSYNTH_APP_ID/VSYNTH_USER_KEY through the sandbox route by default', async () => {
     const client = createClient({ env: { VSYNTH_APP_ID: 'app-1', VSYNTH_USER_KEY: 'user-key-0003', VSYNTH_BASE_URL: `${sandbox.url}/` } });
     expect(client.baseUrl).toBe(sandbox.url);
     const { folderId } = await client.uploadDubbing({ file: new Blob([new Uint8Array(8)]), targets: ['vi-VN'] });
-    expect((await client.getDubbingProgress(folderId)).progress).toBeGreaterThanOrEqual(0);
+    expect(await client.getDubbingProgress(folderId)).toMatchObject({ name: 'video.mp4', progress: expect.any(Number), targets: ['vi-VN'] });
   });
 
   it('streams an upload through an injected fetch as well', async () => {
