@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GREETING, GREETING_ARGS, ROOT, ledger, sandboxEnv, spawnCli, testSandbox, type TestSandbox } from './batch-helpers.js';
@@ -38,6 +38,22 @@ describe('vsynth batch --dry-run and bad options', () => {
     expect(await run.exited).toBe(2);
     expect(run.output.stderr).toBe('vsynth: --resend-unknown only applies with --resume.\n');
     expect(run.output.stdout).toBe('');
+  });
+
+  it('compiles a TSX template to legacy with --lossy, dropping what legacy cannot express with a warning per row', async () => {
+    const dir = (sandbox = await testSandbox()).dir;
+    const requests = join(dir, 'requests.ndjson');
+    const template = join(ROOT, 'examples/batch/create-per-row/welcome.tsx');
+    const data = join(ROOT, 'examples/batch/create-per-row/customers.csv');
+    const run = spawnCli(['batch', '--template', template, '--data', data, '--dry-run', '--target', 'legacy', '--lossy', '--requests', requests, '--events', 'none']);
+    expect(await run.exited).toBe(0);
+    expect(JSON.parse(run.output.stdout)).toMatchObject({ ok: 5, failed: 0 });
+    expect(run.output.stderr).toContain('cannot be expressed in a legacy payload; dropped (lossy compile)\n  → at row 5');
+    const first = JSON.parse((await readFile(requests, 'utf8')).split('\n')[0]!) as { kind: string; body: { scenes: { AIModel: { script: string } }[] } };
+    expect([first.kind, first.body.scenes[0]!.AIModel.script]).toEqual(['legacy', 'Welcome aboard, Acme & Sons! Your Pro plan with 12 seats is ready.']);
+    const v3 = spawnCli(['batch', '--template', template, '--data', data, '--dry-run', '--lossy']);
+    expect(await v3.exited).toBe(2);
+    expect(v3.output.stderr).toBe('vsynth: --lossy only applies to a TSX template compiled with --target legacy.\n');
   });
 
   it('fails a TSX template row whose component reads a missing prop, naming row and prop', async () => {

@@ -29,6 +29,7 @@ export interface BatchCommandOptions {
   readonly keyColumn?: string;
   readonly target?: 'v3' | 'legacy';
   readonly variant?: 'A' | 'B';
+  readonly lossy?: boolean;
   readonly concurrency?: number;
   readonly rps?: number;
   readonly maxAttempts?: number;
@@ -75,6 +76,7 @@ export function registerBatch(program: Command): void {
     .option('--key-column <name>', 'column whose value is the row key in journal and results (default: a hash of the row)')
     .addOption(new Option('--target <target>', 'TSX template: compile to v3 (default) or legacy').choices(['v3', 'legacy']))
     .addOption(new Option('--variant <variant>', 'TSX template: v3 variant A (default) or B').choices(['A', 'B']))
+    .option('--lossy', 'TSX template with --target legacy: drop what legacy cannot express, with a warning each')
     .option('--concurrency <n>', 'requests in flight at once (default 4; halves on repeated 429)', integer('--concurrency'))
     .option('--rps <n>', 'at most this many requests started per second', positive('--rps'))
     .option('--max-attempts <n>', 'tries per row for 429/5xx/refused connections (default 5)', integer('--max-attempts'))
@@ -122,6 +124,7 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
   if (options.resendUnknown && !options.resume) throw new UsageError('--resend-unknown only applies with --resume.');
   if (options.dryRun && options.resume) throw new UsageError('--dry-run sends nothing and keeps no journal, so there is nothing to --resume; drop one of them.');
   if (options.requests !== undefined && !options.dryRun) throw new UsageError('--requests only applies with --dry-run.');
+  if (options.lossy && options.target !== 'legacy') throw new UsageError('--lossy only applies to a TSX template compiled with --target legacy.');
   if ((options.preview !== undefined || options.previewRows !== undefined) && !options.dryRun) throw new UsageError('--preview only applies with --dry-run.');
   if (options.previewRows !== undefined && options.preview === undefined) throw new UsageError('--preview-rows needs --preview DIR.');
   const rename = parseRenames(options.rename ?? []);
@@ -132,6 +135,7 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
   const tsx = {
     ...(options.target === undefined ? {} : { target: options.target }),
     ...(options.variant === undefined ? {} : { variant: options.variant }),
+    ...(options.lossy === true ? { lossy: true } : {}),
   };
   const { loadTemplate, openResultsFile, rowsFromFile, runBatch } = await import('@vsynth/templates');
   const { template, base } = await loadTemplate(options.template, {
