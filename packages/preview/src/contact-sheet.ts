@@ -33,19 +33,24 @@ export function contactSheet(drawn: DrawnPayload): Buffer {
   const text = (value: string, x: number, y: number, size: number, fill: string, weight = 400): string =>
     labelSvg(value, { catalog, x, y, size, fill, anchor: 'start', weight, fontFiles });
   const total = drawn.scenes.reduce((sum, scene) => sum + scene.durationSeconds, 0);
+  // The project name and the summary are drawn as two labels, so a right-to-left name keeps to
+  // itself instead of pulling the numbers after it into its direction. A long name is cut with
+  // an ellipsis so the summary stays on the sheet.
   const summary = `${drawn.scenes.length} scene${drawn.scenes.length === 1 ? '' : 's'} · about ${total.toFixed(1)} s`;
-  // A long project name is cut with an ellipsis so the summary stays on the sheet.
-  let name = drawn.name ? [...drawn.name] : [];
-  const titleOf = (chars: string[], cut: boolean) => (chars.length > 0 ? `${chars.join('')}${cut ? '…' : ''} · ${summary}` : summary);
-  let title = titleOf(name, false);
-  while (name.length > 0 && labelWidth(title, catalog, 24, 700) > width - 2 * gap) {
-    name = name.slice(0, -1);
-    title = titleOf(name, true);
+  let chars = drawn.name ? [...drawn.name] : [];
+  let name = chars.join('');
+  const rest = chars.length > 0 ? ` · ${summary}` : summary;
+  const restWidth = labelWidth(rest, catalog, 24, 700);
+  while (chars.length > 0 && labelWidth(name, catalog, 24, 700) + restWidth > width - 2 * gap) {
+    chars = chars.slice(0, -1);
+    name = `${chars.join('').trimEnd()}…`;
   }
+  const nameWidth = name === '' ? 0 : labelWidth(name, catalog, 24, 700);
   const parts = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
     `<rect width="${width}" height="${height}" fill="#20232a"/>`,
-    text(title, gap, 38, 24, '#ffffff', 700),
+    name === '' ? '' : text(name, gap, 38, 24, '#ffffff', 700),
+    text(rest, gap + nameWidth, 38, 24, '#ffffff', 700),
   ];
   drawn.scenes.forEach((scene, i) => {
     const x = gap + (i % columns) * (thumbW + gap);
