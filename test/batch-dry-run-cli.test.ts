@@ -48,7 +48,7 @@ describe('vsynth batch --dry-run and bad options', () => {
     const run = spawnCli(['batch', '--template', template, '--data', data, '--dry-run', '--target', 'legacy', '--lossy', '--requests', requests, '--events', 'none']);
     expect(await run.exited).toBe(0);
     expect(JSON.parse(run.output.stdout)).toMatchObject({ ok: 5, failed: 0 });
-    expect(run.output.stderr).toContain('cannot be expressed in a legacy payload; dropped (lossy compile)\n  → at row 5');
+    expect(run.output.stderr).toMatch(/\nvsynth: warning: <Text> [^\n]*cannot be expressed in a legacy payload; dropped \(lossy compile\)\n {2}→ at row 5/);
     const first = JSON.parse((await readFile(requests, 'utf8')).split('\n')[0]!) as { kind: string; body: { scenes: { AIModel: { script: string } }[] } };
     expect([first.kind, first.body.scenes[0]!.AIModel.script]).toEqual(['legacy', 'Welcome aboard, Acme & Sons! Your Pro plan with 12 seats is ready.']);
     const v3 = spawnCli(['batch', '--template', template, '--data', data, '--dry-run', '--lossy']);

@@ -450,7 +450,7 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
         settle(invalidResult(row, rowKey, bound.issues, before?.attempts ?? 0));
         continue;
       }
-      for (const warning of bound.warnings) warn(formatIssue(warning), row);
+      for (const warning of bound.warnings) warn(formatIssue(warning).replace(/^⚠ /, ''), row); // the CLI prefixes its own 'warning:'
       const request = bound.request;
       const cubes = estimateCubes(request, options.estimate);
       if (options.dryRun && options.maxCubes !== undefined && plannedCubes + cubes > options.maxCubes && !stoppedAtMaxCubes) {
