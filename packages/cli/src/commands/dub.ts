@@ -3,7 +3,7 @@
  * prints `{folderId}`; `--wait` polls progress (on stderr) and prints the finished job.
  */
 import type { Command } from 'commander';
-import { UsageError, type DubbingUploadRequest } from '@vsynth/core';
+import { UsageError, isApiError, type DubbingUploadRequest } from '@vsynth/core';
 import { clientFromEnv, collectRepeated, parseIntOption, printJson, processIo, type CommandIo } from '../client-env.js';
 
 export interface DubOptions {
@@ -82,6 +82,10 @@ export async function runDub(video: string, options: DubOptions, io: CommandIo =
     ...(options.stallTimeout === undefined ? {} : { stallTimeoutMs: parseIntOption('--stall-timeout', options.stallTimeout, 1) * 1000 }),
     onProgress: ({ progress }) => {
       io.stderr.write(`dubbing ${uploaded.folderId}: ${progress.progress}%\n`);
+    },
+    onPollError: ({ error, delayMs }) => {
+      const why = isApiError(error) ? `status ${error.status}` : 'no answer';
+      io.stderr.write(`dubbing ${uploaded.folderId}: progress unavailable (${why}); polling again in ${(delayMs / 1000).toFixed(1)} s\n`);
     },
   });
   printJson({ folderId: uploaded.folderId, ...done }, io);

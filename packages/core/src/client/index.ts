@@ -33,4 +33,4 @@ export {
   type TokenProvider,
   type TokenProviderOptions,
 } from './token-provider.js';
-export { waitForDubbing, type DubbingProgressState, type WaitForDubbingOptions, type WaitForDubbingParameters } from './wait-for-dubbing.js';
+export { waitForDubbing, type DubbingPollErrorState, type DubbingProgressState, type WaitForDubbingOptions, type WaitForDubbingParameters } from './wait-for-dubbing.js';

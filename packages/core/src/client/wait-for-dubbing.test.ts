@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../errors/api-error.js';
+import { NetworkError } from '../errors/network-error.js';
 import { isTimeoutError } from '../errors/timeout-error.js';
 import type { DubbingProgress } from '../schemas/dubbing.js';
-import { waitForDubbing, type DubbingProgressState } from './wait-for-dubbing.js';
+import { waitForDubbing, type DubbingPollErrorState, type DubbingProgressState } from './wait-for-dubbing.js';
 
 function scripted(values: DubbingProgress[]) {
   let now = 0;
@@ -77,5 +79,60 @@ describe('waitForDubbing', () => {
     const script = scripted([{ progress: 1 }]);
     controller.abort();
     await expect(waitForDubbing({ folderId: 'f4', ...script, signal: controller.signal })).rejects.toThrow();
+  });
+
+  it('keeps polling through transient failures, telling each, and ends at once on a permanent one', async () => {
+    const endpoint = 'GET /api/odin/v3/automation/translatevideos';
+    let now = 0;
+    const answers: (DubbingProgress | Error)[] = [
+      { progress: 30 },
+      new ApiError({ status: 503, endpoint }),
+      new NetworkError(endpoint, 'connection refused'),
+      { progress: 100, download_url: 'http://127.0.0.1/d/f5.mp4' },
+    ];
+    const failures: DubbingPollErrorState[] = [];
+    const done = await waitForDubbing({
+      folderId: 'f5',
+      clock: () => now,
+      sleep: async (ms) => {
+        now += ms;
+      },
+      getProgress: async () => {
+        const next = answers.shift();
+        if (next instanceof Error) throw next;
+        return next as DubbingProgress;
+      },
+      intervalMs: 1000,
+      onPollError: (state) => failures.push(state),
+    });
+    expect(done.download_url).toBe('http://127.0.0.1/d/f5.mp4');
+    expect(failures.map(({ poll, delayMs, error }) => [poll, delayMs, (error as Error).name])).toEqual([
+      [2, 1500, 'ApiError'],
+      [3, 2250, 'NetworkError'],
+    ]);
+
+    const refused = new ApiError({ status: 404, endpoint });
+    await expect(waitForDubbing({ folderId: 'f6', clock: () => 0, sleep: async () => undefined, getProgress: async () => Promise.reject(refused) })).rejects.toBe(refused);
+  });
+
+  it('ends with the stall error, naming the last failure, when polls keep failing', async () => {
+    let now = 0;
+    const error = await waitForDubbing({
+      folderId: 'f7',
+      clock: () => now,
+      sleep: async (ms) => {
+        now += ms;
+      },
+      getProgress: async () => {
+        throw new ApiError({ status: 502, endpoint: 'GET /api/odin/v3/automation/translatevideos' });
+      },
+      intervalMs: 1000,
+      maxIntervalMs: 4000,
+      stallTimeoutMs: 10_000,
+    }).catch((caught: unknown) => caught);
+    expect(isTimeoutError(error)).toBe(true);
+    expect((error as Error).message).toBe(
+      'Dubbing job f7 made no progress for 11 s (the last poll failed: Request failed with status 502: GET /api/odin/v3/automation/translatevideos); stopped waiting. It may still finish: poll again later with `vsynth progress`.',
+    );
   });
 });
