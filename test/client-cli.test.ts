@@ -72,6 +72,32 @@ describe('vsynth client commands', () => {
     expect(webhook).toMatchObject({ status: 'delivered', attempts: 1 });
   });
 
+  it('submit --wait stops on Ctrl-C with exit 5, after printing what was accepted', async () => {
+    // The delivery goes to an address where nobody listens, so the wait would never end.
+    const child = spawn(process.execPath, [...CLI, 'submit', 'examples/payloads/create-variant-a.json', '--wait', '--webhook-url', 'http://127.0.0.1:9/hook'], {
+      cwd: ROOT,
+      env: env(),
+    });
+    let stderr = '';
+    let stdout = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    await new Promise<void>((resolve) => {
+      child.stderr.on('data', (c: Buffer) => {
+        stderr += c.toString();
+        if (stderr.includes('waiting for the webhook delivery')) resolve();
+      });
+    });
+    child.kill('SIGINT');
+    expect(await exited).toBe(5);
+    expect(stdout).toBe('');
+    const projectId = /accepted: \{"projectId":"([0-9a-f]{24})"\}/.exec(stderr)?.[1];
+    expect(projectId).toBeDefined();
+    expect(stderr).toContain(
+      `vsynth: Stopped waiting for the webhook delivery (interrupted). The request was accepted ({"projectId":"${projectId}"}) and the export goes on; its delivery will find no listener here.`,
+    );
+  });
+
   it('dub uploads from a path and --wait prints the finished job (progress of each poll on stderr)', async () => {
     const video = join(dir, 'talk.mp4');
     await writeFile(video, Buffer.alloc(50_000, 1));

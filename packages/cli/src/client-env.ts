@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import {
   UsageError,
+  VsynthError,
   correlateWebhookUrl,
   createClient,
   isApiError,
@@ -129,13 +130,24 @@ export async function sendWithWebhook<T extends object>(
     secret,
     publicUrl: flags.webhookUrl,
   });
+  // Ctrl-C while waiting stops the wait (exit 5, cancelled) and closes the listener; the request stays accepted.
+  const interrupt = new AbortController();
+  const stop = (): void => interrupt.abort();
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
   try {
     const response = await send(expected.webhookUrl);
     // The answer (projectId) goes to stderr now, so an interrupted or timed-out wait does not lose it.
-    io.stderr.write(`accepted: ${JSON.stringify(response)}; waiting for the webhook delivery (correlation id ${expected.id})…\n`);
-    const delivery = await expected.wait({ timeoutMs });
+    const accepted = JSON.stringify(response);
+    io.stderr.write(`accepted: ${accepted}; waiting for the webhook delivery (correlation id ${expected.id})…\n`);
+    const delivery = await expected.wait({ timeoutMs, signal: interrupt.signal }).catch((error: unknown) => {
+      if (!interrupt.signal.aborted) throw error;
+      throw new VsynthError('VSYNTH_ABORTED', `Stopped waiting for the webhook delivery (interrupted). The request was accepted (${accepted}) and the export goes on; its delivery will find no listener here.`, { cause: error });
+    });
     return { ...response, delivery };
   } finally {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
     await expected.close();
   }
 }
