@@ -89,14 +89,28 @@ describe('vsynth batch', () => {
     expect(counts.get('Hello 🎉 Party!')).toBe(1);
   });
 
-  it('stops before --max-cubes is exceeded and exits 6', async () => {
+  it('stops before --max-cubes is exceeded, lists every row not sent, exits 6; --resume with a higher cap finishes', async () => {
     sandbox = await testSandbox();
     const { pool } = await basePool(sandbox.client, 2);
-    const run = spawnCli([...GREETING_ARGS, '--project-pool', pool.join(','), '--max-cubes', '10', '--journal', join(sandbox.dir, 'j.ndjson'), '--events', 'none'], sandboxEnv(sandbox));
+    const out = join(sandbox.dir, 'results.ndjson');
+    const args = [...GREETING_ARGS, '--project-pool', pool.join(','), '--journal', join(sandbox.dir, 'j.ndjson'), '--out', out, '--events', 'none'];
+    const run = spawnCli([...args, '--max-cubes', '10'], sandboxEnv(sandbox));
     expect(await run.exited).toBe(6);
-    expect(JSON.parse(run.output.stdout)).toMatchObject({ done: 2, stoppedAtMaxCubes: true, cubes: 8 });
+    expect(JSON.parse(run.output.stdout)).toMatchObject({ rows: 50, done: 2, failed: 48, failedByReason: { max_cubes: 48 }, stoppedAtMaxCubes: true, cubes: 8 });
+    expect(run.output.stderr).toContain('vsynth: warning: Stopped before row 3: its estimated 4 cubes would bring the batch to 12, over --max-cubes 10.\n');
     expect(run.output.stderr).toContain('stopped before exceeding --max-cubes 10');
+    expect(run.output.stderr).not.toContain('✖ row'); // the 48 rows are told once, not one by one
+    const written = await readNdjson(out);
+    expect(written.map((r) => r['row']).sort((a, b) => Number(a) - Number(b))).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    expect(written.filter((r) => r['reason'] === 'max_cubes' && r['attempts'] === 0)).toHaveLength(48);
     const charged = (await ledger(sandbox.url)).filter((e) => e.endpoint === 'POST /api/odin/v3/project/modify').reduce((sum, e) => sum + e.cubes, 0);
     expect(charged).toBe(8);
+
+    const resumed = spawnCli([...args, '--max-cubes', '1000', '--resume'], sandboxEnv(sandbox));
+    expect(await resumed.exited).toBe(0);
+    expect(JSON.parse(resumed.output.stdout)).toMatchObject({ rows: 50, skipped: 2, done: 48, failed: 0, cubes: 192 });
+    const counts = modifiesByHeadline(await ledger(sandbox.url));
+    expect(counts.size).toBe(50);
+    expect([...counts.values()].every((n) => n === 1)).toBe(true);
   });
 });

@@ -261,6 +261,23 @@ describe('runBatch', () => {
     expect(isUsageError(error)).toBe(true); // exit 2: a choice of options, not a failed batch
   });
 
+  it('stops sending at maxCubes and still lists every later row as failed max_cubes (rows done earlier stay done)', async () => {
+    const { client, calls } = fakeClient();
+    const out = join(dir(), 'r.ndjson');
+    const summary = await runBatch({ rows: iterableRows(people(6)), template, client, maxCubes: 5, results: out, projectPool: ['a'], clock: fakeClock() });
+    expect(calls).toHaveLength(2);
+    expect(summary).toMatchObject({ rows: 6, done: 2, failed: 4, failedByReason: { max_cubes: 4 }, stoppedAtMaxCubes: true, cubes: 4 });
+    const written = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(written.map((r) => [r['row'], r['status'], r['reason'] ?? null]).sort((a, b) => Number(a[0]) - Number(b[0]))).toEqual([
+      [1, 'done', null],
+      [2, 'done', null],
+      [3, 'failed', 'max_cubes'],
+      [4, 'failed', 'max_cubes'],
+      [5, 'failed', 'max_cubes'],
+      [6, 'failed', 'max_cubes'],
+    ]);
+  });
+
   it('dry-runs without a client: validates and estimates every row, and says where maxCubes would stop a run', async () => {
     const requests: unknown[] = [];
     const summary = await runBatch({ rows: iterableRows([...people(3), {}]), template, dryRun: true, onRequest: (s) => requests.push(s.request) });

@@ -434,6 +434,11 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
         settle(fromJournal(row, before, 'unknown'));
         continue;
       }
+      if (stoppedAtMaxCubes && !options.dryRun) {
+        // The rows after the stop are read and listed, not bound or sent: the results account for the whole file.
+        settle(failedResult(row, rowKey, before?.attempts ?? 0, 'max_cubes', 'VSYNTH_BATCH', `Not sent: the batch stopped before exceeding --max-cubes ${options.maxCubes}.`));
+        continue;
+      }
 
       if (dataRow.issues !== undefined && dataRow.issues.length > 0) {
         settle(invalidResult(row, rowKey, dataRow.issues, before?.attempts ?? 0));
@@ -462,7 +467,7 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
         stoppedAtMaxCubes = true;
         warn(`Stopped before row ${row}: its estimated ${cubes} cubes would bring the batch to ${plannedCubes + cubes}, over --max-cubes ${options.maxCubes}.`, row);
         settle(failedResult(row, rowKey, before?.attempts ?? 0, 'max_cubes', 'VSYNTH_BATCH', `Not sent: the batch would exceed --max-cubes ${options.maxCubes}.`));
-        break;
+        continue;
       }
       plannedCubes += cubes;
       if (options.dryRun) {

@@ -295,7 +295,8 @@ function teeResults(file: ResultsSink | undefined, failures: string[], unknownRo
     write(result) {
       file?.write(result);
       if (result.status === 'unknown') unknownRows.push(result.row);
-      if (result.status !== 'failed') return;
+      // Rows not sent because of --max-cubes are told once by the closing message, not row by row.
+      if (result.status !== 'failed' || result.reason === 'max_cubes') return;
       if (result.issues !== undefined && result.issues.length > 0) failures.push(result.issues.map(formatIssue).join('\n'));
       else failures.push(`✖ row ${result.row}: ${result.reason ?? 'failed'}: ${result.errorMessage ?? ''}`);
     },
