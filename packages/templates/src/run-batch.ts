@@ -375,7 +375,10 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
           }
           settle(failedResult(row, rowKey, attempts, verdict.reason, code, message, projectId));
           // Refused credentials would fail every row alike: stop sending, finish what is in flight, report the error.
-          if (verdict.stopsBatch) throw error;
+          if (verdict.stopsBatch) {
+            fatal ??= error; // before the project lock is released to a waiting row
+            throw error;
+          }
           return;
         }
       }
