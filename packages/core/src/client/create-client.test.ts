@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isApiError, type ApiError } from '../errors/api-error.js';
 import { isNetworkError } from '../errors/network-error.js';
 import { isTimeoutError } from '../errors/timeout-error.js';
@@ -18,7 +18,10 @@ interface Seen {
 type Reply = (seen: Seen, res: http.ServerResponse) => void;
 
 let server: http.Server;
+let origin: string;
+/** `${origin}/t<n>` for test n: a request of an earlier test arriving late (a timed-out or aborted one under load) is not counted. */
 let baseUrl: string;
+let generation = 0;
 let seen: Seen[] = [];
 let replies: Reply[] = [];
 
@@ -36,14 +39,24 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const entry = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const prefix = `/t${generation}/`;
+      if (!(req.url ?? '').startsWith(prefix)) {
+        res.writeHead(410).end();
+        return;
+      }
+      const url = (req.url ?? '').slice(prefix.length - 1);
+      const entry = { method: req.method ?? '', url, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
       seen.push(entry);
       const next = replies.length > 1 ? replies.shift() : replies[0];
       (next ?? reply(500, { message: 'no reply queued' }))(entry, res);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+beforeEach(() => {
+  generation += 1;
+  baseUrl = `${origin}/t${generation}`;
 });
 afterAll(async () => {
   server.closeAllConnections();

@@ -167,6 +167,8 @@ export function createClient(options: CreateClientOptions = {}): VsynthClient {
   }
 
   function instance(prefixUrl: string): KyInstance {
+    // Errors name the spec's path: a base URL with a path (a gateway prefix) is left out, as in network errors.
+    const basePath = new URL(prefixUrl).pathname.replace(/\/+$/, '');
     return ky.create({
       prefixUrl,
       timeout: timeoutMs,
@@ -187,7 +189,7 @@ export function createClient(options: CreateClientOptions = {}): VsynthClient {
             return apiErrorFromResponse({
               status: error.response.status,
               statusText: error.response.statusText,
-              endpoint: endpointLabel(request.method, new URL(request.url).pathname),
+              endpoint: endpointLabel(request.method, new URL(request.url).pathname.slice(basePath.length)),
               bodyText,
               retryAfter: error.response.headers.get('retry-after'),
               secrets: secrets(),
