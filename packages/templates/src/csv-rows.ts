@@ -35,7 +35,9 @@ export async function* csvRows(input: string | Readable, options: CsvRowsOptions
   // record: old-generation garbage that raised a million-row dry run's peak memory by ~60 MB.
   const push = parser.push.bind(parser);
   parser.push = (cells: string[] | null) => push(cells === null ? null : { cells, line: parser.info.lines });
-  const source = typeof input === 'string' ? createReadStream(input) : input;
+  // 16 KB reads: the records of one chunk wait in the parser until read, and fewer of them live
+  // long enough for V8 to move to the old generation (a quarter less promoted garbage than 64 KB).
+  const source = typeof input === 'string' ? createReadStream(input, { highWaterMark: 16 * 1024 }) : input;
   source.on('error', (error: Error) => parser.destroy(error));
   source.pipe(parser);
   let row = 0;
