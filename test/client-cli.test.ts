@@ -111,8 +111,10 @@ describe('vsynth client commands', () => {
   });
 
   it('exits 3 for invalid input, 2 for missing configuration and 4 for a refused key, printing no secret', async () => {
+    const video = join(dir, 'exits.mp4');
+    await writeFile(video, Buffer.alloc(1000, 1));
     const [bad, noKey, refused] = await Promise.all([
-      vsynth(['dub', join(dir, 'missing.mp4'), '--to', 'es-ES,xx-XX', '--speakers', '9']),
+      vsynth(['dub', video, '--to', 'es-ES,xx-XX', '--speakers', '9']),
       vsynth(['progress', 'f-1'], { VSYNTH_API_KEY: '' }),
       vsynth(['audio', '--text', '안녕하세요', '--model', 'anna', '--language', 'ko'], { VSYNTH_API_KEY: 'key-not-known-7777' }),
     ]);

@@ -143,6 +143,7 @@ describe('vsynth dub checks the spec limits before sending anything', () => {
   let base: string;
   let close: () => Promise<void>;
   let video: string;
+  let subs: string;
 
   beforeAll(async () => {
     const server = createServer((request, response) => {
@@ -155,20 +156,36 @@ describe('vsynth dub checks the spec limits before sending anything', () => {
     close = () => new Promise((resolve) => server.close(() => resolve()));
     video = join(sandbox.dir, 'talk.mp4');
     await writeFile(video, Buffer.alloc(1000, 7));
+    subs = join(sandbox.dir, 'fr.srt');
+    await writeFile(subs, '1\n00:00:01,000 --> 00:00:02,000\nBonjour\n');
   });
   afterAll(async () => {
     await close();
   });
 
+  it('a video or subtitle file that cannot be read: exit 2 naming it, no request', async () => {
+    const out = io({ VSYNTH_BASE_URL: base });
+    expect(await exitOf(() => runDub(join(sandbox.dir, 'missing.mp4'), { to: 'es-ES', targetSrt: [] }, out))).toEqual({
+      code: 2,
+      message: `Cannot read the video ${join(sandbox.dir, 'missing.mp4')}: no such file. Check the path.`,
+    });
+    expect(await exitOf(() => runDub(video, { to: 'es-ES', targetSrt: [`es-ES=${sandbox.dir}`] }, out))).toEqual({
+      code: 2,
+      message: `--target-srt es-ES=${sandbox.dir} is not a file.`,
+    });
+    expect(requests).toBe(0);
+  });
+
   const cases: [string, { to: string; targetSrt?: string[]; speakers?: string }, string][] = [
     ['11 targets', { to: 'es-ES,fr-FR,de-DE,it-IT,ja-JP,ko-KR,zh-CN,pt-PT,ru-RU,ar-SA,hi-IN' }, '✖ at most 10 target languages are allowed, got 11\n  → at targets'],
     ['an unknown code', { to: 'es-ES,xx-YY' }, '✖ "xx-YY" is not a language code of the spec; use one of en-US, hi-IN'],
-    ['a target subtitle without its target', { to: 'es-ES', targetSrt: ['fr-FR=subs.srt'] }, '✖ a subtitle file for fr-FR needs fr-FR among the targets (targetSrt_N is only sent beside target_N)'],
+    ['a target subtitle without its target', { to: 'es-ES', targetSrt: ['fr-FR=SUBS'] }, '✖ a subtitle file for fr-FR needs fr-FR among the targets (targetSrt_N is only sent beside target_N)'],
     ['6 speakers', { to: 'es-ES', speakers: '6' }, '✖ numberOfSpeakers must be auto or a whole number from 1 to 5, got "6"'],
   ];
   it.each(cases)('%s: exit 3, no request', async (_, options, expected) => {
     const out = io({ VSYNTH_BASE_URL: base });
-    const result = await exitOf(() => runDub(video, { targetSrt: [], ...options }, out));
+    const targetSrt = (options.targetSrt ?? []).map((pair) => pair.replace('SUBS', subs));
+    const result = await exitOf(() => runDub(video, { ...options, targetSrt }, out));
     expect(result.code).toBe(3);
     expect(result.message).toContain(expected);
     expect(out.out).toBe('');

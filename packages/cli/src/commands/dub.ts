@@ -2,6 +2,7 @@
  * `vsynth dub VIDEO --to es-ES,fr-FR`: uploads a video for dubbing (streamed from disk) and
  * prints `{folderId}`; `--wait` polls progress (on stderr) and prints the finished job.
  */
+import { stat } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { UsageError, isApiError, type DubbingUploadRequest } from '@vsynth/core';
 import { clientFromEnv, collectRepeated, parseIntOption, printJson, processIo, type CommandIo } from '../client-env.js';
@@ -59,6 +60,9 @@ export async function runDub(video: string, options: DubOptions, io: CommandIo =
     if (at <= 0 || at === pair.length - 1) throw new UsageError(`--target-srt takes LANG=FILE (e.g. fr-FR=fr.srt), got "${pair}".`);
     targetSrts[pair.slice(0, at)] = pair.slice(at + 1);
   }
+  await requireFile('the video', video);
+  if (options.srt !== undefined) await requireFile('--srt', options.srt);
+  for (const [lang, file] of Object.entries(targetSrts)) await requireFile(`--target-srt ${lang}=`, file);
   const request: DubbingUploadRequest = {
     file: video,
     targets,
@@ -89,4 +93,12 @@ export async function runDub(video: string, options: DubOptions, io: CommandIo =
     },
   });
   printJson({ folderId: uploaded.folderId, ...done }, io);
+}
+
+/** A file named on the command line that cannot be read is a usage error (exit 2), as in every command. */
+async function requireFile(what: string, path: string): Promise<void> {
+  const info = await stat(path).catch(() => undefined);
+  const named = what.endsWith('=') ? `${what}${path}` : `${what} ${path}`;
+  if (info === undefined) throw new UsageError(`Cannot read ${named}: no such file. Check the path.`);
+  if (!info.isFile()) throw new UsageError(`${named.charAt(0).toUpperCase()}${named.slice(1)} is not a file.`);
 }
