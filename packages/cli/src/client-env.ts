@@ -76,7 +76,11 @@ export function collectRepeated(value: string, previous: readonly string[]): str
   return [...previous, value];
 }
 
-/** Parses a whole number option, naming the flag and the accepted range. */
+/**
+ * Parses a whole number option, naming the flag and the accepted range.
+ *
+ * @example parseIntOption('--port', '9000', 0, 65535) // 9000; '99999' throws "--port must be a whole number from 0 to 65535, got "99999"."
+ */
 export function parseIntOption(flag: string, text: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
   const value = Number(text);
   if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(value) || value < min || value > max) {
@@ -110,6 +114,8 @@ export function requireExportForWebhook(flags: WebhookFlags, exported: boolean, 
  * address (or `--webhook-url`, a public address forwarding to it, gets the correlation appended)
  * and the result is `{...response, delivery}` once the delivery arrives. Without `--wait`, a
  * `--webhook-url` is correlated when VSYNTH_WEBHOOK_SECRET is set.
+ *
+ * @example const result = await sendWithWebhook({ wait: true }, io, (webhookUrl) => client.createProject({ ...payload, webhookUrl }))
  */
 export async function sendWithWebhook<T extends object>(
   flags: WebhookFlags,
