@@ -31,8 +31,8 @@ export async function* csvRows(input: string | Readable, options: CsvRowsOptions
   let header: string[] | undefined;
   const parser = parse({ bom: true, delimiter: options.delimiter ?? ',', relax_column_count: true, skip_empty_lines: true });
   // Each record is tagged with the line it ends on as the parser pushes it. csv-parse's `info`
-  // option would do that with object spread per record, which costs V8 a new hidden class per
-  // record: old-generation garbage that raised a million-row dry run's peak memory by ~60 MB.
+  // option would do that with object spread per record, which leaves garbage in V8's old
+  // generation for every record (docs/decisions.md, "Memory of a long batch").
   const push = parser.push.bind(parser);
   parser.push = (cells: string[] | null) => push(cells === null ? null : { cells, line: parser.info.lines });
   // 16 KB reads: the records of one chunk wait in the parser until read, and fewer of them live

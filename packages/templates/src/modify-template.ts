@@ -101,8 +101,8 @@ export function modifyTemplate(source: unknown, options: ModifyTemplateOptions =
         if (result.ok) bound[field.key] = result.value;
         else issues.push(...result.issues);
       }
-      // Copied key by key: `{ ...rest }` followed by new keys costs V8 a new hidden class per
-      // body, old-generation garbage that raised a million-row dry run's peak memory.
+      // Copied key by key: `{ ...rest }` followed by new keys leaves garbage in V8's old
+      // generation for every body (docs/decisions.md, "Memory of a long batch").
       const body: Record<string, unknown> = {};
       for (const key of restKeys) Object.defineProperty(body, key, { value: rest[key], enumerable: true, writable: true, configurable: true });
       for (const [name, text] of [['projectId', projectId], ['webhookUrl', webhookUrl]] as const) {
