@@ -144,4 +144,19 @@ describe('webhook deliveries from the sandbox', () => {
       }
     });
   });
+
+  it('calls no receiver off this machine unless remoteWebhooks is on, and says how to allow it', async () => {
+    const log: string[] = [];
+    await withSandbox({ log: (line) => void log.push(line) }, async (sandbox) => {
+      const client = createClient({ apiKey: 'key-hook-0001', baseUrl: sandbox.url, env: {} });
+      // .invalid never resolves: even a broken guard could not reach anything.
+      const { projectId } = await client.createProject({ ...payload, webhookUrl: 'https://hooks.example.invalid/done?token=abc' });
+      const state = (await settledWebhook(sandbox, projectId)) as { status: string; attempts: number; lastError?: string };
+      expect(state).toEqual(expect.objectContaining({ status: 'failed', attempts: 0 }));
+      expect(state.lastError).toBe(
+        'the address is not on this machine; the sandbox calls only loopback receivers unless started with --remote-webhooks (option remoteWebhooks: true)',
+      );
+      expect(log.some((line) => line.includes('not delivered') && !line.includes('token=abc'))).toBe(true);
+    });
+  });
 });

@@ -7,6 +7,7 @@ import type { Artifact } from './render-artifact.js';
 import { silentWav } from './silent-wav.js';
 import { estimateDuration } from './script-text.js';
 import { deliveryUrl, redactUrl } from './webhook-url.js';
+import { isLoopbackUrl } from './is-loopback-url.js';
 
 export interface ExportRunnerOptions {
   readonly store: SandboxStore;
@@ -22,6 +23,9 @@ export interface ExportRunnerOptions {
  * `webhookDropRate` drops the attempt). Every step is stored, so a restarted sandbox resumes
  * unfinished exports and deliveries.
  */
+const REMOTE_WEBHOOK_REFUSED =
+  'the address is not on this machine; the sandbox calls only loopback receivers unless started with --remote-webhooks (option remoteWebhooks: true)';
+
 export class ExportRunner {
   private readonly store: SandboxStore;
   private readonly options: ResolvedSandboxOptions;
@@ -160,6 +164,12 @@ export class ExportRunner {
     const retry = this.options.webhookRetry;
     const attempts = webhook.attempts + 1;
     let failure: string | undefined;
+    if (!this.options.remoteWebhooks && !isLoopbackUrl(webhook.url)) {
+      const next: WebhookState = { ...webhook, status: 'failed', attempts: webhook.attempts, nextAttemptAt: undefined, lastError: REMOTE_WEBHOOK_REFUSED };
+      this.options.log(`webhook of export ${id} to ${redactUrl(webhook.url)} not delivered: ${REMOTE_WEBHOOK_REFUSED}`);
+      await this.store.save({ t: 'export', v: { ...(this.store.exports.get(id) ?? record), webhook: next } });
+      return;
+    }
     if (this.options.webhookDropRate > 0 && this.options.random() < this.options.webhookDropRate) {
       failure = 'dropped by the webhookDropRate fault';
     } else {

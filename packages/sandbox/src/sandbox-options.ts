@@ -67,6 +67,12 @@ export interface SandboxOptions {
   readonly webhookRetry?: WebhookRetryOptions;
   /** HTTP method of webhook deliveries (the spec does not say). Default `GET`. */
   readonly webhookMethod?: 'GET' | 'POST';
+  /**
+   * Deliver webhooks to addresses off this machine too. Default false: only loopback receivers
+   * are called, so a payload copied from production never calls the production receiver with
+   * a sandbox artifact.
+   */
+  readonly remoteWebhooks?: boolean;
   /** fsync each batch of store writes. Default true. */
   readonly fsync?: boolean;
   /** Receives one line per notable event (never keys, tokens or Authorization headers). */
@@ -98,6 +104,7 @@ export interface ResolvedSandboxOptions {
   readonly dubbingPolls: number;
   readonly webhookRetry: Required<WebhookRetryOptions>;
   readonly webhookMethod: 'GET' | 'POST';
+  readonly remoteWebhooks: boolean;
   readonly fsync: boolean;
   readonly log: (line: string) => void;
 }
@@ -161,6 +168,7 @@ export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSan
       timeoutMs: options.webhookRetry?.timeoutMs ?? 10_000,
     },
     webhookMethod: options.webhookMethod ?? 'GET',
+    remoteWebhooks: options.remoteWebhooks ?? false,
     fsync: options.fsync ?? true,
     log: options.log ?? (() => {}),
   };

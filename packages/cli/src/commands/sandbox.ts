@@ -44,6 +44,7 @@ export function registerSandbox(program: Command): void {
     .option('--retry-after <seconds>', 'Retry-After of injected 429s (default 1)', number('--retry-after', 0, Number.POSITIVE_INFINITY))
     .option('--fault-lost-response <rate>', 'share (0-1) of successful spec requests processed and stored, then dropped unanswered', rate('--fault-lost-response'))
     .option('--webhook-drop <rate>', 'share (0-1) of webhook attempts dropped (then retried with backoff)', rate('--webhook-drop'))
+    .option('--remote-webhooks', 'also deliver webhooks to addresses off this machine (default: loopback receivers only)')
     .option('--token-ttl <seconds>', 'lifetime of issued tokens (default 86400)', number('--token-ttl', 1, Number.POSITIVE_INFINITY))
     .option('--export-seconds <n>', 'how long an export takes (default 2)', number('--export-seconds', 0, Number.POSITIVE_INFINITY))
     .option('--dubbing-polls <n>', 'progress polls until a dubbing job reports 100 (default 4)', integer('--dubbing-polls', 1, 1_000_000))
@@ -135,6 +136,7 @@ function optionsFromFlags(flags: Record<string, unknown>): SandboxCommandOptions
     ['retryAfterSeconds', pick<number>('retryAfter')],
     ['faultLostResponseRate', pick<number>('faultLostResponse')],
     ['webhookDropRate', pick<number>('webhookDrop')],
+    ['remoteWebhooks', pick<boolean>('remoteWebhooks')],
     ['tokenTtlSeconds', pick<number>('tokenTtl')],
     ['exportSeconds', pick<number>('exportSeconds')],
     ['dubbingPolls', pick<number>('dubbingPolls')],
