@@ -12,7 +12,6 @@ export {
   primaryLanguage,
   SILENT_SCENE_SECONDS,
   SPEECH_RATES,
-  speechText,
   type SpeechRate,
 } from './duration/estimate-scene-duration.js';
 export { loadFontCatalog, type FontCatalog, type FontCatalogOptions } from './fonts/font-catalog.js';

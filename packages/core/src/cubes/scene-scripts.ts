@@ -13,8 +13,8 @@ export interface SceneSpeech {
  * The speech of each scene of a payload (see {@link spokenText}): v3 variant A
  * `scenes[i].scripts[0].org`, else variant B the first aiModel clip that is not deleted and has a
  * `script` (its `script.org`); legacy `scenes[i].AIModel.script`; legacy audio `text` (one entry).
- * The language is the speaking avatar's `model.language` (legacy: `AIModel.language`, audio:
- * `language`). A scene without speech gives `''`.
+ * The language is the speaking avatar's `model.language` (variant A: the first avatar not deleted;
+ * legacy: `AIModel.language`, audio: `language`). A scene without speech gives `''`.
  *
  * @example sceneSpeech({ scenes: [{ scripts: [{ org: '<p>Hi</p>' }], clips: [] }] }, 'v3') // [{ text: 'Hi', language: undefined }]
  */
@@ -30,10 +30,15 @@ export function sceneSpeech(payload: unknown, format: PayloadFormat): SceneSpeec
     }
     const clips = (Array.isArray(s['clips']) ? s['clips'] : []).map(record);
     const avatars = clips.filter((c) => c['type'] === 'aiModel');
-    const speaking = avatars.find((c) => c['isDelete'] !== true && c['script'] !== undefined);
-    const language = nonEmpty(record((speaking ?? avatars[0])?.['model'])['language']);
+    const live = avatars.filter((c) => c['isDelete'] !== true);
     const scripts = Array.isArray(s['scripts']) ? s['scripts'] : [];
-    if (scripts.length > 0) return { text: spokenText(record(scripts[0])['org']), language };
+    if (scripts.length > 0) {
+      // Variant A: the script belongs to the avatar its modelId names, the first one not deleted.
+      const language = nonEmpty(record((live[0] ?? avatars[0])?.['model'])['language']);
+      return { text: spokenText(record(scripts[0])['org']), language };
+    }
+    const speaking = live.find((c) => c['script'] !== undefined);
+    const language = nonEmpty(record((speaking ?? live[0] ?? avatars[0])?.['model'])['language']);
     return { text: speaking === undefined ? '' : spokenText(record(speaking['script'])['org']), language };
   });
 }

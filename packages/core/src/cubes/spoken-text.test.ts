@@ -10,4 +10,9 @@ describe('spokenText', () => {
     expect(spokenText(undefined)).toBe('');
     expect(spokenText(42)).toBe('');
   });
+
+  it('reads paragraph ends and line breaks as spaces and folds white space, as a listener hears it', () => {
+    expect(spokenText('<p>Tom &amp; Jerry</p><p>again</p>')).toBe('Tom & Jerry again');
+    expect(spokenText('one<br>two<BR/>three &apos;four&apos;\n\t five')).toBe("one two three 'four' five");
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimateSceneDuration, MIN_SCENE_SECONDS, primaryLanguage, SILENT_SCENE_SECONDS, SPEECH_RATES, speechText } from './estimate-scene-duration.js';
+import { estimateSceneDuration, MIN_SCENE_SECONDS, primaryLanguage, SILENT_SCENE_SECONDS, SPEECH_RATES } from './estimate-scene-duration.js';
 
 describe('estimateSceneDuration', () => {
   it('counts words at the language rate', () => {
@@ -32,8 +32,8 @@ describe('estimateSceneDuration', () => {
     for (const code of LANGUAGE_CODES) expect(SPEECH_RATES[primaryLanguage(code)], code).toBeDefined();
   });
 
-  it('reads plain speech from script markup', () => {
-    expect(speechText('<p>Tom &amp; Jerry</p><p>again</p>')).toBe('Tom & Jerry again');
+  it('times the speech, not the markup, and reads the primary language subtag', () => {
+    expect(estimateSceneDuration('<p>one two</p><p>three four</p>', 'en')).toBe(estimateSceneDuration('one two three four', 'en'));
     expect(primaryLanguage('FIL_ph')).toBe('fil');
   });
 });

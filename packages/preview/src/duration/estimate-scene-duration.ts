@@ -3,6 +3,7 @@
  * written with spaces, characters per minute for Chinese, Japanese and Korean. The table is
  * documented in the package README.
  */
+import { spokenText } from '@vsynth/core';
 
 /** Speaking rate of one language. */
 export interface SpeechRate {
@@ -60,22 +61,6 @@ export function primaryLanguage(language: string | undefined): string {
   return (language ?? 'en').trim().toLowerCase().split(/[-_]/)[0] || 'en';
 }
 
-/** The script text a person hears: p/span (any) tags removed, common entities decoded. */
-export function speechText(org: string): string {
-  return org
-    .replace(/<br\s*\/?>/gi, ' ')
-    .replace(/<\/p>/gi, ' ')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;|&apos;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
 const SPEECH_CHARACTER = /[\p{L}\p{N}]/u;
 const CJK_CHARACTER = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
@@ -89,7 +74,7 @@ const CJK_CHARACTER = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{S
  * estimateSceneDuration('こんにちは、世界', 'ja-JP') // 1.5 (7 characters at 330/min, minimum 1.5)
  */
 export function estimateSceneDuration(text: string, language?: string): number {
-  const speech = speechText(text);
+  const speech = spokenText(text);
   const rate = SPEECH_RATES[primaryLanguage(language)] ?? DEFAULT_SPEECH_RATE;
   let count = 0;
   if (rate.unit === 'characters') {
