@@ -10,8 +10,9 @@ import { createClient, isApiError, isNetworkError, type ProjectCreateRequest, ty
 import { compileFile } from '@vsynth/jsx-runtime';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '@vsynth/sandbox';
 import { modifyTemplate, rowsFromFile, type BatchTemplate, type DataRow } from '@vsynth/templates';
+import { REPO_ROOT, VSYNTH_NODE_ARGS } from './run-vsynth.js';
 
-export const ROOT = join(import.meta.dirname, '..');
+export const ROOT = REPO_ROOT;
 export const GREETING = join(ROOT, 'examples/batch/greeting');
 
 export interface TestSandbox extends RunningSandbox {
@@ -94,7 +95,7 @@ export const GREETING_ARGS: readonly string[] = ['batch', '--template', join(GRE
 
 /** Starts the real CLI; collects stdout and stderr. */
 export function spawnCli(args: readonly string[], env: Record<string, string> = {}): ChildProcess & { output: { stdout: string; stderr: string }; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ['--conditions=@vsynth/source', '--import', 'tsx', join(ROOT, 'packages/cli/src/index.ts'), ...args], {
+  const child = spawn(process.execPath, [...VSYNTH_NODE_ARGS, ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

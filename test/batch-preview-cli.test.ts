@@ -2,16 +2,14 @@
  * `vsynth batch --dry-run --preview DIR`: the real CLI on examples/batch writes one thumbnail per
  * row for the first N rows, with the row's data drawn where the template puts it.
  */
-import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { compileFile } from '@vsynth/jsx-runtime';
 import { decodePng, renderThumbnail, type DecodedPng } from '@vsynth/preview';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from './batch-helpers.js';
+import { REPO_ROOT as ROOT, runVsynth, type VsynthRun as Run } from './run-vsynth.js';
 
-type Run = { code: number; stdout: string; stderr: string };
 const greeting = 'examples/batch/greeting';
 let dir: string;
 let create: Run;
@@ -38,11 +36,7 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 function vsynth(args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, ['--conditions=@vsynth/source', '--import', 'tsx', 'packages/cli/src/index.ts', ...args], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' } }, (error, stdout, stderr) => {
-      resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : 1, stdout, stderr });
-    });
-  });
+  return runVsynth(args);
 }
 
 /** Bounding box of the pixels that differ between two images of one size, and their count. */

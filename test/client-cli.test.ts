@@ -10,9 +10,10 @@ import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { correlateWebhookUrl } from '@vsynth/core';
 import { startSandbox, type RunningSandbox } from '@vsynth/sandbox';
+import { REPO_ROOT, VSYNTH_NODE_ARGS, runVsynth, type VsynthRun as Run } from './run-vsynth.js';
 
-const ROOT = join(import.meta.dirname, '..');
-const CLI = ['--conditions=@vsynth/source', '--import', 'tsx', join(ROOT, 'packages/cli/src/index.ts')];
+const ROOT = REPO_ROOT;
+const CLI = VSYNTH_NODE_ARGS;
 const KEY = 'key-cli-0001';
 
 let dir: string;
@@ -27,11 +28,6 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
 
 function env(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const base: NodeJS.ProcessEnv = { PATH: process.env['PATH'], HOME: process.env['HOME'], VSYNTH_BASE_URL: sandbox.url, VSYNTH_API_KEY: KEY };
@@ -39,15 +35,7 @@ function env(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 }
 
 function vsynth(args: string[], extraEnv: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...CLI, ...args], { cwd: ROOT, env: env(extraEnv) });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  return runVsynth(args, { env: env(extraEnv), inheritEnv: false });
 }
 
 describe('vsynth client commands', () => {

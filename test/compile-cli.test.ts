@@ -1,27 +1,11 @@
-import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT, runVsynth, type VsynthRun } from './run-vsynth.js';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-const CLI = path.join(ROOT, 'packages/cli/src/index.ts');
-// By URL, so the CLI also starts with a working directory outside the repository.
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-
-function vsynth(args: string[], cwd = ROOT): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--conditions=@vsynth/source', '--import', TSX, CLI, ...args], { cwd, env: { ...process.env, NODE_OPTIONS: '' } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const ROOT = REPO_ROOT;
+const vsynth = (args: string[], cwd = ROOT): Promise<VsynthRun> => runVsynth(args, { cwd });
 
 let outside: string;
 

@@ -1,34 +1,16 @@
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { decodePng } from '@vsynth/preview';
+import { runVsynth, type VsynthRun } from '../../../../test/run-vsynth.js';
 import { afterAll, describe, expect, it } from 'vitest';
 
-const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'vsynth-preview-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
 /** Runs the real CLI from the repo root, as `pnpm vsynth` does. */
-function vsynth(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--conditions=@vsynth/source', '--import', 'tsx', 'packages/cli/src/index.ts', ...args],
-      { cwd: root, env: { ...process.env, NO_COLOR: '1', ...env } },
-      (error, stdout, stderr) => {
-        const code = error === null ? 0 : typeof error.code === 'number' ? error.code : 1;
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
+function vsynth(args: string[], env: NodeJS.ProcessEnv = {}): Promise<VsynthRun> {
+  return runVsynth(args, { env });
 }
 
 // A 2x1 PNG (red, blue) as the scene's image, referenced relative to the payload file.

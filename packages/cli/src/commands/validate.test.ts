@@ -1,40 +1,23 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { REQUEST_KIND_NAMES, type RequestKind } from '@vsynth/core';
+import { REPO_ROOT, runVsynth, type VsynthRun } from '../../../../test/run-vsynth.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EXIT_CODES_HELP, exitCodeFor } from '../exit-codes.js';
 import { runValidate } from './validate.js';
 
-const root = fileURLToPath(new URL('../../../../', import.meta.url));
+const root = REPO_ROOT;
 const dir = mkdtempSync(join(tmpdir(), 'vsynth-validate-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
 /** Runs the real CLI from the repo root, as `pnpm vsynth` does. */
-function vsynth(...args: string[]): Promise<Run> {
-  return vsynthWithEnv({}, ...args);
+function vsynth(...args: string[]): Promise<VsynthRun> {
+  return runVsynth(args);
 }
 
-function vsynthWithEnv(env: Record<string, string>, ...args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--conditions=@vsynth/source', '--import', 'tsx', 'packages/cli/src/index.ts', ...args],
-      { cwd: root, env: { ...process.env, NO_COLOR: '1', ...env } },
-      (error, stdout, stderr) => {
-        const code = error === null ? 0 : typeof error.code === 'number' ? error.code : 1;
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
+function vsynthWithEnv(env: Record<string, string>, ...args: string[]): Promise<VsynthRun> {
+  return runVsynth(args, { env });
 }
 
 function writeJson(name: string, value: unknown): string {
