@@ -1,4 +1,5 @@
-import { issue, formatPath, type Issue, type PathSegment } from '../errors/index.js';
+import { issue, type Issue, type PathSegment } from '../errors/issue.js';
+import { formatPath } from '../errors/format-issues.js';
 import { isKnownOrientation } from '../schemas/orientation.js';
 import { describeValue, isRecord } from './describe-value.js';
 import { detectVariant } from './detect-variant.js';

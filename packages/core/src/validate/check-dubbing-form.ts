@@ -1,4 +1,4 @@
-import { issue, type Issue } from '../errors/index.js';
+import { issue, type Issue } from '../errors/issue.js';
 import { DUBBING_LIMITS } from '../schemas/dubbing.js';
 import { isLanguageCode } from '../schemas/language.js';
 import { describeValue } from './describe-value.js';

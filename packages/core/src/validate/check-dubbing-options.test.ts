@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatPath, isValidationError } from '../errors/index.js';
+import { formatPath } from '../errors/format-issues.js';
+import { isValidationError } from '../errors/validation-error.js';
 import { LANGUAGE_CODES } from '../schemas/language.js';
 import { checkDubbingForm } from './check-dubbing-form.js';
 import { checkDubbingOptions, parseDubbingOptions } from './check-dubbing-options.js';

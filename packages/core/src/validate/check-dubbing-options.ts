@@ -1,4 +1,5 @@
-import { issue, ValidationError, type Issue } from '../errors/index.js';
+import { issue, type Issue } from '../errors/issue.js';
+import { ValidationError } from '../errors/validation-error.js';
 import { dubbingOptionsSchema, type DubbingOptions } from '../schemas/dubbing.js';
 import { isLanguageCode } from '../schemas/language.js';
 import { isRecord } from './describe-value.js';

@@ -1,4 +1,4 @@
-import { issue, type Issue } from '../errors/index.js';
+import { issue, type Issue } from '../errors/issue.js';
 import { MODIFY_KEY_RULE, parseModifyKey } from '../schemas/modify.js';
 import { isRecord } from './describe-value.js';
 import { checkWebhookRules } from './webhook-rules.js';

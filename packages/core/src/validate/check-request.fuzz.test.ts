@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isApiError, isValidationError } from '../errors/index.js';
+import { isApiError } from '../errors/api-error.js';
+import { isValidationError } from '../errors/validation-error.js';
 import { dubbingProgressSchema } from '../schemas/dubbing.js';
 import { legacyProjectResponseSchema } from '../schemas/legacy-project.js';
 import { projectCreateResponseSchema } from '../schemas/project-create.js';

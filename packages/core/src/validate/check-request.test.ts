@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { formatPath, isValidationError, UsageError, type Issue } from '../errors/index.js';
+import { formatPath } from '../errors/format-issues.js';
+import { isValidationError } from '../errors/validation-error.js';
+import { UsageError } from '../errors/usage-error.js';
+import type { Issue } from '../errors/issue.js';
 import { checkRequest } from './check-request.js';
 import { parseRequest } from './parse-request.js';
 import { loadExample } from './test-payloads.js';

@@ -1,4 +1,5 @@
-import { UsageError, type Issue } from '../errors/index.js';
+import { UsageError } from '../errors/usage-error.js';
+import type { Issue } from '../errors/issue.js';
 import { isRecord } from './describe-value.js';
 import { findNonJsonData } from './find-non-json-data.js';
 import { findUnknownFields } from './find-unknown-fields.js';

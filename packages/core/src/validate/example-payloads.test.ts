@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPath } from '../errors/index.js';
+import { formatPath } from '../errors/format-issues.js';
 import { checkRequest } from './check-request.js';
 import { inferRequestKind } from './request-kind.js';
 import { EXAMPLE_PAYLOADS, loadExample, type ExampleName } from './test-payloads.js';

@@ -1,4 +1,5 @@
-import { formatPath, issue, type Issue, type PathSegment } from '../errors/index.js';
+import { formatPath } from '../errors/format-issues.js';
+import { issue, type Issue, type PathSegment } from '../errors/issue.js';
 
 interface Frame {
   readonly value: object;

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { issue, type Issue, type PathSegment } from '../errors/index.js';
+import { issue, type Issue, type PathSegment } from '../errors/issue.js';
 import { isRecord } from './describe-value.js';
 
 type AnySchema = z.core.$ZodType;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidationError } from '../errors/index.js';
+import { isValidationError } from '../errors/validation-error.js';
 import { parseJsonText } from './parse-json-text.js';
 
 function messageOf(text: string): string {

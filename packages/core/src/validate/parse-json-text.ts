@@ -1,4 +1,5 @@
-import { issue, ValidationError } from '../errors/index.js';
+import { issue } from '../errors/issue.js';
+import { ValidationError } from '../errors/validation-error.js';
 
 /** Options of {@link parseJsonText}. */
 export interface ParseJsonTextOptions {

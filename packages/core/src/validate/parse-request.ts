@@ -1,4 +1,5 @@
-import { ValidationError, type Issue } from '../errors/index.js';
+import { ValidationError } from '../errors/validation-error.js';
+import type { Issue } from '../errors/issue.js';
 import { checkRequest } from './check-request.js';
 import { REQUEST_KIND_NAMES, type RequestKind, type RequestOfKind } from './request-kind.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, isApiError } from '../errors/index.js';
+import { ApiError, isApiError } from '../errors/api-error.js';
 import { legacyProjectResponseSchema } from '../schemas/legacy-project.js';
 import { projectCreateResponseSchema } from '../schemas/project-create.js';
 import { parseResponse } from './parse-response.js';

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { ApiError, formatPath } from '../errors/index.js';
+import { ApiError } from '../errors/api-error.js';
+import { formatPath } from '../errors/format-issues.js';
 import { isRecord } from './describe-value.js';
 import { zodIssuesToIssues } from './zod-issues-to-issues.js';
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Issue } from '../errors/index.js';
+import type { Issue } from '../errors/issue.js';
 import { editRequestSchema, type EditRequest } from '../schemas/edit.js';
 import { legacyAudioRequestSchema, type LegacyAudioRequest } from '../schemas/legacy-audio.js';
 import { legacyProjectRequestSchema, type LegacyProjectRequest } from '../schemas/legacy-project.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { formatPath } from '../errors/index.js';
+import { formatPath } from '../errors/format-issues.js';
 import { checkRequest } from './check-request.js';
 import { zodIssuesToIssues } from './zod-issues-to-issues.js';
 

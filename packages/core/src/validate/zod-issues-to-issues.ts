@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { issue, type Issue, type IssueCode, type PathSegment } from '../errors/index.js';
+import { issue, type Issue, type IssueCode, type PathSegment } from '../errors/issue.js';
 import { describeExpected, describeValue, entries, isRecord } from './describe-value.js';
 
 type ZodIssue = z.core.$ZodIssue;
