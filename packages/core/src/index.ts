@@ -62,6 +62,7 @@ export {
   type EditTargetType,
 } from './schemas/edit.js';
 export { envelopeSchema, type Envelope } from './schemas/envelope.js';
+export { escapeHtml } from './schemas/escape-html.js';
 export { LANGUAGE_CODES, isLanguageCode, languageCodeSchema, type LanguageCode } from './schemas/language.js';
 export { legacyAudioRequestSchema, legacyAudioResponseSchema, type LegacyAudioRequest } from './schemas/legacy-audio.js';
 export { legacyFindRequestSchema, legacyFindResponseSchema, type LegacyFindRequest } from './schemas/legacy-find.js';

@@ -23,7 +23,8 @@ export { avatarsFromProject } from './avatar/avatars-from-project.js';
 export { defineAvatar, isAvatarDefinition, type AvatarDefinition, type DefineAvatarOptions } from './avatar/define-avatar.js';
 
 export { compile, type CompileOptions, type CompileResult } from './compile/compile.js';
-export { escapeHtml } from './compile/escape-html.js';
+// One escaping for script text, shared with the templates.
+export { escapeHtml } from '@vsynth/core';
 
 export { compileFile, type CompileFileOptions } from './load/compile-file.js';
 export { importTsx } from './load/import-tsx.js';

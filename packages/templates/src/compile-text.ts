@@ -1,6 +1,5 @@
-import { TemplateError, formatPath, issue, type Issue, type PathSegment } from '@vsynth/core';
+import { TemplateError, escapeHtml, formatPath, issue, type Issue, type PathSegment } from '@vsynth/core';
 import type { HandlebarsEnv } from './create-handlebars.js';
-import { escapeHtml } from './escape-html.js';
 import { missingVariableIssue } from './missing-variable-issue.js';
 
 /** How the values a template inserts are written into a field. */

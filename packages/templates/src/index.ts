@@ -11,7 +11,8 @@ export { compileText, type CompileTextOptions, type FieldEscape, type TextTempla
 export { TEMPLATE_HELPERS, createHandlebars, type CreateHandlebarsOptions, type HandlebarsEnv } from './create-handlebars.js';
 export { csvRows, type CsvRowsOptions } from './csv-rows.js';
 export type { DataRow } from './data-row.js';
-export { escapeHtml } from './escape-html.js';
+// One escaping for script text, shared with the TSX compiler.
+export { escapeHtml } from '@vsynth/core';
 export { DEFAULT_CUBE_RATES, estimateCubes, type CubeRates, type EstimateCubesOptions } from './estimate-cubes.js';
 export { iterableRows } from './iterable-rows.js';
 export {

@@ -1,8 +1,7 @@
-import { legacyBackgroundToV3, type CanvasSize } from '@vsynth/core';
+import { escapeHtml, legacyBackgroundToV3, type CanvasSize } from '@vsynth/core';
 import type { AvatarCatalogue } from '../avatar/avatar-catalogue.js';
 import { clipId } from './clip-id.js';
 import type { CompileContext } from './compile-context.js';
-import { escapeHtml } from './escape-html.js';
 import { placeOnV3 } from './place-clip.js';
 import { readPlacement } from './read-placement.js';
 import { resolveAvatar } from './resolve-avatar.js';

@@ -8,7 +8,8 @@ const HTML_ESCAPES: Readonly<Record<string, string>> = {
 
 /**
  * Escapes the five characters that change the meaning of HTML text. Used for script text
- * (`org`, modify `scripts_N`), where the service reads p and span tags.
+ * (`org`, modify `scripts_N`), where the service reads p and span tags; `spokenText` reads it
+ * back. The TSX compiler and the templates both escape with it.
  *
  * @example escapeHtml('Tom & Jerry <3') // 'Tom &amp; Jerry &lt;3'
  */
