@@ -55,8 +55,24 @@ export interface DrawnPayload {
   readonly warnings: readonly Issue[];
 }
 
-/** Renders an SVG to PNG with exactly the given font files. */
-export function svgToPng(svg: string, options: { readonly fontFiles: readonly string[]; readonly scale?: number; readonly defaultFamily?: string | undefined }): Buffer {
+/** Options of {@link svgToPng}. */
+export interface SvgToPngOptions {
+  /** The only fonts the text may use (system fonts are never loaded, so output is the same on every machine). */
+  readonly fontFiles: readonly string[];
+  /** Zoom factor of the output; default 1 (the SVG's own size). */
+  readonly scale?: number;
+  /** Family used where the SVG names none. */
+  readonly defaultFamily?: string | undefined;
+}
+
+/**
+ * Renders an SVG to PNG with exactly the given font files.
+ *
+ * @example
+ * const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="36"><rect width="64" height="36" fill="#123"/></svg>';
+ * writeFileSync('thumb.png', svgToPng(svg, { fontFiles: [], scale: 2 })); // 128×72
+ */
+export function svgToPng(svg: string, options: SvgToPngOptions): Buffer {
   const resvg = new Resvg(svg, {
     font: {
       loadSystemFonts: false,

@@ -4,7 +4,7 @@
  */
 export { createAssetLoader, loadAsset, type LoadAssetOptions, type LoadedAsset } from './assets/load-asset.js';
 export { contactSheet, CONTACT_SHEET_THUMB } from './contact-sheet.js';
-export { drawScenes, svgToPng, type DrawOptions, type DrawnPayload, type DrawnScene } from './draw-scenes.js';
+export { drawScenes, svgToPng, type DrawOptions, type DrawnPayload, type DrawnScene, type SvgToPngOptions } from './draw-scenes.js';
 export {
   DEFAULT_SPEECH_RATE,
   estimateSceneDuration,

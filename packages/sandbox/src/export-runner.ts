@@ -16,6 +16,9 @@ export interface ExportRunnerOptions {
   readonly baseUrl: () => string;
 }
 
+const REMOTE_WEBHOOK_REFUSED =
+  'the address is not on this machine; the sandbox calls only loopback receivers unless started with --remote-webhooks (option remoteWebhooks: true)';
+
 /**
  * Runs exports the way the service does: progress over `exportSeconds`, then an artifact served
  * by the sandbox, then a webhook delivery with `ai_progress_update_loc`, `videoUrl` and
@@ -23,8 +26,6 @@ export interface ExportRunnerOptions {
  * `webhookDropRate` drops the attempt). Every step is stored, so a restarted sandbox resumes
  * unfinished exports and deliveries.
  */
-const REMOTE_WEBHOOK_REFUSED =
-  'the address is not on this machine; the sandbox calls only loopback receivers unless started with --remote-webhooks (option remoteWebhooks: true)';
 
 export class ExportRunner {
   private readonly store: SandboxStore;

@@ -21,7 +21,11 @@ export const CANVAS_SIZES = Object.freeze({
 /** An orientation that has a canvas size: `landscape` or `portrait`. */
 export type CanvasOrientation = keyof typeof CANVAS_SIZES;
 
-/** True when `value` names an orientation of {@link CANVAS_SIZES}. */
+/**
+ * True when `value` names an orientation of {@link CANVAS_SIZES}.
+ *
+ * @example isCanvasOrientation('portrait') // true; isCanvasOrientation('square') // false
+ */
 export function isCanvasOrientation(value: unknown): value is CanvasOrientation {
   return typeof value === 'string' && Object.hasOwn(CANVAS_SIZES, value);
 }

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { REQUEST_KIND_NAMES, REQUEST_KINDS, REQUEST_SCHEMAS, type RequestKind } from './request-kind.js';
 
-/** The file each kind's JSON Schema is written to, under `packages/core/schemas/`. */
+/**
+ * The file each kind's JSON Schema is written to, under `packages/core/schemas/`.
+ *
+ * @example requestJsonSchemaFileName('modify') // 'modify.schema.json'
+ */
 export function requestJsonSchemaFileName(kind: RequestKind): string {
   return `${kind}.schema.json`;
 }

@@ -51,7 +51,11 @@ export const FFMPEG_MISSING_MESSAGE =
 // espeak-ng voice for each primary language subtag of the spec's table where the two differ.
 const ESPEAK_VOICES: Readonly<Record<string, string | undefined>> = { zh: 'cmn', en: 'en-us', fil: undefined };
 
-/** The espeak-ng voice for a language subtag, or undefined when espeak-ng has none. */
+/**
+ * The espeak-ng voice for a language subtag, or undefined when espeak-ng has none.
+ *
+ * @example espeakVoice('en') // 'en-us'; espeakVoice('de') // 'de'; espeakVoice('fil') // undefined
+ */
 export function espeakVoice(lang: string): string | undefined {
   return lang in ESPEAK_VOICES ? ESPEAK_VOICES[lang] : lang;
 }

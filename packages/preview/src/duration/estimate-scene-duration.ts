@@ -56,7 +56,11 @@ export const DEFAULT_SPEECH_RATE: SpeechRate = Object.freeze({ unit: 'words', pe
 export const SILENT_SCENE_SECONDS = 3;
 export const MIN_SCENE_SECONDS = 1.5;
 
-/** Primary language subtag: `en-US` → `en`, `ZH_cn` → `zh`, `fil-PH` → `fil`. */
+/**
+ * Primary language subtag, lower case; `en` when there is none.
+ *
+ * @example primaryLanguage('en-US') // 'en'; primaryLanguage('ZH_cn') // 'zh'; primaryLanguage(undefined) // 'en'
+ */
 export function primaryLanguage(language: string | undefined): string {
   return (language ?? 'en').trim().toLowerCase().split(/[-_]/)[0] || 'en';
 }
