@@ -195,7 +195,7 @@ export { prepareDubbingUpload, type DubbingUploadRequest, type PreparedDubbingUp
 export { ENDPOINTS, endpointLabel, type EndpointBase, type EndpointDefinition } from './client/endpoints.js';
 export { multipartBody, type MultipartBody, type MultipartPart, type PartSource } from './client/multipart-body.js';
 export { REDACTED, redactSecrets } from './client/redact-secrets.js';
-export { parseRetryAfter } from './client/retry-after.js';
+export { parseRetryAfter } from './client/parse-retry-after.js';
 export { sandboxTokenIssuer, type SandboxTokenIssuerOptions } from './client/sandbox-token-issuer.js';
 export { sendMultipart, type MultipartAnswer, type SendMultipartOptions } from './client/send-multipart.js';
 export {

@@ -1,7 +1,7 @@
 import { issue, type Issue } from '@vsynth/core';
 import { sceneList, setSpeech } from './apply-modify.js';
 import type { ProjectFormat } from './records.js';
-import { asRecord } from './script-text.js';
+import { asRecord } from './as-record.js';
 
 /** One entry of an edit request's `updates.value`. */
 export interface EditChange {

@@ -1,6 +1,6 @@
 import { issue, parseModifyKey, type Issue } from '@vsynth/core';
 import type { ProjectFormat } from './records.js';
-import { asRecord } from './script-text.js';
+import { asRecord } from './as-record.js';
 
 /** The outcome of applying a modify request's `updates` to a stored payload. */
 export type ModifyResult = { readonly ok: true; readonly payload: unknown } | { readonly ok: false; readonly issues: readonly Issue[] };

@@ -5,7 +5,7 @@ import type { ResolvedSandboxOptions } from './sandbox-options.js';
 import type { SandboxStore } from './sandbox-store.js';
 import type { Artifact } from './render-artifact.js';
 import { silentWav } from './silent-wav.js';
-import { estimateDuration } from './script-text.js';
+import { estimateDuration } from './estimate-duration.js';
 import { deliveryUrl, redactUrl } from './webhook-url.js';
 import { isLoopbackUrl } from './is-loopback-url.js';
 

@@ -33,7 +33,7 @@ export { ndjsonRows } from './ndjson-rows.js';
 export { payloadTemplate, type PayloadTemplateOptions } from './payload-template.js';
 export { ProjectPool } from './project-pool.js';
 export { RateLimiter } from './rate-limiter.js';
-export { RESULT_COLUMNS, openResultsFile, type ResultsSink } from './results-writer.js';
+export { RESULT_COLUMNS, openResultsFile, type ResultsSink } from './open-results-file.js';
 export type { RowResult, RowStatus } from './row-result.js';
 export { DATA_FILE_EXTENSIONS, rowsFromFile, type RowsFromFileOptions } from './rows-from-file.js';
 export { runBatch, type BatchEvent, type BatchSummary, type RunBatchOptions } from './run-batch.js';

@@ -29,7 +29,7 @@ import { openJournal, type Journal, type JournalRowState } from './journal.js';
 import { KeyLock } from './key-lock.js';
 import { ProjectPool } from './project-pool.js';
 import { RateLimiter } from './rate-limiter.js';
-import { openResultsFile, type ResultsSink } from './results-writer.js';
+import { openResultsFile, type ResultsSink } from './open-results-file.js';
 import type { RowResult } from './row-result.js';
 
 export interface RunBatchOptions {

@@ -1,7 +1,7 @@
 import { ApiError } from '../errors/api-error.js';
 import { formatPath } from '../errors/format-issues.js';
 import { redactSecrets } from './redact-secrets.js';
-import { parseRetryAfter } from './retry-after.js';
+import { parseRetryAfter } from './parse-retry-after.js';
 
 export interface ApiErrorFromResponseOptions {
   readonly status: number;

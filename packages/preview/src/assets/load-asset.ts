@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { imageInfo, type ImageInfo } from './image-size.js';
+import { imageInfo, type ImageInfo } from './image-info.js';
 
 export interface LoadAssetOptions {
   /** Directory relative paths are resolved against (default: the working directory). */

@@ -1,7 +1,7 @@
 import { readJsonBody } from '../http-io.js';
 import type { RouteHandler } from '../sandbox-context.js';
 import { SandboxHttpError } from '../sandbox-http-error.js';
-import { asRecord } from '../script-text.js';
+import { asRecord } from '../as-record.js';
 import { exportsOf, exportView, ownedProject } from './route-helpers.js';
 
 /** `POST /sandbox/token {appId, userKey}` → `{token, expiresAt}` (ISO 8601). */

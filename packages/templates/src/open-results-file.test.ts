@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openResultsFile } from './results-writer.js';
+import { openResultsFile } from './open-results-file.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'vsynth-results-'));
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { encodePng } from '../png/encode-png.js';
-import { imageInfo } from './image-size.js';
+import { imageInfo } from './image-info.js';
 
 describe('imageInfo', () => {
   it('reads PNG, GIF, JPEG and SVG sizes', () => {

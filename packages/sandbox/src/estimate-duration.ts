@@ -11,8 +11,3 @@ export function estimateDuration(scenes: readonly SceneSpeech[]): number {
   const seconds = scenes.reduce((sum, scene) => sum + estimateSceneDuration(scene.text, scene.language), 0);
   return Math.round(seconds * 10) / 10;
 }
-
-/** A plain object view of a JSON value (`{}` for anything else). */
-export function asRecord(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-}

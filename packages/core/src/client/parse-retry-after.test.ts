@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { backoffDelay } from './backoff-delay.js';
-import { parseRetryAfter } from './retry-after.js';
+import { parseRetryAfter } from './parse-retry-after.js';
 
 describe('parseRetryAfter', () => {
   const now = Date.parse('2026-05-01T12:00:00Z');
