@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { contactSheet } from './contact-sheet.js';
 import { drawScenes } from './draw-scenes.js';
 import { decodePng } from './png/decode-png.js';
-import { findPixels } from './png/find-pixels.js';
+import { findPixels } from './png/test-find-pixels.js';
 
 const scene = { sceneIdx: 0, background: { source_type: 'color', source_color: '#000000' }, clips: [] };
 

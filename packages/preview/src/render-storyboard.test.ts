@@ -7,7 +7,7 @@ import { isValidationError } from '@vsynth/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodePng, type DecodedPng } from './png/decode-png.js';
 import { encodePng } from './png/encode-png.js';
-import { colourAt, findPixels, sameColour } from './png/find-pixels.js';
+import { colourAt, findPixels, sameColour } from './png/test-find-pixels.js';
 import { drawScenes } from './draw-scenes.js';
 import { renderStoryboard } from './render-storyboard.js';
 

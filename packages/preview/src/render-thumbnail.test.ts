@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { isValidationError } from '@vsynth/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { decodePng } from './png/decode-png.js';
-import { colourAt } from './png/find-pixels.js';
+import { colourAt } from './png/test-find-pixels.js';
 import { renderThumbnail } from './render-thumbnail.js';
 
 const dirs: string[] = [];

@@ -21,7 +21,7 @@ export interface SandboxCommandOptions extends SandboxOptions {
 }
 
 /** Default port of `vsynth sandbox`, so `VSYNTH_BASE_URL` stays the same between runs. */
-export const SANDBOX_DEFAULT_PORT = 4010;
+const SANDBOX_DEFAULT_PORT = 4010;
 
 /**
  * Registers `vsynth sandbox`. Exit 0 after a clean stop on SIGINT/SIGTERM; 2 for a bad flag, a

@@ -220,7 +220,7 @@ function lookup(root: unknown, path: readonly PathSegment[]): unknown {
  * Names the field a path ends at: the last key plus any indices after it (`clips[3]`), or the
  * root name for an empty path.
  */
-export function subjectOf(path: readonly PathSegment[], rootName: string): string {
+function subjectOf(path: readonly PathSegment[], rootName: string): string {
   let end = path.length;
   let start = end;
   while (start > 0 && typeof path[start - 1] === 'number') start--;

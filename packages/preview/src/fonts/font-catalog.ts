@@ -44,7 +44,7 @@ export interface FontCatalog {
 const FONT_FILE = /\.(ttf|otf|ttc|otc)$/i;
 
 /** Directory of the TrueType files of the `dejavu-fonts-ttf` npm package, when installed. */
-export function bundledFontDir(): string | undefined {
+function bundledFontDir(): string | undefined {
   try {
     const require = createRequire(import.meta.url);
     const dir = join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
@@ -55,7 +55,7 @@ export function bundledFontDir(): string | undefined {
 }
 
 /** The directories fontdb (resvg) and fontconfig search on Linux and macOS. */
-export function systemFontDirs(): string[] {
+function systemFontDirs(): string[] {
   const home = homedir();
   return [
     '/usr/share/fonts',

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { drawScenes } from '../draw-scenes.js';
 import { decodePng } from '../png/decode-png.js';
-import { findPixels } from '../png/find-pixels.js';
+import { findPixels } from '../png/test-find-pixels.js';
 import { layoutText } from '../text/layout-text.js';
 import { loadFontCatalog } from './font-catalog.js';
 

@@ -21,7 +21,7 @@ export interface V3Preview {
 type Loose = Record<string, unknown>;
 
 /** True for a legacy create payload (its scenes carry `AIModel`). */
-export function isLegacyPayload(value: unknown): boolean {
+function isLegacyPayload(value: unknown): boolean {
   const scenes = (value as Loose | null)?.['scenes'];
   return Array.isArray(scenes) && scenes.some((scene) => typeof scene === 'object' && scene !== null && 'AIModel' in scene);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { svgToPng } from '../draw-scenes.js';
 import { decodePng } from '../png/decode-png.js';
-import { colourAt, findPixels, sameColour } from '../png/find-pixels.js';
+import { colourAt, findPixels, sameColour } from '../png/test-find-pixels.js';
 import { SHAPE_NAMES, shapeElement } from './shape-element.js';
 
 function draw(element: string) {

@@ -1,5 +1,6 @@
 /**
- * Reading decoded pixels: the colour at a point and the bounding box of pixels that match.
+ * Test helper (not shipped: test-*.ts is outside the build): reading decoded pixels, the colour
+ * at a point and the bounding box of pixels that match.
  */
 import type { DecodedPng } from './decode-png.js';
 
