@@ -99,7 +99,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   } catch (error) {
     await store.close();
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      throw new UsageError(`Port ${resolved.port} on ${resolved.host} is in use. Choose another with --port (option port), or 0 for any free port.`);
+      throw new UsageError(`Port ${resolved.port} on ${resolved.host} is in use. Choose another with --port (option port), or 0 for any free port.`, { cause: error });
     }
     throw error;
   }

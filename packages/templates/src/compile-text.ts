@@ -48,7 +48,7 @@ export function compileText(source: string, options: CompileTextOptions): TextTe
   try {
     ast = env.parse(source) as unknown as HbNode;
   } catch (error) {
-    throw new TemplateError(`Template text at ${formatPath(path)} could not be compiled; fix the {{…}} syntax.`, [syntaxIssue(error, path)]);
+    throw new TemplateError(`Template text at ${formatPath(path)} could not be compiled; fix the {{…}} syntax.`, [syntaxIssue(error, path)], { cause: error });
   }
   const required = new Set<string>();
   const optional = new Set<string>();

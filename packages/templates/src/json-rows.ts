@@ -16,8 +16,11 @@ import { toDataRow } from './to-data-row.js';
 export async function* jsonRows(input: string | Readable): AsyncGenerator<DataRow> {
   const name = typeof input === 'string' ? input : 'JSON';
   const stream = typeof input === 'string' ? createReadStream(input, { encoding: 'utf8' }) : input;
-  const fail = (message: string, row?: number) =>
-    new ValidationError([issue({ code: 'row', message, path: [], ...(row === undefined ? {} : { row }) })], { subject: `JSON data file ${name}` });
+  const fail = (message: string, row?: number, cause?: unknown) =>
+    new ValidationError([issue({ code: 'row', message, path: [], ...(row === undefined ? {} : { row }) })], {
+      subject: `JSON data file ${name}`,
+      ...(cause === undefined ? {} : { cause }),
+    });
   const splitter = new ArraySplitter();
   let row = 0;
   try {
@@ -28,7 +31,7 @@ export async function* jsonRows(input: string | Readable): AsyncGenerator<DataRo
         try {
           value = JSON.parse(item);
         } catch (error) {
-          throw fail(`row ${row} is not JSON: ${(error as Error).message}`, row);
+          throw fail(`row ${row} is not JSON: ${(error as Error).message}`, row, error);
         }
         yield toDataRow(value, row);
       }

@@ -49,7 +49,7 @@ export async function loadTemplate(file: string, options: LoadTemplateOptions = 
   try {
     json = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
-    throw new TemplateError(`The template ${file} is not JSON: ${(error as Error).message}. Fix the file (the {{…}} go inside JSON strings).`, []);
+    throw new TemplateError(`The template ${file} is not JSON: ${(error as Error).message}. Fix the file (the {{…}} go inside JSON strings).`, [], { cause: error });
   }
   const isModify = typeof json === 'object' && json !== null && 'updates' in json;
   const locale = options.locale === undefined ? {} : { locale: options.locale };

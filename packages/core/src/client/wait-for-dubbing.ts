@@ -80,10 +80,10 @@ export async function waitForDubbing(parameters: WaitForDubbingParameters): Prom
       const now = clock();
       const reason = error instanceof Error ? error.message : String(error);
       if (now - lastChange >= stallTimeoutMs) {
-        throw stopped(folderId, stallTimeoutMs, `made no progress for ${seconds(now - lastChange)} (the last poll failed: ${reason})`, 'poll again later with `vsynth progress`');
+        throw stopped(folderId, stallTimeoutMs, `made no progress for ${seconds(now - lastChange)} (the last poll failed: ${reason})`, 'poll again later with `vsynth progress`', error);
       }
       if (parameters.timeoutMs !== undefined && now - started >= parameters.timeoutMs) {
-        throw stopped(folderId, parameters.timeoutMs, `did not finish within ${seconds(parameters.timeoutMs)} (the last poll failed: ${reason})`, 'poll again later with `vsynth progress`');
+        throw stopped(folderId, parameters.timeoutMs, `did not finish within ${seconds(parameters.timeoutMs)} (the last poll failed: ${reason})`, 'poll again later with `vsynth progress`', error);
       }
       delay = Math.min(maxIntervalMs, Math.round(delay * 1.5));
       parameters.onPollError?.({ folderId, error, poll, delayMs: delay });
@@ -120,8 +120,8 @@ function isDone(progress: DubbingProgress): boolean {
   return progress.progress >= 100 && typeof progress.download_url === 'string' && progress.download_url !== '';
 }
 
-function stopped(folderId: string, limitMs: number, what: string, advice: string): TimeoutError {
-  const error = new TimeoutError(ENDPOINT, limitMs);
+function stopped(folderId: string, limitMs: number, what: string, advice: string, cause?: unknown): TimeoutError {
+  const error = new TimeoutError(ENDPOINT, limitMs, cause === undefined ? {} : { cause });
   error.message = `Dubbing job ${folderId} ${what}; stopped waiting. It may still finish: ${advice}.`;
   return error;
 }

@@ -49,12 +49,13 @@ function loadError(file: string, error: unknown): ValidationError {
   if (where) {
     const [, errorFile = file, line, column, reason] = where;
     const source = { fileName: displayPath(errorFile), lineNumber: Number(line), columnNumber: Number(column) + 1 };
-    return new ValidationError([issue({ code: 'jsx', message: `syntax error: ${reason ?? ''}`, path: [], source })], { subject: fileName });
+    return new ValidationError([issue({ code: 'jsx', message: `syntax error: ${reason ?? ''}`, path: [], source })], { subject: fileName, cause: error });
   }
   const first = text.split('\n')[0] ?? text;
   const site = throwSite(error);
   return new ValidationError([issue({ code: 'jsx', message: `loading the module failed: ${first}`, path: [], ...(site && { source: site }) })], {
     subject: fileName,
+    cause: error,
   });
 }
 
