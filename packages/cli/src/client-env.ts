@@ -18,6 +18,7 @@ import {
   type WebhookDelivery,
 } from '@vsynth/core';
 import { randomUUID } from 'node:crypto';
+import { parseNumberOption } from './option-parsers.js';
 
 /** Where a command writes; injectable for tests. */
 export interface CommandIo {
@@ -76,19 +77,6 @@ export function collectRepeated(value: string, previous: readonly string[]): str
   return [...previous, value];
 }
 
-/**
- * Parses a whole number option, naming the flag and the accepted range.
- *
- * @example parseIntOption('--port', '9000', 0, 65535) // 9000; '99999' throws "--port must be a whole number from 0 to 65535, got "99999"."
- */
-export function parseIntOption(flag: string, text: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
-  const value = Number(text);
-  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(value) || value < min || value > max) {
-    throw new UsageError(`${flag} must be a whole number from ${min}${max === Number.MAX_SAFE_INTEGER ? ' up' : ` to ${max}`}, got "${text}".`);
-  }
-  return value;
-}
-
 /** The webhook flags shared by submit, modify and edit. */
 export interface WebhookFlags {
   readonly webhookUrl?: string;
@@ -130,9 +118,9 @@ export async function sendWithWebhook<T extends object>(
     io.stderr.write(`webhook correlation id: ${id}\n`);
     return send(correlateWebhookUrl(flags.webhookUrl, { id, secret }));
   }
-  const timeoutMs = flags.waitTimeout === undefined ? undefined : parseIntOption('--wait-timeout', flags.waitTimeout, 1) * 1000;
+  const timeoutMs = flags.waitTimeout === undefined ? undefined : parseNumberOption('--wait-timeout', flags.waitTimeout, { min: 1, integer: true }) * 1000;
   const expected = await expectWebhookDelivery({
-    ...(flags.listenPort === undefined ? {} : { port: parseIntOption('--listen-port', flags.listenPort, 0, 65535) }),
+    ...(flags.listenPort === undefined ? {} : { port: parseNumberOption('--listen-port', flags.listenPort, { max: 65_535, integer: true }) }),
     secret,
     publicUrl: flags.webhookUrl,
   });

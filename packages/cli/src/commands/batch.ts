@@ -16,6 +16,7 @@ import type {
   WebhookCollector,
   WebhookDeliveryInfo,
 } from '@vsynth/templates';
+import { numberOption } from '../option-parsers.js';
 import type { RowPreviews } from './batch-preview.js';
 
 /** Parsed options of `vsynth batch`. */
@@ -77,9 +78,9 @@ export function registerBatch(program: Command): void {
     .addOption(new Option('--target <target>', 'TSX template: compile to v3 (default) or legacy').choices(['v3', 'legacy']))
     .addOption(new Option('--variant <variant>', 'TSX template: v3 variant A (default) or B').choices(['A', 'B']))
     .option('--lossy', 'TSX template with --target legacy: drop what legacy cannot express, with a warning each')
-    .option('--concurrency <n>', 'requests in flight at once (default 4; halves on repeated 429)', integer('--concurrency'))
-    .option('--rps <n>', 'at most this many requests started per second', positive('--rps'))
-    .option('--max-attempts <n>', 'tries per row for 429/5xx/refused connections (default 5)', integer('--max-attempts'))
+    .option('--concurrency <n>', 'requests in flight at once (default 4; halves on repeated 429)', numberOption('--concurrency', { min: 1, integer: true }))
+    .option('--rps <n>', 'at most this many requests started per second', numberOption('--rps', { aboveMin: true }))
+    .option('--max-attempts <n>', 'tries per row for 429/5xx/refused connections (default 5)', numberOption('--max-attempts', { min: 1, integer: true }))
     .option('--journal <file>', 'journal (NDJSON) making the batch resumable (default <data>.journal.ndjson)')
     .addOption(new Option('--durability <mode>', 'journal flush: fsync each attempt before its request is sent (default), or write (faster; survives a crash of vsynth, not of the machine)').choices(['fsync', 'write']))
     .option('--resume', 'continue the batch in --journal: done rows are skipped, failed rows sent again, unknown rows left alone')
@@ -88,14 +89,14 @@ export function registerBatch(program: Command): void {
     .option('--dry-run', 'bind and validate every row, print failures and the cube estimate, send nothing')
     .option('--requests <file.ndjson>', 'with --dry-run, write each request that would be sent')
     .option('--preview <dir>', 'with --dry-run, draw the first scene of each of the first rows\' videos to DIR/row-NNNN.png (a modify template needs --slots-from)')
-    .option('--preview-rows <n>', 'rows drawn by --preview (default 10)', integer('--preview-rows'))
-    .option('--max-cubes <n>', 'stop before the estimated cubes would exceed n (with --dry-run: estimate every row, say where a run would stop)', nonNegative('--max-cubes'))
+    .option('--preview-rows <n>', 'rows drawn by --preview (default 10)', numberOption('--preview-rows', { min: 1, integer: true }))
+    .option('--max-cubes <n>', 'stop before the estimated cubes would exceed n (with --dry-run: estimate every row, say where a run would stop)', numberOption('--max-cubes'))
     .option('--project-pool <ids>', 'comma-separated base projects for a modify template; rows spread over them', list)
     .option('--collect-webhooks', 'receive the export webhooks: results get videoUrl and duration; unknown rows settle as done')
     .option('--webhook-host <host>', 'address the webhook listener binds (default 127.0.0.1)')
-    .option('--webhook-port <port>', 'port of the webhook listener (default any free port)', nonNegative('--webhook-port'))
+    .option('--webhook-port <port>', 'port of the webhook listener (default any free port)', numberOption('--webhook-port', { max: 65_535, integer: true }))
     .option('--webhook-url <url>', 'public address forwarding to the listener, when the service cannot reach it directly')
-    .option('--webhook-wait <seconds>', 'how long to wait for deliveries after the last row (default 60)', nonNegative('--webhook-wait'))
+    .option('--webhook-wait <seconds>', 'how long to wait for deliveries after the last row (default 60)', numberOption('--webhook-wait'))
     .addOption(new Option('--events <format>', 'progress on stderr: bar (default on a terminal), jsonl (default otherwise), none').choices(['jsonl', 'bar', 'none']))
     .option('--base-url <url>', 'service base address (default $VSYNTH_BASE_URL); the key comes from $VSYNTH_API_KEY')
     .option('--legacy-base-url <url>', 'legacy base address (default $VSYNTH_LEGACY_BASE_URL, else --base-url)')
@@ -361,30 +362,6 @@ function list(value: string): string[] {
   const ids = value.split(',').map((id) => id.trim()).filter(Boolean);
   if (ids.length === 0) throw new UsageError('--project-pool takes comma-separated project ids, e.g. p1,p2,p3.');
   return ids;
-}
-
-function integer(name: string): (value: string) => number {
-  return (value) => {
-    const n = Number(value);
-    if (!Number.isInteger(n) || n < 1) throw new UsageError(`${name} takes a whole number of at least 1, received "${value}".`);
-    return n;
-  };
-}
-
-function positive(name: string): (value: string) => number {
-  return (value) => {
-    const n = Number(value);
-    if (!(n > 0) || !Number.isFinite(n)) throw new UsageError(`${name} takes a positive number, received "${value}".`);
-    return n;
-  };
-}
-
-function nonNegative(name: string): (value: string) => number {
-  return (value) => {
-    const n = Number(value);
-    if (!(n >= 0) || !Number.isFinite(n)) throw new UsageError(`${name} takes a number of 0 or more, received "${value}".`);
-    return n;
-  };
 }
 
 /** Rows in a data file of up to 20 MB (read once more for the bar's total); undefined for larger files. */

@@ -5,7 +5,8 @@
 import { stat } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { UsageError, isApiError, type DubbingUploadRequest } from '@vsynth/core';
-import { clientFromEnv, collectRepeated, parseIntOption, printJson, processIo, type CommandIo } from '../client-env.js';
+import { clientFromEnv, collectRepeated, printJson, processIo, type CommandIo } from '../client-env.js';
+import { parseNumberOption } from '../option-parsers.js';
 
 export interface DubOptions {
   readonly to: string;
@@ -82,8 +83,8 @@ export async function runDub(video: string, options: DubOptions, io: CommandIo =
   }
   io.stderr.write(`uploaded; folderId ${uploaded.folderId}\n`);
   const done = await client.waitForDubbing(uploaded.folderId, {
-    ...(options.interval === undefined ? {} : { intervalMs: parseIntOption('--interval', options.interval, 1) * 1000 }),
-    ...(options.stallTimeout === undefined ? {} : { stallTimeoutMs: parseIntOption('--stall-timeout', options.stallTimeout, 1) * 1000 }),
+    ...(options.interval === undefined ? {} : { intervalMs: parseNumberOption('--interval', options.interval, { min: 1, integer: true }) * 1000 }),
+    ...(options.stallTimeout === undefined ? {} : { stallTimeoutMs: parseNumberOption('--stall-timeout', options.stallTimeout, { min: 1, integer: true }) * 1000 }),
     onProgress: ({ progress }) => {
       io.stderr.write(`dubbing ${uploaded.folderId}: ${progress.progress}%\n`);
     },

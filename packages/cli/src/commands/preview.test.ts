@@ -81,7 +81,7 @@ describe('vsynth preview', () => {
   it('rejects a bad --scale and a file that is neither .tsx nor .json (exit 2)', async () => {
     const bad = await vsynth(['preview', 'examples/hello.tsx', '--out', join(dir, 'bad'), '--scale', 'big']);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('--scale must be a number greater than 0 and at most 8, received "big"');
+    expect(bad.stderr).toContain('vsynth: --scale takes a number greater than 0 and at most 8, got "big".');
     const csv = await vsynth(['preview', 'rows.csv', '--out', join(dir, 'bad')]);
     expect(csv.code).toBe(2);
     expect(csv.stderr).toContain('rows.csv is neither a .tsx video nor a payload .json file');

@@ -8,6 +8,7 @@ import { Option, type Command } from 'commander';
 import { formatIssues, isValidationError, parseJsonText, UsageError } from '@vsynth/core';
 // The TSX compiler and the renderer (fontkit, resvg) load only when the command runs.
 import type { Draft, Storyboard } from '@vsynth/preview';
+import { parseNumberOption } from '../option-parsers.js';
 import { readPropsFile } from '../read-props-file.js';
 
 /** Options of {@link runPreview}, as parsed from the command line. */
@@ -59,15 +60,6 @@ export function registerPreview(program: Command): void {
     .action(async (file: string, options: PreviewCommandOptions) => {
       await runPreview(file, options);
     });
-}
-
-function positiveNumber(value: string | undefined, fallback: number, option: string, max: number): number {
-  if (value === undefined) return fallback;
-  const number = Number(value);
-  if (!Number.isFinite(number) || number <= 0 || number > max) {
-    throw new UsageError(`${option} must be a number greater than 0 and at most ${max}, received ${JSON.stringify(value)}`);
-  }
-  return number;
 }
 
 async function readText(file: string, what: string): Promise<string> {
@@ -122,8 +114,8 @@ async function compileForPreview(file: string, options: PreviewCommandOptions, s
 export async function runPreview(file: string, options: PreviewCommandOptions): Promise<PreviewCommandResult> {
   const stdout = options.stdout ?? process.stdout;
   const stderr = options.stderr ?? process.stderr;
-  const scale = positiveNumber(options.scale, 1, '--scale', 8);
-  const timeoutMs = positiveNumber(options.timeout, 5000, '--timeout', 600_000);
+  const scale = options.scale === undefined ? 1 : parseNumberOption('--scale', options.scale, { aboveMin: true, max: 8 });
+  const timeoutMs = options.timeout === undefined ? 5000 : parseNumberOption('--timeout', options.timeout, { aboveMin: true, max: 600_000 });
   const { createAssetLoader, renderDraft, renderStoryboard } = await import('@vsynth/preview');
   let payload: unknown;
   if (/\.[cm]?tsx?$/.test(file)) {

@@ -5,6 +5,7 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 // The sandbox (and preview's renderer behind its artifacts) loads only when the command runs.
 import type { RunningSandbox, SandboxApp, SandboxOptions } from '@vsynth/sandbox';
+import { numberOption } from '../option-parsers.js';
 
 /** Options of {@link runSandbox}, as the flags give them. */
 export interface SandboxCommandOptions extends SandboxOptions {
@@ -33,22 +34,22 @@ export function registerSandbox(program: Command): void {
   program
     .command('sandbox')
     .description('Run a local implementation of the whole service interface (v3 and legacy on one port) until Ctrl-C')
-    .option('--port <port>', `port to listen on; 0 picks a free one (default ${SANDBOX_DEFAULT_PORT})`, integer('--port', 0, 65_535))
+    .option('--port <port>', `port to listen on; 0 picks a free one (default ${SANDBOX_DEFAULT_PORT})`, numberOption('--port', { max: 65_535, integer: true }))
     .option('--host <host>', 'interface to listen on (default 127.0.0.1)')
     .option('--data-dir <dir>', 'where projects, ledger and artifacts are kept (default $XDG_CACHE_HOME/vsynth/sandbox or ~/.cache/vsynth/sandbox)')
     .option('--api-key <key>', 'accept this API key in Authorization; repeatable (default: sandbox-key, unless --app is given)', collect, [] as string[])
     .option('--app <appId:userKey>', 'let this AppId/UserKey pair issue tokens at POST /sandbox/token; repeatable (default sandbox-app:sandbox-user-key, unless --api-key is given)', collectApp, [] as SandboxApp[])
-    .option('--latency <ms>', 'delay before each spec endpoint answers', number('--latency', 0, Number.POSITIVE_INFINITY))
-    .option('--fault-5xx <rate>', 'share (0-1) of spec requests answered 503 before processing', rate('--fault-5xx'))
-    .option('--fault-429 <rate>', 'share (0-1) of spec requests answered 429 with Retry-After before processing', rate('--fault-429'))
-    .option('--retry-after <seconds>', 'Retry-After of injected 429s (default 1)', number('--retry-after', 0, Number.POSITIVE_INFINITY))
-    .option('--fault-lost-response <rate>', 'share (0-1) of successful spec requests processed and stored, then dropped unanswered', rate('--fault-lost-response'))
-    .option('--webhook-drop <rate>', 'share (0-1) of webhook attempts dropped (then retried with backoff)', rate('--webhook-drop'))
+    .option('--latency <ms>', 'delay before each spec endpoint answers', numberOption('--latency'))
+    .option('--fault-5xx <rate>', 'share (0-1) of spec requests answered 503 before processing', numberOption('--fault-5xx', { max: 1 }))
+    .option('--fault-429 <rate>', 'share (0-1) of spec requests answered 429 with Retry-After before processing', numberOption('--fault-429', { max: 1 }))
+    .option('--retry-after <seconds>', 'Retry-After of injected 429s (default 1)', numberOption('--retry-after'))
+    .option('--fault-lost-response <rate>', 'share (0-1) of successful spec requests processed and stored, then dropped unanswered', numberOption('--fault-lost-response', { max: 1 }))
+    .option('--webhook-drop <rate>', 'share (0-1) of webhook attempts dropped (then retried with backoff)', numberOption('--webhook-drop', { max: 1 }))
     .option('--remote-webhooks', 'also deliver webhooks to addresses off this machine (default: loopback receivers only)')
-    .option('--token-ttl <seconds>', 'lifetime of issued tokens (default 86400)', number('--token-ttl', 1, Number.POSITIVE_INFINITY))
-    .option('--export-seconds <n>', 'how long an export takes (default 2)', number('--export-seconds', 0, Number.POSITIVE_INFINITY))
-    .option('--dubbing-polls <n>', 'progress polls until a dubbing job reports 100 (default 4)', integer('--dubbing-polls', 1, 1_000_000))
-    .option('--max-upload-mb <mb>', 'largest dubbing upload in MiB (default 2048)', number('--max-upload-mb', 0, Number.POSITIVE_INFINITY))
+    .option('--token-ttl <seconds>', 'lifetime of issued tokens (default 86400)', numberOption('--token-ttl', { min: 1 }))
+    .option('--export-seconds <n>', 'how long an export takes (default 2)', numberOption('--export-seconds'))
+    .option('--dubbing-polls <n>', 'progress polls until a dubbing job reports 100 (default 4)', numberOption('--dubbing-polls', { min: 1, max: 1_000_000, integer: true }))
+    .option('--max-upload-mb <mb>', 'largest dubbing upload in MiB (default 2048)', numberOption('--max-upload-mb'))
     .addOption(
       new Option('--artifact <kind>', 'what an export produces: preview (MP4 draft with ffmpeg, else contact sheet PNG) or json (the project JSON)')
         .choices(['preview', 'json'])
@@ -157,28 +158,4 @@ function collectApp(value: string, previous: SandboxApp[]): SandboxApp[] {
   const colon = value.indexOf(':');
   if (colon <= 0 || colon === value.length - 1) throw new InvalidArgumentError('expected APPID:USERKEY, e.g. my-app:my-user-key.');
   return [...previous, { appId: value.slice(0, colon), userKey: value.slice(colon + 1) }];
-}
-
-function rate(flag: string): (value: string) => number {
-  return number(flag, 0, 1);
-}
-
-function number(flag: string, min: number, max: number): (value: string) => number {
-  return (value) => {
-    const parsed = Number(value);
-    if (value.trim() === '' || !Number.isFinite(parsed) || parsed < min || parsed > max) {
-      const range = max === Number.POSITIVE_INFINITY ? `a number ≥ ${min}` : `a number from ${min} to ${max}`;
-      throw new InvalidArgumentError(`${flag} takes ${range}, got "${value}".`);
-    }
-    return parsed;
-  };
-}
-
-function integer(flag: string, min: number, max: number): (value: string) => number {
-  const parse = number(flag, min, max);
-  return (value) => {
-    const parsed = parse(value);
-    if (!Number.isInteger(parsed)) throw new InvalidArgumentError(`${flag} takes a whole number from ${min} to ${max}, got "${value}".`);
-    return parsed;
-  };
 }

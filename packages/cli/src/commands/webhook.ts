@@ -4,7 +4,8 @@
  */
 import type { Command } from 'commander';
 import { listenForWebhooks } from '@vsynth/core';
-import { parseIntOption, processIo, type CommandIo } from '../client-env.js';
+import { processIo, type CommandIo } from '../client-env.js';
+import { parseNumberOption } from '../option-parsers.js';
 
 export interface WebhookListenOptions {
   readonly port?: string;
@@ -34,7 +35,7 @@ export function registerWebhook(program: Command): void {
 export async function runWebhookListen(options: WebhookListenOptions, io: CommandIo = processIo, stop?: AbortSignal): Promise<void> {
   const secret = options.secret ?? (io.env['VSYNTH_WEBHOOK_SECRET'] || undefined);
   const listener = await listenForWebhooks({
-    ...(options.port === undefined ? {} : { port: parseIntOption('--port', options.port, 0, 65535) }),
+    ...(options.port === undefined ? {} : { port: parseNumberOption('--port', options.port, { max: 65_535, integer: true }) }),
     ...(options.host === undefined ? {} : { host: options.host }),
     secret,
     onDelivery: (delivery) => {
