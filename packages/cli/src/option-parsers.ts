@@ -1,6 +1,7 @@
 /**
- * Numeric command-line options, one wording for every command: the flag, the accepted range and
- * the value received, e.g. `--port takes a whole number from 0 to 65535, got "99999".`
+ * Parsers of command-line option values shared by the commands. Numeric options have one wording
+ * in every command: the flag, the accepted range and the value received, e.g.
+ * `--port takes a whole number from 0 to 65535, got "99999".`
  */
 import { UsageError } from '@vsynth/core';
 import { InvalidArgumentError } from 'commander';
@@ -59,4 +60,14 @@ function describeRange(min: number, max: number, aboveMin: boolean): string {
   const bounded = max !== Number.POSITIVE_INFINITY;
   if (aboveMin) return bounded ? `greater than ${min} and at most ${max}` : `greater than ${min}`;
   return bounded ? `from ${min} to ${max}` : `of ${min} or more`;
+}
+
+/**
+ * Option parser of a repeatable flag: collects every value in order (from `[]` when the option
+ * has no default).
+ *
+ * @example program.option('--set <key=value>', 'repeatable', collectRepeated, [])
+ */
+export function collectRepeated(value: string, previous: readonly string[] = []): string[] {
+  return [...previous, value];
 }

@@ -16,7 +16,7 @@ import type {
   WebhookCollector,
   WebhookDeliveryInfo,
 } from '@vsynth/templates';
-import { numberOption } from '../option-parsers.js';
+import { collectRepeated, numberOption } from '../option-parsers.js';
 import type { RowPreviews } from './batch-preview.js';
 
 /** Parsed options of `vsynth batch`. */
@@ -73,7 +73,7 @@ export function registerBatch(program: Command): void {
     .option('--slots-from <file.tsx>', 'video whose slot map resolves slot names in a modify template (also makes the cube estimate exact)')
     .option('--locale <bcp47>', 'locale of the number, date, upper and lower helpers (default en-US)')
     .option('--delimiter <char>', 'CSV delimiter (default , and tab for .tsv)')
-    .option('--rename <old=new>', 'rename a CSV header column (repeatable)', collect)
+    .option('--rename <old=new>', 'rename a CSV header column (repeatable)', collectRepeated)
     .option('--key-column <name>', 'column whose value is the row key in journal and results (default: a hash of the row)')
     .addOption(new Option('--target <target>', 'TSX template: compile to v3 (default) or legacy').choices(['v3', 'legacy']))
     .addOption(new Option('--variant <variant>', 'TSX template: v3 variant A (default) or B').choices(['A', 'B']))
@@ -352,10 +352,6 @@ function parseRenames(pairs: readonly string[]): Record<string, string> {
     out[pair.slice(0, at).trim()] = pair.slice(at + 1).trim();
   }
   return out;
-}
-
-function collect(value: string, previous: string[] | undefined): string[] {
-  return [...(previous ?? []), value];
 }
 
 function list(value: string): string[] {

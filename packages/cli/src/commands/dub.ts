@@ -5,8 +5,8 @@
 import { stat } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { UsageError, isApiError, type DubbingUploadRequest } from '@vsynth/core';
-import { clientFromEnv, collectRepeated, printJson, processIo, type CommandIo } from '../client-env.js';
-import { parseNumberOption } from '../option-parsers.js';
+import { clientFromEnv, printJson, processIo, type CommandIo } from '../client-env.js';
+import { collectRepeated, parseNumberOption } from '../option-parsers.js';
 
 export interface DubOptions {
   readonly to: string;

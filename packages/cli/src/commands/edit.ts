@@ -4,7 +4,9 @@
  */
 import type { Command } from 'commander';
 import { ValidationError, issue, parseJsonText, type EditRequest } from '@vsynth/core';
-import { clientFromEnv, collectRepeated, printJson, processIo, requireExportForWebhook, sendWithWebhook, type CommandIo, type WebhookFlags } from '../client-env.js';
+import { clientFromEnv, printJson, processIo, type CommandIo } from '../client-env.js';
+import { collectRepeated } from '../option-parsers.js';
+import { requireExportForWebhook, sendWithWebhook, type WebhookFlags } from '../send-with-webhook.js';
 
 export interface EditOptions extends WebhookFlags {
   readonly change: readonly string[];

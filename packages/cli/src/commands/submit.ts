@@ -6,7 +6,8 @@ import { extname } from 'node:path';
 import { Option, type Command } from 'commander';
 import { UsageError, checkRequest, inferRequestKind, ValidationError, type LegacyProjectRequest, type ProjectCreateRequest } from '@vsynth/core';
 import { readPropsFile } from '../read-props-file.js';
-import { clientFromEnv, printJson, printWarnings, processIo, readJsonFile, requireExportForWebhook, sendWithWebhook, type CommandIo, type WebhookFlags } from '../client-env.js';
+import { clientFromEnv, printJson, printWarnings, processIo, readJsonFile, type CommandIo } from '../client-env.js';
+import { requireExportForWebhook, sendWithWebhook, type WebhookFlags } from '../send-with-webhook.js';
 
 export interface SubmitOptions extends WebhookFlags {
   readonly target?: 'v3' | 'legacy';
