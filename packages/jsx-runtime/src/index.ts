@@ -23,8 +23,9 @@ export { avatarsFromProject } from './avatar/avatars-from-project.js';
 export { defineAvatar, isAvatarDefinition, type AvatarDefinition, type DefineAvatarOptions } from './avatar/define-avatar.js';
 
 export { compile, type CompileOptions, type CompileResult } from './compile/compile.js';
-// One escaping for script text, shared with the templates.
-export { escapeHtml } from '@vsynth/core';
 
 export { compileFile, type CompileFileOptions } from './load/compile-file.js';
 export { importTsx } from './load/import-tsx.js';
+
+// Defined once in @vsynth/core (shared with @vsynth/templates): escaping of script text.
+export { escapeHtml } from '@vsynth/core';

@@ -1,9 +1,6 @@
 import { cubeCostFunction, estimateCubes as estimatePayloadCubes, parseModifyKey, sceneScripts, spokenText, type CubeRates } from '@vsynth/core';
 import type { BatchRequest } from './batch-template.js';
 
-// The cost itself is @vsynth/core's (what the sandbox charges by default); re-exported under the names this package always had.
-export { DEFAULT_CUBE_RATES, type CubeRates } from '@vsynth/core';
-
 export interface EstimateCubesOptions {
   /**
    * The project a modify changes (e.g. the payload compiled from `--slots-from video.tsx`); its

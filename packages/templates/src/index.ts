@@ -11,9 +11,7 @@ export { compileText, type CompileTextOptions, type FieldEscape, type TextTempla
 export { TEMPLATE_HELPERS, createHandlebars, type CreateHandlebarsOptions, type HandlebarsEnv } from './create-handlebars.js';
 export { csvRows, type CsvRowsOptions } from './csv-rows.js';
 export type { DataRow } from './data-row.js';
-// One escaping for script text, shared with the TSX compiler.
-export { escapeHtml } from '@vsynth/core';
-export { DEFAULT_CUBE_RATES, estimateCubes, type CubeRates, type EstimateCubesOptions } from './estimate-cubes.js';
+export { estimateCubes, type EstimateCubesOptions } from './estimate-cubes.js';
 export { iterableRows } from './iterable-rows.js';
 export {
   Journal,
@@ -40,3 +38,7 @@ export { runBatch, type BatchEvent, type BatchSummary, type RunBatchOptions } fr
 export { toDataRow } from './to-data-row.js';
 export { tsxTemplate, type TsxTemplateOptions } from './tsx-template.js';
 export { withRow } from './with-row.js';
+
+// Defined once in @vsynth/core and re-exported under the names this package always had: the
+// script text escaping (shared with the TSX compiler) and the cube cost (what the sandbox charges).
+export { DEFAULT_CUBE_RATES, escapeHtml, type CubeRates } from '@vsynth/core';
