@@ -3,8 +3,8 @@
  * a client from the environment, JSON on stdout, messages on stderr. Webhook waiting is in
  * `send-with-webhook.ts`, option parsers in `option-parsers.ts`.
  */
-import { readFile } from 'node:fs/promises';
-import { UsageError, createClient, isApiError, formatIssues, parseJsonText, type CreateClientOptions, type Issue, type VsynthClient } from '@vsynth/core';
+import { createClient, isApiError, formatIssues, parseJsonText, type CreateClientOptions, type Issue, type VsynthClient } from '@vsynth/core';
+import { readTextFile } from './read-text-file.js';
 
 /** Where a command writes; injectable for tests. */
 export interface CommandIo {
@@ -45,11 +45,5 @@ export function printWarnings(warnings: readonly Issue[], io: CommandIo = proces
 
 /** Reads and parses a JSON file; a missing file is a usage error, bad JSON a validation error. */
 export async function readJsonFile(file: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch {
-    throw new UsageError(`Cannot read ${file}: no such file or not readable. Check the path.`);
-  }
-  return parseJsonText(text, { source: file });
+  return parseJsonText(await readTextFile(file), { source: file });
 }

@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import { UsageError, parseJsonText } from '@vsynth/core';
+import { readTextFile } from './read-text-file.js';
 
 /**
  * Reads the `--props` file of `compile` and `submit`: a JSON object handed to a component
@@ -9,12 +9,7 @@ import { UsageError, parseJsonText } from '@vsynth/core';
  * @example const props = await readPropsFile('examples/library-demo.props.json') // { customer: 'Dana', … }
  */
 export async function readPropsFile(file: string): Promise<Record<string, unknown>> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch {
-    throw new UsageError(`Cannot read --props ${file}: no such file. Give a JSON file holding an object of props.`);
-  }
+  const text = await readTextFile(file, { what: '--props', advice: 'Give a JSON file holding an object of props' });
   const value = parseJsonText(text, { source: file });
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new UsageError(`--props ${file} must hold a JSON object (the component's props), got ${Array.isArray(value) ? 'an array' : typeof value}.`);

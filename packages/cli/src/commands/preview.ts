@@ -2,7 +2,6 @@
  * `vsynth preview <file.tsx|payload.json> --out DIR`: draws each scene to SVG and PNG, a contact
  * sheet, and with `--mp4` an MP4 draft (ffmpeg, espeak-ng for speech). Nothing is sent anywhere.
  */
-import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { formatIssues, isValidationError, parseJsonText, UsageError } from '@vsynth/core';
@@ -10,6 +9,7 @@ import { formatIssues, isValidationError, parseJsonText, UsageError } from '@vsy
 import type { Draft, Storyboard } from '@vsynth/preview';
 import { parseNumberOption } from '../option-parsers.js';
 import { readPropsFile } from '../read-props-file.js';
+import { readTextFile } from '../read-text-file.js';
 
 /** Options of {@link runPreview}, as parsed from the command line. */
 export interface PreviewCommandOptions {
@@ -60,14 +60,6 @@ export function registerPreview(program: Command): void {
     .action(async (file: string, options: PreviewCommandOptions) => {
       await runPreview(file, options);
     });
-}
-
-async function readText(file: string, what: string): Promise<string> {
-  try {
-    return await readFile(file, 'utf8');
-  } catch {
-    throw new UsageError(`Cannot read ${what} ${file}: no such file or not readable.`);
-  }
 }
 
 async function readProps(value: string): Promise<Record<string, unknown>> {
@@ -124,7 +116,7 @@ export async function runPreview(file: string, options: PreviewCommandOptions): 
     for (const [given, option] of [[options.props, '--props'], [options.target, '--target'], [options.variant, '--variant']] as const) {
       if (given !== undefined) throw new UsageError(`${option} applies to a .tsx video; a payload .json is drawn as it is.`);
     }
-    payload = parseJsonText(await readText(file, 'payload'), { source: file });
+    payload = parseJsonText(await readTextFile(file, { what: 'payload' }), { source: file });
   } else {
     throw new UsageError(`${file} is neither a .tsx video nor a payload .json file.`);
   }

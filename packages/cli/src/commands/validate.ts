@@ -2,7 +2,6 @@
  * `vsynth validate <file.json> [--kind create|modify|edit|legacy|legacy-audio]`: checks a
  * request body against the spec and prints every problem with its path.
  */
-import { readFile } from 'node:fs/promises';
 import { Option, type Command } from 'commander';
 import {
   REQUEST_KIND_NAMES,
@@ -19,6 +18,7 @@ import {
   type Issue,
   type RequestKind,
 } from '@vsynth/core';
+import { readTextFile } from '../read-text-file.js';
 
 /** Options of {@link runValidate}. */
 export interface ValidateOptions {
@@ -71,7 +71,7 @@ export async function runValidate(file: string, options: ValidateOptions = {}): 
   const report = (kind: RequestKind | null, valid: boolean, issues: readonly Issue[]): void => {
     if (options.json === true) stdout.write(`${JSON.stringify({ file, kind, valid, issues }, null, 2)}\n`);
   };
-  const text = await readText(file);
+  const text = await readTextFile(file);
   let input: unknown;
   try {
     input = parseJsonText(text, { source: file });
@@ -104,15 +104,4 @@ export async function runValidate(file: string, options: ValidateOptions = {}): 
   const count = issues.length === 0 ? '' : ` with ${issues.length} warning${issues.length === 1 ? '' : 's'}`;
   stderr.write(`✔ ${file} is a valid ${REQUEST_KIND_NAMES[kind]}${count}${inferred}\n`);
   return issues;
-}
-
-async function readText(file: string): Promise<string> {
-  try {
-    return await readFile(file, 'utf8');
-  } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    const reason =
-      code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : String((error as Error).message);
-    throw new UsageError(`Cannot read ${file}: ${reason}. Check the path and try again.`, { cause: error });
-  }
 }
