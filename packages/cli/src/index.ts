@@ -29,6 +29,15 @@ if (process.env['npm_lifecycle_event'] === 'vsynth' && invokedFrom !== undefined
   process.chdir(invokedFrom);
 }
 
+// A reader that stops early (`vsynth compile x.tsx | head`) closes the pipe: stop quietly, as
+// Unix tools do, instead of dying on EPIPE with a stack trace.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    process.exit(process.exitCode ?? ExitCode.ok);
+  });
+}
+
 const program = new Command('vsynth')
   .description('Author AI-avatar videos as TSX, validate and submit them, run batches and a local sandbox.')
   .addHelpText('after', EXIT_CODES_HELP)
