@@ -111,7 +111,8 @@ no answer came back; not resent without --resend-unknown because the service has
 Examples:
   vsynth batch --template examples/batch/greeting/modify.json --slots-from examples/batch/greeting/video.tsx \\
     --data examples/batch/greeting/people.csv --project-pool p1,p2,p3 --out results.csv
-  vsynth batch --template examples/batch/create-per-row/welcome.tsx --data people.ndjson --dry-run --max-cubes 500
+  vsynth batch --template examples/batch/create-per-row/welcome.tsx --data examples/batch/create-per-row/customers.csv \\
+    --dry-run --max-cubes 500
   vsynth batch --template examples/batch/greeting/modify.json --slots-from examples/batch/greeting/video.tsx \\
     --data examples/batch/greeting/people.csv --dry-run --preview previews --preview-rows 5
   vsynth batch … --resume            # after a crash or Ctrl-C`,
