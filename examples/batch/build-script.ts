@@ -3,6 +3,8 @@
  * create base projects, bind every row of people.csv through the modify template, run the batch
  * with a journal, and write the results.
  *
+ * With `pnpm vsynth sandbox` running (port 4010) in another terminal:
+ *
  *   VSYNTH_BASE_URL=http://127.0.0.1:4010 VSYNTH_API_KEY=sandbox-key \
  *     node --conditions=@vsynth/source --import tsx examples/batch/build-script.ts /tmp/greeting-results.csv
  *
@@ -13,7 +15,6 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { createClient, type ProjectCreateRequest } from '@vsynth/core';
 import { compileFile } from '@vsynth/jsx-runtime';
-// In your own project: `from '@vsynth/templates'` (this repository's root does not depend on it).
 import { modifyTemplate, rowsFromFile, runBatch } from '@vsynth/templates';
 
 const here = (name: string) => fileURLToPath(new URL(name, import.meta.url));
