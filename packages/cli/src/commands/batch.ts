@@ -86,7 +86,7 @@ export function registerBatch(program: Command): void {
     .addOption(new Option('--durability <mode>', 'journal flush: fsync each attempt before its request is sent (default), or write (faster; survives a crash of vsynth, not of the machine)').choices(['fsync', 'write']))
     .option('--resume', 'continue the batch in --journal: done rows are skipped, failed rows sent again, unknown rows left alone')
     .option('--resend-unknown', 'with --resume, also send rows whose earlier request has no known outcome (may spend cubes twice)')
-    .option('--out <file>', 'results file, .csv, .ndjson or .json (array): row, rowKey, status, reason, projectId, error, videoUrl, duration')
+    .option('--out <file>', 'results file, .csv, .ndjson or .json (array): row, rowKey, status, reason, projectId, projectKey, errorCode, errorMessage, attempts, cubes, videoUrl, duration')
     .option('--dry-run', 'bind and validate every row, print failures and the cube estimate, send nothing')
     .option('--requests <file.ndjson>', 'with --dry-run, write each request that would be sent')
     .option('--preview <dir>', 'with --dry-run, draw the first scene of each of the first rows\' videos to DIR/row-NNNN.png (a modify template needs --slots-from)')
