@@ -49,7 +49,7 @@ export function registerValidate(program: Command): void {
         REQUEST_KINDS,
       ),
     )
-    .option('--json', 'also print {valid, kind, issues} as JSON on stdout')
+    .option('--json', 'also print {file, kind, valid, issues} as JSON on stdout')
     .addHelpText('after', '\nExamples:\n  vsynth validate examples/payloads/create-variant-a.json\n  vsynth validate rows/modify.json --kind modify')
     .action(async (file: string, options: { kind?: RequestKind; json?: boolean }) => {
       await runValidate(file, {
