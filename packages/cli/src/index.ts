@@ -5,7 +5,7 @@
  * compiler, renderer, sandbox, templates) with `await import()` when it runs, so `vsynth --help`
  * and every other command do not load them (lazy-imports.test.ts checks).
  */
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, Help } from 'commander';
 import { isVsynthError } from '@vsynth/core';
 import { EXIT_CODES_HELP, ExitCode, exitCodeFor } from './exit-codes.js';
 import { registerValidate } from './commands/validate.js';
@@ -42,6 +42,11 @@ const program = new Command('vsynth')
   .description('Author AI-avatar videos as TSX, validate and submit them, run batches and a local sandbox.')
   .addHelpText('after', EXIT_CODES_HELP)
   .showHelpAfterError('(run with --help for usage)')
+  .configureHelp({
+    // Repeatable options start from []; "(default: [])" tells a reader nothing.
+    optionDescription: (option) =>
+      Array.isArray(option.defaultValue) && option.defaultValue.length === 0 ? option.description : new Help().optionDescription(option),
+  })
   .exitOverride();
 
 registerValidate(program);

@@ -52,10 +52,10 @@ export function registerPreview(program: Command): void {
     .option('--props <json>', 'props for a TSX component export: inline JSON or a JSON file')
     .addOption(new Option('--target <target>', 'TSX: draw the v3 or the legacy payload (default v3, else legacy when only that compiles)').choices(['v3', 'legacy']))
     .addOption(new Option('--variant <variant>', 'TSX, v3: variant A (default) or B').choices(['A', 'B']))
-    .option('--scale <n>', 'PNG size relative to the canvas (0.25 = thumbnails)', '1')
+    .option('--scale <n>', 'PNG size relative to the canvas (0.25 = thumbnails; default 1)')
     .option('--mp4', 'also write draft.mp4 (needs ffmpeg; espeak-ng adds speech)')
     .addOption(new Option('--orientation <orientation>', 'canvas of a legacy payload (default landscape)').choices(['landscape', 'portrait']))
-    .option('--timeout <ms>', 'timeout of each http(s) image fetch', '5000')
+    .option('--timeout <ms>', 'timeout of each http(s) image fetch (default 5000)')
     .addHelpText('after', '\nExamples:\n  vsynth preview examples/promo.tsx --out preview\n  vsynth preview examples/legacy.tsx --target legacy --out preview\n  vsynth preview payload.json --out preview --scale 0.25 --mp4')
     .action(async (file: string, options: PreviewCommandOptions) => {
       await runPreview(file, options);

@@ -19,7 +19,7 @@ export interface CompileFileOptions extends CompileOptions {
  *
  * @example
  * const { payload, slots } = await compileFile('examples/promo.tsx', { variant: 'B' });
- * const row = await compileFile('templates/welcome.tsx', { props: { firstName: 'Ana' } });
+ * const row = await compileFile('examples/batch/create-per-row/welcome.tsx', { props: { name: 'Acme & Sons', plan: 'Pro', seats: '12' } });
  */
 export async function compileFile(file: string, options: CompileFileOptions & { readonly target: 'legacy' }): Promise<CompileResult<LegacyProjectRequest>>;
 export async function compileFile(file: string, options?: CompileFileOptions & { readonly target?: 'v3' }): Promise<CompileResult<ProjectCreateRequest>>;
