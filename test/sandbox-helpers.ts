@@ -103,14 +103,7 @@ export async function webhookReceiver(options: { failFirst?: number } = {}) {
 }
 
 /** The error `promise` rejects with; fails when it resolves. */
-export async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a rejection');
-}
+export { rejection } from '../packages/core/src/client/test-rejection.js';
 
 /** Polls `check` until it returns a value other than undefined (at most `tries` times, 10 ms apart). */
 export async function eventually<T>(check: () => Promise<T | undefined> | T | undefined, tries = 500): Promise<T> {

@@ -8,11 +8,11 @@
  * `--export` sends isExport:true (each create also stores an artifact: the project JSON, not a preview render); by default
  * isExport:false measures the request path alone.
  */
-import { spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { spawnSandbox } from '../spawn-sandbox.js';
 
 const args = process.argv.slice(2);
 const requests = Number(args[args.indexOf('--requests') + 1] ?? 0) || 3000;
@@ -26,19 +26,7 @@ payload['isExport'] = exported;
 const body = JSON.stringify(payload);
 
 const dir = await mkdtemp(join(tmpdir(), 'vsynth-sandbox-bench-'));
-const child = spawn(
-  process.execPath,
-  ['--conditions=@vsynth/source', '--import', 'tsx', 'packages/cli/src/index.ts', 'sandbox', '--port', '0', '--data-dir', dir, '--quiet', '--export-seconds', '0', '--artifact', 'json', ...(fsync ? [] : ['--no-fsync'])],
-  { stdio: ['ignore', 'pipe', 'inherit'] },
-);
-const url = await new Promise<string>((resolve, reject) => {
-  let out = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-    out += chunk;
-    if (out.includes('\n')) resolve((JSON.parse(out.split('\n')[0]!) as { url: string }).url);
-  });
-  child.on('exit', (code) => reject(new Error(`sandbox exited with ${code}`)));
-});
+const { url, child } = await spawnSandbox(['--data-dir', dir, '--export-seconds', '0', '--artifact', 'json', ...(fsync ? [] : ['--no-fsync'])]);
 
 // node:http with a keep-alive agent: lighter than fetch, so the load generator is not what is measured.
 const agent = new Agent({ keepAlive: true, maxSockets: 64 });

@@ -12,13 +12,13 @@
  *
  * `--journal-write` skips the journal's per-entry fsync (`--durability write`).
  */
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient, type ProjectCreateRequest } from '@vsynth/core';
 import { compileFile } from '@vsynth/jsx-runtime';
 import { iterableRows, modifyTemplate, runBatch } from '@vsynth/templates';
+import { spawnSandbox } from '../spawn-sandbox.js';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => Number(args[args.indexOf(name) + 1] ?? 0) || fallback;
@@ -29,19 +29,7 @@ const concurrency = option('--concurrency', 32);
 const durability = args.includes('--journal-write') ? 'write' : 'fsync';
 
 const dir = await mkdtemp(join(tmpdir(), 'vsynth-batch-bench-'));
-const child = spawn(
-  process.execPath,
-  ['--conditions=@vsynth/source', '--import', 'tsx', 'packages/cli/src/index.ts', 'sandbox', '--port', '0', '--data-dir', join(dir, 'sandbox'), '--quiet', '--latency', String(latencyMs), '--no-fsync'],
-  { stdio: ['ignore', 'pipe', 'inherit'] },
-);
-const url = await new Promise<string>((resolve, reject) => {
-  let out = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-    out += chunk;
-    if (out.includes('\n')) resolve((JSON.parse(out.split('\n')[0]!) as { url: string }).url);
-  });
-  child.on('exit', (code) => reject(new Error(`sandbox exited with ${code}`)));
-});
+const { url, child } = await spawnSandbox(['--data-dir', join(dir, 'sandbox'), '--latency', String(latencyMs), '--no-fsync']);
 try {
   const client = createClient({ baseUrl: url, apiKey: 'sandbox-key' });
   const { payload, slots } = await compileFile('examples/batch/greeting/video.tsx');

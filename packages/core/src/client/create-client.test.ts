@@ -8,6 +8,7 @@ import { isValidationError } from '../errors/validation-error.js';
 import { isVsynthError } from '../errors/vsynth-error.js';
 import type { ProjectCreateRequest } from '../schemas/project-create.js';
 import { createClient, type CreateClientOptions } from './create-client.js';
+import { rejection } from './test-rejection.js';
 
 interface Seen {
   method: string;
@@ -104,15 +105,6 @@ const payload: ProjectCreateRequest = {
     },
   ],
 };
-
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a rejection');
-}
 
 describe('createClient', () => {
   it('sends the raw API key and JSON to the create endpoint and returns the projectId', async () => {

@@ -9,6 +9,7 @@ import { formatIssues } from '../errors/format-issues.js';
 import { isValidationError, type ValidationError } from '../errors/validation-error.js';
 import { createClient } from './create-client.js';
 import { prepareDubbingUpload } from './dubbing-upload.js';
+import { rejection } from './test-rejection.js';
 
 let dir: string;
 let server: http.Server;
@@ -46,15 +47,6 @@ async function form(index: number): Promise<FormData> {
   const request = requests[index];
   if (request === undefined) throw new Error(`no request ${index}`);
   return new Response(request.body, { headers: { 'content-type': String(request.headers['content-type']) } }).formData();
-}
-
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a rejection');
 }
 
 describe('uploadDubbing', () => {
