@@ -1,0 +1,2 @@
+/** @vsynth/queue — placeholder until the queue lands. */
+export {};

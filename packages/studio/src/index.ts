@@ -1,0 +1,2 @@
+/** @vsynth/studio — placeholder until the studio lands. */
+export {};
