@@ -6,7 +6,7 @@
  * and every other command do not load them (lazy-imports.test.ts checks).
  */
 import { Command, CommanderError, Help } from 'commander';
-import { isVsynthError } from '@vsynth/core';
+import { configuredSecrets, isVsynthError, redactSecrets } from '@vsynth/core';
 import { EXIT_CODES_HELP, ExitCode, exitCodeFor } from './exit-codes.js';
 import { registerValidate } from './commands/validate.js';
 import { registerSubmit } from './commands/submit.js';
@@ -85,11 +85,12 @@ function report(error: unknown): number {
     return ExitCode.usage;
   }
   if (isVsynthError(error)) {
-    process.stderr.write(`vsynth: ${error.message}\n`);
+    // A message may quote a configured secret (an echoed answer, a file name): never print it.
+    process.stderr.write(`vsynth: ${redactSecrets(error.message, configuredSecrets())}\n`);
     return exitCodeFor(error);
   }
-  const message = error instanceof Error ? error.message : String(error);
+  const message = redactSecrets(error instanceof Error ? error.message : String(error), configuredSecrets());
   process.stderr.write(`vsynth: internal error: ${message}\nPlease report this with the command you ran.\n`);
-  if (process.env['VSYNTH_DEBUG'] && error instanceof Error) process.stderr.write(`${error.stack ?? ''}\n`);
+  if (process.env['VSYNTH_DEBUG'] && error instanceof Error) process.stderr.write(`${redactSecrets(error.stack ?? '', configuredSecrets())}\n`);
   return ExitCode.internal;
 }

@@ -194,7 +194,8 @@ export {
 export { prepareDubbingUpload, type DubbingUploadRequest, type PreparedDubbingUpload, type UploadSource } from './client/dubbing-upload.js';
 export { ENDPOINTS, endpointLabel, type EndpointBase, type EndpointDefinition } from './client/endpoints.js';
 export { multipartBody, type MultipartBody, type MultipartPart, type PartSource } from './client/multipart-body.js';
-export { REDACTED, redactSecrets } from './client/redact-secrets.js';
+export { REDACTED, SECRET_ENV_VARS, configuredSecrets, redactSecrets } from './client/redact-secrets.js';
+export { credentialProblem } from './client/check-credential.js';
 export { parseRetryAfter } from './client/parse-retry-after.js';
 export { sandboxTokenIssuer, type SandboxTokenIssuerOptions } from './client/sandbox-token-issuer.js';
 export { sendMultipart, type MultipartAnswer, type SendMultipartOptions } from './client/send-multipart.js';

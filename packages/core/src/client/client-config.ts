@@ -1,4 +1,5 @@
 import { VsynthError } from '../errors/vsynth-error.js';
+import { credentialProblem } from './check-credential.js';
 import type { IssueToken } from './token-provider.js';
 
 /** The environment variables the client reads when an option is not given. */
@@ -59,14 +60,21 @@ const CREDENTIAL_HELP =
 export function resolveClientConfig(options: ClientCredentialOptions = {}): ResolvedClientConfig {
   const env = options.env ?? process.env;
   const fromOptions = options.apiKey !== undefined || options.token !== undefined || options.appId !== undefined || options.userKey !== undefined;
-  const pick = (option: string | undefined, name: string): string | undefined => {
+  const pick = (option: string | undefined, name: string, optionName: string): string | undefined => {
     const value = fromOptions ? option : env[name];
-    return value === undefined || value.trim() === '' ? undefined : value.trim();
+    if (value === undefined || value.trim() === '') return undefined;
+    // Checked before any request: the HTTP layer's own error would quote the value.
+    const problem = credentialProblem(value);
+    if (problem !== undefined) {
+      const subject = fromOptions ? `The ${optionName} option (${name})` : name;
+      throw configError(`${subject} ${problem}, so it cannot be sent as a header. Set it again without it (the value is not shown).`);
+    }
+    return value;
   };
-  const apiKey = pick(options.apiKey, 'VSYNTH_API_KEY');
-  const token = pick(options.token, 'VSYNTH_TOKEN');
-  const appId = pick(options.appId, 'VSYNTH_APP_ID');
-  const userKey = pick(options.userKey, 'VSYNTH_USER_KEY');
+  const apiKey = pick(options.apiKey, 'VSYNTH_API_KEY', 'apiKey');
+  const token = pick(options.token, 'VSYNTH_TOKEN', 'token');
+  const appId = pick(options.appId, 'VSYNTH_APP_ID', 'appId');
+  const userKey = pick(options.userKey, 'VSYNTH_USER_KEY', 'userKey');
 
   let credentials: ResolvedCredentials;
   if (apiKey !== undefined) credentials = { kind: 'static', value: apiKey, source: 'apiKey' };
@@ -100,6 +108,15 @@ function checkUrl(value: string | undefined, envName: string, optionName: string
   if (url.username !== '' || url.password !== '') {
     throw configError(`${envName} (${optionName}) must not contain a user name or password; put credentials in VSYNTH_API_KEY.`);
   }
+  if (url.search !== '' || url.hash !== '' || /[?#]/.test(value.trim())) {
+    // Paths are appended to the base: a query or fragment would swallow the endpoint's path.
+    throw configError(`${envName} (${optionName}) must not contain a query (?…) or fragment (#…): endpoint paths are appended to it. Use an address like https://host/prefix.`);
+  }
+  if (BAD_PORTS.has(url.port) || url.port === '0') {
+    throw configError(
+      `${envName} (${optionName}) uses port ${url.port}, which ${url.port === '0' ? 'cannot be connected to' : 'HTTP clients refuse to connect to (a port reserved for another protocol)'}; nothing was sent. Use the port the service listens on, e.g. 4010.`,
+    );
+  }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     // "localhost:4010" parses as the scheme "localhost:": suggest the address meant.
     const meant = /^[a-z][\w.-]*:\d+(\/|$)/i.test(shown) ? ` Write it with the scheme: http://${shown}` : '';
@@ -107,6 +124,15 @@ function checkUrl(value: string | undefined, envName: string, optionName: string
   }
   return url.href.replace(/\/+$/, '');
 }
+
+/** Ports the fetch standard blocks ("bad port"): a request to them fails before connecting. */
+const BAD_PORTS = new Set(
+  (
+    '1 7 9 11 13 15 17 19 20 21 22 23 25 37 42 43 53 69 77 79 87 95 101 102 103 104 109 110 111 113 115 117 119 123 135 137 139 143 161 179 389 ' +
+    '427 465 512 513 514 515 526 530 531 532 540 548 554 556 563 587 601 636 989 990 993 995 1719 1720 1723 2049 3659 4045 4190 5060 5061 6000 ' +
+    '6566 6665 6666 6667 6668 6669 6679 6697 10080'
+  ).split(' '),
+);
 
 function configError(message: string): VsynthError {
   return new VsynthError('VSYNTH_CONFIG', message);

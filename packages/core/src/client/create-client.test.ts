@@ -135,7 +135,7 @@ describe('createClient', () => {
   it('reads credentials and base addresses from the environment', async () => {
     replies = [reply(200, { success: true, cube_used: 3, key: 'L-1' })];
     const legacy = createClient({
-      env: { VSYNTH_TOKEN: 'tok-ENV-9999', VSYNTH_BASE_URL: 'http://127.0.0.1:1', VSYNTH_LEGACY_BASE_URL: baseUrl },
+      env: { VSYNTH_TOKEN: 'tok-ENV-9999', VSYNTH_BASE_URL: 'http://127.0.0.1:4010', VSYNTH_LEGACY_BASE_URL: baseUrl },
     });
     const answer = await legacy.createLegacyProject({
       scenes: [{ AIModel: { model: 'M1', clothes: 'C1', language: 'ko', script: '안녕', locationX: 0, locationY: 0 }, clips: [] }],

@@ -281,7 +281,7 @@ export function createClient(options: CreateClientOptions = {}): VsynthClient {
       const response = await bases[definition.base](path, kyOptions);
       text = await response.text();
     } catch (error) {
-      throw toVsynthError(error, endpoint, { method: definition.method, idempotent: isGet, signal, timeoutMs });
+      throw redactMessage(toVsynthError(error, endpoint, { method: definition.method, idempotent: isGet, signal, timeoutMs }), secrets());
     }
     return parseBody(text, send.schema, endpoint);
   }
@@ -343,7 +343,7 @@ export function createClient(options: CreateClientOptions = {}): VsynthClient {
             ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
           });
         } catch (error) {
-          throw toVsynthError(error, endpoint, { method: 'POST', idempotent: false, signal, timeoutMs: options.uploadTimeoutMs ?? 0 });
+          throw redactMessage(toVsynthError(error, endpoint, { method: 'POST', idempotent: false, signal, timeoutMs: options.uploadTimeoutMs ?? 0 }), secrets());
         }
         // A 401 means nothing was processed; resend once with a new token when the body can be replayed.
         if (answer.status === 401 && tokens !== undefined && !refreshed && prepared.replayable) {
@@ -426,6 +426,15 @@ function normaliseRetry(retry: CreateClientOptions['retry']): NormalisedRetry {
     maxDelayMs: given.maxDelayMs ?? 10_000,
     maxRetryAfterMs: given.maxRetryAfterMs ?? 60_000,
   };
+}
+
+/** The same error with every configured secret removed from its message. */
+function redactMessage(error: unknown, secrets: readonly string[]): unknown {
+  if (error instanceof Error) {
+    const message = redactSecrets(error.message, secrets);
+    if (message !== error.message) error.message = message;
+  }
+  return error;
 }
 
 function toVsynthError(

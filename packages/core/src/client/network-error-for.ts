@@ -20,12 +20,47 @@ export function networkErrorFor(endpoint: string, error: unknown, options: Netwo
     return new VsynthError('VSYNTH_ABORTED', `${endpoint} was aborted by the caller.`, { cause: options.signal.reason });
   }
   const reason = describe(error);
-  const failure = new NetworkError(endpoint, reason, { cause: error });
-  if (!options.idempotent) {
+  const notSent = wasNotSent(error);
+  const failure = new NetworkError(endpoint, reason, { cause: error, notSent });
+  if (!options.idempotent && !notSent) {
     // "Try again" is the wrong advice for a request that may already have been processed.
     failure.message = `Network error on ${endpoint}: ${reason}. The service may or may not have processed the request; sending it again could spend cubes twice. Check the project list (or the sandbox ledger) before resending.`;
   }
   return failure;
+}
+
+/** Codes of failures before any byte of the request reached the service (connect, DNS, TLS handshake). */
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EAI_FAIL',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'EADDRNOTAVAIL',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'CERT_HAS_EXPIRED',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+]);
+
+/**
+ * True when the error says the request never left: a connection, name lookup or TLS handshake
+ * that failed, a port fetch refuses ("bad port"), or a header fetch refused to build.
+ *
+ * @example wasNotSent(new TypeError('fetch failed', { cause: Object.assign(new Error(), { code: 'ECONNREFUSED' }) })) // true
+ */
+export function wasNotSent(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && (NOT_SENT_CODES.has(code) || code.startsWith('ERR_TLS_') || code.startsWith('ERR_SSL_'))) return true;
+    if (current.message === 'bad port' || /^Headers\.(set|append): /.test(current.message)) return true;
+    current = current.cause;
+  }
+  return false;
 }
 
 function describe(error: unknown): string {
@@ -34,6 +69,10 @@ function describe(error: unknown): string {
   if (code === 'ECONNREFUSED') return 'connection refused';
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return 'the connection was closed before an answer arrived';
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'the host name could not be resolved';
+  if (typeof code === 'string' && (code.startsWith('ERR_TLS_') || code.startsWith('ERR_SSL_') || code.includes('CERT'))) return `the TLS handshake failed (${code})`;
+  if (cause?.message === 'bad port') return 'the port is one HTTP clients refuse to connect to';
+  // fetch quotes a refused header value, which may be a credential: never echo it.
+  if (error instanceof Error && /^Headers\.(set|append): /.test(error.message)) return 'a header value is not valid (a credential with a line break or a non-Latin-1 character?)';
   if (typeof code === 'string') return `${code}${typeof cause?.message === 'string' ? ` (${cause.message})` : ''}`;
   if (typeof cause?.message === 'string') return cause.message;
   return error instanceof Error ? error.message : String(error);

@@ -28,3 +28,22 @@ function redactString(text: string, secrets: readonly string[]): string {
   for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
   return out;
 }
+
+/** Environment variables holding secrets: every one is removed from what vsynth prints or writes. */
+export const SECRET_ENV_VARS = ['VSYNTH_API_KEY', 'VSYNTH_TOKEN', 'VSYNTH_APP_ID', 'VSYNTH_USER_KEY', 'VSYNTH_WEBHOOK_SECRET'] as const;
+
+/**
+ * The secrets configured in the environment (each as given and trimmed), for `redactSecrets`.
+ *
+ * @example redactSecrets(error.message, configuredSecrets(process.env))
+ */
+export function configuredSecrets(env: Readonly<Record<string, string | undefined>> = process.env): string[] {
+  const out = new Set<string>();
+  for (const name of SECRET_ENV_VARS) {
+    const value = env[name];
+    if (value === undefined) continue;
+    out.add(value);
+    out.add(value.trim());
+  }
+  return [...out].filter((value) => value.length >= 4);
+}

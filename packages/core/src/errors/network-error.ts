@@ -9,10 +9,23 @@ import { VsynthError, type VsynthErrorOptions } from './vsynth-error.js';
 export class NetworkError extends VsynthError {
   override name = 'NetworkError';
   readonly endpoint: string;
+  /**
+   * True when the failure happened before the request left (refused connection, DNS, TLS
+   * handshake): nothing reached the service, so sending again cannot spend twice.
+   */
+  readonly notSent: boolean;
 
-  constructor(endpoint: string, reason: string, options: VsynthErrorOptions = {}) {
-    super('VSYNTH_NETWORK', `Network error on ${endpoint}: ${reason}. Check the base URL and your connection, then try again.`, options);
+  constructor(endpoint: string, reason: string, options: VsynthErrorOptions & { readonly notSent?: boolean } = {}) {
+    const { notSent = false, ...rest } = options;
+    super(
+      'VSYNTH_NETWORK',
+      notSent
+        ? `Network error on ${endpoint}: ${reason}. Nothing was sent, so it is safe to retry: check the base URL and that the service is reachable.`
+        : `Network error on ${endpoint}: ${reason}. Check the base URL and your connection, then try again.`,
+      rest,
+    );
     this.endpoint = endpoint;
+    this.notSent = notSent;
   }
 }
 
