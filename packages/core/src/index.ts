@@ -114,7 +114,8 @@ export { checkRequest, type CheckResult } from './validate/check-request.js';
 export { describeExpected, describeValue } from './validate/describe-value.js';
 export { detectVariant, type PayloadVariant } from './validate/detect-variant.js';
 export { findUnknownFields } from './validate/find-unknown-fields.js';
-export { parseJsonText, type ParseJsonTextOptions } from './validate/parse-json-text.js';
+export { duplicateKeyError, parseJsonText, type ParseJsonTextOptions } from './validate/parse-json-text.js';
+export { findDuplicateKey, type DuplicateKey } from './validate/find-duplicate-key.js';
 export { parseRequest, type ParseRequestOptions } from './validate/parse-request.js';
 export { parseResponse, type ParseResponseOptions } from './validate/parse-response.js';
 export {

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { TemplateError, UsageError } from '@vsynth/core';
+import { TemplateError, UsageError, duplicateKeyError, findDuplicateKey } from '@vsynth/core';
 import { compileFile } from '@vsynth/jsx-runtime';
 import type { BatchTemplate } from './batch-template.js';
 import { modifyTemplate } from './modify-template.js';
@@ -51,6 +51,8 @@ export async function loadTemplate(file: string, options: LoadTemplateOptions = 
   } catch (error) {
     throw new TemplateError(`The template ${file} is not JSON: ${(error as Error).message}. Fix the file (the {{…}} go inside JSON strings).`, [], { cause: error });
   }
+  const duplicate = findDuplicateKey(text.replace(/^\uFEFF/, ''));
+  if (duplicate !== undefined) throw new TemplateError(duplicateKeyError(duplicate, text.replace(/^\uFEFF/, ''), file).message, []);
   const isModify = typeof json === 'object' && json !== null && 'updates' in json;
   const locale = options.locale === undefined ? {} : { locale: options.locale };
   if (!isModify) {

@@ -1,4 +1,4 @@
-import { issue } from '@vsynth/core';
+import { formatPath, issue, type DuplicateKey } from '@vsynth/core';
 import type { DataRow } from './data-row.js';
 
 /**
@@ -9,7 +9,25 @@ import type { DataRow } from './data-row.js';
  */
 export function toDataRow(item: unknown, row: number, line?: number): DataRow {
   const where = line === undefined ? {} : { line };
-  if (typeof item === 'object' && item !== null && !Array.isArray(item)) return { row, data: item as Record<string, unknown>, ...where };
+  if (typeof item === 'object' && item !== null && !Array.isArray(item)) {
+    // JSON.parse makes "__proto__" an own key; copied into a row object it would set the prototype.
+    if (Object.hasOwn(item, '__proto__')) {
+      return { row, data: {}, ...where, issues: [issue({ code: 'row', message: 'the row has a key named "__proto__", which cannot name a column; rename it in the file', path: [], row })] };
+    }
+    return { row, data: item as Record<string, unknown>, ...where };
+  }
   const received = item === null ? 'null' : Array.isArray(item) ? 'an array' : typeof item;
   return { row, data: {}, ...where, issues: [issue({ code: 'invalid_type', message: `a row must be an object of columns, received ${received}`, path: [], row })] };
+}
+
+/**
+ * The row for a JSON item that repeats a key in one object (JSON.parse would keep the last):
+ * yielded with an issue naming the key and its path, so the batch reports the row.
+ *
+ * @example duplicateKeyRow(findDuplicateKey('{"a":1,"a":2}')!, 3) // row 3 with an issue
+ */
+export function duplicateKeyRow(duplicate: DuplicateKey, row: number, line?: number): DataRow {
+  const key = String(duplicate.path[duplicate.path.length - 1]);
+  const message = `the row has the key ${JSON.stringify(key)} twice in one object (at ${formatPath(duplicate.path)}); JSON would keep only the last: remove one`;
+  return { row, data: {}, ...(line === undefined ? {} : { line }), issues: [issue({ code: 'row', message, path: [], row })] };
 }

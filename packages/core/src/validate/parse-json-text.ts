@@ -1,4 +1,6 @@
+import { formatPath } from '../errors/format-issues.js';
 import { issue } from '../errors/issue.js';
+import { findDuplicateKey, type DuplicateKey } from './find-duplicate-key.js';
 import { ValidationError } from '../errors/validation-error.js';
 
 /** Options of {@link parseJsonText}. */
@@ -17,8 +19,9 @@ export interface ParseJsonTextOptions {
  */
 export function parseJsonText(text: string, options: ParseJsonTextOptions): unknown {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  let value: unknown;
   try {
-    return JSON.parse(body);
+    value = JSON.parse(body);
   } catch (error) {
     const raw = error instanceof Error ? error.message : String(error);
     const match = /position (\d+)/.exec(raw);
@@ -43,6 +46,24 @@ export function parseJsonText(text: string, options: ParseJsonTextOptions): unkn
     failure.message = message;
     throw failure;
   }
+  const duplicate = findDuplicateKey(body);
+  if (duplicate !== undefined) throw duplicateKeyError(duplicate, body, options.source);
+  return value;
+}
+
+/**
+ * The error for a key that a JSON text repeats in one object, located at the second one:
+ * `payload.json:4:3 has "projectId" twice in one object (at projectId) …`.
+ *
+ * @example throw duplicateKeyError(findDuplicateKey(text)!, text, 'payload.json')
+ */
+export function duplicateKeyError(duplicate: DuplicateKey, text: string, source: string): ValidationError {
+  const { line, column } = lineAndColumn(text, duplicate.position);
+  const key = duplicate.path[duplicate.path.length - 1];
+  const message = `${source}:${line}:${column} has the key ${JSON.stringify(String(key))} twice in one object (at ${formatPath(duplicate.path)}); JSON would keep only the last. Remove one and try again.`;
+  const failure = new ValidationError([issue({ code: 'invalid_format', path: duplicate.path, message })], { subject: source });
+  failure.message = message;
+  return failure;
 }
 
 const UNEXPECTED_TOKEN = 'Unexpected token';
