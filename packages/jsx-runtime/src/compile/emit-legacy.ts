@@ -1,3 +1,4 @@
+import { applyRaw } from './apply-raw.js';
 import type { CompileContext } from './compile-context.js';
 import type { EmitInput } from './emit-v3.js';
 import { placeOnLegacy } from './place-clip.js';
@@ -47,7 +48,9 @@ export function emitLegacy(input: EmitInput, lossy: boolean): { payload: Json } 
     let lastLayer = 0;
     if (parts.background?.kind === 'image' && parts.backgroundElement !== undefined) {
       ctx.bind(['scenes', s, 'clips', clips.length], parts.backgroundElement);
-      clips.push({ type: 'background', detail: { url: parts.background.url } });
+      const clip = { type: 'background', detail: { url: parts.background.url } };
+      if (parts.backgroundElement.kind === 'Background') applyRaw(clip, parts.backgroundElement.props['raw'], true);
+      clips.push(clip);
     } else if (parts.background?.kind === 'colour' && parts.backgroundElement !== undefined) {
       drop(parts.backgroundElement, `<${parts.backgroundElement.kind}> background colour ${parts.background.rgb}`, ['scenes', s]);
     }
@@ -82,21 +85,29 @@ export function emitLegacy(input: EmitInput, lossy: boolean): { payload: Json } 
         if (at === undefined) continue;
         const font = p['fontFamily'] === undefined ? {} : { font: p['fontFamily'] };
         ctx.bind(path, element);
-        clips.push({ type: 'text', detail: { textSource: element.text, ...font, ...at, layer } });
+        const clip = { type: 'text', detail: { textSource: element.text, ...font, ...at, layer } };
+        applyRaw(clip, p['raw'], true);
+        clips.push(clip);
         continue;
       }
       const natural = { width: p['naturalWidth'] as number | undefined, height: p['naturalHeight'] as number | undefined };
       const at = placeOnLegacy({ element, placement, canvas: input.canvas, path, ctx, natural });
       if (at === undefined) continue;
       ctx.bind(path, element);
-      clips.push({ type: 'image', detail: { url: p['src'], ...at, layer } });
+      const clip = { type: 'image', detail: { url: p['src'], ...at, layer } };
+      applyRaw(clip, p['raw'], true);
+      clips.push(clip);
     }
     if (aiModel === undefined) {
       ctx.error(sceneElement, `scene ${s} has no <Avatar>; every legacy scene needs exactly one`, ['scenes', s, 'AIModel']);
     }
-    return { AIModel: aiModel ?? {}, clips };
+    const scene = { AIModel: aiModel ?? {}, clips };
+    applyRaw(scene, sceneElement.props['raw']);
+    return scene;
   });
-  return { payload: { scenes } };
+  const payload = { scenes };
+  applyRaw(payload, video.props['raw']);
+  return { payload };
 }
 
 function buildAiModel(element: ResolvedElement, layer: number, path: (string | number)[], input: EmitInput, ctx: CompileContext): Json | undefined {
@@ -112,5 +123,7 @@ function buildAiModel(element: ResolvedElement, layer: number, path: (string | n
   const at = placeOnLegacy({ element, placement, canvas: input.canvas, path, ctx, model: avatar.model });
   if (at === undefined) return undefined;
   const speech = speechOf(element, path, ctx);
-  return { model: avatar.key, clothes: avatar.clothes, language: avatar.language, script: speech.text, ...at, layer };
+  const aiModel = { model: avatar.key, clothes: avatar.clothes, language: avatar.language, script: speech.text, ...at, layer };
+  applyRaw(aiModel, element.props['raw']);
+  return aiModel;
 }

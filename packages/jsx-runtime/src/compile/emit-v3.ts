@@ -1,5 +1,6 @@
 import { escapeHtml, legacyBackgroundToV3, type CanvasSize } from '@vsynth/core';
 import type { AvatarCatalogue } from '../avatar/avatar-catalogue.js';
+import { applyRaw } from './apply-raw.js';
 import { clipId } from './clip-id.js';
 import type { CompileContext } from './compile-context.js';
 import { placeOnV3 } from './place-clip.js';
@@ -72,13 +73,15 @@ export function emitV3(input: EmitInput, variant: 'A' | 'B'): { payload: Json; s
       const clip = buildClip(element, s, layer, path, input);
       if (clip === undefined) continue;
       const origin = `${s}/${element.path}`;
-      let id = clip['id'] as string;
-      if (ids.get(id) === origin) {
+      const givenId = element.props['id'] as string | undefined;
+      let id = givenId ?? (clip['id'] as string);
+      if (givenId === undefined && ids.get(id) === origin) {
         ctx.error(element, `two elements of scene ${s} share the key path "${element.path}"; give siblings distinct keys`, path);
         continue;
       }
       // Two paths with one 32-bit hash: derive again, still from position only (deterministic).
-      for (let n = 1; ids.has(id); n++) id = clipId(clip['type'] as string, s, `${element.path}#${n}`);
+      // A given id (`id` prop) is kept as written, even when repeated.
+      if (givenId === undefined) for (let n = 1; ids.has(id); n++) id = clipId(clip['type'] as string, s, `${element.path}#${n}`);
       clip['id'] = id;
       clip['name'] = id;
       ids.set(id, origin);
@@ -87,11 +90,15 @@ export function emitV3(input: EmitInput, variant: 'A' | 'B'): { payload: Json; s
       written.set(clip, path);
       const slot = element.props['slot'] as string | undefined;
       if (slot !== undefined) slotRequests.push({ name: slot, element, scene: s, clip, path });
-      if (element.kind !== 'Avatar') continue;
+      if (element.kind !== 'Avatar') {
+        applyRaw(clip, element.props['raw']);
+        continue;
+      }
       firstAvatar ??= clip;
       firstInScene ??= clip;
       const speech = speechOf(element, path, ctx);
       if (variant === 'B') clip['script'] = { org: escapeHtml(speech.text), tts: speech.tts ?? null };
+      applyRaw(clip, element.props['raw']);
       if (speech.text.trim() !== '') speakers.push({ clip, element, org: escapeHtml(speech.text), tts: speech.tts });
     }
     const scene: Json = { sceneIdx: s };
@@ -125,6 +132,7 @@ export function emitV3(input: EmitInput, variant: 'A' | 'B'): { payload: Json; s
       if (owner !== undefined) ctx.bind(['scenes', s, 'clips', c], owner, written.get(clip));
     });
     scene['background'] = backgroundOf(parts.background);
+    if (parts.backgroundElement?.kind === 'Background') applyRaw(scene['background'] as Json, parts.backgroundElement.props['raw']);
     if (parts.backgroundElement !== undefined) ctx.bind(['scenes', s, 'background'], parts.backgroundElement);
     scene['clips'] = clips;
     if (sceneElement.props['watermark'] !== undefined) scene['watermark'] = sceneElement.props['watermark'];
@@ -147,7 +155,14 @@ export function emitV3(input: EmitInput, variant: 'A' | 'B'): { payload: Json; s
     }
   }
 
-  return { payload: projectFields(video, input.orientation, scenes), slots: countSlots(slotRequests, scenes, voices, ctx) };
+  // Last, so that a scene's `raw` also overrides what variant A added to speechless scenes.
+  input.scenes.forEach((sceneElement, s) => {
+    const scene = scenes[s];
+    if (scene !== undefined) applyRaw(scene, sceneElement.props['raw']);
+  });
+  const payload = projectFields(video, input.orientation, scenes);
+  applyRaw(payload, video.props['raw']);
+  return { payload, slots: countSlots(slotRequests, scenes, voices, ctx) };
 }
 
 function scriptEntry(avatarClip: Json, org: string, tts: Record<string, unknown> | undefined): Json {

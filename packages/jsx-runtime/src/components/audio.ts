@@ -1,4 +1,5 @@
 import { defineBuiltin } from './builtin.js';
+import type { RawFields } from './clip-props.js';
 
 /** Props of `<Audio>`. */
 export interface AudioProps {
@@ -12,6 +13,10 @@ export interface AudioProps {
   readonly layer?: number;
   /** Clip tag, passed through as `tag`. */
   readonly tag?: string;
+  /** The clip's `id` (and `name`) as given instead of derived from its position. */
+  readonly id?: string;
+  /** Fields set on the emitted clip as given, after the props (`undefined` removes one). */
+  readonly raw?: RawFields;
   /** None: `<Audio>` takes no children. */
   readonly children?: never;
 }

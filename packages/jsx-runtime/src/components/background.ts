@@ -1,4 +1,5 @@
 import { defineBuiltin } from './builtin.js';
+import type { RawFields } from './clip-props.js';
 
 /** Props of `<Background>`: exactly one of `color` or `src`. */
 export interface BackgroundProps {
@@ -6,6 +7,8 @@ export interface BackgroundProps {
   readonly color?: string;
   /** Image URL. */
   readonly src?: string;
+  /** Fields set on the emitted background as given (v3 `scene.background`; legacy the `background` clip, `detail` merged). */
+  readonly raw?: RawFields;
   /** None: `<Background>` takes no children. */
   readonly children?: never;
 }

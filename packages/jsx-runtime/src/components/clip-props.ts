@@ -42,7 +42,21 @@ export interface ClipProps extends BoxProps, CentreProps {
   readonly tag?: 'title' | 'subtitles' | (string & {});
   /** Names this clip's modify key; `compile()` returns `{[slot]: 'title_2'}`. Needs a `title`/`subtitles` tag. */
   readonly slot?: string;
+  /** v3: the clip's `id` (and `name`) as given instead of derived from its position; `vsynth import` keeps a project's ids with it. */
+  readonly id?: string;
+  /** Fields the props cannot express, set on the emitted object as given after everything else: see {@link RawFields}. */
+  readonly raw?: RawFields;
 }
+
+/**
+ * The escape hatch `vsynth import` writes for what TSX cannot express: each field is set on the
+ * emitted object (clip, scene, background or project) as given, after the props; a field set to
+ * `undefined` is removed. On a legacy text or image clip a `detail` object is merged into the
+ * clip's `detail`; on a legacy `<Avatar>` the fields go into `AIModel`.
+ *
+ * @example <Text left={10} top={20} raw={{ lockMovementX: true, fontSize: undefined }}>Hi</Text>
+ */
+export type RawFields = Readonly<Record<string, unknown>>;
 
 /** A drop shadow. */
 export interface ShadowProps {

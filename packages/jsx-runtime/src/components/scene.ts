@@ -1,5 +1,6 @@
 import type { ElementChildren } from '../element.js';
 import { defineBuiltin } from './builtin.js';
+import type { RawFields } from './clip-props.js';
 
 /** Props of `<Scene>`. */
 export interface SceneProps {
@@ -7,6 +8,8 @@ export interface SceneProps {
   readonly background?: string;
   /** Sample payloads carry it; meaning not documented by the service. */
   readonly watermark?: boolean;
+  /** Fields set on the emitted scene object as given, after everything else (`undefined` removes one). */
+  readonly raw?: RawFields;
   /** Clips (`<Avatar>`, `<Text>`, `<Image>`, `<Shape>`, `<VideoClip>`, `<Audio>`) and at most one `<Background>`. */
   readonly children?: ElementChildren;
 }

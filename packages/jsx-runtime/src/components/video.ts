@@ -1,5 +1,6 @@
 import type { ElementChildren } from '../element.js';
 import { defineBuiltin } from './builtin.js';
+import type { RawFields } from './clip-props.js';
 
 /** Props of `<Video>`, the project. */
 export interface VideoProps {
@@ -13,6 +14,8 @@ export interface VideoProps {
   readonly isExport?: boolean;
   /** Additional speech learning data (variant B); passed through as given. */
   readonly dictionary?: Record<string, unknown>;
+  /** Fields set on the emitted project object as given, after everything else (`undefined` removes one). */
+  readonly raw?: RawFields;
   /** The scenes, in order. */
   readonly children?: ElementChildren;
 }
