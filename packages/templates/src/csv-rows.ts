@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { parse, type CsvError } from 'csv-parse';
@@ -39,6 +40,10 @@ export async function* csvRows(input: string | Readable, options: CsvRowsOptions
   // long enough for V8 to move to the old generation (a quarter less promoted garbage than 64 KB).
   const source = typeof input === 'string' ? createReadStream(input, { highWaterMark: 16 * 1024 }) : input;
   source.on('error', (error: Error) => parser.destroy(error));
+  // Registered before the pipe so a binary file is refused before the parser sees (and quotes) its bytes.
+  source.once('data', (chunk: Buffer | string) => {
+    if (typeof chunk !== 'string' && !looksLikeText(chunk)) parser.destroy(notUtf8Text(name));
+  });
   source.pipe(parser);
   let row = 0;
   try {
@@ -79,6 +84,23 @@ export async function* csvRows(input: string | Readable, options: CsvRowsOptions
   } finally {
     if (typeof input === 'string') source.destroy();
   }
+}
+
+/**
+ * False for a first chunk that is not UTF-8 text: a NUL byte (binary, or UTF-16 as some Windows
+ * tools write) or bytes that are not UTF-8. A character cut at the chunk's end is allowed.
+ */
+function looksLikeText(chunk: Buffer): boolean {
+  if (chunk.includes(0)) return false;
+  for (let cut = 0; cut < 4 && cut < chunk.length; cut++) if (isUtf8(chunk.subarray(0, chunk.length - cut))) return true;
+  return chunk.length === 0;
+}
+
+function notUtf8Text(name: string): ValidationError {
+  const message = `${name} is not UTF-8 text (a binary file, or UTF-16 as some Windows tools write): give a CSV file saved as UTF-8.`;
+  const failure = new ValidationError([issue({ code: 'row', message, path: [] })], { subject: `CSV file ${name}` });
+  failure.message = message;
+  return failure;
 }
 
 /** The header cells, trimmed and renamed; throws a ValidationError for a repeated or empty name. */

@@ -1,5 +1,5 @@
 import { closeSync, existsSync, fstatSync, fsyncSync, ftruncateSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
-import { UsageError, batchError } from '@vsynth/core';
+import { UsageError, ValidationError, batchError, issue } from '@vsynth/core';
 
 /** First line of a journal: which batch it records. */
 export interface JournalBatchEntry {
@@ -214,8 +214,9 @@ export function readJournal(path: string): JournalState | undefined {
       entry = JSON.parse(line) as JournalEntry;
     } catch {
       if (index === lines.length - 1) break;
-      throw batchError(`The journal ${path} is damaged at line ${index + 1}: not JSON. Move it aside to start over (rows it recorded as done would be sent again).`);
+      throw damagedJournal(path, index + 1, 'not JSON');
     }
+    if (typeof entry !== 'object' || entry === null || typeof (entry as { type?: unknown }).type !== 'string') throw damagedJournal(path, index + 1, 'not a journal entry');
     if (entry.type === 'batch') {
       if (batch === undefined) batch = entry;
       continue;
@@ -227,6 +228,14 @@ export function readJournal(path: string): JournalState | undefined {
     throw new UsageError(`The file ${path} is not a vsynth batch journal (no batch line). Choose another --journal file.`);
   }
   return { batch, rows };
+}
+
+/** A damaged journal is invalid input (exit 3), not a batch with failed rows. */
+function damagedJournal(path: string, line: number, what: string): ValidationError {
+  const message = `The journal ${path} is damaged at line ${line}: ${what}. Move it aside to start over (rows it recorded as done would be sent again).`;
+  const failure = new ValidationError([issue({ code: 'row', message, path: [] })], { subject: `journal ${path}` });
+  failure.message = message;
+  return failure;
 }
 
 function applyEntry(rows: Map<number, JournalRowState>, entry: JournalEntry): void {

@@ -10,6 +10,7 @@ import { TemplateError, UsageError, batchError, createClient, formatIssue, liste
 // The templates package (Handlebars, csv-parse, the TSX compiler) loads only when the command runs.
 import type {
   BatchEvent,
+  BatchRequest,
   BatchSummary,
   RowsFromFileOptions,
   ResultsSink,
@@ -54,6 +55,7 @@ export interface BatchCommandOptions {
   readonly events?: 'jsonl' | 'bar' | 'none';
   readonly baseUrl?: string;
   readonly legacyBaseUrl?: string;
+  readonly allowEmpty?: boolean;
 }
 
 /**
@@ -71,6 +73,7 @@ export function registerBatch(program: Command): void {
     .description('Bind each data row through a template and send one modify or create request per row, resumably')
     .requiredOption('--template <file>', 'template: .json modify template ({projectId, updates}) or payload template, or .tsx component of the row')
     .requiredOption('--data <file>', 'rows: .csv, .tsv, .json (array), .ndjson/.jsonl')
+    .option('--allow-empty', 'accept a data file without rows (otherwise "no rows in FILE", exit 3)')
     .option('--slots-from <file.tsx>', 'video whose slot map resolves slot names in a modify template (also makes the cube estimate exact)')
     .option('--locale <bcp47>', 'locale of the number, date, upper and lower helpers (default en-US)')
     .option('--delimiter <char>', 'CSV delimiter (default , and tab for .tsv)')
@@ -132,6 +135,7 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
   if (options.previewRows !== undefined && options.preview === undefined) throw new UsageError('--preview-rows needs --preview DIR.');
   const rename = parseRenames(options.rename ?? []);
   const rowsOptions = {
+    ...(options.allowEmpty === true ? { allowEmpty: true } : {}),
     ...(options.delimiter === undefined ? {} : { delimiter: options.delimiter }),
     ...(Object.keys(rename).length === 0 ? {} : { rename }),
   };
@@ -185,6 +189,9 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
 
   let requests: NdjsonFile | undefined;
   if (options.requests !== undefined) requests = openRequestsFile(options.requests);
+  // A run hands pool projects out in turn (one row at a time per project); the dry run's requests show the same.
+  const pool = options.projectPool === undefined ? undefined : [...new Set(options.projectPool)];
+  let poolTurn = 0;
   const previews: RowPreviews | undefined =
     options.preview === undefined
       ? undefined
@@ -235,12 +242,12 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
       ...(options.maxCubes === undefined ? {} : { maxCubes: options.maxCubes }),
       ...(base === undefined ? {} : { estimate: { base } }),
       ...(options.keyColumn === undefined ? {} : { keyColumn: options.keyColumn }),
-      results: teeResults(options.out === undefined ? undefined : openResultsFile(options.out), failures, unknownRows),
+      results: teeResults(options.out === undefined ? undefined : openResultsFile(options.out), failures, unknownRows, options.data),
       ...(requests === undefined && previews === undefined
         ? {}
         : {
             onRequest: ({ row, rowKey, request, cubes }) => {
-              requests?.write({ row, rowKey, kind: request.kind, cubes, body: request.body });
+              requests?.write({ row, rowKey, kind: request.kind, cubes, body: withPoolProject(request, pool, poolTurn++) });
               previews?.add(row, request);
             },
           }),
@@ -293,20 +300,27 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
 }
 
 /** Results go to the file, each failed row's issues to the message list (one entry per row), unknown rows' numbers to `unknownRows`. */
-function teeResults(file: ResultsSink | undefined, failures: string[], unknownRows: number[]): ResultsSink {
+function teeResults(file: ResultsSink | undefined, failures: string[], unknownRows: number[], data: string): ResultsSink {
   return {
     write(result) {
       file?.write(result);
       if (result.status === 'unknown') unknownRows.push(result.row);
       // Rows not sent because of --max-cubes are told once by the closing message, not row by row.
       if (result.status !== 'failed' || result.reason === 'max_cubes') return;
-      if (result.issues !== undefined && result.issues.length > 0) failures.push(result.issues.map(formatIssue).join('\n'));
-      else failures.push(`✖ row ${result.row}: ${result.reason ?? 'failed'}: ${result.errorMessage ?? ''}`);
+      // The data file beside the row number: `→ at rows.csv row 12 · updates.title_0`.
+      if (result.issues !== undefined && result.issues.length > 0) failures.push(result.issues.map((item) => formatIssue(item).replace('→ at row ', `→ at ${data} row `)).join('\n'));
+      else failures.push(`✖ ${data} row ${result.row}: ${result.reason ?? 'failed'}: ${result.errorMessage ?? ''}`);
     },
     close() {
       file?.close();
     },
   };
+}
+
+/** The body a modify row is sent with when it takes its turn of the pool's projects. */
+function withPoolProject(request: BatchRequest, pool: readonly string[] | undefined, turn: number): unknown {
+  if (pool === undefined || pool.length === 0 || request.kind !== 'modify') return request.body;
+  return { ...request.body, projectId: pool[turn % pool.length] };
 }
 
 interface NdjsonFile {
