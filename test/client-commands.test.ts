@@ -15,7 +15,7 @@ import { runModify } from '../packages/cli/src/commands/modify.js';
 import { runProgress } from '../packages/cli/src/commands/progress.js';
 import { runSubmit } from '../packages/cli/src/commands/submit.js';
 import type { CommandIo } from '../packages/cli/src/client-env.js';
-import { exitCodeFor } from '../packages/cli/src/exit-codes.js';
+import { exitCodeFor } from '../packages/cli/src/exit-code-for.js';
 import { api, testSandbox, DUBBING } from './sandbox-helpers.js';
 
 const KEY = 'key-commands-0001';

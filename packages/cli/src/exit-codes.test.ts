@@ -1,6 +1,7 @@
 import { ApiError, NetworkError, TemplateError, TimeoutError, UsageError, ValidationError, VsynthError } from '@vsynth/core';
 import { describe, expect, it } from 'vitest';
-import { ExitCode, exitCodeFor } from './exit-codes.js';
+import { exitCodeFor } from './exit-code-for.js';
+import { ExitCode } from './exit-codes.js';
 
 describe('exitCodeFor', () => {
   it('maps each error kind to the documented exit code', () => {

@@ -1,5 +1,3 @@
-import { isApiError, isBatchError, isNetworkError, isTemplateError, isTimeoutError, isUsageError, isValidationError, isVsynthError } from '@vsynth/core';
-
 /** Exit codes of the `vsynth` command; documented in `vsynth --help`. */
 export const ExitCode = {
   ok: 0,
@@ -24,17 +22,3 @@ Exit codes:
   4  permanent API failure (4xx other than 408/429)
   5  transient failure (network, rate limit or 5xx after retries, timeout, cancelled)
   6  batch finished with failed or unknown rows (or was interrupted)`;
-
-/** Maps an error thrown by a command to the exit code a build script can act on. */
-export function exitCodeFor(error: unknown): ExitCode {
-  if (isUsageError(error)) return ExitCode.usage;
-  // Missing credentials or base URL: the user fixes the command line or the environment.
-  if (isVsynthError(error) && error.code === 'VSYNTH_CONFIG') return ExitCode.usage;
-  if (isValidationError(error) || isTemplateError(error)) return ExitCode.invalidInput;
-  if (isApiError(error)) return error.transient ? ExitCode.transientFailure : ExitCode.permanentApiFailure;
-  if (isNetworkError(error) || isTimeoutError(error)) return ExitCode.transientFailure;
-  // Cancelled before an answer: nothing says the input is wrong, so running again may succeed.
-  if (isVsynthError(error) && error.code === 'VSYNTH_ABORTED') return ExitCode.transientFailure;
-  if (isBatchError(error)) return ExitCode.batchHadFailures;
-  return ExitCode.internal;
-}

@@ -1,26 +1,14 @@
 /**
  * The `vsynth` command: validate, compile, submit, batch, preview and run the local sandbox.
  * Each command lives in `commands/<name>.ts`; only this file calls `process.exit`.
- * Registering a command must stay cheap: a command module imports its heavy packages (TSX
- * compiler, renderer, sandbox, templates) with `await import()` when it runs, so `vsynth --help`
- * and every other command do not load them (lazy-imports.test.ts checks).
+ * Start-up stays cheap: only the module of the command that runs is imported (every other command
+ * is registered as its name and description, from the list below), and a command module imports
+ * its heavy packages (TSX compiler, renderer, sandbox, templates) with `await import()` when it
+ * runs; `vsynth --help` loads neither @vsynth/core nor a command module (lazy-imports.test.ts).
  */
 import { Command, CommanderError, Help } from 'commander';
-import { configuredSecrets, isVsynthError, redactSecrets } from '@vsynth/core';
-import { EXIT_CODES_HELP, ExitCode, exitCodeFor } from './exit-codes.js';
-import { registerValidate } from './commands/validate.js';
-import { registerSubmit } from './commands/submit.js';
-import { registerModify } from './commands/modify.js';
-import { registerEdit } from './commands/edit.js';
-import { registerDub } from './commands/dub.js';
-import { registerProgress } from './commands/progress.js';
-import { registerAudio } from './commands/audio.js';
-import { registerFind } from './commands/find.js';
-import { registerWebhook } from './commands/webhook.js';
-import { registerCompile } from './commands/compile.js';
-import { registerSandbox } from './commands/sandbox.js';
-import { registerBatch } from './commands/batch.js';
-import { registerPreview } from './commands/preview.js';
+import { EXIT_CODES_HELP, ExitCode } from './exit-codes.js';
+import { registerCommands, type LazyCommand } from './lazy-command.js';
 
 // `pnpm vsynth …` runs this script from the workspace root; file arguments are meant relative to
 // the directory the user typed the command in, which pnpm and npm pass as INIT_CWD.
@@ -49,19 +37,25 @@ const program = new Command('vsynth')
   })
   .exitOverride();
 
-registerValidate(program);
-registerSubmit(program);
-registerModify(program);
-registerEdit(program);
-registerDub(program);
-registerProgress(program);
-registerAudio(program);
-registerFind(program);
-registerWebhook(program);
-registerCompile(program);
-registerSandbox(program);
-registerBatch(program);
-registerPreview(program);
+// One line per command: name, its description in `vsynth --help` (the same text as the module's;
+// lazy-command.test.ts checks), and its module, imported only when that command runs.
+const commands: readonly LazyCommand[] = [
+  { name: 'validate', description: 'Check a request body (JSON file) against the service spec; print every problem with its path', load: async () => (await import('./commands/validate.js')).registerValidate },
+  { name: 'submit', description: 'Compile a TSX video (or read a JSON payload) and create the project; print the answer as JSON', load: async () => (await import('./commands/submit.js')).registerSubmit },
+  { name: 'modify', description: 'Replace title/subtitle/script texts of a project by key (title, subtitles_2, scripts_1…); print the answer as JSON', load: async () => (await import('./commands/modify.js')).registerModify },
+  { name: 'edit', description: 'Change clip values of the project with this key; print the answer as JSON', load: async () => (await import('./commands/edit.js')).registerEdit },
+  { name: 'dub', description: 'Upload a video to be dubbed into 1–10 languages; print {folderId} (or the finished job with --wait)', load: async () => (await import('./commands/dub.js')).registerDub },
+  { name: 'progress', description: 'Print the progress of a dubbing job ({projectId, name, progress, download_url}) as JSON', load: async () => (await import('./commands/progress.js')).registerProgress },
+  { name: 'audio', description: 'Create speech audio through the legacy audio endpoint; print the answer as JSON', load: async () => (await import('./commands/audio.js')).registerAudio },
+  { name: 'find', description: 'Fetch a legacy project by key; print the answer as JSON', load: async () => (await import('./commands/find.js')).registerFind },
+  { name: 'webhook', description: 'Receive webhook deliveries', load: async () => (await import('./commands/webhook.js')).registerWebhook },
+  { name: 'compile', description: 'Compile a TSX video (default export) to a v3 or legacy payload; print it as JSON', load: async () => (await import('./commands/compile.js')).registerCompile },
+  { name: 'sandbox', description: 'Run a local implementation of the whole service interface (v3 and legacy on one port) until Ctrl-C', load: async () => (await import('./commands/sandbox.js')).registerSandbox },
+  { name: 'batch', description: 'Bind each data row through a template and send one modify or create request per row, resumably', load: async () => (await import('./commands/batch.js')).registerBatch },
+  { name: 'preview', description: 'Draw a TSX video or a payload JSON as storyboard PNGs (and an MP4 draft) without spending cubes', load: async () => (await import('./commands/preview.js')).registerPreview },
+  { name: 'studio', description: 'Serve a live local page of a TSX video: storyboard, payloads, slots, cubes and problems, redrawn on every save', load: async () => (await import('./commands/studio.js')).registerStudio },
+];
+await registerCommands(program, commands, process.argv.slice(2));
 
 // Every command's --help ends with the exit codes, so a script author finds them where they look.
 const withExitCodes = (command: Command): void => {
@@ -76,14 +70,16 @@ try {
   await program.parseAsync(process.argv);
   process.exitCode ??= ExitCode.ok;
 } catch (error) {
-  process.exitCode = report(error);
+  process.exitCode = await report(error);
 }
 
-function report(error: unknown): number {
+async function report(error: unknown): Promise<number> {
   if (error instanceof CommanderError) {
     if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.exitCode === 0) return ExitCode.ok;
     return ExitCode.usage;
   }
+  // Loaded here, not at start-up: @vsynth/core's schemas would double the time of `vsynth --help`.
+  const [{ configuredSecrets, isVsynthError, redactSecrets }, { exitCodeFor }] = await Promise.all([import('@vsynth/core'), import('./exit-code-for.js')]);
   if (isVsynthError(error)) {
     // A message may quote a configured secret (an echoed answer, a file name): never print it.
     process.stderr.write(`vsynth: ${redactSecrets(error.message, configuredSecrets())}\n`);

@@ -51,14 +51,15 @@ function packagesLoaded(urls: readonly string[]): string[] {
 }
 
 describe('vsynth start-up', () => {
-  it('--help loads no command implementation package (TSX compiler, renderer, sandbox, templates)', async () => {
+  it('--help loads no command module and no other package (not even @vsynth/core and its schemas)', async () => {
     const run = await loadedModules('help', '--help');
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('batch');
     expect(run.stdout).toContain('preview');
     // The recorder saw the CLI's own modules, so an empty list cannot pass by accident.
-    expect(run.urls.some((url) => url.endsWith('/packages/cli/src/commands/batch.ts'))).toBe(true);
-    expect(packagesLoaded(run.urls)).toEqual(['cli', 'core']);
+    expect(run.urls.some((url) => url.endsWith('/packages/cli/src/lazy-command.ts'))).toBe(true);
+    expect(run.urls.filter((url) => url.includes('/packages/cli/src/commands/'))).toEqual([]);
+    expect(packagesLoaded(run.urls)).toEqual(['cli']);
   });
 
   it('a command loads its packages when it runs: batch --help does not, compile does', async () => {
@@ -68,6 +69,9 @@ describe('vsynth start-up', () => {
     ]);
     expect(help.code).toBe(0);
     expect(packagesLoaded(help.urls).filter((name) => heavy.includes(name))).toEqual([]);
+    // Only the module of the command that runs.
+    expect(help.urls.some((url) => url.endsWith('/packages/cli/src/commands/batch.ts'))).toBe(true);
+    expect(help.urls.some((url) => url.endsWith('/packages/cli/src/commands/compile.ts'))).toBe(false);
     expect(compile.code).toBe(2);
     expect(packagesLoaded(compile.urls)).toContain('jsx-runtime');
   });

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { REQUEST_KIND_NAMES, type RequestKind } from '@vsynth/core';
 import { REPO_ROOT, runVsynth, type VsynthRun } from '../../../../test/run-vsynth.js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EXIT_CODES_HELP, exitCodeFor } from '../exit-codes.js';
+import { exitCodeFor } from '../exit-code-for.js';
+import { EXIT_CODES_HELP } from '../exit-codes.js';
 import { runValidate } from './validate.js';
 
 const root = REPO_ROOT;
