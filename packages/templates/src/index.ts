@@ -5,6 +5,7 @@
 export { AdaptiveLimit } from './adaptive-limit.js';
 export type { BatchClient, WebhookCollector, WebhookDeliveryInfo } from './batch-client.js';
 export { systemClock, type BatchClock } from './batch-clock.js';
+export { journalStore, type BatchStore, type RowRecord } from './batch-store.js';
 export type { BatchRequest, BatchRequestKind, BatchTemplate, BindResult, SyncBatchTemplate } from './batch-template.js';
 export { checkRow, type RowSchema } from './check-row.js';
 export { compileText, type CompileTextOptions, type FieldEscape, type TextTemplate } from './compile-text.js';
@@ -35,6 +36,7 @@ export { RESULT_COLUMNS, openResultsFile, type ResultsSink } from './open-result
 export type { RowResult, RowStatus } from './row-result.js';
 export { DATA_FILE_EXTENSIONS, rowsFromFile, type RowsFromFileOptions } from './rows-from-file.js';
 export { runBatch, type BatchEvent, type BatchSummary, type RunBatchOptions } from './run-batch.js';
+export { failedResult, recordedResult, sendRow, type RequestPacer, type RowToSend, type SendRowContext, type SentRow } from './send-row.js';
 export { toDataRow } from './to-data-row.js';
 export { tsxTemplate, type TsxTemplateOptions } from './tsx-template.js';
 export { withRow } from './with-row.js';

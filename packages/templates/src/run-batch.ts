@@ -8,16 +8,14 @@ import { createHash, randomUUID } from 'node:crypto';
 import {
   UsageError,
   batchError,
-  correlateWebhookUrl,
+  configuredSecrets,
   formatIssue,
-  isApiError,
-  isNetworkError,
-  isTimeoutError,
-  isVsynthError,
   issue,
+  redactSecrets,
   type Issue,
 } from '@vsynth/core';
 import { AdaptiveLimit } from './adaptive-limit.js';
+import { journalStore } from './batch-store.js';
 import type { BatchClient, WebhookCollector, WebhookDeliveryInfo } from './batch-client.js';
 import { systemClock, type BatchClock } from './batch-clock.js';
 import type { BatchRequest, BatchTemplate } from './batch-template.js';
@@ -25,12 +23,13 @@ import { checkRow, type RowSchema } from './check-row.js';
 import { closestColumn } from './closest-column.js';
 import type { DataRow } from './data-row.js';
 import { estimateCubes, type EstimateCubesOptions } from './estimate-cubes.js';
-import { openJournal, type Journal, type JournalRowState } from './journal.js';
+import { openJournal, type Journal } from './journal.js';
 import { KeyLock } from './key-lock.js';
 import { ProjectPool } from './project-pool.js';
 import { RateLimiter } from './rate-limiter.js';
 import { openResultsFile, type ResultsSink } from './open-results-file.js';
 import type { RowResult } from './row-result.js';
+import { failedResult, recordedResult, sendRow, type SendRowContext } from './send-row.js';
 
 export interface RunBatchOptions {
   /** Rows from `csvRows`, `jsonRows`, `ndjsonRows`, `iterableRows` or `rowsFromFile`. */
@@ -86,6 +85,11 @@ export interface RunBatchOptions {
   readonly random?: () => number;
   /** Identity of a new batch (a resumed batch keeps its own); default random. */
   readonly batchId?: string;
+  /**
+   * Secrets removed from every error message the batch writes (journal, results, events); default
+   * the `VSYNTH_*` credentials and webhook secret of the environment (`configuredSecrets`).
+   */
+  readonly secrets?: readonly string[];
 }
 
 /** What happened, as the batch goes: drives the progress bar and `--events jsonl`. */
@@ -111,7 +115,7 @@ export interface BatchSummary {
   /** Rows a resumed run found done in the journal. */
   readonly skipped: number;
   readonly unknown: number;
-  /** Dry run: rows that bound and validated. */
+  /** Rows that are fine: dry run, rows that bound and validated; a real run, rows done (by this run or skipped as done). */
   readonly ok: number;
   /** Estimated cubes of the rows done by this run (dry run: of the valid rows); legacy creates count `cube_used`. */
   readonly cubes: number;
@@ -152,6 +156,7 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
           ...(options.journalDurability === undefined ? {} : { durability: options.journalDurability }),
         });
   const batchId = journal?.state.batch.id ?? options.batchId ?? randomUUID().slice(0, 8);
+  const store = journal === undefined ? undefined : journalStore(journal);
   const previous = options.resume ? journal?.state.rows : undefined;
   let results: ResultsSink | undefined;
   try {
@@ -188,7 +193,10 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
     warn(`The journal's batch ${batchId} was started with the ${journal.state.batch.template}; rows not done yet are sent with the ${template.description}.`);
   }
 
-  const write = (result: RowResult) => {
+  const secrets = [...(options.secrets ?? configuredSecrets())];
+  const write = (written: RowResult) => {
+    // One redaction step for everything a row writes: an error text may quote a configured secret.
+    const result = written.status === 'done' || secrets.length === 0 ? written : redactSecrets(written, secrets);
     results?.write(result);
     emit({
       type: 'row',
@@ -242,7 +250,7 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
       counts.cubes += result.cubes ?? 0;
       const { reason: _reason, errorCode: _code, errorMessage: _message, ...rest } = joined;
       joined = { ...rest, status: 'done' };
-      journal?.append({ type: 'done', row: result.row, key: result.rowKey, via: 'webhook', time: new Date().toISOString() });
+      void store?.record({ type: 'done', row: result.row, key: result.rowKey, via: 'webhook', time: new Date().toISOString() });
     }
     return joined;
   };
@@ -250,7 +258,7 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
   const unsubscribe = options.webhooks?.subscribe((delivery) => {
     const row = rowOfCorrelation(delivery.correlationId, batchId);
     if (row === undefined) return;
-    journal?.append({
+    void store?.record({
       type: 'delivery',
       row,
       cid: delivery.correlationId ?? '',
@@ -268,11 +276,32 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
     if (held.size === 0) deliveryWaiter?.();
   });
 
+  const rowContext: SendRowContext = {
+    client: options.client!,
+    batchId,
+    store,
+    pacer: rate,
+    maxAttempts: settings.maxAttempts,
+    baseBackoffMs: settings.baseBackoffMs,
+    maxBackoffMs: settings.maxBackoffMs,
+    webhooks: options.webhooks,
+    sharedProject: template.kind === 'modify' && (pool !== undefined || template.projectId !== undefined),
+    clock,
+    random,
+    signal,
+    secrets,
+    stopped: () => fatal !== undefined,
+    onSubmit: () => {
+      counts.submitted += 1;
+    },
+    onSuccess: () => limit.onSuccess(),
+    on429: () => limit.on429(),
+    onRetry: (retry) => emit({ type: 'retry', ...retry }),
+  };
+
   const send = async (request: BatchRequest, row: number, rowKey: string, cubes: number, priorAttempts: number): Promise<void> => {
-    let attempts = priorAttempts;
     let body = request.body;
     let releaseProject: (() => void) | undefined;
-    let sentThisRun = false;
     try {
       if (request.kind === 'modify') {
         if (pool !== undefined) {
@@ -288,99 +317,11 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
           releaseProject = await locks.acquire(shared);
         }
       }
-      const projectId = request.kind === 'modify' ? String(body['projectId']) : undefined;
-      const cid = `${batchId}.${row}`;
-      // Only an export is delivered to the webhook (modify exports when asked; create and legacy unless told not to).
-      const exports = request.kind === 'modify' ? body['isExport'] === true : body['isExport'] !== false;
-      if (options.webhooks !== undefined) {
-        body = { ...body, webhookUrl: correlateWebhookUrl(options.webhooks.url, { id: cid, secret: options.webhooks.secret }) };
-      }
-      for (let attempt = 1; ; attempt++) {
-        if (fatal !== undefined) {
-          settle(failedResult(row, rowKey, attempts, 'stopped', 'VSYNTH_BATCH', "Not sent: the batch stopped at another row's error (see the batch's message); resume to send it.", projectId));
-          return;
-        }
-        if (signal?.aborted) {
-          settle(failedResult(row, rowKey, attempts, 'interrupted', 'VSYNTH_ABORTED', 'The batch was interrupted before this row was sent; resume to send it.', projectId));
-          return;
-        }
-        try {
-          await rate.take(signal);
-        } catch {
-          settle(failedResult(row, rowKey, attempts, 'interrupted', 'VSYNTH_ABORTED', 'The batch was interrupted before this row was sent; resume to send it.', projectId));
-          return;
-        }
-        journal?.append({ type: 'attempt', row, key: rowKey, attempt: attempts + 1, cid, ...(projectId === undefined ? {} : { projectId }), time: new Date().toISOString() });
-        attempts += 1;
-        if (!sentThisRun) {
-          sentThisRun = true;
-          counts.submitted += 1;
-        }
-        try {
-          const done = await call(options.client!, request.kind, body);
-          const spent = done.cubes ?? cubes;
-          journal?.append({
-            type: 'done',
-            row,
-            key: rowKey,
-            via: 'response',
-            ...(done.projectId === undefined ? {} : { projectId: done.projectId }),
-            ...(done.projectKey === undefined ? {} : { projectKey: done.projectKey }),
-            cubes: spent,
-            time: new Date().toISOString(),
-          });
-          limit.onSuccess();
-          settle({
-            row,
-            rowKey,
-            status: 'done',
-            attempts,
-            cubes: spent,
-            ...(done.projectId === undefined ? {} : { projectId: done.projectId }),
-            ...(done.projectKey === undefined ? {} : { projectKey: done.projectKey }),
-          }, exports);
-          return;
-        } catch (error) {
-          const verdict = classify(error, request.kind === 'modify' && (pool !== undefined || template.projectId !== undefined));
-          const code = isVsynthError(error) ? error.code : 'VSYNTH_INTERNAL';
-          const message = error instanceof Error ? error.message : String(error);
-          if (verdict.kind === 'unknown') {
-            journal?.append({ type: 'unknown', row, key: rowKey, reason: verdict.reason, message, time: new Date().toISOString() });
-            settle({ row, rowKey, status: 'unknown', reason: verdict.reason, errorCode: code, errorMessage: message, attempts, cubes, ...(projectId === undefined ? {} : { projectId }) }, exports);
-            return;
-          }
-          journal?.append({
-            type: 'failed',
-            row,
-            key: rowKey,
-            reason: verdict.reason,
-            code,
-            message,
-            ...(verdict.status === undefined ? {} : { status: verdict.status }),
-            time: new Date().toISOString(),
-          });
-          if (verdict.kind === 'retry' && attempt < settings.maxAttempts) {
-            if (verdict.status === 429) limit.on429();
-            if (verdict.retryAfterMs !== undefined) rate.pause(verdict.retryAfterMs);
-            const backoff = Math.min(settings.maxBackoffMs, settings.baseBackoffMs * 2 ** (attempt - 1)) * random();
-            const delayMs = Math.round(Math.max(backoff, verdict.retryAfterMs ?? 0));
-            emit({ type: 'retry', row, attempt: attempt + 1, delayMs, reason: verdict.reason });
-            try {
-              await clock.sleep(delayMs, signal);
-            } catch {
-              settle(failedResult(row, rowKey, attempts, 'interrupted', code, `Interrupted while waiting to retry after: ${message}`, projectId));
-              return;
-            }
-            continue;
-          }
-          settle(failedResult(row, rowKey, attempts, verdict.reason, code, message, projectId));
-          // Refused credentials would fail every row alike: stop sending, finish what is in flight, report the error.
-          if (verdict.stopsBatch) {
-            fatal ??= error; // before the project lock is released to a waiting row
-            throw error;
-          }
-          return;
-        }
+      const sent = await sendRow(rowContext, { row, rowKey, request: { ...request, body }, cubes, priorAttempts });
+      settle(sent.result, sent.awaitsDelivery);
+      if (sent.stopsBatch !== undefined) {
+        fatal ??= sent.stopsBatch; // before the project lock is released to a waiting row
+        throw sent.stopsBatch;
       }
     } finally {
       releaseProject?.();
@@ -430,11 +371,11 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
       }
       if (before?.status === 'done') {
         plannedCubes += before.cubes ?? 0;
-        settle(fromJournal(row, before, 'done'));
+        settle(recordedResult(row, before, 'done'));
         continue;
       }
       if ((before?.status === 'attempt' || before?.status === 'unknown') && !options.resendUnknown) {
-        settle(fromJournal(row, before, 'unknown'));
+        settle(recordedResult(row, before, 'unknown'));
         continue;
       }
       if (stoppedAtMaxCubes && !options.dryRun) {
@@ -537,6 +478,7 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
   const summary: BatchSummary = {
     batchId,
     ...counts,
+    ok: counts.ok + counts.done + counts.skipped,
     failedByReason,
     interrupted,
     stoppedAtMaxCubes,
@@ -575,62 +517,6 @@ function checkOptions(options: RunBatchOptions): Settings {
   };
 }
 
-interface Verdict {
-  readonly kind: 'retry' | 'failed' | 'unknown';
-  readonly reason: string;
-  readonly status?: number;
-  readonly retryAfterMs?: number;
-  /** The answer applies to every row (credentials refused): the batch stops. */
-  readonly stopsBatch?: boolean;
-}
-
-/** Codes of connection failures that happen before any byte of the request reached the service. */
-const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH']);
-
-/**
- * Answers "may this request be sent again?". An error answer (4xx/5xx) means nothing was
- * accepted: 408, 429 and 5xx are retried, other 4xx fail. 401 and 403 stop the batch (the
- * credentials would be refused for every row), and so does a 404 of a modify whose project is
- * shared by rows (the template's fixed project or a pool project: it does not exist). A
- * connection that was never made is
- * retried. A request that may have reached the service without an answer (reset, timeout) is
- * `unknown`: the spec has no idempotency key, so sending it again could spend cubes twice.
- */
-function classify(error: unknown, sharedProject: boolean): Verdict {
-  if (isApiError(error)) {
-    const reason = `http_${error.status}`;
-    if (error.transient) return { kind: 'retry', reason, status: error.status, ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs }) };
-    const stopsBatch = error.status === 401 || error.status === 403 || (error.status === 404 && sharedProject);
-    return { kind: 'failed', reason, status: error.status, ...(stopsBatch ? { stopsBatch: true } : {}) };
-  }
-  if (isNetworkError(error)) return NOT_SENT.has(causeCode(error) ?? '') ? { kind: 'retry', reason: 'network' } : { kind: 'unknown', reason: 'lost_response' };
-  if (isTimeoutError(error)) return { kind: 'unknown', reason: 'timeout' };
-  if (isVsynthError(error) && error.code === 'VSYNTH_VALIDATION') return { kind: 'failed', reason: 'invalid' };
-  return { kind: 'failed', reason: 'error' };
-}
-
-function causeCode(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current !== undefined && current !== null; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && !code.startsWith('VSYNTH_')) return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-
-async function call(client: BatchClient, kind: BatchRequest['kind'], body: Record<string, unknown>): Promise<{ projectId?: string; projectKey?: string; cubes?: number }> {
-  // Bodies passed core's checkRequest when they were bound.
-  if (kind === 'create') return { projectId: (await client.createProject(body as never)).projectId };
-  if (kind === 'modify') return { projectId: (await client.modifyProject(body as never)).projectId };
-  const legacy = await client.createLegacyProject(body as never);
-  return { projectKey: legacy.key, ...(typeof legacy.cube_used === 'number' ? { cubes: legacy.cube_used } : {}) };
-}
-
-function failedResult(row: number, rowKey: string, attempts: number, reason: string, errorCode: string, errorMessage: string, projectId?: string): RowResult {
-  return { row, rowKey, status: 'failed', reason, errorCode, errorMessage, attempts, ...(projectId === undefined ? {} : { projectId }) };
-}
-
 function invalidResult(row: number, rowKey: string, issues: readonly Issue[], attempts: number): RowResult {
   const errors = issues.filter((item) => item.severity === 'error');
   const listed = errors.length > 0 ? errors : issues;
@@ -643,29 +529,6 @@ function invalidResult(row: number, rowKey: string, issues: readonly Issue[], at
     errorMessage: listed.map((item) => item.message).join('; '),
     attempts,
     issues: listed,
-  };
-}
-
-function fromJournal(row: number, state: JournalRowState, status: 'done' | 'unknown'): RowResult {
-  const base = {
-    row,
-    rowKey: state.key,
-    attempts: state.attempts,
-    ...(state.projectId === undefined ? {} : { projectId: state.projectId }),
-    ...(state.projectKey === undefined ? {} : { projectKey: state.projectKey }),
-    ...(state.cubes === undefined ? {} : { cubes: state.cubes }),
-    ...(state.videoUrl === undefined ? {} : { videoUrl: state.videoUrl }),
-    ...(state.duration === undefined ? {} : { duration: state.duration }),
-  };
-  if (status === 'done') return { ...base, status: 'done', skipped: true };
-  return {
-    ...base,
-    status: 'unknown',
-    reason: state.reason ?? 'no_outcome',
-    errorCode: 'VSYNTH_BATCH',
-    errorMessage:
-      state.message ??
-      'A request for this row was sent but the batch stopped before its answer; not resent (it may have been accepted). Check the project list, then pass --resend-unknown to send it again.',
   };
 }
 
