@@ -1,0 +1,211 @@
+/**
+ * One build of the studio's sources for one data row, run inside a fresh build process (see
+ * build-process.ts): load the `.tsx` once, compile it to v3 A, v3 B and legacy (lossy, so the
+ * legacy tab lists what it drops), or bind a Handlebars payload template to the row.
+ */
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { estimateCubes, parseJsonText, type Issue } from '@vsynth/core';
+import { compile, importTsx, isElement, jsxDEV, type CompileOptions, type CompileResult, type FunctionComponent, type VsynthNode } from '@vsynth/jsx-runtime';
+import { missingVariableIssue, payloadTemplate, rowsFromFile, type DataRow } from '@vsynth/templates';
+import { errorProblems, shown, toProblem } from './to-problem.js';
+import type { BuildJob, BuildOutcome, StudioProblem, StudioTarget, TargetOutcome } from './studio-types.js';
+import { trackedRow } from './tracked-row.js';
+
+const TARGETS: readonly StudioTarget[] = ['v3A', 'v3B', 'legacy'];
+const TARGET_OPTIONS: Readonly<Record<StudioTarget, CompileOptions>> = {
+  v3A: { target: 'v3', variant: 'A' },
+  v3B: { target: 'v3', variant: 'B' },
+  legacy: { target: 'legacy', lossy: true },
+};
+const TARGET_NAMES: Readonly<Record<StudioTarget, string>> = { v3A: 'v3 variant A', v3B: 'v3 variant B', legacy: 'legacy' };
+
+/**
+ * Builds `job` and reports every problem; never throws for a user error.
+ *
+ * @example const outcome = await runBuildJob({ file: '/work/video.tsx', row: 1, cwd: '/work' });
+ */
+export async function runBuildJob(job: BuildJob): Promise<BuildOutcome> {
+  const { cwd } = job;
+  const main = job.file ?? job.template ?? '';
+  let rows: DataRow[] | null = null;
+  let row: DataRow | undefined;
+  if (job.data !== undefined) {
+    try {
+      rows = [];
+      for await (const item of rowsFromFile(job.data)) rows.push(item);
+    } catch (error) {
+      return failed(errorProblems(error, job.data, cwd), null);
+    }
+    row = rows.find((item) => item.row === job.row);
+    const dataFile = shown(job.data, cwd);
+    if (row === undefined) {
+      return failed([{ message: `row ${job.row} does not exist: ${dataFile} has ${rows.length} data row(s); pick 1 to ${rows.length}`, file: dataFile, line: null, column: null, severity: 'error', row: job.row }], rows.length);
+    }
+    const rowErrors = (row.issues ?? []).filter((item) => item.severity === 'error');
+    if (rowErrors.length > 0) return failed(rowErrors.map((item) => atRow(item, job.data ?? '', row?.line, cwd)), rows.length);
+  }
+  let props: Record<string, unknown> | undefined;
+  if (job.props !== undefined) {
+    try {
+      const parsed = parseJsonText(await readFile(job.props, 'utf8'), { source: shown(job.props, cwd) });
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error(`${shown(job.props, cwd)} must hold a JSON object (the component's props)`);
+      props = parsed as Record<string, unknown>;
+    } catch (error) {
+      return failed(errorProblems(error, job.props, cwd), rows?.length ?? null);
+    }
+  }
+  const context: Context = { job, main, rows, row, props };
+  const outcome = job.template !== undefined ? await buildPayloadTemplate(context, job.template) : await buildTsx(context, job.file ?? '');
+  return { ...outcome, loaded: loadedUserFiles(job.ignore) };
+}
+
+interface Context {
+  readonly job: BuildJob;
+  readonly main: string;
+  readonly rows: DataRow[] | null;
+  readonly row: DataRow | undefined;
+  readonly props: Record<string, unknown> | undefined;
+}
+
+async function buildTsx(context: Context, file: string): Promise<BuildOutcome> {
+  const { job, row, rows } = context;
+  const rowCount = rows?.length ?? null;
+  let mod: Record<string, unknown>;
+  try {
+    mod = await importTsx(file);
+  } catch (error) {
+    return failed(errorProblems(error, file, job.cwd), rowCount);
+  }
+  const inner = mod['default'];
+  // A CommonJS module's namespace puts module.exports under `default`, as compileFile reads it.
+  const exports = typeof inner === 'object' && inner !== null && !isElement(inner) && 'default' in inner ? (inner as Record<string, unknown>) : mod;
+  const root = exports['default'];
+  const subject = shown(file, job.cwd);
+  const fail = (message: string): BuildOutcome => failed([{ message, file: subject, line: null, column: null, severity: 'error' }], rowCount);
+  const optional = new Set(Array.isArray(exports['optionalColumns']) ? (exports['optionalColumns'] as unknown[]).filter((name): name is string => typeof name === 'string') : []);
+  const tracked = row === undefined ? undefined : trackedRow(row.data, optional);
+  let element: VsynthNode;
+  if (typeof root === 'function') {
+    element = jsxDEV(root as FunctionComponent, tracked?.props ?? { ...context.props });
+  } else if (isElement(root)) {
+    if (row !== undefined || context.props !== undefined) {
+      return fail(`${subject} exports an element, not a component: ${row !== undefined ? 'a data row' : 'props'} cannot be passed to it. Export a component (props) => <Video>…</Video> instead.`);
+    }
+    element = root;
+  } else if (!('default' in exports)) {
+    return fail(`${subject} has no default export: export default a <Video> element or a component returning one.`);
+  } else {
+    return fail(`${subject} must export default a <Video> element or a component returning one; got ${typeof root}.`);
+  }
+  const avatars = exports['avatars'] as CompileOptions['avatars'];
+  const common: CompileOptions = { subject, cwd: job.cwd, ...(avatars !== undefined && { avatars }) };
+  const results: Partial<Record<StudioTarget, CompileResult>> = {};
+  const targets = {} as Record<StudioTarget, TargetOutcome>;
+  for (const target of TARGETS) {
+    try {
+      const result = await compile(element, { ...common, ...TARGET_OPTIONS[target] });
+      results[target] = result;
+      targets[target] = { payload: result.payload, problems: [], warnings: result.warnings.map((item) => toProblem(item, file, job.cwd)) };
+    } catch (error) {
+      targets[target] = { payload: null, problems: errorProblems(error, file, job.cwd), warnings: [] };
+    }
+  }
+  if (tracked !== undefined && tracked.missing.size > 0 && row !== undefined) {
+    const columns = Object.keys(row.data);
+    const problems = [...tracked.missing].map((name) => {
+      const found = missingVariableIssue({ name, row: row.row, path: [], columns, noun: 'prop', usedBy: subject });
+      return atRow({ ...found, message: `row ${row.row}: ${found.message}; if the column is optional, list it in export const optionalColumns` }, job.data ?? '', row.line, job.cwd);
+    });
+    return { ...failed(problems, rowCount), targets };
+  }
+  const drawn = TARGETS.find((target) => targets[target].payload !== null) ?? null;
+  if (drawn === null) return { ...failed(dedupe(TARGETS.flatMap((target) => targets[target].problems)), rowCount), targets };
+  const problems: StudioProblem[] = [...targets[drawn].warnings];
+  if (drawn !== 'v3A') {
+    const reason = targets.v3A.problems[0]?.message ?? 'it does not compile';
+    problems.unshift({ message: `does not compile to v3 variant A (${reason}); showing the ${TARGET_NAMES[drawn]} payload`, file: subject, line: targets.v3A.problems[0]?.line ?? null, column: targets.v3A.problems[0]?.column ?? null, severity: 'warning' });
+  }
+  return {
+    ok: true,
+    problems,
+    targets,
+    drawn,
+    slots: results.v3A?.slots ?? results.v3B?.slots ?? {},
+    cubes: cubesOf(targets[drawn].payload, drawn),
+    rows: rowCount,
+    loaded: [],
+  };
+}
+
+async function buildPayloadTemplate(context: Context, file: string): Promise<BuildOutcome> {
+  const { job, row, rows } = context;
+  const rowCount = rows?.length ?? null;
+  const name = shown(file, job.cwd);
+  let bound;
+  try {
+    const json = parseJsonText(await readFile(file, 'utf8'), { source: name });
+    const template = payloadTemplate(json, { name });
+    if (row === undefined) return failed([{ message: `${name} is a payload template: give the rows to bind with --data`, file: name, line: null, column: null, severity: 'error' }], rowCount);
+    bound = template.bind(row.data, row.row);
+  } catch (error) {
+    return failed(errorProblems(error, file, job.cwd), rowCount);
+  }
+  if (!bound.ok) return failed(bound.issues.map((item) => (item.row !== undefined && item.source === undefined ? atRow(item, job.data ?? file, row.line, job.cwd) : toProblem(item, file, job.cwd))), rowCount);
+  const body = bound.request.body;
+  const drawn: StudioTarget = bound.request.kind === 'legacy' ? 'legacy' : hasScripts(body) ? 'v3A' : 'v3B';
+  const only = { message: `${name} is a ${TARGET_NAMES[drawn]} payload template: it gives that payload only`, file: name, line: null, column: null, severity: 'warning' as const };
+  const targets = {} as Record<StudioTarget, TargetOutcome>;
+  for (const target of TARGETS) targets[target] = target === drawn ? { payload: body, problems: [], warnings: [] } : { payload: null, problems: [only], warnings: [] };
+  const warnings = bound.warnings.map((item) => toProblem(item, file, job.cwd));
+  return { ok: true, problems: warnings, targets, drawn, slots: {}, cubes: cubesOf(body, drawn), rows: rowCount, loaded: [] };
+}
+
+/** A row's problem located at the row's line in the data file. */
+function atRow(item: Issue, dataFile: string, line: number | undefined, cwd: string): StudioProblem {
+  return { message: item.message, file: shown(dataFile, cwd), line: line ?? null, column: line === undefined ? null : 1, severity: item.severity, ...(item.row === undefined ? {} : { row: item.row }) };
+}
+
+function failed(problems: readonly StudioProblem[], rows: number | null): BuildOutcome {
+  const none: TargetOutcome = { payload: null, problems: [], warnings: [] };
+  return { ok: false, problems, targets: { v3A: none, v3B: none, legacy: none }, drawn: null, slots: {}, cubes: null, rows, loaded: [] };
+}
+
+function dedupe(problems: readonly StudioProblem[]): StudioProblem[] {
+  const seen = new Set<string>();
+  return problems.filter((item) => {
+    const key = `${item.file}:${item.line}:${item.column}:${item.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function cubesOf(payload: unknown, target: StudioTarget): number | null {
+  try {
+    return estimateCubes({ kind: target === 'legacy' ? 'legacy' : 'create', body: payload });
+  } catch {
+    return null;
+  }
+}
+
+function hasScripts(body: Record<string, unknown>): boolean {
+  const scenes = body['scenes'];
+  return Array.isArray(scenes) && scenes.some((scene) => typeof scene === 'object' && scene !== null && Array.isArray((scene as { scripts?: unknown }).scripts));
+}
+
+/** The vsynth packages' directory: their modules are not the user's. */
+const PACKAGES_DIR = path.resolve(fileURLToPath(import.meta.url), '../../..') + path.sep;
+
+/**
+ * User modules CommonJS loaded in this process (a `.tsx` outside a `"type": "module"` package
+ * loads as CommonJS); `ignore` is the process's warm-up file.
+ */
+export function loadedUserFiles(ignore?: string): string[] {
+  const cache = createRequire(import.meta.url).cache;
+  return Object.keys(cache).filter(
+    (file) => path.isAbsolute(file) && file !== ignore && !file.includes(`${path.sep}node_modules${path.sep}`) && !file.startsWith(PACKAGES_DIR),
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * Storyboard images of a build, drawn with @vsynth/preview one scene at a time when the page
+ * asks for them, and kept per build: a save answers as soon as the payloads are compiled, and
+ * each image is drawn once.
+ */
+import { canvasSize, sceneSpeech } from '@vsynth/core';
+import { createAssetLoader, drawScenes, estimateSceneDuration } from '@vsynth/preview';
+
+/** Scale of the storyboard PNGs relative to the canvas (960×540 for landscape). */
+export const SCENE_IMAGE_SCALE = 0.5;
+
+/** The drawable facts of one payload. */
+export interface SceneImages {
+  readonly canvas: { readonly width: number; readonly height: number };
+  /** Estimated seconds of each scene, as `vsynth preview` estimates them. */
+  readonly durations: readonly number[];
+  /** PNG of scene `index`, drawn on first call; undefined for an index out of range. */
+  image(index: number): Promise<Buffer> | undefined;
+}
+
+/**
+ * Prepares the images of a v3 or legacy payload; `baseDir` resolves relative image paths.
+ *
+ * @example const images = sceneImages(payload, 'v3', '/work'); const png = await images.image(0);
+ */
+export function sceneImages(payload: unknown, format: 'v3' | 'legacy', baseDir: string): SceneImages {
+  const record = (typeof payload === 'object' && payload !== null ? payload : {}) as { scenes?: unknown[]; orientation?: unknown };
+  const scenes = Array.isArray(record.scenes) ? record.scenes : [];
+  const orientation = format === 'v3' && typeof record.orientation === 'string' ? record.orientation : 'landscape';
+  let canvas = { width: 1920, height: 1080 };
+  try {
+    canvas = canvasSize(orientation);
+  } catch {
+    // An orientation that cannot be laid out: the compiler reported it.
+  }
+  const durations = sceneSpeech(payload, format).map((speech) => estimateSceneDuration(speech.text, speech.language));
+  const loadAsset = createAssetLoader({ baseDir, timeoutMs: 3000 });
+  const drawn = new Map<number, Promise<Buffer>>();
+  return {
+    canvas,
+    durations,
+    image(index) {
+      if (!Number.isInteger(index) || index < 0 || index >= scenes.length) return undefined;
+      let png = drawn.get(index);
+      if (png === undefined) {
+        // One scene per call: the page shows the first images while the others are drawn.
+        png = drawScenes({ ...record, scenes: [scenes[index]] }, { scale: SCENE_IMAGE_SCALE, baseDir, loadAsset }).then((result) => {
+          const first = result.scenes[0];
+          if (first === undefined) throw new Error(`scene ${index} could not be drawn`);
+          return first.png;
+        });
+        drawn.set(index, png);
+      }
+      return png;
+    },
+  };
+}

@@ -1,0 +1,211 @@
+/**
+ * `startStudio`: the local web server of `vsynth studio`. It serves the page, `/state.json`,
+ * `/events` (server-sent events carrying each new version), the storyboard PNGs and source
+ * lines; watches the video, every local module it imports, the props and the data file; and
+ * rebuilds on every save. A user error never stops it.
+ */
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { watch, type FSWatcher } from 'chokidar';
+import { localImports } from './local-imports.js';
+import { StudioBuilds } from './studio-builds.js';
+import { STUDIO_PAGE } from './studio-page.js';
+import { studioState } from './studio-state.js';
+
+/** Options of {@link startStudio}. */
+export interface StartStudioOptions {
+  /** The `.tsx` video, or TSX template with `data`. One of `file` and `template`. */
+  readonly file?: string;
+  /** A Handlebars payload template (`.json`), bound to the rows of `data`. */
+  readonly template?: string;
+  /** JSON file with the props of a component export. */
+  readonly props?: string;
+  /** Rows (`.csv`, `.tsv`, `.json`, `.ndjson`, `.jsonl`). */
+  readonly data?: string;
+  /** Default 0 (a free port). */
+  readonly port?: number;
+  /** Default 127.0.0.1. */
+  readonly host?: string;
+  /** Directory relative paths are resolved against and shown relative to. Default `process.cwd()`. */
+  readonly cwd?: string;
+  /** Wait after a save before rebuilding, so one save of several files rebuilds once. Default 25 ms. */
+  readonly debounceMs?: number;
+  /** Called after each rebuild with its version (e.g. to log it). */
+  readonly onRebuild?: (event: { readonly version: number; readonly ok: boolean }) => void;
+}
+
+/** A running studio. */
+export interface Studio {
+  /** `http://127.0.0.1:PORT/` */
+  readonly url: string;
+  /** Files watched right now, absolute. */
+  watched(): readonly string[];
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the sources once, then serves and watches them.
+ *
+ * @example
+ * const studio = await startStudio({ file: 'examples/promo.tsx', port: 0 });
+ * console.log(studio.url); // open it in a browser
+ * await studio.close();
+ */
+export async function startStudio(options: StartStudioOptions): Promise<Studio> {
+  const cwd = options.cwd ?? process.cwd();
+  const abs = (file: string | undefined): string | undefined => (file === undefined ? undefined : path.resolve(cwd, file));
+  const main = abs(options.file) ?? abs(options.template);
+  if (main === undefined) throw new Error('startStudio needs a file or a template');
+  const shownFile = options.file ?? options.template ?? main;
+  const props = abs(options.props);
+  const data = abs(options.data);
+  const builds = new StudioBuilds({
+    cwd,
+    ...(options.file !== undefined && { file: main }),
+    ...(options.template !== undefined && { template: main }),
+    ...(props !== undefined && { props }),
+    ...(data !== undefined && { data }),
+  });
+  const clients = new Set<ServerResponse>();
+  let currentRow = 1;
+  let watched = new Set<string>();
+
+  const watcher: FSWatcher = watch([], { ignoreInitial: true });
+  const updateWatched = async (loaded: readonly string[]): Promise<void> => {
+    const next = new Set<string>([main, ...(props ? [props] : []), ...(data ? [data] : []), ...loaded]);
+    if (options.file !== undefined) for (const file of await localImports(main)) next.add(file);
+    const added = [...next].filter((file) => !watched.has(file));
+    const removed = [...watched].filter((file) => !next.has(file));
+    watched = next;
+    if (added.length > 0) watcher.add(added);
+    if (removed.length > 0) watcher.unwatch(removed);
+  };
+
+  const broadcast = (event: { version: number; ok: boolean }): void => {
+    const text = `id: ${event.version}\ndata: ${JSON.stringify(event)}\n\n`;
+    for (const client of clients) client.write(text);
+  };
+
+  const first = await builds.get(currentRow);
+  await updateWatched(first.outcome.loaded);
+
+  let timer: NodeJS.Timeout | undefined;
+  let rebuilding = false;
+  let dirty = false;
+  const rebuild = async (): Promise<void> => {
+    if (rebuilding) {
+      dirty = true;
+      return;
+    }
+    rebuilding = true;
+    try {
+      do {
+        dirty = false;
+        const version = builds.bump();
+        const record = await builds.get(currentRow);
+        await updateWatched(record.outcome.loaded).catch(() => undefined);
+        if (record.version === version) {
+          broadcast({ version, ok: record.outcome.ok });
+          options.onRebuild?.({ version, ok: record.outcome.ok });
+        }
+      } while (dirty);
+    } finally {
+      rebuilding = false;
+    }
+  };
+  watcher.on('all', () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => void rebuild().catch(() => undefined), options.debounceMs ?? 25);
+  });
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      if (!response.headersSent) sendJson(response, 500, { error: error instanceof Error ? error.message : String(error) });
+      else response.end();
+    });
+  });
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? '/', 'http://studio.local');
+    if (request.method !== 'GET' && request.method !== 'HEAD') return sendJson(response, 405, { error: `${request.method ?? ''} is not supported; the studio only answers GET` });
+    if (url.pathname === '/' || url.pathname === '/index.html') {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+      response.end(STUDIO_PAGE);
+      return;
+    }
+    if (url.pathname === '/state.json') {
+      const rowText = url.searchParams.get('row');
+      if (rowText !== null) {
+        if (!/^[1-9]\d*$/.test(rowText)) return sendJson(response, 400, { error: `row must be a data row number 1, 2, …; got "${rowText}"` });
+        currentRow = Number(rowText);
+      }
+      const record = await builds.get(currentRow);
+      return sendJson(response, 200, studioState(record, builds.lastGood(record.row), shownFile));
+    }
+    if (url.pathname === '/events') {
+      response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
+      response.write(`retry: 1000\nid: ${builds.version}\ndata: ${JSON.stringify({ version: builds.version })}\n\n`);
+      clients.add(response);
+      const keepAlive = setInterval(() => response.write(': keep-alive\n\n'), 15_000);
+      request.on('close', () => {
+        clearInterval(keepAlive);
+        clients.delete(response);
+      });
+      return;
+    }
+    const scene = /^\/scene\/([\w-]+)\/(\d+)\.png$/.exec(url.pathname);
+    if (scene !== null) {
+      const record = await builds.byId(scene[1] ?? '');
+      const png = record?.images?.image(Number(scene[2]));
+      if (png === undefined) return sendJson(response, 404, { error: `no scene image ${url.pathname}: it belongs to a build the studio no longer keeps; reload /state.json` });
+      const bytes = await png;
+      response.writeHead(200, { 'content-type': 'image/png', 'content-length': bytes.length, 'cache-control': 'public, max-age=31536000, immutable' });
+      response.end(bytes);
+      return;
+    }
+    if (url.pathname === '/source') {
+      const file = url.searchParams.get('file') ?? '';
+      const line = Number(url.searchParams.get('line') ?? '0');
+      const absolute = path.resolve(cwd, file);
+      // Only the files of this video: the studio never serves anything else from the disk.
+      if (!watched.has(absolute)) return sendJson(response, 404, { error: `${file} is not one of the files this studio watches` });
+      const lines = (await readFile(absolute, 'utf8')).split(/\r?\n/);
+      const from = Math.max(1, line - 3);
+      const to = Math.min(lines.length, Math.max(line, 1) + 3);
+      const shown = [];
+      for (let number = from; number <= to; number++) shown.push({ number, text: lines[number - 1] ?? '' });
+      return sendJson(response, 200, { file, line, lines: shown });
+    }
+    sendJson(response, 404, { error: `nothing at ${url.pathname}; try / or /state.json` });
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${host}:${address.port}/`,
+    watched: () => [...watched],
+    async close() {
+      clearTimeout(timer);
+      await watcher.close();
+      builds.close();
+      for (const client of clients) client.end();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  response.end(text);
+}

@@ -1,0 +1,138 @@
+/**
+ * The studio's builds: the current version of the sources, one build per (version, data row)
+ * made on demand in a fresh process, one at a time, and the last good build of each row, which
+ * the page keeps showing (greyed) while the sources do not compile.
+ */
+import path from 'node:path';
+import { BuildProcesses } from './build-processes.js';
+import { sceneImages, type SceneImages } from './scene-images.js';
+import type { BuildJob, BuildOutcome } from './studio-types.js';
+
+/** One finished build. */
+export interface BuildRecord {
+  /** Unique per build; names its images (`/scene/<id>/<index>.png`). */
+  readonly id: string;
+  readonly version: number;
+  /** 1-based data row, null without `--data`. */
+  readonly row: number | null;
+  readonly outcome: BuildOutcome;
+  /** Images and durations of the drawn payload; undefined when nothing compiled. */
+  readonly images: SceneImages | undefined;
+}
+
+/** What a {@link StudioBuilds} builds. */
+export interface StudioSources {
+  readonly file?: string;
+  readonly template?: string;
+  readonly props?: string;
+  readonly data?: string;
+  readonly cwd: string;
+  /** Stop a build after this long (default 30 s). */
+  readonly timeoutMs?: number;
+}
+
+const KEPT_BUILDS = 24;
+
+/**
+ * Versions and builds of one studio.
+ *
+ * @example
+ * const builds = new StudioBuilds({ file: '/work/video.tsx', cwd: '/work' });
+ * const record = await builds.get(1); // version 1, row 1
+ */
+export class StudioBuilds {
+  readonly #sources: StudioSources;
+  readonly #processes: BuildProcesses;
+  readonly #records = new Map<string, Promise<BuildRecord>>();
+  readonly #lastGood = new Map<number | null, BuildRecord>();
+  #latestGood: BuildRecord | undefined;
+  #queue: Promise<unknown> = Promise.resolve();
+  #version = 1;
+
+  constructor(sources: StudioSources) {
+    this.#sources = sources;
+    this.#processes = new BuildProcesses({ cwd: sources.cwd, ...(sources.timeoutMs !== undefined && { timeoutMs: sources.timeoutMs }) });
+  }
+
+  /** The version of the sources; it increases on every rebuild. */
+  get version(): number {
+    return this.#version;
+  }
+
+  /** Whether rows come from a data file. */
+  get hasData(): boolean {
+    return this.#sources.data !== undefined;
+  }
+
+  /** Marks the sources changed: the next `get` builds them again. Returns the new version. */
+  bump(): number {
+    this.#version += 1;
+    return this.#version;
+  }
+
+  /** The build of the current version for `row` (1 when rows come from data, else ignored). */
+  get(row: number): Promise<BuildRecord> {
+    const version = this.#version;
+    const forRow = this.hasData ? row : null;
+    const key = `${version}-${forRow ?? 0}`;
+    let record = this.#records.get(key);
+    if (record === undefined) {
+      record = this.#enqueue(() => this.#build(key, version, forRow));
+      this.#records.set(key, record);
+      while (this.#records.size > KEPT_BUILDS) this.#records.delete(this.#records.keys().next().value ?? key);
+    }
+    return record;
+  }
+
+  /** The last build of `row` that compiled (else of any row), whose storyboard stays on the page. */
+  lastGood(row: number | null): BuildRecord | undefined {
+    return this.#lastGood.get(row) ?? this.#latestGood;
+  }
+
+  /** A kept build by id, for its images. */
+  async byId(id: string): Promise<BuildRecord | undefined> {
+    const record = await this.#records.get(id);
+    if (record !== undefined) return record;
+    for (const good of [...this.#lastGood.values()]) if (good.id === id) return good;
+    return undefined;
+  }
+
+  close(): void {
+    this.#processes.close();
+  }
+
+  #enqueue<T>(task: () => Promise<T>): Promise<T> {
+    const next = this.#queue.then(task, task);
+    this.#queue = next.catch(() => undefined);
+    return next;
+  }
+
+  async #build(id: string, version: number, row: number | null): Promise<BuildRecord> {
+    const { file, template, props, data, cwd } = this.#sources;
+    const job: BuildJob = {
+      cwd,
+      row: row ?? 1,
+      ...(file !== undefined && { file }),
+      ...(template !== undefined && { template }),
+      ...(props !== undefined && { props }),
+      ...(data !== undefined && { data }),
+    };
+    const outcome = await this.#processes.run(job);
+    const drawnPayload = outcome.drawn === null ? undefined : outcome.targets[outcome.drawn].payload;
+    const baseDir = path.dirname(file ?? template ?? path.join(cwd, 'x'));
+    let images: SceneImages | undefined;
+    if (outcome.drawn !== null && drawnPayload !== null && drawnPayload !== undefined) {
+      try {
+        images = sceneImages(drawnPayload, outcome.drawn === 'legacy' ? 'legacy' : 'v3', baseDir);
+      } catch {
+        images = undefined;
+      }
+    }
+    const record: BuildRecord = { id, version, row, outcome, images };
+    if (outcome.ok) {
+      this.#lastGood.set(row, record);
+      this.#latestGood = record;
+    }
+    return record;
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * The shapes the studio's build process, server and page share: one build of the sources for
+ * one data row, and the problems it found.
+ */
+
+/** One problem as the page and `/state.json` show it; `line`/`column` are 1-based, null when unknown. */
+export interface StudioProblem {
+  readonly message: string;
+  /** File as shown to the user (relative to the studio's working directory when inside it). */
+  readonly file: string;
+  readonly line: number | null;
+  readonly column: number | null;
+  readonly severity: 'error' | 'warning';
+  /** 1-based data row, for problems of a bound row. */
+  readonly row?: number;
+}
+
+/** The three payloads the page shows in tabs. */
+export type StudioTarget = 'v3A' | 'v3B' | 'legacy';
+
+/** What one target compiled to: its payload, or null with the reasons. */
+export interface TargetOutcome {
+  readonly payload: unknown;
+  /** Errors that stopped this target (empty when it compiled). */
+  readonly problems: readonly StudioProblem[];
+  /** Warnings; for legacy, every element a lossy compile dropped and why. */
+  readonly warnings: readonly StudioProblem[];
+}
+
+/** What a build process reports for one (sources, row). */
+export interface BuildOutcome {
+  /** True when at least one target compiled, so there is a storyboard to draw. */
+  readonly ok: boolean;
+  /** Problems of the build as a whole (load failure, props, data, the drawn target's errors and warnings). */
+  readonly problems: readonly StudioProblem[];
+  readonly targets: Readonly<Record<StudioTarget, TargetOutcome>>;
+  /** The target the storyboard, duration and cubes come from. */
+  readonly drawn: StudioTarget | null;
+  readonly slots: Readonly<Record<string, string>>;
+  readonly cubes: number | null;
+  /** Number of data rows with `--data`, else null. */
+  readonly rows: number | null;
+  /** Local source files the build loaded (modules of the user's project), absolute. */
+  readonly loaded: readonly string[];
+}
+
+/** What the server sends a build process. */
+export interface BuildJob {
+  /** The `.tsx` video or TSX template, absolute; absent with a payload template. */
+  readonly file?: string;
+  /** A Handlebars payload template (`.json`), absolute. */
+  readonly template?: string;
+  readonly props?: string;
+  readonly data?: string;
+  /** 1-based data row (used with `data`). */
+  readonly row: number;
+  /** Directory file names in messages are relative to. */
+  readonly cwd: string;
+  /** A file the build process loaded before the job (its warm-up), not the user's. */
+  readonly ignore?: string;
+}
