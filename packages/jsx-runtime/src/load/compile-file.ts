@@ -26,7 +26,7 @@ export async function compileFile(file: string, options?: CompileFileOptions & {
 export async function compileFile(file: string, options?: CompileFileOptions): Promise<CompileResult>;
 export async function compileFile(file: string, options: CompileFileOptions = {}): Promise<CompileResult> {
   const { props, ...compileOptions } = options;
-  const root = await loadDefaultExport(file);
+  const root = await loadDefaultExport(file, compileOptions.cwd);
   const subject = compileOptions.subject ?? displayPath(file, compileOptions.cwd ?? process.cwd());
   const avatars = compileOptions.avatars ?? (root.avatars as readonly AvatarSource[] | undefined);
   let element = root.value;
@@ -39,8 +39,8 @@ export async function compileFile(file: string, options: CompileFileOptions = {}
 }
 
 /** The default export and the `avatars` export, also when the file loaded as CommonJS. */
-async function loadDefaultExport(file: string): Promise<{ value: unknown; avatars: unknown }> {
-  const mod = await importTsx(file);
+async function loadDefaultExport(file: string, cwd: string | undefined): Promise<{ value: unknown; avatars: unknown }> {
+  const mod = await importTsx(file, cwd === undefined ? {} : { cwd });
   let exports: Record<string, unknown> = mod;
   const inner = mod['default'];
   // A CommonJS module's namespace puts module.exports under `default`; an ESM default export

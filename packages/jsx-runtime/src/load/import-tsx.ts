@@ -1,39 +1,91 @@
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
 import Module from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { UsageError, ValidationError, issue, isVsynthError } from '@vsynth/core';
 import { displayPath } from '../compile/display-path.js';
 import { throwSite } from '../compile/throw-site.js';
+import { jsxTsconfig, nearestTsconfig } from './jsx-tsconfig.js';
+import { missingModuleError } from './missing-module-error.js';
 
-let tsconfigPath: Promise<string> | undefined;
+/** Derived tsconfig per user tsconfig (key `''` outside any project). */
+const tsconfigs = new Map<string, Promise<string>>();
+
+/** Options of {@link importTsx}. */
+export interface ImportTsxOptions {
+  /** File names in error messages are relative to this directory (default `process.cwd()`). */
+  readonly cwd?: string;
+}
 
 /**
  * Imports a `.tsx` (or `.ts`) file with the JSX settings vsynth needs, whatever the user's own
  * configuration: automatic runtime from `@vsynth/jsx-runtime` in development form (so every
- * element records its `file:line:col`). `@vsynth/jsx-runtime` resolves to this installation,
- * also for files outside any project (e.g. in /tmp).
+ * element records its `file:line:col`), for the file and everything it imports (dot-folders and
+ * `node_modules` included). Everything else comes from the nearest `tsconfig.json`, which the
+ * settings extend: `paths`/`baseUrl` aliases resolve as the user's editor resolves them.
+ * `@vsynth/jsx-runtime` resolves to this installation when the file's project lacks it (e.g. a
+ * file in /tmp). Each call loads the file and its local imports afresh, so edits are seen.
  *
  * @example
  * const mod = await importTsx('examples/promo.tsx');
  * const element = mod.default;
  */
-export async function importTsx(file: string): Promise<Record<string, unknown>> {
+export async function importTsx(file: string, options: ImportTsxOptions = {}): Promise<Record<string, unknown>> {
+  const cwd = options.cwd ?? process.cwd();
   const absolute = path.resolve(file);
   if (!existsSync(absolute)) throw new UsageError(`Cannot read ${file}: no such file. Give the path of a .tsx file.`);
   const { tsImport } = await import('tsx/esm/api');
   // Stacks of the user's code then point at their .tsx lines (tsx emits inline source maps).
   process.setSourceMapsEnabled(true);
-  tsconfigPath ??= writeRuntimeTsconfig();
+  const userTsconfig = nearestTsconfig(path.dirname(absolute));
+  const key = userTsconfig ?? '';
+  let tsconfig = tsconfigs.get(key);
+  if (tsconfig === undefined) {
+    tsconfig = jsxTsconfig(userTsconfig, path.dirname(fileURLToPath(import.meta.url)));
+    tsconfigs.set(key, tsconfig);
+  }
   mapRuntimeForCommonJs();
+  mapRuntimeForModules();
+  const tsconfigPath = await tsconfig;
+  const cached = new Set(Object.keys(requireCache()));
   try {
-    return (await tsImport(pathToFileURL(absolute).href, { parentURL: import.meta.url, tsconfig: await tsconfigPath })) as Record<string, unknown>;
+    return (await importWithTsconfig(tsImport, pathToFileURL(absolute).href, tsconfigPath)) as Record<string, unknown>;
   } catch (error) {
     if (isVsynthError(error)) throw error;
-    throw loadError(file, error);
+    throw missingModuleError(error, file, cwd) ?? loadError(file, error, cwd);
+  } finally {
+    forgetCommonJs(cached);
+  }
+}
+
+function requireCache(): Record<string, unknown> {
+  return (Module as unknown as { _cache: Record<string, unknown> })._cache;
+}
+
+/**
+ * Drops the CommonJS modules this import loaded (tsx keys them `file?namespace=…`). Node finds a
+ * relative `require` again through a cache keyed by directory and specifier, which would hand
+ * the next import the previous load of an edited file; an entry gone from the module cache
+ * makes Node resolve afresh, into the next import's namespace.
+ */
+function forgetCommonJs(before: ReadonlySet<string>): void {
+  const cache = requireCache();
+  for (const key of Object.keys(cache)) if (!before.has(key) && key.includes('namespace')) delete cache[key];
+}
+
+/**
+ * tsx's CommonJS side (a file outside a `"type": "module"` package) takes its tsconfig, for
+ * `paths` and JSX alike, from `TSX_TSCONFIG_PATH` when `tsImport` registers it: set it for that
+ * synchronous moment only, so concurrent imports and the user's own setting are unaffected.
+ */
+function importWithTsconfig(tsImport: typeof import('tsx/esm/api').tsImport, url: string, tsconfig: string): Promise<unknown> {
+  const before = process.env['TSX_TSCONFIG_PATH'];
+  process.env['TSX_TSCONFIG_PATH'] = tsconfig;
+  try {
+    return tsImport(url, { parentURL: import.meta.url, tsconfig });
+  } finally {
+    if (before === undefined) delete process.env['TSX_TSCONFIG_PATH'];
+    else process.env['TSX_TSCONFIG_PATH'] = before;
   }
 }
 
@@ -41,18 +93,18 @@ export async function importTsx(file: string): Promise<Record<string, unknown>> 
  * A syntax error or a throw at module level, as a ValidationError naming the file and, when the
  * stack shows it, the line (no stack).
  */
-function loadError(file: string, error: unknown): ValidationError {
+function loadError(file: string, error: unknown, cwd: string): ValidationError {
   const text = error instanceof Error ? error.message : String(error);
   // esbuild: "Transform failed with 1 error:\n/abs/file.tsx:3:7: ERROR: Expected ..."
   const where = /([^\s:]+\.[cm]?[jt]sx?):(\d+):(\d+): ERROR: (.*)/.exec(text);
-  const fileName = displayPath(file);
+  const fileName = displayPath(file, cwd);
   if (where) {
     const [, errorFile = file, line, column, reason] = where;
-    const source = { fileName: displayPath(errorFile), lineNumber: Number(line), columnNumber: Number(column) + 1 };
+    const source = { fileName: displayPath(errorFile, cwd), lineNumber: Number(line), columnNumber: Number(column) + 1 };
     return new ValidationError([issue({ code: 'jsx', message: `syntax error: ${reason ?? ''}`, path: [], source })], { subject: fileName, cause: error });
   }
   const first = text.split('\n')[0] ?? text;
-  const site = throwSite(error);
+  const site = throwSite(error, cwd);
   return new ValidationError([issue({ code: 'jsx', message: `loading the module failed: ${first}`, path: [], ...(site && { source: site }) })], {
     subject: fileName,
     cause: error,
@@ -60,6 +112,26 @@ function loadError(file: string, error: unknown): ValidationError {
 }
 
 let mapped = false;
+let mappedModules = false;
+
+/**
+ * ES modules: a resolve hook that answers our three specifiers with this installation's files,
+ * only when Node's own resolution fails (the user's project may install its own copy).
+ */
+function mapRuntimeForModules(): void {
+  if (mappedModules) return;
+  mappedModules = true;
+  const targets = Object.fromEntries(Object.entries(runtimeEntries()).map(([name, file]) => [name, pathToFileURL(file).href]));
+  const hook = [
+    'let targets = {};',
+    'export function initialize(data) { targets = data; }',
+    'export async function resolve(specifier, context, next) {',
+    '  try { return await next(specifier, context); }',
+    '  catch (error) { const url = targets[specifier]; if (url === undefined) throw error; return { url, shortCircuit: true }; }',
+    '}',
+  ].join('\n');
+  Module.register(`data:text/javascript,${encodeURIComponent(hook)}`, { data: targets });
+}
 
 /**
  * A `.tsx` outside any `"type": "module"` package loads as CommonJS, and tsx's CommonJS side
@@ -93,33 +165,4 @@ function runtimeEntries(): Record<string, string> {
     '@vsynth/jsx-runtime/jsx-runtime': at('jsx-runtime'),
     '@vsynth/jsx-runtime/jsx-dev-runtime': at('jsx-dev-runtime'),
   };
-}
-
-/** A tsconfig in the temp directory that maps `@vsynth/jsx-runtime` to this very package. */
-async function writeRuntimeTsconfig(): Promise<string> {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const dir = path.join(os.tmpdir(), `vsynth-tsx-${createHash('sha256').update(here).digest('hex').slice(0, 12)}`);
-  // tsx joins `paths` onto the tsconfig's directory, so they must be relative to it.
-  const relative = (file: string): string[] => [path.relative(dir, file).split(path.sep).join('/')];
-  const entries = runtimeEntries();
-  const config = {
-    compilerOptions: {
-      target: 'ES2022',
-      module: 'NodeNext',
-      moduleResolution: 'NodeNext',
-      jsx: 'react-jsxdev',
-      jsxImportSource: '@vsynth/jsx-runtime',
-      paths: Object.fromEntries(Object.entries(entries).map(([name, file]) => [name, relative(file)])),
-    },
-    // tsx applies a tsconfig only to the files it includes: include every file on this disk.
-    include: [`${path.parse(here).root.split(path.sep).join('/')}**/*`],
-  };
-  const text = `${JSON.stringify(config, null, 2)}\n`;
-  await mkdir(dir, { recursive: true });
-  const file = path.join(dir, 'tsconfig.json');
-  // Several processes may start at once: a reader must never see a half-written file.
-  const partial = `${file}.${process.pid}.${Date.now()}.tmp`;
-  await writeFile(partial, text);
-  await rename(partial, file);
-  return file;
 }
