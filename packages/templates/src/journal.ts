@@ -1,5 +1,6 @@
-import { closeSync, existsSync, fstatSync, fsyncSync, ftruncateSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, fsync, fsyncSync, ftruncateSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
 import { UsageError, ValidationError, batchError, issue } from '@vsynth/core';
+import { lockJournal, type JournalLock } from './journal-lock.js';
 
 /** First line of a journal: which batch it records. */
 export interface JournalBatchEntry {
@@ -113,17 +114,29 @@ export interface OpenJournalOptions {
   /** `fsync` (default): `attempt` entries reach the disk before the request is sent; `write` only hands entries to the OS (survives a crash of the process, not a power cut). */
   readonly durability?: 'fsync' | 'write';
   readonly now?: () => Date;
+  /** The fsync used for group commits (default `node:fs` `fsync`); tests and benchmarks observe it. */
+  readonly fsync?: (fd: number, done: (error: NodeJS.ErrnoException | null) => void) => void;
+}
+
+interface DurableWaiter {
+  readonly resolve: () => void;
+  readonly reject: (error: Error) => void;
 }
 
 /**
- * An append-only NDJSON journal written per entry. An `attempt` entry is on disk (fsynced) before
- * its request is sent, so a batch killed at any moment (even `kill -9`) knows on resume which rows
+ * An append-only NDJSON journal written per entry, held by one process at a time (a
+ * `<journal>.lock` file; see `lockJournal`). An `attempt` entry is on disk (fsynced) before its
+ * request is sent, so a batch killed at any moment (even `kill -9`) knows on resume which rows
  * are finished, which failed, and which may or may not have reached the service. It never holds
  * request bodies, webhook URLs or credentials.
  *
+ * Attempts are group-committed: one fsync covers every entry written while the previous fsync
+ * ran, so a row waits for at most two fsyncs and 32 rows in flight cost a few fsyncs, not 32.
+ *
  * @example
  * const journal = openJournal('batch.journal.ndjson', { resume: true, batch: { id: 'b1', template: 'modify.json' } });
- * journal.append({ type: 'attempt', row: 1, key: 'k', attempt: 1, cid: 'b1.1', time: new Date().toISOString() });
+ * await journal.append({ type: 'attempt', row: 1, key: 'k', attempt: 1, cid: 'b1.1', time: new Date().toISOString() });
+ * // … only now send row 1's request …
  * journal.close();
  */
 export class Journal {
@@ -131,32 +144,78 @@ export class Journal {
   readonly state: JournalState;
   private fd: number | undefined;
   private readonly sync: boolean;
+  private readonly lock: JournalLock | undefined;
+  private readonly fsyncFn: NonNullable<OpenJournalOptions['fsync']>;
+  /** An fsync is running; `next` waits for the one after it. */
+  private syncing = false;
+  private current: DurableWaiter[] = [];
+  private next: DurableWaiter[] = [];
 
-  constructor(path: string, fd: number, state: JournalState, sync: boolean) {
+  constructor(path: string, fd: number, state: JournalState, sync: boolean, lock?: JournalLock, fsyncFn: OpenJournalOptions['fsync'] = fsync) {
     this.path = path;
     this.fd = fd;
     this.state = state;
     this.sync = sync;
+    this.lock = lock;
+    this.fsyncFn = fsyncFn;
   }
 
   /**
    * Appends one entry: written to the file (so it survives a crash of this process) before
-   * returning, and for `attempt` and `batch` entries also fsynced (so it survives a power cut).
-   * Outcomes need no fsync of their own: one lost with the machine leaves the row's `attempt`
-   * last, which resumes as `unknown` (never resent); and the next attempt's fsync makes every
-   * earlier line durable anyway.
+   * returning. Under `fsync` durability an `attempt` entry also returns a promise that settles
+   * once an fsync started after the write has finished (so it survives a power cut): await it
+   * before sending the row's request. Outcomes need no fsync of their own: one lost with the
+   * machine leaves the row's `attempt` last, which resumes as `unknown` (never resent); and the
+   * next attempt's fsync makes every earlier line durable anyway.
    */
-  append(entry: JournalEntry): void {
+  append(entry: JournalEntry): Promise<void> | undefined {
     if (this.fd === undefined) throw batchError(`The journal ${this.path} is closed.`);
     writeSync(this.fd, `${JSON.stringify(entry)}\n`);
-    if (this.sync && (entry.type === 'attempt' || entry.type === 'batch')) fsyncSync(this.fd);
     applyEntry(this.state.rows, entry);
+    if (!this.sync) return undefined;
+    if (entry.type === 'batch') fsyncSync(this.fd);
+    else if (entry.type === 'attempt') return this.durable();
+    return undefined;
   }
 
+  /** Closes the file and releases the lock; entries still awaiting durability are fsynced first. */
   close(): void {
     if (this.fd === undefined) return;
+    const waiting = [...this.current, ...this.next];
+    if (waiting.length > 0) fsyncSync(this.fd);
+    this.current = [];
+    this.next = [];
     closeSync(this.fd);
     this.fd = undefined;
+    this.lock?.release();
+    for (const waiter of waiting) waiter.resolve();
+  }
+
+  private durable(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.next.push({ resolve, reject });
+      if (!this.syncing) this.commit();
+    });
+  }
+
+  /** One fsync for every entry written since the last one started; the entries written meanwhile wait for the next. */
+  private commit(): void {
+    const waiters = this.next;
+    this.current = waiters;
+    this.next = [];
+    this.syncing = true;
+    this.fsyncFn(this.fd!, (error) => {
+      this.syncing = false;
+      // Closed meanwhile: close() fsynced and settled these waiters.
+      if (this.fd === undefined) return;
+      this.current = [];
+      const failure = error === null ? undefined : batchError(`Cannot flush the journal ${this.path} to disk (${error.code ?? error.message}); rows are not sent without a durable journal.`, { cause: error });
+      for (const waiter of waiters) {
+        if (failure === undefined) waiter.resolve();
+        else waiter.reject(failure);
+      }
+      if (this.next.length > 0) this.commit();
+    });
   }
 }
 
@@ -167,6 +226,17 @@ export class Journal {
  * @example const journal = openJournal('people.journal.ndjson', { batch: { id: 'b1', template: 'modify.json' } });
  */
 export function openJournal(path: string, options: OpenJournalOptions): Journal {
+  // Held before the journal is read: a second run (fresh or resumed) fails here, having sent nothing.
+  const lock = lockJournal(path);
+  try {
+    return openLockedJournal(path, options, lock);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+function openLockedJournal(path: string, options: OpenJournalOptions, lock: JournalLock): Journal {
   const now = options.now ?? (() => new Date());
   const found = existsSync(path) ? readJournal(path) : undefined;
   // A journal that records no row (the batch stopped before its first request) is started over.
@@ -181,13 +251,13 @@ export function openJournal(path: string, options: OpenJournalOptions): Journal 
   if (existing === undefined) {
     if (found !== undefined) ftruncateSync(fd, 0);
     const batch: JournalBatchEntry = { type: 'batch', v: 1, ...options.batch, time: now().toISOString() };
-    const journal = new Journal(path, fd, { batch, rows: new Map() }, sync);
+    const journal = new Journal(path, fd, { batch, rows: new Map() }, sync, lock, options.fsync);
     journal.append(batch);
     return journal;
   }
   // A kill in the middle of a write leaves a partial last line: cut it off before appending.
   dropPartialLine(fd);
-  const journal = new Journal(path, fd, existing, sync);
+  const journal = new Journal(path, fd, existing, sync, lock, options.fsync);
   journal.append({ type: 'resume', time: now().toISOString() });
   return journal;
 }
@@ -216,7 +286,10 @@ export function readJournal(path: string): JournalState | undefined {
       if (index === lines.length - 1) break;
       throw damagedJournal(path, index + 1, 'not JSON');
     }
-    if (typeof entry !== 'object' || entry === null || typeof (entry as { type?: unknown }).type !== 'string') throw damagedJournal(path, index + 1, 'not a journal entry');
+    if (typeof entry !== 'object' || entry === null || typeof (entry as { type?: unknown }).type !== 'string') {
+      if (batch === undefined) throw notAJournal(path);
+      throw damagedJournal(path, index + 1, 'not a journal entry');
+    }
     if (entry.type === 'batch') {
       if (batch === undefined) batch = entry;
       continue;
@@ -225,9 +298,13 @@ export function readJournal(path: string): JournalState | undefined {
   }
   if (batch === undefined) {
     if (text.trim() === '') return undefined;
-    throw new UsageError(`The file ${path} is not a vsynth batch journal (no batch line). Choose another --journal file.`);
+    throw notAJournal(path);
   }
   return { batch, rows };
+}
+
+function notAJournal(path: string): UsageError {
+  return new UsageError(`The file ${path} is not a vsynth batch journal (no batch line). Choose another --journal file.`);
 }
 
 /** A damaged journal is invalid input (exit 3), not a batch with failed rows. */
