@@ -53,7 +53,7 @@ describe('compileText', () => {
       return bound.ok ? `rendered "${bound.value}"` : bound.issues[0]!.message;
     });
     expect(messages).toEqual([
-      'missing variable "name.constructor" in updates.title: the row has no such column (columns: name)',
+      '{{name.constructor}} reads "constructor", a property every object inherits, not a column or key of this row; templates never read inherited properties (rename the column or key)',
       '{{lookup …}} gives no value for this row (a key or column it looks up is missing)',
       '{{lookup …}} gives no value for this row (a key or column it looks up is missing)',
       'a {{…}} path reads "name" of a value this row does not have (a missing column or key; prototype properties such as constructor are never read)',

@@ -1,5 +1,7 @@
 import { TemplateError, escapeHtml, formatPath, issue, type Issue, type PathSegment } from '@vsynth/core';
 import type { HandlebarsEnv } from './create-handlebars.js';
+import { closestColumn } from './closest-column.js';
+import { findUnknownHelper } from './find-unknown-helper.js';
 import { missingVariableIssue } from './missing-variable-issue.js';
 
 /** How the values a template inserts are written into a field. */
@@ -50,6 +52,14 @@ export function compileText(source: string, options: CompileTextOptions): TextTe
   } catch (error) {
     throw new TemplateError(`Template text at ${formatPath(path)} could not be compiled; fix the {{…}} syntax.`, [syntaxIssue(error, path)], { cause: error });
   }
+  const unknownHelper = findUnknownHelper(ast, new Set(Object.keys(env.helpers)));
+  if (unknownHelper !== undefined) {
+    // One template-level error, not a "missing variable" for every row.
+    const known = Object.keys(env.helpers).filter((name) => !name.startsWith('__') && name !== 'helperMissing' && name !== 'blockHelperMissing' && name !== 'log');
+    const guess = closestColumn(unknownHelper, known);
+    const message = `calls the helper "${unknownHelper}", which does not exist${guess === undefined ? '' : `; did you mean "${guess}"?`} (helpers: ${known.join(', ')})`;
+    throw new TemplateError(`Template text at ${formatPath(path)} ${message}.`, [issue({ code: 'template', message, path })]);
+  }
   const required = new Set<string>();
   const optional = new Set<string>();
   collectVariables(ast, new Set(Object.keys(env.helpers)), required, optional);
@@ -61,11 +71,13 @@ export function compileText(source: string, options: CompileTextOptions): TextTe
     ? () => source
     : simple !== undefined
       ? (data: Readonly<Record<string, unknown>>) => renderSimple(simple, data)
-      : env.compile(ast as unknown as Parameters<HandlebarsEnv['compile']>[0], {
-        strict: true,
-        noEscape: true,
-        knownHelpers: { [ESCAPE_HELPER]: true, [TEXT_HELPER]: true },
-      });
+      : denyProtoQuietly(
+          env.compile(ast as unknown as Parameters<HandlebarsEnv['compile']>[0], {
+            strict: true,
+            noEscape: true,
+            knownHelpers: { [ESCAPE_HELPER]: true, [TEXT_HELPER]: true },
+          }),
+        );
   return {
     source,
     path,
@@ -86,6 +98,16 @@ export function compileText(source: string, options: CompileTextOptions): TextTe
       }
     },
   };
+}
+
+/**
+ * Runs a compiled template with prototype access denied explicitly: Handlebars then denies
+ * without printing its console warning (which advises turning the protection off); the
+ * denied read reaches `renderIssue` as a value the row does not have.
+ */
+function denyProtoQuietly(template: (data: unknown, options?: object) => string): (data: Readonly<Record<string, unknown>>) => string {
+  const runtime = { allowProtoPropertiesByDefault: false, allowProtoMethodsByDefault: false };
+  return (data) => template(data, runtime);
 }
 
 /** A template made only of text and `{{name}}`: rendered without Handlebars, same output. */
@@ -153,6 +175,10 @@ function renderIssue(error: unknown, row: number, path: readonly PathSegment[], 
   if (error instanceof MissingValue && error.call) {
     return issue({ code: 'template', message: `{{${error.variable} …}} gives no value for this row (a key or column it looks up is missing)`, path, row });
   }
+  if (error instanceof MissingValue && isInherited(error.variable)) {
+    const property = error.variable.split('.').pop() ?? error.variable;
+    return issue({ code: 'template', message: `{{${error.variable}}} reads "${property}", a property every object inherits, not a column or key of this row; templates never read inherited properties (rename the column or key)`, path, row });
+  }
   if (error instanceof MissingValue) return missingVariableIssue({ name: error.variable, row, path, columns });
   const message = error instanceof Error ? error.message : String(error);
   const strict = /^"([^"]+)" not defined in/.exec(message);
@@ -162,6 +188,12 @@ function renderIssue(error: unknown, row: number, path: readonly PathSegment[], 
     return issue({ code: 'template', message: `a {{…}} path reads "${through[1]}" of a value this row does not have (a missing column or key; prototype properties such as constructor are never read)`, path, row });
   }
   return issue({ code: 'template', message: message.replace(/ - \d+:\d+$/, ''), path, row });
+}
+
+/** True when the last segment of `a.b.toString` names a property of `Object.prototype` (`constructor`, `toString`, `__proto__`…). */
+function isInherited(variable: string): boolean {
+  const property = variable.split('.').pop() ?? '';
+  return property !== '' && property in Object.prototype;
 }
 
 /** What the parser's last token means to someone who wrote the template. */

@@ -1,4 +1,4 @@
-import { TemplateError, checkRequest, issue, parseModifyKey, type Issue } from '@vsynth/core';
+import { TemplateError, checkRequest, isTemplateError, issue, parseModifyKey, type Issue } from '@vsynth/core';
 import type { BindResult, SyncBatchTemplate } from './batch-template.js';
 import { compileText, type TextTemplate } from './compile-text.js';
 import { createHandlebars } from './create-handlebars.js';
@@ -76,7 +76,13 @@ export function modifyTemplate(source: unknown, options: ModifyTemplateOptions =
       problems.push(issue({ code: 'invalid_type', message: `updates.${name} must be text`, path: ['updates', name] }));
       continue;
     }
-    fields.push({ key, text: compileText(value, { env, escape: parsed.tag === 'scripts' ? 'html' : 'none', path: ['updates', key] }) });
+    try {
+      fields.push({ key, text: compileText(value, { env, escape: parsed.tag === 'scripts' ? 'html' : 'none', path: ['updates', key] }) });
+    } catch (error) {
+      // Reported with the template's name below, as the payload template does.
+      if (!isTemplateError(error)) throw error;
+      problems.push(...error.issues);
+    }
   }
   const projectId = typeof record['projectId'] === 'string' ? compileText(record['projectId'], { env, escape: 'none', path: ['projectId'] }) : undefined;
   const webhookUrl = typeof record['webhookUrl'] === 'string' ? compileText(record['webhookUrl'], { env, escape: 'none', path: ['webhookUrl'] }) : undefined;

@@ -94,14 +94,19 @@ export async function runValidate(file: string, options: ValidateOptions = {}): 
     options.kind === undefined
       ? ' (kind inferred from its fields; pass --kind to choose)'
       : looksLike !== undefined && looksLike !== kind
-        ? ` (its fields look like a ${REQUEST_KIND_NAMES[looksLike]}: try --kind ${looksLike})`
+        ? ` (its fields look like ${withArticle(REQUEST_KIND_NAMES[looksLike])}: try --kind ${looksLike})`
         : '';
   const result = checkRequest(kind, input);
   const issues = result.ok ? result.warnings : result.issues;
   report(kind, result.ok, issues);
-  if (!result.ok) throw new ValidationError(result.issues, { subject: `${file} as a ${REQUEST_KIND_NAMES[kind]}${inferred}` });
+  if (!result.ok) throw new ValidationError(result.issues, { subject: `${file} as ${withArticle(REQUEST_KIND_NAMES[kind])}${inferred}` });
   if (issues.length > 0) stderr.write(`${formatIssues(issues)}\n`);
   const count = issues.length === 0 ? '' : ` with ${issues.length} warning${issues.length === 1 ? '' : 's'}`;
   stderr.write(`✔ ${file} is a valid ${REQUEST_KIND_NAMES[kind]}${count}${inferred}\n`);
   return issues;
+}
+
+/** `an edit request`, `a modify request`. */
+function withArticle(name: string): string {
+  return `${/^[aeiou]/i.test(name) ? 'an' : 'a'} ${name}`;
 }

@@ -1,6 +1,7 @@
 import { formatPath } from '../errors/format-issues.js';
 import { issue } from '../errors/issue.js';
 import { findDuplicateKey, type DuplicateKey } from './find-duplicate-key.js';
+import { findUnrepresentableNumber } from './find-unrepresentable-number.js';
 import { ValidationError } from '../errors/validation-error.js';
 
 /** Options of {@link parseJsonText}. */
@@ -48,6 +49,15 @@ export function parseJsonText(text: string, options: ParseJsonTextOptions): unkn
   }
   const duplicate = findDuplicateKey(body);
   if (duplicate !== undefined) throw duplicateKeyError(duplicate, body, options.source);
+  const number = findUnrepresentableNumber(body);
+  if (number !== undefined) {
+    // Quoted as written: JSON.parse turned it into 0 or Infinity, which a later check would report instead.
+    const { line, column } = lineAndColumn(body, number.position);
+    const message = `${options.source}:${line}:${column} has the number ${number.text}, which a double cannot hold: it would be read as ${number.readAs}. Write ${number.readAs === '0' ? '0' : 'a smaller number'} or a number in range, and try again.`;
+    const failure = new ValidationError([issue({ code: 'invalid_value', path: [], message })], { subject: options.source });
+    failure.message = message;
+    throw failure;
+  }
   return value;
 }
 
