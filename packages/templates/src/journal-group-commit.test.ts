@@ -1,0 +1,112 @@
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { mkdtempSync, readFileSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { openJournal, readJournal } from './journal.js';
+
+const dir = () => mkdtempSync(join(tmpdir(), 'vsynth-group-commit-'));
+const time = '2026-01-01T00:00:00.000Z';
+const attempt = (row: number) => ({ type: 'attempt' as const, row, key: `k${row}`, attempt: 1, cid: `b.${row}`, time });
+
+/** An fsync the test completes by hand; records the file size when each one started. */
+function manualFsync(file: string) {
+  const started: { size: number; done: (error: NodeJS.ErrnoException | null) => void }[] = [];
+  return { started, fsync: (_fd: number, done: (error: NodeJS.ErrnoException | null) => void) => started.push({ size: statSync(file).size, done }) };
+}
+
+describe('journal group commit', () => {
+  it('covers the attempts written while an fsync runs with the next fsync, and releases no row before its fsync', async () => {
+    const file = join(dir(), 'j.ndjson');
+    const sync = manualFsync(file);
+    const journal = openJournal(file, { batch: { id: 'b', template: 't' }, fsync: sync.fsync });
+    const durable: number[] = [];
+    const first = journal.append(attempt(1))!.then(() => durable.push(1));
+    expect(sync.started).toHaveLength(1);
+    // Written while the first fsync runs: no fsync of their own.
+    const rest = [2, 3, 4].map((row) => journal.append(attempt(row))!.then(() => durable.push(row)));
+    journal.append({ type: 'done', row: 1, key: 'k1', via: 'response', time });
+    expect(sync.started).toHaveLength(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(durable).toEqual([]);
+
+    sync.started[0]!.done(null);
+    await first;
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(durable).toEqual([1]);
+    // The second fsync started when the first ended and covers rows 2-4 (their lines were written before it).
+    expect(sync.started).toHaveLength(2);
+    const lines = readFileSync(file, 'utf8').slice(0, sync.started[1]!.size).trim().split('\n');
+    expect(lines.map((l) => (JSON.parse(l) as { row?: number }).row)).toEqual([undefined, 1, 2, 3, 4, 1]);
+
+    sync.started[1]!.done(null);
+    await Promise.all(rest);
+    expect(durable).toEqual([1, 2, 3, 4]);
+    expect(sync.started).toHaveLength(2);
+    journal.close();
+  });
+
+  it('rejects the waiting rows when the fsync fails, so they are not sent', async () => {
+    const file = join(dir(), 'j.ndjson');
+    const sync = manualFsync(file);
+    const journal = openJournal(file, { batch: { id: 'b', template: 't' }, fsync: sync.fsync });
+    const pending = journal.append(attempt(1));
+    sync.started[0]!.done(Object.assign(new Error('no space'), { code: 'ENOSPC' }));
+    await expect(pending).rejects.toThrow(/Cannot flush the journal .*j\.ndjson to disk \(ENOSPC\); rows are not sent without a durable journal\./);
+    journal.close();
+  });
+
+  it('close() fsyncs what still waits, settles it and releases the lock', async () => {
+    const file = join(dir(), 'j.ndjson');
+    const sync = manualFsync(file);
+    const journal = openJournal(file, { batch: { id: 'b', template: 't' }, fsync: sync.fsync });
+    const a = journal.append(attempt(1));
+    const b = journal.append(attempt(2));
+    journal.close();
+    await Promise.all([a, b]);
+    expect(existsSync(`${file}.lock`)).toBe(false);
+    expect([...readJournal(file)!.rows.keys()]).toEqual([1, 2]);
+  });
+
+  it('with write durability returns nothing to wait for and never fsyncs', () => {
+    const file = join(dir(), 'j.ndjson');
+    const sync = manualFsync(file);
+    const journal = openJournal(file, { batch: { id: 'b', template: 't' }, durability: 'write', fsync: sync.fsync });
+    expect(journal.append(attempt(1))).toBeUndefined();
+    expect(sync.started).toHaveLength(0);
+    journal.close();
+  });
+
+  it('kill -9 at random moments never leaves a sent row without its attempt in the journal', async () => {
+    const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+    const child = fileURLToPath(new URL('./test-journal-writer.ts', import.meta.url));
+    for (let round = 0; round < 4; round++) {
+      const where = dir();
+      const journalFile = join(where, 'j.ndjson');
+      const sentFile = join(where, 'sent.txt');
+      writeFileSync(sentFile, '');
+      const proc = spawn(process.execPath, ['--conditions=@vsynth/source', '--import', TSX, child, journalFile, sentFile], { stdio: ['ignore', 'ignore', 'pipe'] });
+      // Let it write some rows, then kill at a random moment.
+      await new Promise<void>((resolve, reject) => {
+        const timer = setInterval(() => {
+          if (readFileSync(sentFile, 'utf8').split('\n').length > 20 + Math.floor(Math.random() * 200)) {
+            clearInterval(timer);
+            resolve();
+          }
+        }, 1);
+        proc.on('exit', () => {
+          clearInterval(timer);
+          reject(new Error('the writer exited by itself'));
+        });
+      });
+      proc.kill('SIGKILL');
+      await new Promise((resolve) => proc.on('exit', resolve));
+      const sent = readFileSync(sentFile, 'utf8').split('\n').filter((l) => l !== '').map(Number);
+      const attempted = readJournal(journalFile)!.rows;
+      expect(sent.length).toBeGreaterThan(20);
+      expect(sent.filter((row) => !attempted.has(row))).toEqual([]);
+    }
+  }, 60_000);
+});
