@@ -88,9 +88,6 @@ export async function startStudio(options: StartStudioOptions): Promise<Studio> 
     for (const client of clients) client.write(text);
   };
 
-  const first = await builds.get(currentRow);
-  await updateWatched(first.outcome.loaded);
-
   let timer: NodeJS.Timeout | undefined;
   let rebuilding = false;
   let dirty = false;
@@ -181,13 +178,22 @@ export async function startStudio(options: StartStudioOptions): Promise<Studio> 
     sendJson(response, 404, { error: `nothing at ${url.pathname}; try / or /state.json` });
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
+    const first = await builds.get(currentRow);
+    await updateWatched(first.outcome.loaded);
+  } catch (error) {
+    await watcher.close();
+    builds.close();
+    server.close();
+    throw error;
+  }
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {

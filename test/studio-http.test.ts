@@ -1,0 +1,283 @@
+/**
+ * `vsynth studio` over HTTP, without a browser: the real CLI on a copy of an example in a temp
+ * folder; `/state.json`, `/events`, the scene PNGs and `/source` as a script would use them.
+ */
+import { cp, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { estimateCubes } from '@vsynth/core';
+import { decodePng } from '@vsynth/preview';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT, runVsynth } from './run-vsynth.js';
+import { copyLibraryDemo, edit, EventStream, getJson, startStudioCli, type StudioProcess } from './studio-helpers.js';
+
+interface Problem {
+  message: string;
+  file: string;
+  line: number | null;
+  column: number | null;
+  severity: string;
+  row?: number;
+}
+interface State {
+  file: string;
+  version: number;
+  row: number | null;
+  problems: Problem[];
+  scenes: { index: number; image: string; durationSeconds: number }[];
+  cubes: number | null;
+  payloads: { v3A: any; v3B: any; legacy: any };
+  ok: boolean;
+  shownVersion: number | null;
+  totalSeconds: number | null;
+  canvas: { width: number; height: number } | null;
+  slots: Record<string, string>;
+  targets: Record<'v3A' | 'v3B' | 'legacy', { problems: Problem[]; warnings: Problem[] }>;
+  rows: number | null;
+}
+
+const state = async (url: string, query = ''): Promise<State> => {
+  const { status, body } = await getJson<State>(url, `state.json${query}`);
+  expect(status).toBe(200);
+  return body;
+};
+
+describe('vsynth studio on a copy of examples/library-demo.tsx', () => {
+  let dir: string;
+  let studio: StudioProcess;
+  let events: EventStream;
+  let version = 1;
+
+  beforeAll(async () => {
+    dir = await copyLibraryDemo();
+    studio = await startStudioCli(['library-demo.tsx', '--props', 'library-demo.props.json', '--port', '0', '--no-open'], { cwd: dir });
+    events = new EventStream(studio.url);
+  }, 60_000);
+  afterAll(async () => {
+    events?.close();
+    await studio?.stop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  /** Saves a change and waits for the version it makes. */
+  const save = async (file: string, from: string | RegExp, to: string): Promise<State> => {
+    await edit(path.join(dir, file), from, to);
+    const event = await events.next(version);
+    version = event.version;
+    const current = await state(studio.url);
+    expect(current.version).toBe(version);
+    return current;
+  };
+
+  it('prints its URL on 127.0.0.1 with the port chosen', () => {
+    expect(studio.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+    expect(studio.url).not.toMatch(/:0\/$/);
+  });
+
+  it('answers /state.json with the scenes, durations, cubes, slots and the three payloads', async () => {
+    const s = await state(studio.url);
+    expect(s).toMatchObject({ file: 'library-demo.tsx', version: 1, row: null, problems: [], ok: true, rows: null, canvas: { width: 1920, height: 1080 } });
+    // Scene 0 speaks 13 words (5.2 s at 150 words/min); "Feature 1: Dashboards." is 3 words (the 1.5 s minimum).
+    expect(s.scenes.map((scene) => [scene.index, scene.durationSeconds])).toEqual([[0, 5.2], [1, 1.5], [2, 1.6], [3, 1.6]]);
+    expect(s.totalSeconds).toBe(9.9);
+    for (const scene of s.scenes) expect(scene.image).toMatch(new RegExp(`^/scene/[\\w-]+/${scene.index}\\.png$`));
+    expect(s.cubes).toBe(estimateCubes({ kind: 'create', body: s.payloads.v3A }));
+    expect(s.payloads.v3A.name).toBe('Welcome Dana');
+    expect(s.payloads.v3A.scenes[0].scripts[0].org).toBe('Hi Dana! Thanks for choosing the Business plan. Let me show you around.');
+    expect(s.payloads.v3B.scenes[0].scripts).toBeUndefined();
+    expect(s.payloads.v3B.scenes[0].clips.find((clip: any) => clip.type === 'aiModel').script.org).toBe(s.payloads.v3A.scenes[0].scripts[0].org);
+    expect(s.payloads.legacy.scenes[0].AIModel.script).toContain('Hi Dana!');
+    expect(s.slots).toMatchObject({ welcome: 'title_0', greeting: 'scripts_0' });
+    // What legacy loses, each at its element, as `compile --target legacy --lossy` warns.
+    const lost = s.targets.legacy.warnings;
+    expect(lost.length).toBeGreaterThan(0);
+    expect(lost.some((w) => /cannot be expressed in a legacy payload/.test(w.message) && w.file.endsWith('.tsx') && typeof w.line === 'number')).toBe(true);
+  });
+
+  it('serves every scene as a PNG with the canvas aspect ratio', async () => {
+    const s = await state(studio.url);
+    for (const scene of s.scenes) {
+      const response = await fetch(new URL(scene.image, studio.url));
+      expect(response.headers.get('content-type')).toBe('image/png');
+      const png = decodePng(Buffer.from(await response.arrayBuffer()));
+      expect([png.width, png.height]).toEqual([960, 540]);
+    }
+  });
+
+  it('pushes a new version on /events when an imported component changes, with the change in the payload', async () => {
+    const before = await state(studio.url);
+    const after = await save('components/title-card.tsx', 'fontSize={72}', 'fontSize={64}');
+    expect(after.ok).toBe(true);
+    const title = after.payloads.v3A.scenes[0].clips.find((clip: any) => clip.type === 'textImage');
+    expect(title.fontSize).toBe(64);
+    expect(after.scenes[0]?.image).not.toBe(before.scenes[0]?.image);
+  });
+
+  it('sees a change of the props file', async () => {
+    const after = await save('library-demo.props.json', '"Dana"', '"Eve"');
+    expect(after.payloads.v3A.name).toBe('Welcome Eve');
+  });
+
+  it('keeps the last good storyboard and names file and line of a syntax error, then recovers', async () => {
+    const good = await state(studio.url);
+    const broken = await save('library-demo.tsx', '<Avatar model={anna} x={0.25}', '<Avatar model={anna x={0.25}');
+    expect(broken.ok).toBe(false);
+    expect(broken.problems).toHaveLength(1);
+    expect(broken.problems[0]).toMatchObject({ file: 'library-demo.tsx', line: 25, severity: 'error' });
+    expect(broken.problems[0]?.message).toMatch(/syntax error/);
+    // The last good build stays: same images, same payloads, and the version they come from.
+    expect(broken.scenes).toEqual(good.scenes);
+    expect(broken.payloads).toEqual(good.payloads);
+    expect(broken.shownVersion).toBe(good.version);
+    const source = await getJson<{ lines: { number: number; text: string }[] }>(studio.url, 'source?file=library-demo.tsx&line=25');
+    expect(source.body.lines.find((line) => line.number === 25)?.text).toContain('<Avatar model={anna x={0.25}');
+    const fixed = await save('library-demo.tsx', '<Avatar model={anna x={0.25}', '<Avatar model={anna} x={0.25}');
+    expect(fixed).toMatchObject({ ok: true, problems: [] });
+    expect(fixed.shownVersion).toBe(fixed.version);
+  });
+
+  it('locates a component that throws at the element that uses it', async () => {
+    const broken = await save('components/logo.tsx', "'https://cdn.example.com/brand/logo-wide.png': [1200, 400]", "'https://cdn.example.com/brand/logo-wider.png': [1200, 400]");
+    expect(broken.ok).toBe(false);
+    expect(broken.problems[0]?.message).toContain('unknown asset https://cdn.example.com/brand/logo-wide.png');
+    expect(broken.problems[0]).toMatchObject({ file: 'library-demo.tsx', line: 29 });
+    const fixed = await save('components/logo.tsx', 'logo-wider.png', 'logo-wide.png');
+    expect(fixed.ok).toBe(true);
+  });
+
+  it('keeps running when the video code calls process.exit', async () => {
+    const broken = await save('avatars.ts', /$/, '\nprocess.exit(3);\n');
+    expect(broken.ok).toBe(false);
+    expect(broken.problems[0]?.message).toMatch(/ended the build .*process\.exit/);
+    const fixed = await save('avatars.ts', '\nprocess.exit(3);\n', '');
+    expect(fixed.ok).toBe(true);
+    expect(studio.child.exitCode).toBeNull();
+  });
+
+  it('serves source lines of its own files only, and rejects a bad row', async () => {
+    expect((await getJson(studio.url, `source?file=${encodeURIComponent(path.join(REPO_ROOT, 'package.json'))}&line=1`)).status).toBe(404);
+    expect((await getJson(studio.url, 'source?file=../../etc/passwd&line=1')).status).toBe(404);
+    const bad = await getJson(studio.url, 'state.json?row=abc');
+    expect(bad).toEqual({ status: 400, body: { error: 'row must be a data row number 1, 2, …; got "abc"' } });
+  });
+
+  it('sends each version on /events once, in order', () => {
+    const versions = events.events.map((event) => event.version);
+    expect(versions[0]).toBe(1);
+    expect(versions).toEqual([...versions].sort((a, b) => a - b));
+    expect(new Set(versions).size).toBe(versions.length);
+  });
+});
+
+describe('vsynth studio with --data', () => {
+  let dir: string;
+  let tsx: StudioProcess;
+  let handlebars: StudioProcess;
+  let tsxEvents: EventStream;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'vsynth-studio-data-'));
+    await mkdir(path.join(dir, 'batch'));
+    await cp(path.join(REPO_ROOT, 'examples/avatars.ts'), path.join(dir, 'avatars.ts'));
+    await cp(path.join(REPO_ROOT, 'examples/batch/create-per-row'), path.join(dir, 'batch/create-per-row'), { recursive: true });
+    [tsx, handlebars] = await Promise.all([
+      startStudioCli(['batch/create-per-row/welcome.tsx', '--data', 'batch/create-per-row/customers.csv', '--no-open'], { cwd: dir }),
+      startStudioCli(['--template', 'batch/create-per-row/legacy.json', '--data', 'batch/create-per-row/customers.csv', '--no-open'], { cwd: dir }),
+    ]);
+    tsxEvents = new EventStream(tsx.url);
+  }, 60_000);
+  afterAll(async () => {
+    tsxEvents?.close();
+    await Promise.all([tsx?.stop(), handlebars?.stop()]);
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const dataRows = async (): Promise<number> => (await readFile(path.join(dir, 'batch/create-per-row/customers.csv'), 'utf8')).trim().split('\n').length - 1;
+
+  it('binds row 1 by default and row N of a TSX template with ?row=N', async () => {
+    const first = await state(tsx.url);
+    expect(first).toMatchObject({ row: 1, ok: true, rows: await dataRows() });
+    expect(first.payloads.v3A.name).toBe('Welcome Acme & Sons');
+    const third = await state(tsx.url, '?row=3');
+    expect(third).toMatchObject({ row: 3, ok: true });
+    expect(third.payloads.v3A.name).toBe('Welcome 北京科技');
+    expect(third.payloads.v3A.scenes[0].scripts[0].org).toBe('Welcome aboard, 北京科技! Your Enterprise plan with 250 seats is ready.');
+  });
+
+  it('says which row does not exist', async () => {
+    const missing = await state(tsx.url, '?row=999');
+    expect(missing.ok).toBe(false);
+    expect(missing.problems[0]?.message).toBe(`row 999 does not exist: batch/create-per-row/customers.csv has ${await dataRows()} data row(s); pick 1 to ${await dataRows()}`);
+  });
+
+  it('reports a missing column naming row and prop, at the row in the data file', async () => {
+    const before = (await state(tsx.url, '?row=2')).version;
+    const csv = path.join(dir, 'batch/create-per-row/customers.csv');
+    await edit(csv, 'name,plan,seats', 'name,plan,seat');
+    const event = await tsxEvents.next(before);
+    const broken = await state(tsx.url, '?row=2');
+    expect(broken.version).toBe(event.version);
+    expect(broken.ok).toBe(false);
+    expect(broken.problems).toHaveLength(1);
+    expect(broken.problems[0]).toMatchObject({ file: 'batch/create-per-row/customers.csv', line: 3, row: 2 });
+    expect(broken.problems[0]?.message).toMatch(/^row 2: missing prop "seats" in batch\/create-per-row\/welcome\.tsx: the row has no such column \(did you mean "seat"\?\)/);
+    await edit(csv, 'name,plan,seat', 'name,plan,seats');
+    await tsxEvents.next(event.version);
+    expect((await state(tsx.url, '?row=2')).ok).toBe(true);
+  });
+
+  it('binds a Handlebars payload template (--template) to the row', async () => {
+    const second = await state(handlebars.url, '?row=2');
+    expect(second).toMatchObject({ row: 2, ok: true, drawn: 'legacy' });
+    expect(second.payloads.legacy.scenes[0].AIModel.script).toBe('Hi Zoë "Z" Müller! Your Team plan starts today.');
+    expect(second.payloads.v3A).toBeNull();
+    expect(second.scenes).toHaveLength(1);
+    const png = decodePng(Buffer.from(await (await fetch(new URL(second.scenes[0]?.image ?? '', handlebars.url))).arrayBuffer()));
+    expect([png.width, png.height]).toEqual([960, 540]);
+  });
+
+  it('names the missing variable of a payload template', async () => {
+    const template = path.join(dir, 'batch/create-per-row/legacy.json');
+    const events = new EventStream(handlebars.url);
+    try {
+      const before = (await state(handlebars.url, '?row=2')).version;
+      await edit(template, 'Hi {{name}}!', 'Hi {{nmae}}!');
+      await events.next(before);
+      const broken = await state(handlebars.url, '?row=2');
+      expect(broken.ok).toBe(false);
+      expect(broken.problems[0]?.message).toMatch(/missing variable "nmae" .*did you mean "name"/);
+      expect(broken.problems[0]).toMatchObject({ row: 2, file: 'batch/create-per-row/customers.csv', line: 3 });
+    } finally {
+      events.close();
+    }
+  });
+});
+
+describe('vsynth studio usage errors', () => {
+  it('needs a .tsx or a --template with --data (exit 2)', async () => {
+    const none = await runVsynth(['studio', '--no-open']);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('Give the .tsx video to show');
+    const json = await runVsynth(['studio', 'examples/payloads/modify.json', '--no-open']);
+    expect(json.code).toBe(2);
+    expect(json.stderr).toContain('is not a .tsx file');
+    const noData = await runVsynth(['studio', '--template', 'examples/batch/create-per-row/legacy.json', '--no-open']);
+    expect(noData.stderr).toContain('--template needs --data');
+    const missing = await runVsynth(['studio', 'examples/nope.tsx', '--no-open']);
+    expect(missing.stderr).toContain('Cannot read examples/nope.tsx (video): no such file.');
+  });
+
+  it('says when the port is taken (exit 2)', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as { port: number }).port;
+    try {
+      const run = await runVsynth(['studio', 'examples/hello.tsx', '--port', String(port), '--no-open']);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain(`Cannot listen on 127.0.0.1:${port} (EADDRINUSE)`);
+    } finally {
+      blocker.close();
+    }
+  });
+});
