@@ -54,6 +54,7 @@ const commands: readonly LazyCommand[] = [
   { name: 'batch', description: 'Bind each data row through a template and send one modify or create request per row, resumably', load: async () => (await import('./commands/batch.js')).registerBatch },
   { name: 'preview', description: 'Draw a TSX video or a payload JSON as storyboard PNGs (and an MP4 draft) without spending cubes', load: async () => (await import('./commands/preview.js')).registerPreview },
   { name: 'studio', description: 'Serve a live local page of a TSX video: storyboard, payloads, slots, cubes and problems, redrawn on every save', load: async () => (await import('./commands/studio.js')).registerStudio },
+  { name: 'init', description: 'Start a project of your own: package.json, tsconfig, video.tsx, avatars.ts (a batch or a build script with --template)', load: async () => (await import('./commands/init.js')).registerInit },
 ];
 await registerCommands(program, commands, process.argv.slice(2));
 
