@@ -16,6 +16,11 @@ export interface ExportRunnerOptions {
   readonly baseUrl: () => string;
 }
 
+/** Exports rendered or delivered at once. */
+const MAX_RUNNING = 4;
+/** How long `close` waits for jobs in progress before leaving them to the next start. */
+const CLOSE_WAIT_MS = 500;
+
 const REMOTE_WEBHOOK_REFUSED =
   'the address is not on this machine; the sandbox calls only loopback receivers unless started with --remote-webhooks (option remoteWebhooks: true)';
 
@@ -33,7 +38,11 @@ export class ExportRunner {
   private readonly baseUrl: () => string;
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly running = new Set<Promise<void>>();
+  /** Work that is due, waiting for one of the `MAX_RUNNING` places. */
+  private readonly due: { readonly id: string; readonly work: () => Promise<void> }[] = [];
   private closed = false;
+  /** Aborted by `close`: renders in progress (ffmpeg) stop at once. */
+  private readonly stopping = new AbortController();
 
   constructor(options: ExportRunnerOptions) {
     this.store = options.store;
@@ -97,12 +106,28 @@ export class ExportRunner {
     return `${this.baseUrl()}/sandbox/artifacts/${artifactId}${name}`;
   }
 
-  /** Stops timers and waits for work in progress; unfinished work resumes at the next start. */
+  /**
+   * Stops timers and the queue of due work, and waits for the few jobs in progress at most
+   * `CLOSE_WAIT_MS`: a stop must not wait for a backlog. Everything unfinished is stored as
+   * unfinished, so it resumes at the next start (as after kill -9).
+   */
   async close(): Promise<void> {
     this.closed = true;
+    this.stopping.abort();
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
-    await Promise.allSettled([...this.running]);
+    this.due.length = 0;
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, CLOSE_WAIT_MS);
+    });
+    await Promise.race([Promise.allSettled([...this.running]), deadline]);
+    clearTimeout(timer);
+  }
+
+  /** Exports and deliveries due or in progress (tests, logs). */
+  get pending(): number {
+    return this.due.length + this.running.size;
   }
 
   private schedule(id: string, at: number, work: () => Promise<void>): void {
@@ -110,11 +135,25 @@ export class ExportRunner {
     const timer = setTimeout(() => {
       this.timers.delete(timer);
       if (this.closed) return;
-      const job = work().catch((error: unknown) => this.options.log(`export ${id}: ${(error as Error).message}`));
-      this.running.add(job);
-      void job.finally(() => this.running.delete(job));
+      this.due.push({ id, work });
+      this.pump();
     }, Math.max(0, at - this.options.now()));
     this.timers.add(timer);
+  }
+
+  /** Starts due work while fewer than `MAX_RUNNING` jobs run: a backlog of hundreds runs a few at a time. */
+  private pump(): void {
+    while (!this.closed && this.running.size < MAX_RUNNING && this.due.length > 0) {
+      const { id, work } = this.due.shift()!;
+      const job = work().catch((error: unknown) => {
+        if (!this.closed) this.options.log(`export ${id}: ${(error as Error).message}`);
+      });
+      this.running.add(job);
+      void job.finally(() => {
+        this.running.delete(job);
+        this.pump();
+      });
+    }
   }
 
   private async finish(id: string): Promise<void> {
@@ -123,12 +162,14 @@ export class ExportRunner {
     const estimate = estimateDuration(sceneSpeech(record.payload, record.format));
     let done: ExportRecord;
     try {
-      const context = { projectId: record.projectId, exportId: record.id, format: record.format, durationSeconds: estimate };
+      const context = { projectId: record.projectId, exportId: record.id, format: record.format, durationSeconds: estimate, signal: this.stopping.signal };
       // The sandbox synthesises no speech: an audio request yields silence of the estimated length.
       const artifact: Artifact =
         record.format === 'audio'
           ? { fileName: `${record.projectId}.wav`, contentType: 'audio/wav', bytes: silentWav(estimate) }
           : await this.options.renderArtifact(record.payload, context);
+      // Stopped while rendering: the export stays unfinished in the store and resumes at the next start.
+      if (this.closed) return;
       const artifactId = newSecretId();
       const file = `artifacts/${artifactId}`;
       await this.store.writeFile(file, artifact.bytes);
@@ -150,12 +191,13 @@ export class ExportRunner {
       );
       this.options.log(`export ${id} of project ${record.projectId} done: ${artifact.fileName}`);
     } catch (error) {
+      if (this.closed) return;
       const message = error instanceof Error ? error.message : String(error);
       await this.store.save({ t: 'export', v: { ...record, status: 'failed', error: `rendering failed: ${message}` } });
       this.options.log(`export ${id} of project ${record.projectId} failed: ${message}`);
       return;
     }
-    if (done.webhook !== undefined) await this.deliver(id);
+    if (done.webhook !== undefined && !this.closed) await this.deliver(id);
   }
 
   private async deliver(id: string): Promise<void> {
@@ -200,6 +242,8 @@ export class ExportRunner {
       next = { ...webhook, status: 'pending', attempts, nextAttemptAt: now + delay, lastError: failure };
       this.options.log(`webhook of export ${id} to ${redactUrl(webhook.url)} failed (attempt ${attempts}): ${failure}; retrying in ${delay} ms`);
     }
+    // Stopped during the delivery: it stays pending and is attempted again at the next start.
+    if (this.closed) return;
     const current = this.store.exports.get(id) ?? record;
     await this.store.save({ t: 'export', v: { ...current, webhook: next } });
     if (next.status === 'pending' && next.nextAttemptAt !== undefined) this.schedule(id, next.nextAttemptAt, () => this.deliver(id));

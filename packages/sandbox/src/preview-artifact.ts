@@ -16,9 +16,11 @@ export interface PreviewArtifactOptions {
 export function previewArtifact(options: PreviewArtifactOptions = {}): (payload: unknown, context: RenderContext) => Promise<Artifact> {
   return async (payload, context) => {
     try {
-      const artifact = await renderArtifact(payload);
+      const artifact = await renderArtifact(payload, context.signal === undefined ? {} : { signal: context.signal });
       return { fileName: `${context.projectId}-${artifact.fileName}`, contentType: artifact.contentType, bytes: artifact.bytes };
     } catch (error) {
+      // The sandbox is stopping: the export stays unfinished, no fallback artifact.
+      if (context.signal?.aborted === true) throw error;
       const message = error instanceof Error ? error.message.split('\n')[0] ?? '' : String(error);
       options.onFallback?.(`preview of project ${context.projectId} failed (${message}); serving the project JSON instead`);
       return renderProjectJson(payload, context);

@@ -16,6 +16,8 @@ export interface RenderContext {
   readonly format: ProjectFormat;
   /** The sandbox's duration estimate in seconds (`@vsynth/preview`'s `estimateSceneDuration`, summed). */
   readonly durationSeconds: number;
+  /** Aborted when the sandbox stops: stop rendering (the export resumes at the next start). */
+  readonly signal?: AbortSignal;
 }
 
 /**
