@@ -71,6 +71,8 @@ export async function compile(element: VsynthNode, options: CompileOptions = {})
   if (target === 'v3' && options.lossy === true) throw new UsageError('lossy applies to legacy compiles only; leave it out for v3');
   const ctx = new CompileContext();
   const roots = await resolveTree(element, ctx.issues, options.cwd);
+  // Props the components do not take stop the compile here: laying them out would only report their consequences.
+  if (ctx.issues.some((i) => i.code !== 'jsx')) throw new ValidationError(ctx.issues, { subject });
   const video = pickVideo(roots, ctx);
   if (video === undefined) throw new ValidationError(ctx.issues, { subject });
   const orientation = options.orientation ?? (video.props['orientation'] as string | undefined) ?? 'landscape';

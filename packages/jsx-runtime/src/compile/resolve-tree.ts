@@ -1,6 +1,7 @@
 import { issue, type Issue, type SourceLocation } from '@vsynth/core';
 import { FRAGMENT, isElement, type VsynthElement, type VsynthNode } from '../element.js';
 import { builtinKind, type BuiltinKind } from '../components/builtin.js';
+import { checkProps } from './check-props.js';
 import { displayPath } from './display-path.js';
 import { throwSite } from './throw-site.js';
 
@@ -30,7 +31,8 @@ const CONTAINER_KINDS: ReadonlySet<BuiltinKind> = new Set(['Video', 'Scene']);
 
 /**
  * Calls every function component (awaiting async ones), flattens fragments and arrays, skips
- * `null`/`false`/`undefined`, and returns the built-in elements with source locations.
+ * `null`/`false`/`undefined`, and returns the built-in elements with source locations. Unknown
+ * props and values outside a prop's set are reported with codes other than `jsx` (see checkProps).
  *
  * @example const [video] = await resolveTree(<Video>…</Video>, issues)
  */
@@ -114,6 +116,9 @@ function resolveElement(element: VsynthElement, at: string, via: string | undefi
     }
     if (rendered instanceof Promise) return rendered.then((r) => resolveNode(r, at, via ?? here, source, ctx), threw);
     return resolveNode(rendered, at, via ?? here, source, ctx);
+  }
+  for (const problem of checkProps(kind, props)) {
+    ctx.issues.push(issue({ code: problem.code, message: withVia(problem.message, via), path: [], ...(source && { source }) }));
   }
   const done = (children: ResolvedElement[], text: string): ResolvedElement[] => [{ kind, props, source, via, path: at, children, text }];
   if (CONTAINER_KINDS.has(kind)) {

@@ -3,8 +3,11 @@ import type { AvatarDefinition } from '../avatar/define-avatar.js';
 import { defineBuiltin } from './builtin.js';
 import type { ClipProps, TextChildren } from './clip-props.js';
 
-/** Props of `<Avatar>`. */
-export interface AvatarProps extends ClipProps {
+/** Props of `<Avatar>`: its own props, the common clip props and one position family. */
+export type AvatarProps = AvatarOwnProps & ClipProps;
+
+/** What `<Avatar>` takes besides the common clip props and position. */
+export interface AvatarOwnProps {
   /**
    * The avatar: a `defineAvatar(…)` result, a whole model object (as in an existing project's
    * aiModel clip), or an `ai_name` key looked up in the `avatars` compile option.

@@ -30,16 +30,30 @@ export interface CentreProps {
   readonly scale?: number;
 }
 
-/** Props every clip element accepts. */
-export interface ClipProps extends BoxProps, CentreProps {
+/** The box family with no centre prop: `x`, `y`, `scale` cannot be given beside it. */
+export type BoxPlacement = BoxProps & { readonly [K in keyof CentreProps]?: never };
+/** The centre family with no box prop: `left`, `top`, … cannot be given beside it. */
+export type CentrePlacement = CentreProps & { readonly [K in keyof BoxProps]?: never };
+
+/**
+ * Position props: one family or the other, never mixed (`<Text x={1} left={2}>` is a type error
+ * at that line, and a compile error for code that is not type-checked).
+ */
+export type PlacementProps = BoxPlacement | CentrePlacement;
+
+/** Props every clip element accepts: {@link ClipBaseProps} and one position family. */
+export type ClipProps = ClipBaseProps & PlacementProps;
+
+/** Props every clip element accepts besides its position. */
+export interface ClipBaseProps {
   /** Stacking order; higher is above. Without it, later siblings sit above earlier ones. */
   readonly layer?: number;
   /** Rotation in degrees, clockwise (default 0). */
   readonly angle?: number;
   /** Opacity 1–100 (default 100). */
   readonly opacity?: number;
-  /** Clip tag; `title` and `subtitles` are what modify requests address. */
-  readonly tag?: 'title' | 'subtitles' | (string & {});
+  /** Clip tag: `title` or `subtitles`, the tags modify requests address. */
+  readonly tag?: 'title' | 'subtitles';
   /** Names this clip's modify key; `compile()` returns `{[slot]: 'title_2'}`. Needs a `title`/`subtitles` tag. */
   readonly slot?: string;
   /** v3: the clip's `id` (and `name`) as given instead of derived from its position; `vsynth import` keeps a project's ids with it. */

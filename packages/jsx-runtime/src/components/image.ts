@@ -1,8 +1,11 @@
 import { defineBuiltin } from './builtin.js';
 import type { AnimationProps, ClipProps } from './clip-props.js';
 
-/** Props of `<Image>`. */
-export interface ImageProps extends ClipProps {
+/** Props of `<Image>`: its own props, the common clip props and one position family. */
+export type ImageProps = ImageOwnProps & ClipProps;
+
+/** What `<Image>` takes besides the common clip props and position. */
+export interface ImageOwnProps {
   /** Image URL (`source_url`). */
   readonly src: string;
   /** Natural pixel width; needed for the centre family and when `width` is omitted. */

@@ -2,8 +2,11 @@ import type { ShapeName } from '@vsynth/core';
 import { defineBuiltin } from './builtin.js';
 import type { AnimationProps, ClipProps, ShadowProps } from './clip-props.js';
 
-/** Props of `<Shape>`. */
-export interface ShapeProps extends ClipProps {
+/** Props of `<Shape>`: its own props, the common clip props and one position family. */
+export type ShapeProps = ShapeOwnProps & ClipProps;
+
+/** What `<Shape>` takes besides the common clip props and position. */
+export interface ShapeOwnProps {
   /** Which shape (`shapeName`). */
   readonly shape: ShapeName;
   /** Fill colour, e.g. `"rgb(255,196,0)"` or `"#ffc400"`. */

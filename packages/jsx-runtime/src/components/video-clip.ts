@@ -1,8 +1,11 @@
 import { defineBuiltin } from './builtin.js';
 import type { ClipProps } from './clip-props.js';
 
-/** Props of `<VideoClip>` (a videoImage clip). */
-export interface VideoClipProps extends ClipProps {
+/** Props of `<VideoClip>` (a videoImage clip): its own props, the common clip props and one position family. */
+export type VideoClipProps = VideoClipOwnProps & ClipProps;
+
+/** What `<VideoClip>` takes besides the common clip props and position. */
+export interface VideoClipOwnProps {
   /** Video URL (`video_url`). */
   readonly src: string;
   /** Poster image URL (`source_url`). */
