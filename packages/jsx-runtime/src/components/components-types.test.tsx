@@ -63,8 +63,34 @@ describe('component types', () => {
       <VideoClip src="v.mp4" volume="loud" />,
       // @ts-expect-error there are no intrinsic elements
       <div />,
+      // @ts-expect-error position families do not mix: x/y/scale or left/top/width/height/scaleX/scaleY
+      <Text x={1} left={2}>mixed</Text>,
+      // @ts-expect-error mixed families on an avatar too
+      <Avatar model="anna" scale={1.2} width={600} />,
+      // @ts-expect-error scale is a number
+      <Avatar model="anna" scale="big" />,
+      // @ts-expect-error tag is title or subtitles
+      <Text tag="nope">x</Text>,
+      // @ts-expect-error Scene has no prop bogus
+      <Scene bogus="x" />,
+      // @ts-expect-error animation type is one of the service's
+      <Image src="a.png" animation={{ type: 'spin' }} />,
+      // @ts-expect-error align is one of the text aligns
+      <Text align="middle">x</Text>,
     ];
     expect(rejected.every(isElement)).toBe(true);
+  });
+
+  it('accepts either position family alone, and undefined for the other', () => {
+    const accepted = [
+      <Text x={0.1} y={-0.2} scale={1.5}>centre</Text>,
+      <Text left={10} top={20} width={300} height={80} scaleX={2} scaleY={2}>box</Text>,
+      <Avatar model="anna" left={10} x={undefined} />,
+      <Image src="a.png" naturalWidth={800} naturalHeight={400} x={0} />,
+    ];
+    expect(accepted.every(isElement)).toBe(true);
+    expectTypeOf<TextProps['tag']>().toEqualTypeOf<'title' | 'subtitles' | undefined>();
+    expectTypeOf<TextProps['x']>().toEqualTypeOf<number | undefined>();
   });
 
   it('accepts user components, async components and arrays of children', () => {

@@ -59,7 +59,6 @@ const CLIP = {
 } as const;
 
 const AVATAR: RulesOf<AvatarProps> = {
-  ...CLIP,
   model: 'any',
   clothes: 'string',
   language: 'string',
@@ -67,11 +66,11 @@ const AVATAR: RulesOf<AvatarProps> = {
   headOnly: 'boolean',
   voiceOnly: 'boolean',
   script: 'string',
+  ...CLIP,
   children: 'any',
 };
 
 const TEXT: RulesOf<TextProps> = {
-  ...CLIP,
   fontSize: 'number',
   fontFamily: 'string',
   fill: 'string',
@@ -84,13 +83,13 @@ const TEXT: RulesOf<TextProps> = {
   backgroundColor: 'string',
   shadow: SHADOW,
   animation: ANIMATION,
+  ...CLIP,
   children: 'any',
 };
 
-const IMAGE: RulesOf<ImageProps> = { ...CLIP, src: 'string', naturalWidth: 'number', naturalHeight: 'number', animation: ANIMATION, children: 'any' };
+const IMAGE: RulesOf<ImageProps> = { src: 'string', naturalWidth: 'number', naturalHeight: 'number', animation: ANIMATION, ...CLIP, children: 'any' };
 
 const SHAPE: RulesOf<ShapeProps> = {
-  ...CLIP,
   shape: { oneOf: SHAPE_NAMES },
   fill: 'string',
   stroke: 'string',
@@ -100,10 +99,11 @@ const SHAPE: RulesOf<ShapeProps> = {
   naturalHeight: 'number',
   shadow: SHADOW,
   animation: ANIMATION,
+  ...CLIP,
   children: 'any',
 };
 
-const VIDEO_CLIP: RulesOf<VideoClipProps> = { ...CLIP, src: 'string', poster: 'string', volume: 'number', naturalWidth: 'number', naturalHeight: 'number', children: 'any' };
+const VIDEO_CLIP: RulesOf<VideoClipProps> = { src: 'string', poster: 'string', volume: 'number', naturalWidth: 'number', naturalHeight: 'number', ...CLIP, children: 'any' };
 
 const AUDIO: RulesOf<AudioProps> = { src: 'string', volume: 'number', label: 'string', layer: 'number', tag: TAG, id: 'string', raw: 'any', children: 'any' };
 
