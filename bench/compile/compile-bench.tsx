@@ -2,15 +2,19 @@
  * Scenes per second for `compile()` (which includes core's strict validation) against core's
  * `checkRequest` alone on the same payloads: one large project and many small ones.
  *
- *   node --conditions=@vsynth/source --import tsx bench/compile/compile-bench.tsx [--scenes 500] [--small 1000] [--rounds 15]
+ *   node --conditions=@vsynth/source --import tsx bench/compile/compile-bench.tsx [--scenes 500] [--small 1000] [--rounds 15] [--figure]
+ *
+ * `--figure` prints one `bench/figure.ts` line instead of the table: `compile.vsCheckRequest`, the
+ * summed compile time of the four cases over the summed checkRequest time (aim ≤ 1.5).
  */
 import { parseArgs } from 'node:util';
 import { checkRequest } from '@vsynth/core';
 import { Avatar, Image, Scene, Shape, Text, Video, compile, type CompileOptions, type VsynthElement } from '@vsynth/jsx-runtime';
 import { anna, minhoCasual } from '../../examples/avatars.js';
+import { figure, printFigure } from '../figure.js';
 
 const { values } = parseArgs({
-  options: { scenes: { type: 'string', default: '500' }, small: { type: 'string', default: '1000' }, rounds: { type: 'string', default: '15' } },
+  options: { scenes: { type: 'string', default: '500' }, small: { type: 'string', default: '1000' }, rounds: { type: 'string', default: '15' }, figure: { type: 'boolean', default: false } },
 });
 const SCENES = Number(values.scenes);
 const SMALL = Number(values.small);
@@ -83,17 +87,24 @@ async function bench(label: string, scenes: number, compileAll: () => Promise<un
   const [compileMs, parseMs] = await timePair(compileAll, () => {
     for (const p of payloads) if (!checkRequest(kind, p).ok) throw new Error('invalid payload');
   });
+  totals.compile += compileMs;
+  totals.check += parseMs;
+  if (values.figure) return;
   console.log(
     `| ${label} | ${scenes} | ${compileMs.toFixed(1)} | ${rate(scenes, compileMs)} | ${parseMs.toFixed(1)} | ${rate(scenes, parseMs)} | ${(compileMs / parseMs).toFixed(2)}× |`,
   );
 }
 
+const totals = { compile: 0, check: 0 };
 const v3 = async (tree: VsynthElement, options: CompileOptions) => (await compile(tree, options)).payload;
 
-console.log(`Node ${process.version}, ${ROUNDS} rounds, median; compile includes core's checkRequest`);
-console.log('| case | scenes | compile ms | compile scenes/s | checkRequest ms | checkRequest scenes/s | compile / check |');
-console.log('|---|---|---|---|---|---|---|');
+if (!values.figure) {
+  console.log(`Node ${process.version}, ${ROUNDS} rounds, median; compile includes core's checkRequest`);
+  console.log('| case | scenes | compile ms | compile scenes/s | checkRequest ms | checkRequest scenes/s | compile / check |');
+  console.log('|---|---|---|---|---|---|---|');
+}
 await bench(`1 project × ${SCENES} scenes, v3 A`, SCENES, async () => [await v3(large, {})], 'create');
 await bench(`1 project × ${SCENES} scenes, v3 B`, SCENES, async () => [await v3(large, { variant: 'B' })], 'create');
 await bench(`${SMALL} projects × 1 scene, v3 A`, SMALL, async () => Promise.all(smalls.map((t) => v3(t, {}))), 'create');
 await bench(`${SMALL} projects × 1 scene, legacy`, SMALL, async () => Promise.all(legacySmalls.map((t) => v3(t, { target: 'legacy' }))), 'legacy');
+if (values.figure) printFigure(figure('compile.vsCheckRequest', totals.compile, 'ms compile, 4 cases (baseline: bare checkRequest)', totals.check, '<=', 1.5));

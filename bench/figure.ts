@@ -1,0 +1,41 @@
+/**
+ * One benchmark figure as `bench/run-all.ts` prints it: a value beside a baseline measured in the
+ * same run, their ratio, the aim and whether it holds. Benches print these as JSON lines.
+ *
+ * @example printFigure(figure('batch.cpuPerRowRatio', 410, 'µs/row', 230, '<=', 2));
+ */
+export interface Figure {
+  readonly name: string;
+  readonly value: number;
+  readonly unit: string;
+  readonly baseline: number | null;
+  readonly ratio: number | null;
+  /** E.g. `ratio <= 2` or `value < 150`. */
+  readonly aim: string;
+  readonly holds: boolean;
+}
+
+/** `op`/`target` apply to the ratio when there is a baseline, else to the value. */
+export function figure(name: string, value: number, unit: string, baseline: number | null, op: '<=' | '>=' | '<' | '>', target: number): Figure {
+  const ratio = baseline === null || baseline === 0 ? null : round(value / baseline);
+  const subject = ratio ?? value;
+  const holds = op === '<=' ? subject <= target : op === '>=' ? subject >= target : op === '<' ? subject < target : subject > target;
+  return { name, value: round(value), unit, baseline: baseline === null ? null : round(baseline), ratio, aim: `${ratio === null ? 'value' : 'ratio'} ${op} ${target}`, holds };
+}
+
+export function printFigure(f: Figure): void {
+  process.stdout.write(`${JSON.stringify(f)}\n`);
+}
+
+/** CPU microseconds (user + system) this process spent running `work`. */
+export async function cpuMicros(work: () => Promise<unknown> | unknown): Promise<{ cpu: number; wallMs: number }> {
+  const wall = performance.now();
+  const start = process.cpuUsage();
+  await work();
+  const used = process.cpuUsage(start);
+  return { cpu: used.user + used.system, wallMs: performance.now() - wall };
+}
+
+function round(n: number): number {
+  return Math.abs(n) >= 100 ? Math.round(n) : Number(n.toPrecision(3));
+}

@@ -1,0 +1,99 @@
+/**
+ * Runs the repository's benchmarks in a short mode (under 3 minutes in all on the project's
+ * machine) and prints one JSON line per figure — `{"name", "value", "unit", "baseline", "ratio",
+ * "aim", "holds"}`, see `bench/figure.ts` — then one `{"run": …}` line with the machine's load
+ * (os.loadavg before and after), Node version and duration. Each bench runs in its own process.
+ * Run from the repository root:
+ *
+ *   node --conditions=@vsynth/source --import tsx bench/run-all.ts [--full] [--only batch,dryRun] [--docs docs/benchmarks.md]
+ *
+ * `--full` runs the longer settings (the 1,000,000-row dry run, more rounds). `--docs FILE`
+ * rewrites the table between the `run-all` markers of FILE with this run's figures and load.
+ * The dry-run memory figure needs the built CLI (`npx pnpm@10 build`); without it the figure uses
+ * the sources through tsx and says so in its unit. Benches of other areas (studio, import, queue,
+ * startup) are run too when they provide a `figures.ts` printing figure lines.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import type { Figure } from './figure.js';
+
+const { values } = parseArgs({ options: { full: { type: 'boolean', default: false }, only: { type: 'string' }, docs: { type: 'string' } } });
+const full = values.full;
+const built = existsSync('packages/cli/dist/index.js') && existsSync('packages/templates/dist/index.js');
+
+interface Bench {
+  readonly group: string;
+  readonly script: string;
+  readonly args: readonly string[];
+}
+
+const BENCHES: readonly Bench[] = [
+  { group: 'batch', script: 'bench/templates/batch-cpu.ts', args: full ? ['--rows', '2000', '--rounds', '3'] : ['--rows', '800', '--rounds', '3'] },
+  { group: 'journal', script: 'bench/templates/journal-commit.ts', args: full ? ['--rows', '3000'] : ['--rows', '800'] },
+  { group: 'dryRun', script: 'bench/templates/dry-run-cpu.ts', args: full ? ['--rows', '100000', '--rounds', '5'] : ['--rows', '20000', '--rounds', '3'] },
+  { group: 'dryRun', script: 'bench/templates/dry-run-memory.ts', args: ['--figure', '--rows', full ? '1000000' : '200000', ...(built ? ['--built'] : [])] },
+  { group: 'sandbox', script: 'bench/sandbox/create-vs-bare.ts', args: full ? ['--requests', '3000', '--rounds', '5'] : ['--requests', '1200', '--rounds', '3'] },
+  { group: 'compile', script: 'bench/compile/compile-bench.tsx', args: ['--figure', ...(full ? [] : ['--scenes', '200', '--small', '300', '--rounds', '7'])] },
+  // Other areas' benches, when present: each prints figure lines.
+  ...['studio', 'import', 'queue', 'startup'].map((group) => ({ group, script: `bench/${group}/figures.ts`, args: full ? ['--full'] : [] })),
+];
+
+const only = values.only?.split(',');
+const selected = BENCHES.filter((b) => existsSync(b.script) && (only === undefined || only.includes(b.group)));
+
+function run(bench: Bench): Promise<Figure[]> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--conditions=@vsynth/source', '--import', 'tsx', bench.script, ...bench.args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('close', (code) => {
+      const figures = stdout
+        .split('\n')
+        .filter((line) => line.startsWith('{"name"'))
+        .map((line) => JSON.parse(line) as Figure);
+      if (code !== 0) process.stderr.write(`run-all: ${bench.script} exited ${code}: ${stderr.trim().split('\n').slice(-3).join(' | ')}\n`);
+      resolve(figures);
+    });
+  });
+}
+
+const started = Date.now();
+const loadBefore = loadavg();
+const figures: Figure[] = [];
+for (const bench of selected) {
+  for (const f of await run(bench)) {
+    figures.push(f);
+    process.stdout.write(`${JSON.stringify(f)}\n`);
+  }
+}
+const runInfo = {
+  date: new Date().toISOString().slice(0, 16).replace('T', ' '),
+  node: process.version,
+  cpus: cpus().length,
+  mode: full ? 'full' : 'short',
+  seconds: Math.round((Date.now() - started) / 1000),
+  loadBefore: loadBefore.map((n) => Number(n.toFixed(1))),
+  loadAfter: loadavg().map((n) => Number(n.toFixed(1))),
+};
+process.stdout.write(`${JSON.stringify({ run: runInfo })}\n`);
+
+if (values.docs !== undefined) {
+  const BEGIN = '<!-- run-all:begin -->';
+  const END = '<!-- run-all:end -->';
+  const text = readFileSync(values.docs, 'utf8');
+  const from = text.indexOf(BEGIN);
+  const to = text.indexOf(END);
+  if (from < 0 || to < from) throw new Error(`${values.docs} has no ${BEGIN} … ${END} markers`);
+  const table = [
+    `${runInfo.date} UTC, Node ${runInfo.node}, ${runInfo.cpus} cores, ${runInfo.mode} mode, ${runInfo.seconds} s; load average (1/5/15 min) ${runInfo.loadBefore.join(' / ')} before, ${runInfo.loadAfter.join(' / ')} after.`,
+    '',
+    '| figure | value | unit | baseline | ratio | aim | holds |',
+    '|---|---:|---|---:|---:|---|---|',
+    ...figures.map((f) => `| ${f.name} | ${f.value} | ${f.unit} | ${f.baseline ?? '–'} | ${f.ratio ?? '–'} | ${f.aim} | ${f.holds ? 'yes' : '**no**'} |`),
+  ].join('\n');
+  writeFileSync(values.docs, `${text.slice(0, from + BEGIN.length)}\n${table}\n${text.slice(to)}`);
+}

@@ -1,0 +1,81 @@
+/**
+ * CPU per row of the batch runner beside a bare sender, same run: the sandbox (real CLI, child
+ * process, `--latency 20 --no-fsync`) answers both; `runBatch` at concurrency 32 (32-project pool,
+ * fsync journal, results file) and a bare loop posting the same pre-built modify bodies with the
+ * same client at the same concurrency. Rounds alternate so load drift hits both alike; the median
+ * round is reported. Prints `bench/figure.ts` lines:
+ *
+ *   node --conditions=@vsynth/source --import tsx bench/templates/batch-cpu.ts [--rows 1500] [--rounds 3] [--latency 20] [--concurrency 32]
+ *
+ * - `batch.cpuPerRowRatio`: CPU µs per row of `runBatch` / of the bare sender (aim ≤ 2).
+ * - `batch.boundShare`: rows/s of `runBatch` / concurrency ÷ latency (aim ≥ 0.85 on an idle machine).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createClient, type ProjectCreateRequest } from '@vsynth/core';
+import { compileFile } from '@vsynth/jsx-runtime';
+import { iterableRows, modifyTemplate, runBatch } from '@vsynth/templates';
+import { spawnSandbox } from '../spawn-sandbox.js';
+import { cpuMicros, figure, printFigure } from '../figure.js';
+
+const { values } = parseArgs({ options: { rows: { type: 'string', default: '1500' }, rounds: { type: 'string', default: '3' }, latency: { type: 'string', default: '20' }, concurrency: { type: 'string', default: '32' } } });
+const count = Number(values.rows);
+const rounds = Number(values.rounds);
+const latencyMs = Number(values.latency);
+const concurrency = Number(values.concurrency);
+
+const dir = await mkdtemp(join(tmpdir(), 'vsynth-batch-cpu-'));
+const { url, child } = await spawnSandbox(['--data-dir', join(dir, 'sandbox'), '--latency', String(latencyMs), '--no-fsync']);
+try {
+  const client = createClient({ baseUrl: url, apiKey: 'sandbox-key' });
+  const { payload, slots } = await compileFile('examples/batch/greeting/video.tsx');
+  const pool: string[] = [];
+  for (let i = 0; i < concurrency; i++) pool.push((await client.createProject({ ...(payload as ProjectCreateRequest), isExport: false })).projectId);
+  const template = modifyTemplate(
+    { projectId: pool[0], updates: { headline: 'Hello {{name}}!', greeting: '<p>Hi {{name}}.</p>', caption: '{{offer}}' }, isExport: false },
+    { slots },
+  );
+  const rows = Array.from({ length: count }, (_, i) => ({ name: `Person ${i}`, offer: `${i % 50}% off` }));
+  // The bare sender's bodies are bound before it starts: it measures the HTTP client alone.
+  const bodies = rows.map((row, i) => {
+    const bound = template.bind(row, i + 1);
+    if (!bound.ok) throw new Error('bind failed');
+    return { ...bound.request.body, projectId: pool[i % pool.length] };
+  });
+
+  const bare = async () => {
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < bodies.length) await client.modifyProject(bodies[next++] as never);
+      }),
+    );
+  };
+  let round = 0;
+  const batch = async () => {
+    round += 1;
+    const summary = await runBatch({ rows: iterableRows(rows), template, client, concurrency, projectPool: pool, journal: join(dir, `journal-${round}.ndjson`), results: join(dir, `results-${round}.csv`), secrets: [] });
+    if (summary.done !== count) throw new Error(`only ${summary.done} of ${count} rows done`);
+  };
+
+  await bare(); // warm-up: JIT, connections
+  const bareRuns: { cpu: number; wallMs: number }[] = [];
+  const batchRuns: { cpu: number; wallMs: number }[] = [];
+  for (let r = 0; r < rounds; r++) {
+    bareRuns.push(await cpuMicros(bare));
+    batchRuns.push(await cpuMicros(batch));
+  }
+  const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const bareCpu = median(bareRuns.map((r) => r.cpu / count));
+  const batchCpu = median(batchRuns.map((r) => r.cpu / count));
+  const batchRate = median(batchRuns.map((r) => count / (r.wallMs / 1000)));
+  printFigure(figure('batch.cpuPerRowRatio', batchCpu, 'µs CPU/row (baseline: bare sender)', bareCpu, '<=', 2));
+  printFigure(figure('batch.boundShare', batchRate, 'rows/s (baseline: concurrency/latency bound)', (concurrency * 1000) / latencyMs, '>=', 0.85));
+  printFigure(figure('batch.bareSenderShare', median(bareRuns.map((r) => count / (r.wallMs / 1000))), 'rows/s of the bare sender (baseline: bound)', (concurrency * 1000) / latencyMs, '>=', 0.85));
+} finally {
+  child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
+  await rm(dir, { recursive: true, force: true });
+}

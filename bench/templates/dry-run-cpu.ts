@@ -1,0 +1,66 @@
+/**
+ * CPU per row of a dry run (`runBatch({ dryRun })`: CSV read, row key, bind, validate, cube
+ * estimate, results file) beside the bare binding of the same template and rows
+ * (`template.bind` over rows in memory), same process, same run; rounds alternate, the median is
+ * reported. Prints `bench/figure.ts` lines:
+ *
+ *   node --conditions=@vsynth/source --import tsx bench/templates/dry-run-cpu.ts [--rows 50000] [--rounds 3]
+ *
+ * - `dryRun.cpuPerRowRatio`: dry-run CPU µs/row / bare binding CPU µs/row (aim ≤ 2).
+ */
+import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { modifyTemplate, rowsFromFile, runBatch } from '@vsynth/templates';
+import { cpuMicros, figure, printFigure } from '../figure.js';
+import { FIVE_FIELD_MODIFY } from './five-field-template.js';
+
+const { values } = parseArgs({ options: { rows: { type: 'string', default: '50000' }, rounds: { type: 'string', default: '3' } } });
+const count = Number(values.rows);
+const rounds = Number(values.rounds);
+
+const rowOf = (i: number) => ({
+  firstName: `Person ${i}, Jr.`,
+  company: `Company ${i % 37}`,
+  city: ['Lisbon', 'São Paulo', '北京', 'Zürich'][i % 4]!,
+  nickname: i % 3 === 0 ? '' : `nick${i}`,
+  offer: `${i % 50}% off`,
+});
+const csvField = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+
+const dir = await mkdtemp(join(tmpdir(), 'vsynth-dry-run-cpu-'));
+try {
+  const data = join(dir, 'rows.csv');
+  const out = createWriteStream(data);
+  out.write('firstName,company,city,nickname,offer\n');
+  for (let i = 0; i < count; i++) {
+    if (!out.write(`${Object.values(rowOf(i)).map(csvField).join(',')}\n`)) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'finish');
+  const rows = Array.from({ length: count }, (_, i) => rowOf(i));
+  const template = modifyTemplate(FIVE_FIELD_MODIFY);
+
+  const bare = () => {
+    for (let i = 0; i < count; i++) if (!template.bind(rows[i]!, i + 1).ok) throw new Error('bind failed');
+  };
+  const dryRun = async () => {
+    const summary = await runBatch({ rows: rowsFromFile(data), template, dryRun: true, results: join(dir, 'results.csv'), secrets: [] });
+    if (summary.ok !== count) throw new Error(`${count - summary.ok} rows failed`);
+  };
+  bare();
+  await dryRun(); // warm-up
+  const b: number[] = [];
+  const d: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    b.push((await cpuMicros(bare)).cpu / count);
+    d.push((await cpuMicros(dryRun)).cpu / count);
+  }
+  const median = (xs: number[]) => xs.sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
+  printFigure(figure('dryRun.cpuPerRowRatio', median(d), 'µs CPU/row (baseline: bare binding)', median(b), '<=', 2));
+} finally {
+  await rm(dir, { recursive: true, force: true });
+}
