@@ -52,9 +52,12 @@ const commands: readonly LazyCommand[] = [
   { name: 'compile', description: 'Compile a TSX video (default export) to a v3 or legacy payload; print it as JSON', load: async () => (await import('./commands/compile.js')).registerCompile },
   { name: 'sandbox', description: 'Run a local implementation of the whole service interface (v3 and legacy on one port) until Ctrl-C', load: async () => (await import('./commands/sandbox.js')).registerSandbox },
   { name: 'batch', description: 'Bind each data row through a template and send one modify or create request per row, resumably', load: async () => (await import('./commands/batch.js')).registerBatch },
+  { name: 'worker', description: 'Run rows of queued batches (vsynth batch --queue) from Redis until Ctrl-C; start as many as you like', load: async () => (await import('./commands/worker.js')).registerWorker },
   { name: 'preview', description: 'Draw a TSX video or a payload JSON as storyboard PNGs (and an MP4 draft) without spending cubes', load: async () => (await import('./commands/preview.js')).registerPreview },
-  { name: 'studio', description: 'Serve a live local page of a TSX video: storyboard, payloads, slots, cubes and problems, redrawn on every save', load: async () => (await import('./commands/studio.js')).registerStudio },
+  { name: 'import', description: 'Turn a payload JSON (v3 create, legacy, or a stored project record) into a TSX video and an avatars module', load: async () => (await import('./commands/import.js')).registerImport },
+  { name: 'diff', description: 'Compare two videos (TSX or payload JSON, v3 or legacy) by what changes on screen; exit 1 when they differ', load: async () => (await import('./commands/diff.js')).registerDiff },
   { name: 'init', description: 'Start a project of your own: package.json, tsconfig, video.tsx, avatars.ts (a batch or a build script with --template)', load: async () => (await import('./commands/init.js')).registerInit },
+  { name: 'studio', description: 'Serve a live local page of a TSX video: storyboard, payloads, slots, cubes and problems, redrawn on every save', load: async () => (await import('./commands/studio.js')).registerStudio },
 ];
 await registerCommands(program, commands, process.argv.slice(2));
 

@@ -231,3 +231,9 @@ export { DEFAULT_CUBE_RATES, cubeCost, cubeCostFunction, type CubeCostFunction, 
 export { estimateCubes, type EstimateCubesOptions } from './cubes/estimate-cubes.js';
 export { sceneScripts, sceneSpeech, type PayloadFormat, type SceneSpeech } from './cubes/scene-scripts.js';
 export { spokenText } from './cubes/spoken-text.js';
+
+// Diff: two v3 payloads compared as videos (vsynth diff; the CLI compiles TSX and converts legacy first).
+export { diffPayloads, type DiffPayloadsOptions } from './diff/diff-payloads.js';
+export { formatVideoDiff } from './diff/format-video-diff.js';
+export type { AvatarName, ClipRef, Size, VideoChange, VideoDiff, VideoMeasures } from './diff/video-diff.js';
+export { formatWordDiff, wordDiff, type WordChange } from './diff/word-diff.js';

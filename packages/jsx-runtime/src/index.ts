@@ -27,5 +27,8 @@ export { compile, type CompileOptions, type CompileResult } from './compile/comp
 export { compileFile, type CompileFileOptions } from './load/compile-file.js';
 export { importTsx } from './load/import-tsx.js';
 
+export { importProject, type ImportProjectOptions, type ImportProjectResult } from './import/import-project.js';
+export { canonicalJson, normaliseProject, type ProjectTarget } from './import/normalise-project.js';
+
 // Defined once in @vsynth/core (shared with @vsynth/templates): escaping of script text.
 export { escapeHtml } from '@vsynth/core';

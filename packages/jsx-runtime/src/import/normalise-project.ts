@@ -1,0 +1,66 @@
+type Json = Record<string, unknown>;
+
+/** Which payload a project is: a v3 create request or a legacy project request. */
+export type ProjectTarget = 'v3' | 'legacy';
+
+/**
+ * The round trip's normalisation (docs/decisions.md "vsynth import"): a copy with every default
+ * the compiler writes out made explicit, so that a payload that leaves it out and the compiled
+ * one that states it compare equal. v3: `orientation` `landscape`; clip `scaleX`/`scaleY` 1;
+ * aiModel `effects` `[]`, `voiceOnly` false, `isDelete` false, `headOnly` null. Legacy: scene
+ * `clips` `[]`; `AIModel.scale` 1, `AIModel.layer` 300; image and text `detail` `locationX`/`locationY`
+ * 0, `scale` 1, `layer` 500. Key order is not normalised here: compare with {@link canonicalJson}.
+ *
+ * @example normaliseProject({ scenes: [...] }, 'v3').orientation // 'landscape'
+ */
+export function normaliseProject(payload: unknown, target: ProjectTarget): Json {
+  const project = structuredClone(payload) as Json;
+  const scenes = Array.isArray(project['scenes']) ? (project['scenes'] as unknown[]) : [];
+  if (target === 'v3') {
+    project['orientation'] ??= 'landscape';
+    for (const scene of scenes.filter(isObject)) {
+      for (const clip of (Array.isArray(scene['clips']) ? scene['clips'] : []).filter(isObject)) {
+        clip['scaleX'] ??= 1;
+        clip['scaleY'] ??= 1;
+        if (clip['type'] !== 'aiModel') continue;
+        clip['effects'] ??= [];
+        clip['voiceOnly'] ??= false;
+        clip['isDelete'] ??= false;
+        if (clip['headOnly'] === undefined) clip['headOnly'] = null;
+      }
+    }
+    return project;
+  }
+  for (const scene of scenes.filter(isObject)) {
+    scene['clips'] ??= [];
+    const ai = scene['AIModel'];
+    if (isObject(ai)) {
+      ai['scale'] ??= 1;
+      ai['layer'] ??= 300;
+    }
+    for (const clip of (Array.isArray(scene['clips']) ? scene['clips'] : []).filter(isObject)) {
+      const detail = clip['detail'];
+      if ((clip['type'] !== 'image' && clip['type'] !== 'text') || !isObject(detail)) continue;
+      detail['locationX'] ??= 0;
+      detail['locationY'] ??= 0;
+      detail['scale'] ??= 1;
+      detail['layer'] ??= 500;
+    }
+  }
+  return project;
+}
+
+/**
+ * JSON text with every object's keys sorted: equal for two values that differ only in key order.
+ *
+ * @example canonicalJson({ b: 1, a: [{ d: 2, c: 3 }] }) // '{"a":[{"c":3,"d":2}],"b":1}'
+ */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    isObject(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]])) : v,
+  );
+}
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
