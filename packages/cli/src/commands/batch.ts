@@ -19,6 +19,7 @@ import type {
 } from '@vsynth/templates';
 import { collectRepeated, numberOption } from '../option-parsers.js';
 import { progressBar } from './progress-bar.js';
+import { registerBatchQueueCommands } from './batch-queue.js';
 import type { RowPreviews } from './batch-preview.js';
 
 /** Parsed options of `vsynth batch`. */
@@ -56,6 +57,8 @@ export interface BatchCommandOptions {
   readonly baseUrl?: string;
   readonly legacyBaseUrl?: string;
   readonly allowEmpty?: boolean;
+  readonly queue?: string;
+  readonly batchId?: string;
 }
 
 /**
@@ -68,11 +71,11 @@ export interface BatchCommandOptions {
  * @example registerBatch(program) // vsynth batch --template modify.json --data people.csv --out results.csv
  */
 export function registerBatch(program: Command): void {
-  program
-    .command('batch')
+  const batch = program.command('batch');
+  batch
     .description('Bind each data row through a template and send one modify or create request per row, resumably')
-    .requiredOption('--template <file>', 'template: .json modify template ({projectId, updates}) or payload template, or .tsx component of the row')
-    .requiredOption('--data <file>', 'rows: .csv, .tsv, .json (array), .ndjson/.jsonl')
+    .option('--template <file>', 'template: .json modify template ({projectId, updates}) or payload template, or .tsx component of the row')
+    .option('--data <file>', 'rows: .csv, .tsv, .json (array), .ndjson/.jsonl')
     .option('--allow-empty', 'accept a data file without rows (otherwise "no rows in FILE", exit 3)')
     .option('--slots-from <file.tsx>', 'video whose slot map resolves slot names in a modify template (also makes the cube estimate exact)')
     .option('--locale <bcp47>', 'locale of the number, date, upper and lower helpers (default en-US)')
@@ -104,6 +107,8 @@ export function registerBatch(program: Command): void {
     .addOption(new Option('--events <format>', 'progress on stderr: bar (default on a terminal), jsonl (default otherwise), none').choices(['jsonl', 'bar', 'none']))
     .option('--base-url <url>', 'service base address (default $VSYNTH_BASE_URL); the key comes from $VSYNTH_API_KEY')
     .option('--legacy-base-url <url>', 'legacy base address (default $VSYNTH_LEGACY_BASE_URL, else --base-url)')
+    .option('--queue <url>', 'enqueue the valid rows on Redis (redis://HOST:PORT[/DB]) for `vsynth worker`s instead of sending them; prints the batch id')
+    .option('--batch-id <id>', 'with --queue, the batch id (default random); enqueueing the same id again adds no duplicate row')
     .addHelpText(
       'after',
       `
@@ -121,8 +126,21 @@ Examples:
   vsynth batch … --resume            # after a crash or Ctrl-C`,
     )
     .action(async (options: BatchCommandOptions) => {
+      // Not commander's requiredOption: it would also demand them of `batch status` and `batch results`.
+      for (const [flag, value] of [['--template <file>', options.template], ['--data <file>', options.data]] as const) {
+        if (value === undefined) throw new UsageError(`required option '${flag}' not specified (a queued batch is read with \`vsynth batch status\` or \`vsynth batch results\`).`);
+      }
+      if (options.queue !== undefined) {
+        await (await import('./batch-queue.js')).enqueueBatchCommand({ ...options, queue: options.queue });
+        return;
+      }
+      if (options.batchId !== undefined) throw new UsageError('--batch-id only applies with --queue.');
       await runBatchCommand(options);
     });
+  // `batch status --queue …`: options after the subcommand are its own, not batch's (the program has no options of its own).
+  program.enablePositionalOptions();
+  batch.enablePositionalOptions();
+  registerBatchQueueCommands(batch);
 }
 
 /** Runs `vsynth batch` with parsed options; throws a VsynthError for anything but a clean batch. */

@@ -1,0 +1,54 @@
+/** The BullMQ queue every batch's row jobs go to. */
+export const QUEUE_NAME = 'vsynth-rows';
+
+/**
+ * Redis keys of one batch. `settings`: JSON of {@link QueuedBatchSettings}; `rows`: row → the
+ * row's recorded state (attempts, outcome); `results`: row → the results-file line; `cubes`:
+ * cubes reserved by rows sent; `reserved`: row → its reservation; `next`/`pause`: the shared rate
+ * limiter; `stop`: why the batch stopped (max cubes, refused credentials).
+ *
+ * @example batchKeys('b1').results // 'vsynth:batch:b1:results'
+ */
+export function batchKeys(batchId: string) {
+  const base = `vsynth:batch:${batchId}`;
+  return {
+    settings: `${base}:settings`,
+    rows: `${base}:rows`,
+    results: `${base}:results`,
+    deliveries: `${base}:deliveries`,
+    cubes: `${base}:cubes`,
+    reserved: `${base}:reserved`,
+    next: `${base}:next`,
+    pause: `${base}:pause`,
+    stop: `${base}:stop`,
+    started: `${base}:started`,
+    last: `${base}:last`,
+  } as const;
+}
+
+/** What a worker needs to know about a batch; stored once by the enqueuer. Never holds credentials. */
+export interface QueuedBatchSettings {
+  readonly batchId: string;
+  readonly template: string;
+  readonly kind: 'create' | 'legacy' | 'modify';
+  /** Rows in the data file (valid and invalid). */
+  readonly rows: number;
+  /** Rows enqueued (the valid ones). */
+  readonly queued: number;
+  readonly rps?: number;
+  readonly maxCubes?: number;
+  readonly maxAttempts?: number;
+  /** Webhook address given to the service; its secret comes from each worker's VSYNTH_WEBHOOK_SECRET. */
+  readonly webhookUrl?: string;
+  readonly created: string;
+}
+
+/** Data of one row job. */
+export interface RowJobData {
+  readonly batchId: string;
+  readonly row: number;
+  readonly rowKey: string;
+  readonly kind: 'create' | 'legacy' | 'modify';
+  readonly body: Record<string, unknown>;
+  readonly cubes: number;
+}

@@ -1,0 +1,83 @@
+import { createHash } from 'node:crypto';
+import { UsageError } from '@vsynth/core';
+import type { RowResult } from '@vsynth/templates';
+import { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { QUEUE_NAME, batchKeys, type QueuedBatchSettings, type RowJobData } from './batch-keys.js';
+
+export interface EnqueueBatchOptions {
+  readonly redis: Redis;
+  readonly settings: QueuedBatchSettings;
+  /** One job per valid row. */
+  readonly jobs: readonly RowJobData[];
+  /** Rows that did not bind or validate: written to the batch's results as failed/invalid, not enqueued. */
+  readonly invalid: readonly RowResult[];
+}
+
+export interface EnqueuedBatch {
+  readonly batchId: string;
+  /** Jobs added by this call (0 when every row was enqueued before). */
+  readonly added: number;
+  /** Jobs of rows enqueued by an earlier call for the same batch id. */
+  readonly existing: number;
+}
+
+/**
+ * Stores a batch's settings and adds one job per row. Idempotent: the job id is the batch id and
+ * the row's number and key, so enqueueing the same batch again adds nothing. A batch id whose
+ * stored settings name another template is refused (its rows would mix).
+ *
+ * @example await enqueueBatch({ redis, settings, jobs, invalid: [] }) // { batchId: 'b1', added: 300, existing: 0 }
+ */
+export async function enqueueBatch(options: EnqueueBatchOptions): Promise<EnqueuedBatch> {
+  const { redis, settings } = options;
+  const keys = batchKeys(settings.batchId);
+  const stored = await redis.get(keys.settings);
+  if (stored !== null) {
+    const previous = JSON.parse(stored) as QueuedBatchSettings;
+    if (previous.template !== settings.template || previous.rows !== settings.rows) {
+      throw new UsageError(
+        `The queue already holds batch ${settings.batchId} with the ${previous.template} over ${previous.rows} rows; it differs from this one. Choose another --batch-id.`,
+      );
+    }
+  } else {
+    await redis.set(keys.settings, JSON.stringify(settings), 'NX');
+  }
+  for (const result of options.invalid) await redis.hsetnx(keys.results, String(result.row), JSON.stringify(result));
+
+  const queue = new Queue<RowJobData>(QUEUE_NAME, { connection: redis });
+  let added = 0;
+  let existing = 0;
+  try {
+    for (let start = 0; start < options.jobs.length; start += 500) {
+      const chunk = options.jobs.slice(start, start + 500);
+      const ids = chunk.map((job) => rowJobId(job.batchId, job.row, job.rowKey));
+      // Jobs already in the queue (or already settled) are not added again.
+      const known = await redis.hmget(keys.results, ...chunk.map((job) => String(job.row)));
+      const fresh: { name: string; data: RowJobData; opts: { jobId: string } }[] = [];
+      for (let index = 0; index < chunk.length; index++) {
+        const job = chunk[index]!;
+        const id = ids[index]!;
+        if (known[index] !== null || (await queue.getJobState(id)) !== 'unknown') {
+          existing += 1;
+          continue;
+        }
+        fresh.push({ name: 'row', data: job, opts: { jobId: id } });
+      }
+      if (fresh.length > 0) await queue.addBulk(fresh.map((job) => ({ ...job, opts: { ...job.opts, removeOnComplete: true, removeOnFail: false, attempts: 20, backoff: { type: 'fixed', delay: 1000 } } })));
+      added += fresh.length;
+    }
+  } finally {
+    await queue.close();
+  }
+  return { batchId: settings.batchId, added, existing };
+}
+
+/**
+ * The job id of a row: batch id, row number and a hash of the row key (BullMQ ids cannot hold `:`).
+ *
+ * @example rowJobId('b1', 3, 'ada@example.com') // 'b1.3.Xk9…'
+ */
+export function rowJobId(batchId: string, row: number, rowKey: string): string {
+  return `${batchId}.${row}.${createHash('sha256').update(rowKey).digest('base64url').slice(0, 10)}`;
+}

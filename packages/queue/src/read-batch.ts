@@ -1,0 +1,98 @@
+import { UsageError } from '@vsynth/core';
+import type { JournalRowState, RowResult } from '@vsynth/templates';
+import type { Redis } from 'ioredis';
+import { batchKeys, type QueuedBatchSettings } from './batch-keys.js';
+
+/** Where a queued batch stands. */
+export interface QueuedBatchStatus {
+  readonly batchId: string;
+  readonly template: string;
+  readonly rows: number;
+  /** Rows not picked up by a worker yet. */
+  readonly waiting: number;
+  /** Rows a worker has sent (or is sending) without a final result yet. */
+  readonly active: number;
+  readonly done: number;
+  readonly failed: number;
+  readonly unknown: number;
+  readonly failedByReason: Readonly<Record<string, number>>;
+  /** Cubes of the rows done. */
+  readonly cubes: number;
+  /** Rows settled per second since the first request. */
+  readonly rowsPerSecond: number;
+  /** Every row has its result. */
+  readonly finished: boolean;
+  /** Why the batch stopped sending (max_cubes, or another row's error), if it did. */
+  readonly stopped?: string;
+}
+
+/**
+ * Reads a queued batch: counts, cubes and each row's result (sorted by row).
+ *
+ * @example const { status, results } = await readBatch(redis, 'b1'); console.log(status.done, status.finished);
+ */
+export async function readBatch(redis: Redis, batchId: string): Promise<{ status: QueuedBatchStatus; results: RowResult[] }> {
+  const keys = batchKeys(batchId);
+  const [settingsText, resultTexts, rowTexts, started, stop, last] = await Promise.all([
+    redis.get(keys.settings),
+    redis.hvals(keys.results),
+    redis.hlen(keys.rows),
+    redis.get(keys.started),
+    redis.get(keys.stop),
+    redis.get(keys.last),
+  ]);
+  if (settingsText === null) throw new UsageError(`The queue has no batch ${batchId}. Check --batch-id and --queue (the id is printed when the batch is enqueued).`);
+  const settings = JSON.parse(settingsText) as QueuedBatchSettings;
+  const results = resultTexts.map((text) => JSON.parse(text) as RowResult).sort((a, b) => a.row - b.row);
+  let done = 0;
+  let failed = 0;
+  let unknown = 0;
+  let cubes = 0;
+  const failedByReason: Record<string, number> = {};
+  let attemptedWithResult = 0;
+  for (const result of results) {
+    if (result.attempts > 0) attemptedWithResult += 1;
+    if (result.status === 'done') {
+      done += 1;
+      cubes += result.cubes ?? 0;
+    } else if (result.status === 'failed') {
+      failed += 1;
+      failedByReason[result.reason ?? 'error'] = (failedByReason[result.reason ?? 'error'] ?? 0) + 1;
+    } else if (result.status === 'unknown') unknown += 1;
+  }
+  const active = Math.max(0, rowTexts - attemptedWithResult);
+  const settled = results.length;
+  const finished = settled >= settings.rows;
+  // Up to the last result of a finished batch; up to now while it runs.
+  const end = finished && last !== null ? Date.parse(last) : Date.now();
+  const elapsed = started === null ? 0 : (end - Date.parse(started)) / 1000;
+  const stopped = stop === null ? undefined : (JSON.parse(stop) as { reason: string }).reason;
+  return {
+    status: {
+      batchId,
+      template: settings.template,
+      rows: settings.rows,
+      waiting: Math.max(0, settings.rows - settled - active),
+      active,
+      done,
+      failed,
+      unknown,
+      failedByReason,
+      cubes,
+      rowsPerSecond: elapsed > 0 ? Math.round((settled / elapsed) * 10) / 10 : 0,
+      finished,
+      ...(stopped === undefined ? {} : { stopped }),
+    },
+    results,
+  };
+}
+
+/**
+ * Every row's recorded state: attempts, outcome, correlation id (for tests and tools).
+ *
+ * @example const states = await rowStates(redis, 'b1'); states.get(3)?.status // 'done'
+ */
+export async function rowStates(redis: Redis, batchId: string): Promise<Map<number, JournalRowState>> {
+  const all = await redis.hgetall(batchKeys(batchId).rows);
+  return new Map(Object.entries(all).map(([row, text]) => [Number(row), JSON.parse(text) as JournalRowState]));
+}

@@ -1,0 +1,88 @@
+import type { BatchStore, JournalRowState, RowRecord, RowResult } from '@vsynth/templates';
+import type { Redis } from 'ioredis';
+import { batchKeys } from './batch-keys.js';
+
+/**
+ * A batch's row records in Redis: the queue's implementation of the batch store the local
+ * journal implements. Each record updates the row's state (hash `rows`) before `record`
+ * resolves, so an attempt is in Redis before its request leaves. How durable that is depends on
+ * the server's persistence (`appendonly yes`, `appendfsync always` for a power cut).
+ *
+ * @example
+ * const store = new RedisStore(redis, 'b1');
+ * await sendRow({ ...context, store }, row);
+ */
+export class RedisStore implements BatchStore {
+  private readonly keys: ReturnType<typeof batchKeys>;
+
+  constructor(
+    private readonly redis: Redis,
+    batchId: string,
+  ) {
+    this.keys = batchKeys(batchId);
+  }
+
+  async record(entry: RowRecord): Promise<void> {
+    const before = await this.rowState(entry.row);
+    const after = applyRecord(before, entry);
+    if (after === undefined) return;
+    if (entry.type === 'attempt') await this.redis.set(this.keys.started, entry.time, 'NX');
+    await this.redis.hset(this.keys.rows, String(entry.row), JSON.stringify(after));
+  }
+
+  /** What Redis records about a row (undefined: never attempted). */
+  async rowState(row: number): Promise<JournalRowState | undefined> {
+    const text = await this.redis.hget(this.keys.rows, String(row));
+    return text === null ? undefined : (JSON.parse(text) as JournalRowState);
+  }
+
+  /**
+   * Writes the row's line of the results file. A `done` line is never replaced by another status:
+   * a worker that took over a stalled row may only know it as `unknown`.
+   */
+  async writeResult(result: RowResult): Promise<void> {
+    await this.redis.eval(WRITE_RESULT, 2, this.keys.results, this.keys.last, String(result.row), JSON.stringify(result), result.status, new Date().toISOString());
+  }
+}
+
+const WRITE_RESULT = `
+local current = redis.call('HGET', KEYS[1], ARGV[1])
+if current and ARGV[3] ~= 'done' and string.find(current, '"status":"done"', 1, true) then return 0 end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+redis.call('SET', KEYS[2], ARGV[4])
+return 1`;
+
+/** The row's state after one record; the same transitions as the local journal's. */
+function applyRecord(before: JournalRowState | undefined, entry: RowRecord): JournalRowState | undefined {
+  switch (entry.type) {
+    case 'attempt':
+      return { key: entry.key, status: 'attempt', cid: entry.cid, attempts: (before?.attempts ?? 0) + 1, ...(entry.projectId === undefined ? {} : { projectId: entry.projectId }) };
+    case 'done':
+      return {
+        ...before,
+        key: entry.key,
+        status: 'done',
+        attempts: before?.attempts ?? 1,
+        ...(entry.projectId === undefined ? {} : { projectId: entry.projectId }),
+        ...(entry.projectKey === undefined ? {} : { projectKey: entry.projectKey }),
+        ...(entry.cubes === undefined ? {} : { cubes: entry.cubes }),
+      };
+    case 'failed':
+      return { ...before, key: entry.key, status: 'failed', attempts: before?.attempts ?? 0, reason: entry.reason, message: entry.message, code: entry.code };
+    case 'unknown':
+      if (before?.status === 'done') return undefined;
+      return { ...before, key: entry.key, status: 'unknown', attempts: before?.attempts ?? 1, reason: entry.reason, message: entry.message };
+    case 'delivery': {
+      if (before === undefined) return undefined;
+      const accepted = (before.status === 'attempt' || before.status === 'unknown') && before.cid === entry.cid;
+      return {
+        ...before,
+        ...(accepted ? { status: 'done' as const } : {}),
+        ...(entry.videoUrl === undefined ? {} : { videoUrl: entry.videoUrl }),
+        ...(entry.duration === undefined ? {} : { duration: entry.duration }),
+      };
+    }
+    default:
+      return undefined;
+  }
+}

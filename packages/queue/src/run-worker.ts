@@ -1,0 +1,149 @@
+import { configuredSecrets } from '@vsynth/core';
+import { failedResult, recordedResult, sendRow, systemClock, type BatchClient, type RowResult } from '@vsynth/templates';
+import { DelayedError, Worker, type Job } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { QUEUE_NAME, batchKeys, type QueuedBatchSettings, type RowJobData } from './batch-keys.js';
+import { reserveCubes } from './cube-budget.js';
+import { RedisPacer } from './redis-pacer.js';
+import { RedisStore } from './redis-store.js';
+
+export interface RunWorkerOptions {
+  readonly redis: Redis;
+  readonly client: BatchClient;
+  /** Rows in flight at once in this worker; default 4. */
+  readonly concurrency?: number;
+  /** Send rows whose earlier request has no known outcome (may spend cubes twice). */
+  readonly resendUnknown?: boolean;
+  /**
+   * How long a job's lock lives without renewal (ms, default 30 000): a killed worker's rows are
+   * taken over after at most `lockMs` + `stalledCheckMs`.
+   */
+  readonly lockMs?: number;
+  /** How often workers look for stalled jobs (ms, default 30 000). */
+  readonly stalledCheckMs?: number;
+  /** Secret of the correlation signature of webhook addresses (the collector verifies with it). */
+  readonly webhookSecret?: string;
+  /** Every row this worker settles. */
+  readonly onRow?: (result: RowResult & { batchId: string }) => void;
+  readonly onError?: (message: string) => void;
+  /** Stop after this (finish rows in flight; rows not started go back to the queue). */
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * Runs rows of any batch in the queue until `signal` aborts. Each row goes through the same
+ * `sendRow` as a local batch, with Redis as its store and rate limiter: its attempt is in Redis
+ * before the request leaves, so a row found attempted without outcome (its worker died) is
+ * `unknown` and not resent unless `resendUnknown`. The batch's `--max-cubes` is a Redis counter
+ * reserved atomically before each first send.
+ *
+ * @example
+ * const controller = new AbortController();
+ * await runWorker({ redis, client: createClient(), concurrency: 8, signal: controller.signal });
+ */
+export async function runWorker(options: RunWorkerOptions): Promise<{ rows: number }> {
+  const { redis, client } = options;
+  const settingsCache = new Map<string, QueuedBatchSettings>();
+  const secrets = [...configuredSecrets()];
+  const stopping = new AbortController();
+  let rows = 0;
+
+  const settingsOf = async (batchId: string): Promise<QueuedBatchSettings | undefined> => {
+    const cached = settingsCache.get(batchId);
+    if (cached !== undefined) return cached;
+    const text = await redis.get(batchKeys(batchId).settings);
+    if (text === null) return undefined;
+    const settings = JSON.parse(text) as QueuedBatchSettings;
+    settingsCache.set(batchId, settings);
+    return settings;
+  };
+
+  const processRow = async (job: Job<RowJobData>, token?: string): Promise<void> => {
+    const { batchId, row, rowKey, kind, body, cubes } = job.data;
+    const store = new RedisStore(redis, batchId);
+    const settle = async (result: RowResult) => {
+      await store.writeResult(result);
+      rows += 1;
+      options.onRow?.({ ...result, batchId });
+    };
+    const settings = await settingsOf(batchId);
+    if (settings === undefined) {
+      await settle(failedResult(row, rowKey, 0, 'error', 'VSYNTH_BATCH', `The batch ${batchId} has no settings in this Redis (deleted?); enqueue it again.`));
+      return;
+    }
+    const state = await store.rowState(row);
+    if (state?.status === 'done') {
+      const { skipped: _skipped, ...done } = recordedResult(row, state, 'done');
+      await settle(done);
+      return;
+    }
+    if ((state?.status === 'attempt' || state?.status === 'unknown') && !options.resendUnknown) {
+      // Its worker died (or lost its answer) after the attempt was recorded: it may have been accepted.
+      await settle(recordedResult(row, state, 'unknown'));
+      return;
+    }
+    const keys = batchKeys(batchId);
+    const stop = await redis.get(keys.stop);
+    if (stop !== null) {
+      const why = JSON.parse(stop) as { reason: string; message?: string };
+      await settle(
+        why.reason === 'max_cubes'
+          ? failedResult(row, rowKey, state?.attempts ?? 0, 'max_cubes', 'VSYNTH_BATCH', `Not sent: the batch would exceed --max-cubes ${settings.maxCubes}.`)
+          : failedResult(row, rowKey, state?.attempts ?? 0, 'stopped', 'VSYNTH_BATCH', `Not sent: the batch stopped at another row's error: ${why.message ?? why.reason}`),
+      );
+      return;
+    }
+    if (settings.maxCubes !== undefined && !(await reserveCubes(redis, batchId, row, cubes, settings.maxCubes))) {
+      await settle(failedResult(row, rowKey, state?.attempts ?? 0, 'max_cubes', 'VSYNTH_BATCH', `Not sent: the batch would exceed --max-cubes ${settings.maxCubes}.`));
+      return;
+    }
+    const sent = await sendRow(
+      {
+        client,
+        batchId,
+        store,
+        pacer: new RedisPacer(redis, batchId, settings.rps),
+        maxAttempts: settings.maxAttempts ?? 5,
+        baseBackoffMs: 500,
+        maxBackoffMs: 30_000,
+        webhooks: settings.webhookUrl !== undefined && options.webhookSecret !== undefined ? { url: settings.webhookUrl, secret: options.webhookSecret } : undefined,
+        sharedProject: false,
+        clock: systemClock,
+        random: Math.random,
+        signal: stopping.signal,
+        secrets,
+      },
+      { row, rowKey, request: { kind, body }, cubes, priorAttempts: state?.attempts ?? 0 },
+    );
+    if (sent.result.reason === 'interrupted' && token !== undefined) {
+      // Stopped before (re)sending: its last record says it may be sent, so another worker takes it.
+      await job.moveToDelayed(Date.now(), token);
+      throw new DelayedError();
+    }
+    if (sent.stopsBatch !== undefined) {
+      await redis.set(keys.stop, JSON.stringify({ reason: 'stopped', message: sent.result.errorMessage }), 'NX');
+    }
+    await settle(sent.result);
+  };
+
+  const worker = new Worker<RowJobData>(QUEUE_NAME, processRow, {
+    connection: redis,
+    concurrency: options.concurrency ?? 4,
+    lockDuration: options.lockMs ?? 30_000,
+    stalledInterval: options.stalledCheckMs ?? 30_000,
+    // A stalled row is handled by the recorded-attempt rule above, never failed for stalling.
+    maxStalledCount: 1000,
+    autorun: false,
+  });
+  worker.on('error', (error) => options.onError?.(error.message));
+  const run = worker.run();
+  await new Promise<void>((resolve) => {
+    if (options.signal?.aborted) resolve();
+    options.signal?.addEventListener('abort', () => resolve(), { once: true });
+  });
+  // Rows waiting to retry stop waiting and go back to the queue; requests in flight finish.
+  stopping.abort(new Error('worker stopping'));
+  await worker.close();
+  await run;
+  return { rows };
+}
