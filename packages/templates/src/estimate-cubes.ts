@@ -23,15 +23,31 @@ export interface EstimateCubesOptions {
 export function estimateCubes(request: BatchRequest, options: EstimateCubesOptions = {}): number {
   const rates = options.rates ?? {};
   if (request.kind !== 'modify') return estimatePayloadCubes({ kind: request.kind, body: request.body, rates });
-  const scripts = options.base === undefined ? [] : sceneScripts(options.base, 'v3');
-  const scenes = options.base === undefined ? 1 : Math.max(scripts.length, 1);
-  for (const [key, value] of Object.entries(asRecord(request.body['updates']))) {
+  // The base's spoken lengths are read once per base, not once per row.
+  const lengths = options.base === undefined ? [] : [...baseLengths(options.base)];
+  const scenes = options.base === undefined ? 1 : Math.max(lengths.length, 1);
+  const updates = asRecord(request.body['updates']);
+  for (const key in updates) {
+    if (!Object.hasOwn(updates, key) || !key.startsWith('scripts')) continue;
+    const value = updates[key];
     const parsed = parseModifyKey(key);
     if (parsed?.tag !== 'scripts' || typeof value !== 'string') continue;
-    if (options.base === undefined || parsed.index < scripts.length) scripts[parsed.index] = spokenText(value);
+    if (options.base === undefined || parsed.index < lengths.length) lengths[parsed.index] = spokenText(value).length;
   }
-  const scriptChars = scripts.reduce((sum, text) => sum + (text ?? '').length, 0);
+  let scriptChars = 0;
+  for (const length of lengths) scriptChars += length ?? 0;
   return cubeCostFunction(rates)({ kind: 'modify', exported: request.body['isExport'] === true, scenes, scriptChars, targets: 0 });
+}
+
+const lengthsOfBase = new WeakMap<object, readonly number[]>();
+
+function baseLengths(base: unknown): readonly number[] {
+  const key = typeof base === 'object' && base !== null ? base : undefined;
+  const known = key === undefined ? undefined : lengthsOfBase.get(key);
+  if (known !== undefined) return known;
+  const lengths = sceneScripts(base, 'v3').map((text) => (text ?? '').length);
+  if (key !== undefined) lengthsOfBase.set(key, lengths);
+  return lengths;
 }
 
 function asRecord(value: unknown): Record<string, unknown> {

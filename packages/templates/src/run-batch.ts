@@ -4,7 +4,7 @@
  * journal that makes the batch resumable without sending a finished row twice, and a results
  * file with one line per row.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { hash, randomUUID } from 'node:crypto';
 import {
   UsageError,
   batchError,
@@ -537,7 +537,8 @@ function keyOf(dataRow: DataRow, keyColumn: string | undefined): string {
     const value = dataRow.data[keyColumn];
     if (typeof value === 'string' || typeof value === 'number') return String(value);
   }
-  return createHash('sha256').update(JSON.stringify(dataRow.data)).digest('base64url').slice(0, 12);
+  // One-shot hash: the same key as createHash('sha256')…digest('base64url'), without a Hash object per row.
+  return hash('sha256', JSON.stringify(dataRow.data), 'base64url').slice(0, 12);
 }
 
 function rowOfCorrelation(cid: string | undefined, batchId: string): number | undefined {

@@ -8,16 +8,17 @@
  */
 export function spokenText(markup: unknown): string {
   if (typeof markup !== 'string') return '';
-  return markup
-    .replace(/<br\s*\/?>/gi, ' ')
-    .replace(/<\/p>/gi, ' ')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;|&apos;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
+  // Four passes in the order of the rules (breaks, tags, entities, white space), each skipped when
+  // its first character is absent: a batch estimates every row, so this runs once per script.
+  let text = markup;
+  if (text.includes('<')) text = text.replace(BREAKS, ' ').replace(TAGS, '');
+  if (text.includes('&')) text = text.replace(ENTITIES, (entity) => ENTITY_TEXT[entity]!);
+  return text.replace(WHITE_SPACE, ' ').trim();
 }
+
+const BREAKS = /<br\s*\/?>|<\/p>/gi;
+const TAGS = /<[^>]*>/g;
+// `&amp;` is decoded with the others in one left-to-right pass, so `&amp;lt;` stays `&lt;`.
+const ENTITIES = /&(?:nbsp|lt|gt|quot|#39|apos|amp);/g;
+const ENTITY_TEXT: Readonly<Record<string, string>> = { '&nbsp;': ' ', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&apos;': "'", '&amp;': '&' };
+const WHITE_SPACE = /\s+/g;
