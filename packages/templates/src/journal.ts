@@ -1,5 +1,5 @@
 import { closeSync, existsSync, fstatSync, fsync, fsyncSync, ftruncateSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
-import { UsageError, ValidationError, batchError, issue } from '@vsynth/core';
+import { UsageError, ValidationError, batchError, issue, redactSecrets } from '@vsynth/core';
 import { lockJournal, type JournalLock } from './journal-lock.js';
 
 /** First line of a journal: which batch it records. */
@@ -142,6 +142,8 @@ interface DurableWaiter {
 export class Journal {
   readonly path: string;
   readonly state: JournalState;
+  /** Removed from every line written (configured credentials, webhook secret): a row's data may hold one. */
+  secrets: readonly string[] = [];
   private fd: number | undefined;
   private readonly sync: boolean;
   private readonly lock: JournalLock | undefined;
@@ -170,7 +172,7 @@ export class Journal {
    */
   append(entry: JournalEntry): Promise<void> | undefined {
     if (this.fd === undefined) throw batchError(`The journal ${this.path} is closed.`);
-    writeSync(this.fd, `${JSON.stringify(entry)}\n`);
+    writeSync(this.fd, `${this.secrets.length === 0 ? JSON.stringify(entry) : redactSecrets(JSON.stringify(entry), this.secrets)}\n`);
     applyEntry(this.state.rows, entry);
     if (!this.sync) return undefined;
     if (entry.type === 'batch') fsyncSync(this.fd);

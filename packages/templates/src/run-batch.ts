@@ -194,9 +194,10 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
   }
 
   const secrets = [...(options.secrets ?? configuredSecrets())];
+  if (journal !== undefined) journal.secrets = secrets;
   const write = (written: RowResult) => {
     // One redaction step for everything a row writes: an error text may quote a configured secret.
-    const result = written.status === 'done' || secrets.length === 0 ? written : redactSecrets(written, secrets);
+    const result = secrets.length === 0 ? written : redactSecrets(written, secrets);
     results?.write(result);
     emit({
       type: 'row',
