@@ -69,7 +69,8 @@ export async function startRedis(options: { appendonly?: boolean } = {}): Promis
   };
 }
 
-function freePort(): Promise<number> {
+/** A free TCP port on 127.0.0.1 (for a listener a test names in advance). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

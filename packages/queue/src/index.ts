@@ -9,6 +9,7 @@ export { reserveCubes } from './cube-budget.js';
 export { enqueueBatch, rowJobId, type EnqueueBatchOptions, type EnqueuedBatch } from './enqueue-batch.js';
 export { hidePassword, parseQueueUrl, type QueueUrl } from './queue-url.js';
 export { readBatch, rowStates, type QueuedBatchStatus } from './read-batch.js';
+export { recordDelivery } from './record-delivery.js';
 export { RedisPacer } from './redis-pacer.js';
 export { RedisStore } from './redis-store.js';
 export { runWorker, type RunWorkerOptions } from './run-worker.js';

@@ -33,17 +33,18 @@ export interface QueuedBatchStatus {
  */
 export async function readBatch(redis: Redis, batchId: string): Promise<{ status: QueuedBatchStatus; results: RowResult[] }> {
   const keys = batchKeys(batchId);
-  const [settingsText, resultTexts, rowTexts, started, stop, last] = await Promise.all([
+  const [settingsText, resultTexts, rowTexts, started, stop, last, deliveries] = await Promise.all([
     redis.get(keys.settings),
     redis.hvals(keys.results),
     redis.hlen(keys.rows),
     redis.get(keys.started),
     redis.get(keys.stop),
     redis.get(keys.last),
+    redis.hgetall(keys.deliveries),
   ]);
   if (settingsText === null) throw new UsageError(`The queue has no batch ${batchId}. Check --batch-id and --queue (the id is printed when the batch is enqueued).`);
   const settings = JSON.parse(settingsText) as QueuedBatchSettings;
-  const results = resultTexts.map((text) => JSON.parse(text) as RowResult).sort((a, b) => a.row - b.row);
+  const results = resultTexts.map((text) => joinDelivery(batchId, JSON.parse(text) as RowResult, deliveries)).sort((a, b) => a.row - b.row);
   let done = 0;
   let failed = 0;
   let unknown = 0;
@@ -95,4 +96,19 @@ export async function readBatch(redis: Redis, batchId: string): Promise<{ status
 export async function rowStates(redis: Redis, batchId: string): Promise<Map<number, JournalRowState>> {
   const all = await redis.hgetall(batchKeys(batchId).rows);
   return new Map(Object.entries(all).map(([row, text]) => [Number(row), JSON.parse(text) as JournalRowState]));
+}
+
+/** A done or unknown row whose export was delivered (its correlation id): done, with videoUrl and duration. */
+function joinDelivery(batchId: string, result: RowResult, deliveries: Record<string, string>): RowResult {
+  const text = deliveries[String(result.row)];
+  if (text === undefined || (result.status !== 'done' && result.status !== 'unknown')) return result;
+  const delivery = JSON.parse(text) as { cid: string; videoUrl?: string; duration?: string };
+  if (delivery.cid !== `${batchId}.${result.row}`) return result;
+  const { reason: _reason, errorCode: _code, errorMessage: _message, ...rest } = result;
+  return {
+    ...(result.status === 'unknown' ? rest : result),
+    status: 'done',
+    ...(delivery.videoUrl === undefined ? {} : { videoUrl: delivery.videoUrl }),
+    ...(delivery.duration === undefined ? {} : { duration: delivery.duration }),
+  };
 }

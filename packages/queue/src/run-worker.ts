@@ -73,13 +73,19 @@ export async function runWorker(options: RunWorkerOptions): Promise<{ rows: numb
     }
     const state = await store.rowState(row);
     if (state?.status === 'done') {
+      // Done by its answer, or by its delivery (then without the answer's cubes: the estimate stands).
       const { skipped: _skipped, ...done } = recordedResult(row, state, 'done');
-      await settle(done);
+      await settle(done.cubes === undefined ? { ...done, cubes } : done);
       return;
     }
     if ((state?.status === 'attempt' || state?.status === 'unknown') && !options.resendUnknown) {
       // Its worker died (or lost its answer) after the attempt was recorded: it may have been accepted.
-      await settle(recordedResult(row, state, 'unknown'));
+      const unknown = recordedResult(row, state, 'unknown');
+      await settle(unknown.cubes === undefined ? { ...unknown, cubes } : unknown);
+      return;
+    }
+    if (settings.webhookUrl !== undefined && options.webhookSecret === undefined) {
+      await settle(failedResult(row, rowKey, state?.attempts ?? 0, 'error', 'VSYNTH_USAGE', `Not sent: batch ${batchId} has a webhook address, and this worker has no VSYNTH_WEBHOOK_SECRET to sign it with (set the collector's secret on every worker).`));
       return;
     }
     const keys = batchKeys(batchId);

@@ -12,6 +12,9 @@ interface WorkerOptions {
   readonly resendUnknown?: boolean;
   readonly stalledCheck?: number;
   readonly events?: 'jsonl' | 'none';
+  readonly collectWebhooks?: boolean;
+  readonly webhookHost?: string;
+  readonly webhookPort?: number;
   readonly baseUrl?: string;
   readonly legacyBaseUrl?: string;
 }
@@ -29,6 +32,9 @@ export function registerWorker(program: Command): void {
     .option('--concurrency <n>', 'requests in flight at once in this worker (default 4)', numberOption('--concurrency', { min: 1, integer: true }))
     .option('--resend-unknown', 'send rows whose earlier request has no known outcome (its worker died after sending; may spend cubes twice)')
     .option('--stalled-check <seconds>', "how long a dead worker's rows wait before another worker takes them over: lock time and stalled-job check interval (default 30)", numberOption('--stalled-check', { aboveMin: true }))
+    .option('--collect-webhooks', "also receive the export webhooks of queued batches (their --webhook-url must reach this listener): unknown rows settle as done, results get videoUrl; needs $VSYNTH_WEBHOOK_SECRET")
+    .option('--webhook-host <host>', 'address the webhook listener binds (default 127.0.0.1)')
+    .option('--webhook-port <port>', 'port of the webhook listener (default any free port; printed)', numberOption('--webhook-port', { max: 65_535, integer: true }))
     .option('--events <format>', 'one JSON line per settled row on stderr (jsonl), or none (default)')
     .option('--base-url <url>', 'service base address (default $VSYNTH_BASE_URL); the key comes from $VSYNTH_API_KEY')
     .option('--legacy-base-url <url>', 'legacy base address (default $VSYNTH_LEGACY_BASE_URL, else --base-url)')
@@ -52,7 +58,10 @@ async function runWorkerCommand(options: WorkerOptions): Promise<void> {
   if (options.events !== undefined && options.events !== 'jsonl' && options.events !== 'none') {
     throw new (await import('@vsynth/core')).UsageError(`--events takes jsonl or none, received "${options.events}".`);
   }
-  const { connectRedis, runWorker } = await import('@vsynth/queue');
+  const secret = process.env['VSYNTH_WEBHOOK_SECRET']?.trim();
+  const core = await import('@vsynth/core');
+  if (options.collectWebhooks && !secret) throw new core.UsageError('--collect-webhooks needs $VSYNTH_WEBHOOK_SECRET: the secret every worker signs webhook addresses with.');
+  const { connectRedis, recordDelivery, runWorker } = await import('@vsynth/queue');
   const connection = await connectRedis(options.queue, {
     onDown: (message) => process.stderr.write(`vsynth: ${message}\n`),
     onUp: () => process.stderr.write('vsynth: Redis is back; continuing.\n'),
@@ -77,7 +86,19 @@ async function runWorkerCommand(options: WorkerOptions): Promise<void> {
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   process.stderr.write(`vsynth: worker on ${connection.url.display}, concurrency ${options.concurrency ?? 4}\n`);
-  const secret = process.env['VSYNTH_WEBHOOK_SECRET']?.trim();
+  const listener = options.collectWebhooks
+    ? await core.listenForWebhooks({
+        secret: secret!,
+        ...(options.webhookHost === undefined ? {} : { host: options.webhookHost }),
+        ...(options.webhookPort === undefined ? {} : { port: options.webhookPort }),
+        onDelivery: (delivery) => {
+          recordDelivery(connection.redis, { correlationId: delivery.correlationId, videoUrl: delivery.videoUrl, duration: String(delivery.duration) }).catch((error: unknown) =>
+            process.stderr.write(`vsynth: could not record a webhook delivery: ${error instanceof Error ? error.message : String(error)}\n`),
+          );
+        },
+      })
+    : undefined;
+  if (listener !== undefined) process.stderr.write(`vsynth: collecting webhooks at ${listener.url}\n`);
   try {
     const { rows } = await runWorker({
       redis: connection.redis,
@@ -96,6 +117,7 @@ async function runWorkerCommand(options: WorkerOptions): Promise<void> {
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
+    await listener?.close();
     await connection.close();
   }
 }
