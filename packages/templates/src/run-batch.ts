@@ -392,7 +392,9 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
       let bound;
       bindCalls += 1;
       try {
-        bound = await template.bind(dataRow.data, row);
+        // Most templates bind synchronously: no promise (and microtask) per row for them.
+        const binding = template.bind(dataRow.data, row);
+        bound = binding instanceof Promise ? await binding : binding;
       } catch (error) {
         bound = { ok: false as const, issues: [issue({ code: 'template', message: error instanceof Error ? error.message : String(error), path: [], row })] };
       }
