@@ -76,6 +76,24 @@ describe('a .tsx compiles wherever it is, whatever tsconfig surrounds it', () =>
     });
   }
 
+  it('resolves paths without baseUrl (relative to the tsconfig), from a subfolder', async () => {
+    await put({
+      'nobase/tsconfig.json': '{ "compilerOptions": { "paths": { "~/*": ["./lib/*"] } } }\n',
+      'nobase/lib/who.ts': "export const who = 'no baseUrl';\n",
+      'nobase/videos/v.tsx': `import { who } from '~/who.js';\n${VIDEO('who')}`,
+    });
+    expect(await texts('nobase/videos/v.tsx')).toEqual(['no baseUrl']);
+  });
+
+  it('says which tsconfig extends something that cannot be found', async () => {
+    await put({ 'badext/tsconfig.json': '{ "extends": "@acme/tsconfig/base.json" }\n', 'badext/v.tsx': VIDEO("'x'") });
+    await expect(compileFile(path.join(root, 'badext/v.tsx'), { cwd: root })).rejects.toMatchObject({
+      name: 'UsageError',
+      message:
+        'Cannot load badext/v.tsx: badext/tsconfig.json (the tsconfig nearest to it, read for paths and module settings) extends "@acme/tsconfig/base.json", which cannot be found. Install the package it names or fix "extends" in badext/tsconfig.json.',
+    });
+  });
+
   it('uses a component library in node_modules, shipped as .tsx or as built JS', async () => {
     await put({
       'lib-user/tsconfig.json': '{ "compilerOptions": { "jsx": "react" } }\n',

@@ -52,6 +52,14 @@ export async function importTsx(file: string, options: ImportTsxOptions = {}): P
     return (await importWithTsconfig(tsImport, pathToFileURL(absolute).href, tsconfigPath)) as Record<string, unknown>;
   } catch (error) {
     if (isVsynthError(error)) throw error;
+    const extendsMissing = userTsconfig === undefined ? null : /^File '(.+)' not found\.$/.exec(error instanceof Error ? error.message : '');
+    if (extendsMissing) {
+      const where = displayPath(userTsconfig ?? '', cwd);
+      throw new UsageError(
+        `Cannot load ${displayPath(file, cwd)}: ${where} (the tsconfig nearest to it, read for paths and module settings) extends "${extendsMissing[1]}", which cannot be found. Install the package it names or fix "extends" in ${where}.`,
+        { cause: error },
+      );
+    }
     throw missingModuleError(error, file, cwd) ?? loadError(file, error, cwd);
   } finally {
     forgetCommonJs(cached);
