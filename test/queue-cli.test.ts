@@ -1,0 +1,115 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ledger, readNdjson, sandboxEnv, spawnCli, testSandbox, type TestSandbox } from './batch-helpers.js';
+import { WELCOME, settledRows, until, writeCustomers } from './queue-helpers.js';
+import { freePort, redisMissing, startRedis, type TestRedis } from './redis-server.js';
+import { runVsynth } from './run-vsynth.js';
+
+describe('vsynth worker and batch --queue: addresses', () => {
+  it('a refused connection is a usage error naming the address without its password', async () => {
+    const port = await freePort();
+    const run = await runVsynth(['worker', '--queue', `redis://:hunter2@127.0.0.1:${port}/1`]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`vsynth: Cannot reach the queue's Redis at redis://:***@127.0.0.1:${port}/1: connection refused. Start redis-server there, or check --queue.`);
+    expect(run.stderr + run.stdout).not.toContain('hunter2');
+  });
+
+  it('rejects an address that is not redis://, and batch options a queue does not take', async () => {
+    const bad = await runVsynth(['batch', 'status', '--queue', 'http://user:pw@example.com', '--batch-id', 'b1']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--queue takes a redis:// or rediss:// address, received "http://user:***@example.com".');
+    const journal = await runVsynth(['batch', '--template', WELCOME, '--data', 'x.csv', '--queue', 'redis://127.0.0.1:1', '--journal', 'j.ndjson', '--resume']);
+    expect(journal.code).toBe(2);
+    expect(journal.stderr).toContain('--resume, --journal do not apply with --queue');
+    const id = await runVsynth(['batch', '--template', WELCOME, '--data', 'x.csv', '--batch-id', 'b1']);
+    expect(id.code).toBe(2);
+    expect(id.stderr).toContain('--batch-id only applies with --queue.');
+  });
+});
+
+describe.skipIf(redisMissing !== undefined)(`vsynth worker and batch --queue on a real redis-server${redisMissing === undefined ? '' : ` (skipped: ${redisMissing})`}`, () => {
+  let redis: TestRedis;
+  let dir: string;
+  let sandbox: TestSandbox | undefined;
+  const workers: ReturnType<typeof spawnCli>[] = [];
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    dir = await mkdtemp(join(tmpdir(), 'vsynth-queue-cli-'));
+  });
+  afterEach(async () => {
+    for (const worker of workers.splice(0)) if (worker.exitCode === null && worker.signalCode === null) worker.kill('SIGKILL');
+    await sandbox?.dispose();
+    sandbox = undefined;
+  });
+  afterAll(async () => {
+    await redis?.stop();
+    if (dir !== undefined) await rm(dir, { recursive: true, force: true });
+  });
+
+  const worker = (extra: readonly string[] = []) => {
+    const child = spawnCli(['worker', '--queue', redis.url, '--concurrency', '2', '--events', 'jsonl', ...extra], sandboxEnv(sandbox!));
+    workers.push(child);
+    return child;
+  };
+
+  it('reports invalid rows and enqueues the others (exit 3); the results list both', async () => {
+    sandbox = await testSandbox();
+    const data = join(dir, 'rows.json');
+    await writeFile(data, JSON.stringify([{ name: 'Ada', plan: 'Pro', seats: '3' }, { name: 'Bob', plan: 'Team' }, { name: 'Cy', plan: 'Pro', seats: '1' }]));
+    const enqueue = await runVsynth(['batch', '--template', WELCOME, '--data', data, '--queue', redis.url, '--batch-id', 'invalid']);
+    expect(enqueue.code).toBe(3);
+    expect(JSON.parse(enqueue.stdout)).toMatchObject({ batchId: 'invalid', rows: 3, queued: 2, invalid: 1, added: 2 });
+    expect(enqueue.stderr).toMatch(/missing prop "seats".*\n.*row 2/);
+    expect(enqueue.stderr).toContain('1 row is invalid (listed above) and not enqueued; the 2 valid rows of batch invalid are.');
+    worker();
+    const status = await runVsynth(['batch', 'status', '--queue', redis.url, '--batch-id', 'invalid', '--wait', '--json', '--interval', '0.3']);
+    expect(status.code).toBe(6);
+    expect(JSON.parse(status.stdout.trim().split('\n').at(-1)!)).toMatchObject({ rows: 3, done: 2, failed: 1, unknown: 0, cubes: 4, finished: true, failedByReason: { invalid: 1 } });
+    const out = join(dir, 'invalid.ndjson');
+    const results = await runVsynth(['batch', 'results', '--queue', redis.url, '--batch-id', 'invalid', '--out', out]);
+    expect(results.code).toBe(6);
+    expect((await readNdjson(out)).map((row) => [row['row'], row['status'], row['reason'] ?? null])).toEqual([
+      [1, 'done', null],
+      [2, 'failed', 'invalid'],
+      [3, 'done', null],
+    ]);
+  }, 60_000);
+
+  it('holds --max-cubes over two workers: rows past the budget fail as max_cubes and are not sent', async () => {
+    sandbox = await testSandbox();
+    const data = await writeCustomers(dir, 20);
+    const enqueue = await runVsynth(['batch', '--template', WELCOME, '--data', data, '--queue', redis.url, '--batch-id', 'budget', '--max-cubes', '15']);
+    expect(enqueue.code, enqueue.stderr).toBe(0);
+    worker();
+    worker();
+    const status = await runVsynth(['batch', 'status', '--queue', redis.url, '--batch-id', 'budget', '--wait', '--json', '--interval', '0.3']);
+    expect(status.code).toBe(6);
+    // Each row is estimated at 2 cubes: 7 rows fit in 15.
+    expect(JSON.parse(status.stdout.trim().split('\n').at(-1)!)).toMatchObject({ done: 7, failed: 13, cubes: 14, failedByReason: { max_cubes: 13 }, stopped: 'max_cubes' });
+    const entries = await ledger(sandbox.url);
+    expect(entries).toHaveLength(7);
+    expect(entries.reduce((sum, entry) => sum + entry.cubes, 0)).toBe(14);
+  }, 60_000);
+
+  it('SIGTERM: the worker finishes its requests in flight and exits 0; the rows it did not start stay queued for the next worker', async () => {
+    sandbox = await testSandbox({ latencyMs: 20 });
+    const data = await writeCustomers(dir, 30);
+    const enqueue = await runVsynth(['batch', '--template', WELCOME, '--data', data, '--queue', redis.url, '--batch-id', 'sigterm', '--rps', '10']);
+    expect(enqueue.code, enqueue.stderr).toBe(0);
+    const first = worker();
+    await until('a few rows settled', () => settledRows(first.output.stderr) >= 5, 30_000);
+    first.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(first.output.stderr).toContain('vsynth: stopping: finishing requests in flight');
+    const byFirst = settledRows(first.output.stderr);
+    expect(byFirst).toBeLessThan(30);
+    worker();
+    const status = await runVsynth(['batch', 'status', '--queue', redis.url, '--batch-id', 'sigterm', '--wait', '--json', '--interval', '0.3']);
+    expect(status.code, status.stdout).toBe(0);
+    expect(JSON.parse(status.stdout.trim().split('\n').at(-1)!)).toMatchObject({ rows: 30, done: 30, failed: 0, unknown: 0 });
+    expect(await ledger(sandbox.url)).toHaveLength(30);
+  }, 60_000);
+});
