@@ -79,6 +79,19 @@ describe('malformed credentials', () => {
     expect(await ledger(sandbox.url)).toHaveLength(before);
   }, 60_000);
 
+  it('VSYNTH_WEBHOOK_SECRET in every malformed form signs the webhook addresses and appears in no output, journal or results', async () => {
+    const runs = await Promise.all(
+      FORMS.map(([, value], index) =>
+        batch(`webhook-${index}`, { VSYNTH_API_KEY: 'sandbox-key', VSYNTH_WEBHOOK_SECRET: value }, ['--collect-webhooks', '--webhook-wait', '20']),
+      ),
+    );
+    for (const run of runs) {
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.results).toContain('"videoUrl"');
+      expectNoSecret(run.stdout, run.stderr, run.journal, run.results);
+    }
+  }, 60_000);
+
   it('a NUL byte (only possible through the library: the environment cannot hold one) is refused the same way', () => {
     let caught: unknown;
     try {

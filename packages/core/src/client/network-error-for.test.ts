@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { networkErrorFor, wasNotSent } from './network-error-for.js';
+
+const ENDPOINT = 'POST /api/odin/v3/editor/project';
+const fetchFailed = (cause: Error) => new TypeError('fetch failed', { cause });
+const coded = (code: string, message = code) => Object.assign(new Error(message), { code });
+
+describe('networkErrorFor', () => {
+  it('says nothing was sent for failures before the request left, without the double-spend warning', () => {
+    const cases: readonly (readonly [Error, string])[] = [
+      [fetchFailed(coded('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:9')), 'connection refused'],
+      [fetchFailed(coded('ENOTFOUND')), 'the host name could not be resolved'],
+      [fetchFailed(coded('ERR_SSL_WRONG_VERSION_NUMBER', 'ssl3_get_record:wrong version number')), 'the TLS handshake failed (ERR_SSL_WRONG_VERSION_NUMBER)'],
+      [fetchFailed(coded('DEPTH_ZERO_SELF_SIGNED_CERT')), 'the TLS handshake failed (DEPTH_ZERO_SELF_SIGNED_CERT)'],
+      [fetchFailed(new Error('bad port')), 'the port is one HTTP clients refuse to connect to'],
+      [new TypeError('Headers.set: "sk-secret\n" is an invalid header value.'), 'a header value is not valid (a credential with a line break or a non-Latin-1 character?)'],
+    ];
+    for (const [error, reason] of cases) {
+      const failure = networkErrorFor(ENDPOINT, error, { method: 'POST', idempotent: false });
+      expect(wasNotSent(error)).toBe(true);
+      expect(failure.notSent).toBe(true);
+      expect(failure.message).toBe(`Network error on ${ENDPOINT}: ${reason}. Nothing was sent, so it is safe to retry: check the base URL and that the service is reachable.`);
+    }
+  });
+
+  it('warns about spending twice only when the request may have been written', () => {
+    const failure = networkErrorFor(ENDPOINT, fetchFailed(coded('ECONNRESET')), { method: 'POST', idempotent: false });
+    expect(failure.notSent).toBe(false);
+    expect(failure.message).toContain('The service may or may not have processed the request; sending it again could spend cubes twice.');
+  });
+});
