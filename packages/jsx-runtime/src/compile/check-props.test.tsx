@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { formatIssue, isValidationError, type Issue } from '@vsynth/core';
 import { anna } from '../../../../examples/avatars.js';
@@ -6,9 +7,14 @@ import type { VsynthNode } from '../element.js';
 import { compile } from './compile.js';
 
 const HERE = 'packages/jsx-runtime/src/compile/check-props.test.tsx';
+const SOURCE_LINES = readFileSync(new URL(import.meta.url), 'utf8').split('\n');
+/** 1-based line of the first line containing `needle`. */
+const lineOf = (needle: string): number => SOURCE_LINES.findIndex((l) => l.includes(needle)) + 1;
 
-/** What JavaScript (or `vsynth compile`, which does not type-check) can pass past the types. */
-const loose = (props: Record<string, unknown>): never => props as never;
+/** Props JavaScript (or `vsynth compile`, which does not type-check) can pass past the types. */
+const loose = (props: Record<string, unknown>): {} => props;
+/** A prop value past the types. */
+const untyped = (value: unknown): never => value as never;
 
 async function issuesOf(tree: VsynthNode): Promise<readonly Issue[]> {
   try {
@@ -30,8 +36,8 @@ describe('props are checked at compile time, for code that was not type-checked'
       </Video>,
     );
     expect(issues.map(formatIssue)).toEqual([
-      `✖ <Scene> has no prop "bogus"; it takes background, watermark, raw\n  → at ${HERE}:27:9 <Scene>`,
-      `✖ <Scene> has no prop "backgroud" (did you mean "background"?); it takes background, watermark, raw\n  → at ${HERE}:27:9 <Scene>`,
+      `✖ <Scene> has no prop "bogus"; it takes background, watermark, raw\n  → at ${HERE}:${lineOf("bogus: 'x'")}:9 <Scene>`,
+      `✖ <Scene> has no prop "backgroud" (did you mean "background"?); it takes background, watermark, raw\n  → at ${HERE}:${lineOf("bogus: 'x'")}:9 <Scene>`,
     ]);
     expect(issues.map((i) => i.code)).toEqual(['unknown_key', 'unknown_key']);
   });
@@ -41,8 +47,8 @@ describe('props are checked at compile time, for code that was not type-checked'
       <Video {...loose({ orientation: 'square' })}>
         <Scene>
           <Text {...loose({ tag: 'titel', align: 'middle', fontStyle: 'bold', fontWeight: 'heavy' })}>Hi</Text>
-          <Shape {...loose({ shape: 'Blob' })} />
-          <Image src="a.png" left={0} top={0} width={10} height={10} animation={loose({ type: 'spin', speed: 2 })} />
+          <Shape shape={untyped('Blob')} />
+          <Image src="a.png" left={0} top={0} width={10} height={10} animation={untyped({ type: 'spin', speed: 2 })} />
           <Audio src="a.mp3" {...loose({ tag: 'music' })} />
         </Scene>
       </Video>,
@@ -58,7 +64,8 @@ describe('props are checked at compile time, for code that was not type-checked'
       '<Image> animation has no field "speed"; it takes type, duration, delay',
       '<Audio> tag "music" is not one of title, subtitles',
     ]);
-    expect(issues.map((i) => i.source?.lineNumber)).toEqual([41, 43, 43, 43, 43, 44, 45, 45, 46]);
+    const [video, text, shape, image, audio] = ["'square'", "'titel'", "'Blob'", "'spin'", "'music'"].map(lineOf);
+    expect(issues.map((i) => i.source?.lineNumber)).toEqual([video, text, text, text, text, shape, image, image, audio]);
   });
 
   it('refuses values of the wrong type, and names the component a problem came through', async () => {
@@ -69,16 +76,16 @@ describe('props are checked at compile time, for code that was not type-checked'
       <Video>
         <Scene>
           <Presenter />
-          <Text shadow={loose({ blur: '3' })} {...loose({ fontSize: Number.NaN })}>Hi</Text>
-          <Shape shape="Star" animation={loose('fade-in')} />
+          <Text shadow={untyped({ blur: '3' })} {...loose({ fontSize: Number.NaN })}>Hi</Text>
+          <Shape shape="Star" animation={untyped('fade-in')} />
         </Scene>
       </Video>,
     );
     expect(issues.map((i) => i.message)).toEqual([
-      `<Avatar> scale must be a finite number, got "big" (in <Presenter> at ${HERE}:71:11)`,
-      `<Avatar> headOnly must be a boolean, got "yes" (in <Presenter> at ${HERE}:71:11)`,
+      `<Avatar> scale must be a finite number, got "big" (in <Presenter> at ${HERE}:${lineOf('<Presenter />')}:11)`,
+      `<Avatar> headOnly must be a boolean, got "yes" (in <Presenter> at ${HERE}:${lineOf('<Presenter />')}:11)`,
       '<Avatar> has no prop "shadow-color"; it takes model, clothes, language, tts, headOnly, voiceOnly, script, layer, angle, opacity, tag, slot, id, raw, left, top, width, height, scaleX, scaleY, x, y, scale' +
-        ` (in <Presenter> at ${HERE}:71:11)`,
+        ` (in <Presenter> at ${HERE}:${lineOf('<Presenter />')}:11)`,
       '<Text> shadow.blur must be a finite number, got "3"',
       '<Text> fontSize must be a finite number, got null',
       '<Shape> animation must be an object {type, duration, delay}, got "fade-in"',
@@ -89,7 +96,7 @@ describe('props are checked at compile time, for code that was not type-checked'
     const { payload } = await compile(
       <Video name="ok" orientation="portrait">
         <Scene background="#102030">
-          <Avatar model={anna} x={0.1} scale={undefined}>Hello</Avatar>
+          <Avatar model={anna} x={0.1} {...loose({ scale: undefined })}>Hello</Avatar>
           <Text tag="subtitles" slot="sub" fontWeight={600} fontStyle="italic" align="center" shadow={{ blur: 3, enabled: true }} animation={{ type: 'fade-in', duration: 2 }}>
             Hi
           </Text>
@@ -103,7 +110,7 @@ describe('props are checked at compile time, for code that was not type-checked'
     const issues = await issuesOf(
       <Video>
         <Scene>
-          <Image src="a.png" left={0} top={0} width={10} height={10} animation={loose({ duration: 2 })} />
+          <Image src="a.png" left={0} top={0} width={10} height={10} animation={untyped({ duration: 2 })} />
         </Scene>
       </Video>,
     );
