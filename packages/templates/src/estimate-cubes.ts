@@ -21,8 +21,7 @@ export interface EstimateCubesOptions {
  * @example estimateCubes({ kind: 'create', body: { scenes: [{ scripts: [{ org: 'Hi' }] }] } }) // 2
  */
 export function estimateCubes(request: BatchRequest, options: EstimateCubesOptions = {}): number {
-  const rates = options.rates ?? {};
-  if (request.kind !== 'modify') return estimatePayloadCubes({ kind: request.kind, body: request.body, rates });
+  if (request.kind !== 'modify') return estimatePayloadCubes({ kind: request.kind, body: request.body, rates: options.rates ?? {} });
   // The base's spoken lengths are read once per base, not once per row.
   const lengths = options.base === undefined ? [] : [...baseLengths(options.base)];
   const scenes = options.base === undefined ? 1 : Math.max(lengths.length, 1);
@@ -36,7 +35,21 @@ export function estimateCubes(request: BatchRequest, options: EstimateCubesOptio
   }
   let scriptChars = 0;
   for (const length of lengths) scriptChars += length ?? 0;
-  return cubeCostFunction(rates)({ kind: 'modify', exported: request.body['isExport'] === true, scenes, scriptChars, targets: 0 });
+  return costFunction(options.rates)({ kind: 'modify', exported: request.body['isExport'] === true, scenes, scriptChars, targets: 0 });
+}
+
+const defaultCost = cubeCostFunction({});
+const costOfRates = new WeakMap<object, ReturnType<typeof cubeCostFunction>>();
+
+/** The rates are checked once per rates object, not once per row. */
+function costFunction(rates: Partial<CubeRates> | undefined): ReturnType<typeof cubeCostFunction> {
+  if (rates === undefined) return defaultCost;
+  let cost = costOfRates.get(rates);
+  if (cost === undefined) {
+    cost = cubeCostFunction(rates);
+    costOfRates.set(rates, cost);
+  }
+  return cost;
 }
 
 const lengthsOfBase = new WeakMap<object, readonly number[]>();
