@@ -16,6 +16,8 @@ import { importProject } from './import-project.js';
 import { canonicalJson, normaliseProject } from './normalise-project.js';
 
 const { Avatar, Image, Scene, Shape, Text, Video, defineAvatar, jsxDEV } = runtime;
+/** The value type of an arbitrary. */
+type Of<A> = A extends fc.Arbitrary<infer T> ? T : never;
 const h = (type: unknown, { key, ...props }: Record<string, unknown>, ...children: unknown[]): VsynthElement =>
   jsxDEV(type as never, children.length === 0 ? props : { ...props, children: children.length === 1 ? children[0] : children }, key as string | undefined);
 
@@ -47,7 +49,7 @@ const v3Video = fc.record({
   scenes: fc.array(fc.record({ background: fc.constantFrom(undefined, '#102030', 'https://cdn.example.com/bg.jpg'), clips: fc.array(v3Clip, { maxLength: 4 }) }), { minLength: 1, maxLength: 3 }),
 });
 
-function v3Element(video: fc.Infer<typeof v3Video>, variant: 'A' | 'B'): VsynthElement {
+function v3Element(video: Of<typeof v3Video>, variant: 'A' | 'B'): VsynthElement {
   // Variant A allows one speaking avatar per scene and needs one avatar in the video.
   const scenes = video.scenes.map((scene, s) => {
     let spoke = false;
@@ -82,7 +84,7 @@ const legacyVideo = fc.array(
   { minLength: 1, maxLength: 3 },
 );
 
-function legacyElement(scenes: fc.Infer<typeof legacyVideo>): VsynthElement {
+function legacyElement(scenes: Of<typeof legacyVideo>): VsynthElement {
   return h(
     Video,
     {},
@@ -108,7 +110,7 @@ const mutation = fc.record({
   markup: fc.boolean(),
 });
 
-function mutate(payload: any, m: fc.Infer<typeof mutation>, target: 'v3' | 'legacy'): any {
+function mutate(payload: any, m: Of<typeof mutation>, target: 'v3' | 'legacy'): any {
   const p = structuredClone(payload);
   const scenes: any[] = p.scenes;
   const clips = scenes.flatMap((s) => s.clips as any[]);
