@@ -32,6 +32,8 @@ export const CJK_RANGES: readonly (readonly [start: number, end: number, name: s
  */
 export function isCjkCharacter(character: string): boolean {
   const code = character.codePointAt(0);
-  if (code === undefined) return false;
-  return CJK_RANGES.some(([start, end]) => code >= start && code <= end);
+  // Below the first range (Latin, digits, punctuation: most text) without walking the ranges.
+  if (code === undefined || code < 0x1100) return false;
+  for (const [start, end] of CJK_RANGES) if (code >= start && code <= end) return true;
+  return false;
 }
