@@ -19,7 +19,7 @@ describe('vsynth batch --dry-run and bad options', () => {
     );
     const run = spawnCli(['batch', '--template', join(GREETING, 'modify.json'), '--slots-from', join(GREETING, 'video.tsx'), '--data', data, '--dry-run', '--events', 'none'], sandboxEnv(sandbox));
     expect(await run.exited).toBe(3);
-    expect(run.output.stderr).toContain('✖ missing variable "firstName" in updates.title_0: the row has no such column (did you mean "frstName"?)\n  → at row 2, firstName · updates.title_0');
+    expect(run.output.stderr).toContain(`✖ missing variable "firstName" in updates.title_0: the row has no such column (did you mean "frstName"?)\n  → at ${data} row 2, firstName · updates.title_0`);
     expect(JSON.parse(run.output.stdout)).toMatchObject({ ok: 1, failed: 1, cubes: 3, submitted: 0 });
     expect(run.output.stderr).toContain('vsynth: dry run: 1 of 2 rows would send 1 modify request, an estimated 3 cubes; 1 would fail. Nothing was sent.\n');
     expect(await ledger(sandbox.url)).toEqual([]);
@@ -64,7 +64,7 @@ describe('vsynth batch --dry-run and bad options', () => {
     expect(await run.exited).toBe(3);
     expect(run.output.stderr).toContain(
       'vsynth: warning: The TSX template examples/batch/create-per-row/welcome.tsx does not use column "nme".\n' +
-        '✖ missing prop "name" in examples/batch/create-per-row/welcome.tsx: the row has no such column (did you mean "nme"?); if the column is optional, list it in export const optionalColumns\n  → at row 1, name\n',
+        `✖ missing prop "name" in examples/batch/create-per-row/welcome.tsx: the row has no such column (did you mean "nme"?); if the column is optional, list it in export const optionalColumns\n  → at ${data} row 1, name\n`,
     );
   });
 });
