@@ -10,7 +10,21 @@ export { Audio, type AudioProps } from './components/audio.js';
 export { Avatar, type AvatarProps } from './components/avatar.js';
 export { Background, type BackgroundProps } from './components/background.js';
 export { builtinKind, type BuiltinComponent, type BuiltinKind } from './components/builtin.js';
-export type { AnimationProps, BoxProps, CentreProps, ClipProps, ShadowProps, TextChild, TextChildren } from './components/clip-props.js';
+export type {
+  AnimationProps,
+  BoxPlacement,
+  BoxProps,
+  CentrePlacement,
+  CentreProps,
+  ClipBaseProps,
+  ClipProps,
+  PlacementProps,
+  ShadowProps,
+  TextChild,
+  TextChildren,
+} from './components/clip-props.js';
+export { PROP_RULES, type PropRule } from './components/prop-rules.js';
+export type { ImportTsxOptions } from './load/import-tsx.js';
 export { Image, type ImageProps } from './components/image.js';
 export { Scene, type SceneProps } from './components/scene.js';
 export { Shape, type ShapeProps } from './components/shape.js';
