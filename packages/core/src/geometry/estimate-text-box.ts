@@ -1,4 +1,4 @@
-import { isCjkCharacter } from './is-cjk-character.js';
+import { isCjkCodePoint } from './is-cjk-character.js';
 
 // DESIGN.md "Geometry": 0.6 em per Latin character, 1 em per CJK character, 1.2 em per line;
 // kept in tenths of an em so sums stay integers and each result is rounded once.
@@ -28,7 +28,12 @@ export function estimateTextBox(text: string, fontSize: number): TextBox {
   let widest = 0;
   for (const line of lines) {
     let tenths = 0;
-    for (const character of line) tenths += isCjkCharacter(character) ? CJK_TENTHS : LATIN_TENTHS;
+    // By code point, without a string per character (compile estimates every text clip).
+    for (let index = 0; index < line.length; index++) {
+      const code = line.codePointAt(index)!;
+      if (code > 0xffff) index++;
+      tenths += isCjkCodePoint(code) ? CJK_TENTHS : LATIN_TENTHS;
+    }
     widest = Math.max(widest, tenths);
   }
   return {

@@ -32,8 +32,17 @@ export const CJK_RANGES: readonly (readonly [start: number, end: number, name: s
  */
 export function isCjkCharacter(character: string): boolean {
   const code = character.codePointAt(0);
+  return code !== undefined && isCjkCodePoint(code);
+}
+
+/**
+ * {@link isCjkCharacter} of one code point.
+ *
+ * @example isCjkCodePoint(0x3042) // true ('あ')
+ */
+export function isCjkCodePoint(code: number): boolean {
   // Below the first range (Latin, digits, punctuation: most text) without walking the ranges.
-  if (code === undefined || code < 0x1100) return false;
+  if (code < 0x1100) return false;
   for (const [start, end] of CJK_RANGES) if (code >= start && code <= end) return true;
   return false;
 }
