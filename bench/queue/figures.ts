@@ -1,0 +1,95 @@
+/**
+ * Rows per second of a queued batch run by 1, 2 and 4 `vsynth worker` processes, beside the
+ * single-process `vsynth batch` in the same run, against the sandbox (real CLI, child process,
+ * `--latency 20 --no-fsync`) and a redis-server of its own. Every process runs at the same
+ * `--concurrency` (default 2), so the service's latency is what bounds one process. Rows/s are
+ * taken from the sandbox ledger (first to last accepted request of the run), so process start-up
+ * is not counted. Prints `bench/figure.ts` lines:
+ *
+ *   node --conditions=@vsynth/source --import tsx bench/queue/figures.ts [--rows 300] [--concurrency 2] [--latency 20] [--full]
+ *
+ * - `queue.fourWorkersSpeedup`: rows/s of 4 workers / of 1 worker (aim ≥ 3).
+ * - `queue.twoWorkersSpeedup`: rows/s of 2 workers / of 1 worker (aim ≥ 1.6).
+ * - `queue.oneWorkerVsBatch`: rows/s of 1 worker / of the single-process batch (aim ≥ 0.6: the
+ *   Redis round trips per row cost less than half the service's latency).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { connectRedis, readBatch } from '@vsynth/queue';
+import { figure, printFigure } from '../figure.js';
+import { spawnSandbox } from '../spawn-sandbox.js';
+
+const { values } = parseArgs({ options: { rows: { type: 'string' }, concurrency: { type: 'string', default: '2' }, latency: { type: 'string', default: '20' }, full: { type: 'boolean', default: false } } });
+const rows = Number(values.rows ?? (values.full ? '800' : '300'));
+const concurrency = values.concurrency;
+const latency = values.latency;
+const CLI = ['--conditions=@vsynth/source', '--import', 'tsx', 'packages/cli/src/index.ts'];
+const TEMPLATE = 'examples/batch/create-per-row/welcome.tsx';
+
+const dir = await mkdtemp(join(tmpdir(), 'vsynth-queue-bench-'));
+const port = 20_000 + Math.floor(Math.random() * 20_000);
+const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+const { url, child: sandbox } = await spawnSandbox(['--data-dir', join(dir, 'sandbox'), '--latency', latency, '--no-fsync', '--export-seconds', '0']);
+const queue = `redis://127.0.0.1:${port}/0`;
+const env = { ...process.env, VSYNTH_BASE_URL: url, VSYNTH_API_KEY: 'sandbox-key' };
+
+try {
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const connection = await connectRedis(queue);
+  const batch = await rowsPerSecond('batch', async (data) => {
+    await run([...CLI, 'batch', '--template', TEMPLATE, '--data', data, '--concurrency', concurrency, '--journal', join(dir, 'batch.journal.ndjson'), '--durability', 'write', '--events', 'none']);
+  });
+  const workers: Record<number, number> = {};
+  for (const count of [1, 2, 4]) {
+    workers[count] = await rowsPerSecond(`w${count}`, async (data) => {
+      await run([...CLI, 'batch', '--template', TEMPLATE, '--data', data, '--queue', queue, '--batch-id', `w${count}`]);
+      const children = Array.from({ length: count }, () => start([...CLI, 'worker', '--queue', queue, '--concurrency', concurrency]));
+      try {
+        for (;;) {
+          if ((await readBatch(connection.redis, `w${count}`)).status.finished) break;
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+      } finally {
+        for (const child of children) child.kill('SIGTERM');
+        await Promise.all(children.map((child) => new Promise((resolve) => child.once('exit', resolve))));
+      }
+    });
+  }
+  await connection.close();
+  const unit = `rows/s (${rows} rows, --concurrency ${concurrency} per process, ${latency} ms latency)`;
+  printFigure(figure('queue.oneWorkerVsBatch', workers[1]!, unit, batch, '>=', 0.6));
+  printFigure(figure('queue.twoWorkersSpeedup', workers[2]!, unit, workers[1]!, '>=', 1.6));
+  printFigure(figure('queue.fourWorkersSpeedup', workers[4]!, unit, workers[1]!, '>=', 3));
+} finally {
+  sandbox.kill();
+  redis.kill();
+  await rm(dir, { recursive: true, force: true });
+}
+
+/** Runs one batch of `rows` fresh rows (names tagged with the run) and measures accepted rows/s from the ledger. */
+async function rowsPerSecond(tag: string, work: (data: string) => Promise<void>): Promise<number> {
+  const data = join(dir, `${tag}.csv`);
+  const lines = ['name,plan,seats'];
+  for (let row = 1; row <= rows; row++) lines.push(`${tag} customer ${row},Pro,${(row % 9) + 1}`);
+  await writeFile(data, `${lines.join('\n')}\n`);
+  await work(data);
+  const response = await fetch(`${url}/sandbox/ledger`, { headers: { authorization: 'sandbox-key' } });
+  const entries = ((await response.json()) as { entries: { time: string; body: { name?: string } }[] }).entries;
+  const times = entries.filter((entry) => entry.body.name?.startsWith(`Welcome ${tag} customer `)).map((entry) => Date.parse(entry.time)).sort((a, b) => a - b);
+  if (times.length !== rows) throw new Error(`${tag}: ${times.length} of ${rows} rows accepted`);
+  return (times.length - 1) / ((times.at(-1)! - times[0]!) / 1000);
+}
+
+function start(args: readonly string[]): ChildProcess {
+  return spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+function run(args: readonly string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${args.slice(4, 6).join(' ')} exited with ${code}`))));
+  });
+}
