@@ -85,7 +85,7 @@ describe('vsynth validate (in process)', () => {
     broken[name].mutate(payload);
     const file = writeJson(`broken-${name}.json`, payload);
     const run = await validateInProcess(file, { kind });
-    expect(run).toEqual({ code: 3, stderr: [`vsynth: Invalid ${file} as a ${REQUEST_KIND_NAMES[kind]}: 1 problem`, ...broken[name].lines, ''].join('\n') });
+    expect(run).toEqual({ code: 3, stderr: [`vsynth: Invalid ${file} as ${kind === 'edit' ? 'an' : 'a'} ${REQUEST_KIND_NAMES[kind]}: 1 problem`, ...broken[name].lines, ''].join('\n') });
   });
 
   it('prints warnings on stderr and still exits 0', async () => {
