@@ -99,7 +99,7 @@ export class EventStream {
   }
 
   /** The first event with a version above `after`, within `timeoutMs`. */
-  async next(after: number, timeoutMs = 10_000): Promise<{ version: number; ok?: boolean; at: number }> {
+  async next(after: number, timeoutMs = 30_000): Promise<{ version: number; ok?: boolean; at: number }> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const found = this.events.find((event) => event.version > after);

@@ -43,7 +43,7 @@ const state = async (url: string, query = ''): Promise<State> => {
   return body;
 };
 
-describe('vsynth studio on a copy of examples/library-demo.tsx', () => {
+describe('vsynth studio on a copy of examples/library-demo.tsx', { timeout: 60_000 }, () => {
   let dir: string;
   let studio: StudioProcess;
   let events: EventStream;
@@ -170,7 +170,7 @@ describe('vsynth studio on a copy of examples/library-demo.tsx', () => {
   });
 });
 
-describe('vsynth studio with --data', () => {
+describe('vsynth studio with --data', { timeout: 60_000 }, () => {
   let dir: string;
   let tsx: StudioProcess;
   let handlebars: StudioProcess;

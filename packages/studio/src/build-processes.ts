@@ -49,7 +49,7 @@ export class BuildProcesses {
   async run(job: BuildJob): Promise<BuildOutcome> {
     if (this.#closed) throw new Error('the studio is closed');
     const started = this.#spare ?? this.#start();
-    this.#spare = this.#start();
+    this.#spare = undefined;
     const { child } = started;
     this.#running.add(child);
     try {
@@ -62,6 +62,9 @@ export class BuildProcesses {
     } finally {
       this.#running.delete(child);
       child.kill('SIGKILL');
+      // The next process warms up after this build, not beside it: on a small machine the two
+      // would share the CPU and the save would wait longer.
+      if (!this.#closed) this.#spare ??= this.#start();
     }
   }
 

@@ -9,6 +9,8 @@ import { createAssetLoader, drawScenes, estimateSceneDuration } from '@vsynth/pr
 /** Scale of the storyboard PNGs relative to the canvas (960×540 for landscape). */
 export const SCENE_IMAGE_SCALE = 0.5;
 
+const remoteAssets = createAssetLoader({ timeoutMs: 3000 });
+
 /** The drawable facts of one payload. */
 export interface SceneImages {
   readonly canvas: { readonly width: number; readonly height: number };
@@ -34,7 +36,9 @@ export function sceneImages(payload: unknown, format: 'v3' | 'legacy', baseDir: 
     // An orientation that cannot be laid out: the compiler reported it.
   }
   const durations = sceneSpeech(payload, format).map((speech) => estimateSceneDuration(speech.text, speech.language));
-  const loadAsset = createAssetLoader({ baseDir, timeoutMs: 3000 });
+  // Local files may have changed since the last build; a remote address is fetched once per studio.
+  const local = createAssetLoader({ baseDir, timeoutMs: 3000 });
+  const loadAsset = (ref: string): ReturnType<typeof local> => (/^https?:/i.test(ref) ? remoteAssets(ref) : local(ref));
   const drawn = new Map<number, Promise<Buffer>>();
   return {
     canvas,

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import { localImports } from './local-imports.js';
-import { StudioBuilds } from './studio-builds.js';
+import { StudioBuilds, type BuildRecord } from './studio-builds.js';
 import { STUDIO_PAGE } from './studio-page.js';
 import { studioState } from './studio-state.js';
 
@@ -30,7 +30,7 @@ export interface StartStudioOptions {
   readonly host?: string;
   /** Directory relative paths are resolved against and shown relative to. Default `process.cwd()`. */
   readonly cwd?: string;
-  /** Wait after a save before rebuilding, so one save of several files rebuilds once. Default 25 ms. */
+  /** Wait after a save before rebuilding, so one save of several files rebuilds once. Default 15 ms. */
   readonly debounceMs?: number;
   /** Called after each rebuild with its version (e.g. to log it). */
   readonly onRebuild?: (event: { readonly version: number; readonly ok: boolean }) => void;
@@ -88,6 +88,18 @@ export async function startStudio(options: StartStudioOptions): Promise<Studio> 
     for (const client of clients) client.write(text);
   };
 
+  // The page asks for the images right after the event: start drawing them already, in order.
+  const predraw = (record: BuildRecord): void => {
+    const count = record.images?.durations.length ?? 0;
+    let index = 0;
+    const next = (): void => {
+      if (index >= count) return;
+      const png = record.images?.image(index++);
+      void png?.then(() => setImmediate(next), () => setImmediate(next));
+    };
+    setImmediate(next);
+  };
+
   let timer: NodeJS.Timeout | undefined;
   let rebuilding = false;
   let dirty = false;
@@ -102,11 +114,12 @@ export async function startStudio(options: StartStudioOptions): Promise<Studio> 
         dirty = false;
         const version = builds.bump();
         const record = await builds.get(currentRow);
-        await updateWatched(record.outcome.loaded).catch(() => undefined);
         if (record.version === version) {
           broadcast({ version, ok: record.outcome.ok });
+          predraw(record);
           options.onRebuild?.({ version, ok: record.outcome.ok });
         }
+        await updateWatched(record.outcome.loaded).catch(() => undefined);
       } while (dirty);
     } finally {
       rebuilding = false;
@@ -114,7 +127,7 @@ export async function startStudio(options: StartStudioOptions): Promise<Studio> 
   };
   watcher.on('all', () => {
     clearTimeout(timer);
-    timer = setTimeout(() => void rebuild().catch(() => undefined), options.debounceMs ?? 25);
+    timer = setTimeout(() => void rebuild().catch(() => undefined), options.debounceMs ?? 15);
   });
 
   const server = createServer((request, response) => {

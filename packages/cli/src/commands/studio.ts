@@ -66,7 +66,6 @@ export async function runStudio(file: string | undefined, options: StudioCommand
   const stdout = options.stdout ?? process.stdout;
   const stderr = options.stderr ?? process.stderr;
   checkSources(file, options);
-  const stop = options.until ?? firstSignal();
   const { startStudio } = await import('@vsynth/studio');
   let studio;
   try {
@@ -86,6 +85,7 @@ export async function runStudio(file: string | undefined, options: StudioCommand
     }
     throw error;
   }
+  const stop = options.until ?? firstSignal();
   stdout.write(`${JSON.stringify({ url: studio.url })}\n`);
   stderr.write(`vsynth studio on ${studio.url} watching ${studio.watched().length} file(s); Ctrl-C stops it.\n`);
   if (options.open !== false && stdout.isTTY === true) openBrowser(studio.url, stderr);
