@@ -10,6 +10,7 @@ import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalJson, normaliseProject } from '@vsynth/jsx-runtime';
 import { REPO_ROOT, VSYNTH_NODE_ARGS, runVsynth } from './run-vsynth.js';
+import { api, testSandbox } from './sandbox-helpers.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -123,5 +124,29 @@ describe('vsynth import', () => {
     const missing = await runVsynth(['import', 'nope.json']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('Cannot read payload nope.json: no such file');
+  });
+
+  it('imports what vsynth find prints for a project stored in the sandbox, and compiles back to it', async () => {
+    const sandbox = await testSandbox({ apiKeys: ['import-key'], fsync: false });
+    try {
+      const original = JSON.parse(await readFile(example('create-variant-b.json'), 'utf8'));
+      const created = await api(sandbox.url, 'import-key').post('/api/odin/v3/editor/project', original);
+      expect(created.status).toBe(200);
+      const id = created.body.projectId ?? created.body.data?.projectId;
+      const env = { VSYNTH_API_KEY: 'import-key', VSYNTH_BASE_URL: sandbox.url };
+      const found = await runVsynth(['find', id], { env });
+      expect(found.code, found.stderr).toBe(0);
+      const record = path.join(dir, 'record.json');
+      await writeFile(record, found.stdout);
+      const out = path.join(dir, 'sandbox', 'video.tsx');
+      await mkdir(path.dirname(out));
+      const run = await runVsynth(['import', record, '--out', out]);
+      expect(run.code, run.stderr).toBe(0);
+      const back = await runVsynth(['compile', out, '--variant', 'B']);
+      expect(back.code, back.stderr).toBe(0);
+      expect(canonicalJson(normaliseProject(JSON.parse(back.stdout), 'v3'))).toBe(canonicalJson(normaliseProject(original, 'v3')));
+    } finally {
+      await sandbox.dispose();
+    }
   });
 });
