@@ -10,23 +10,44 @@ export async function readJsonBody(request: IncomingMessage, limit: number): Pro
   if (type !== undefined && !/^application\/(?:[\w.+-]*\+)?json\b/i.test(type) && !/^text\/plain\b/i.test(type)) {
     throw new SandboxHttpError(415, 'unsupported_media_type', `Expected Content-Type: application/json, got ${type}`);
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    const buffer = chunk as Buffer;
-    size += buffer.length;
-    if (size > limit) {
-      throw new SandboxHttpError(413, 'payload_too_large', `The request body is larger than the sandbox's limit of ${limit} bytes (maxJsonBytes).`);
-    }
-    chunks.push(buffer);
-  }
-  const text = Buffer.concat(chunks).toString('utf8');
+  const text = (await readBody(request, limit)).toString('utf8');
   if (text.trim() === '') return {};
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
     throw new SandboxHttpError(400, 'invalid_json', `The request body is not valid JSON: ${(error as Error).message}`);
   }
+}
+
+/**
+ * The whole body, by stream events: an async iterator costs promises per chunk and per request,
+ * and every create reads one. Over `limit` the request is destroyed (as leaving a `for await`
+ * early would) and a 413 thrown; a stream error or a close before the end rejects.
+ */
+function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    if (request.readableEnded) return resolve(Buffer.alloc(0));
+    if (request.destroyed) return reject(Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }));
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = (error?: unknown) => {
+      request.off('data', onData).off('end', onEnd).off('error', done).off('close', onClose);
+      if (error === undefined) resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+      else reject(error);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        request.destroy();
+        done(new SandboxHttpError(413, 'payload_too_large', `The request body is larger than the sandbox's limit of ${limit} bytes (maxJsonBytes).`));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => done();
+    const onClose = () => done(Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }));
+    request.on('data', onData).on('end', onEnd).on('error', done).on('close', onClose);
+  });
 }
 
 /** Answers with a JSON body. */
