@@ -48,7 +48,7 @@ describe('JSON input', () => {
 
   it('data rows with a repeated key or a __proto__ key fail with the row and the data file (items 5, 9, 11)', async () => {
     await writeFile(file('rows.json'), '[{"name": "Ana"}, {"name": "Bo", "name": "Bob"}, {"__proto__": {"admin": true}, "name": "Cy"}]');
-    await writeFile(file('rows.ndjson'), '{"name": "Ana"}\n{"name": "Bo", "plan": 1, "plan": 2}\n');
+    await writeFile(file('rows.ndjson'), '{"name": "Ana"}\n{"name": "Bo", "plan": 1, "plan": 2}\n{"name": "Cy", "seats": 1e-999}\n');
     const [json, ndjson] = await Promise.all([dryRun(file('rows.json')), dryRun(file('rows.ndjson'))]);
     expect(json.code).toBe(3);
     expect(json.stderr).toContain(`✖ the row has the key "name" twice in one object (at name); JSON would keep only the last: remove one\n  → at ${file('rows.json')} row 2`);
@@ -56,6 +56,7 @@ describe('JSON input', () => {
     expect(JSON.parse(json.stdout)).toMatchObject({ rows: 3, ok: 1, failed: 2 });
     expect(ndjson.code).toBe(3);
     expect(ndjson.stderr).toContain(`the row has the key "plan" twice in one object (at plan)`);
+    expect(ndjson.stderr).toContain(`✖ the row has the number 1e-999, which a double cannot hold: it would be read as 0; write 0 or a number in range\n  → at ${file('rows.ndjson')} row 3`);
   });
 });
 

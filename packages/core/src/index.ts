@@ -116,6 +116,7 @@ export { detectVariant, type PayloadVariant } from './validate/detect-variant.js
 export { findUnknownFields } from './validate/find-unknown-fields.js';
 export { duplicateKeyError, parseJsonText, type ParseJsonTextOptions } from './validate/parse-json-text.js';
 export { findDuplicateKey, type DuplicateKey } from './validate/find-duplicate-key.js';
+export { findUnrepresentableNumber, type UnrepresentableNumber } from './validate/find-unrepresentable-number.js';
 export { parseRequest, type ParseRequestOptions } from './validate/parse-request.js';
 export { parseResponse, type ParseResponseOptions } from './validate/parse-response.js';
 export {

@@ -1,9 +1,9 @@
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { ValidationError, findDuplicateKey, issue } from '@vsynth/core';
+import { ValidationError, issue } from '@vsynth/core';
 import { cannotRead } from './cannot-read.js';
 import type { DataRow } from './data-row.js';
-import { duplicateKeyRow, toDataRow } from './to-data-row.js';
+import { checkedJsonRow } from './to-data-row.js';
 
 /**
  * Streams a JSON file holding an array of row objects: the array is split into its items as the
@@ -33,8 +33,7 @@ export async function* jsonRows(input: string | Readable): AsyncGenerator<DataRo
         } catch (error) {
           throw fail(`row ${row} is not JSON: ${(error as Error).message}`, row, error);
         }
-        const duplicate = findDuplicateKey(item);
-        yield duplicate === undefined ? toDataRow(value, row) : duplicateKeyRow(duplicate, row);
+        yield checkedJsonRow(item, value, row);
       }
     }
     splitter.end();

@@ -1,10 +1,10 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
-import { findDuplicateKey, issue } from '@vsynth/core';
+import { issue } from '@vsynth/core';
 import { cannotRead } from './cannot-read.js';
 import type { DataRow } from './data-row.js';
-import { duplicateKeyRow, toDataRow } from './to-data-row.js';
+import { checkedJsonRow } from './to-data-row.js';
 
 /**
  * Streams an NDJSON (JSON Lines) file: one row object per line; blank lines are skipped and not
@@ -30,8 +30,7 @@ export async function* ndjsonRows(input: string | Readable): AsyncGenerator<Data
         yield { row, line, data: {}, issues: [issue({ code: 'row', message: `line ${line} is not JSON: ${(error as Error).message}`, path: [], row })] };
         continue;
       }
-      const duplicate = findDuplicateKey(text);
-      yield duplicate === undefined ? toDataRow(value, row, line) : duplicateKeyRow(duplicate, row, line);
+      yield checkedJsonRow(text, value, row, line);
     }
   } catch (error) {
     throw cannotRead(typeof input === 'string' ? input : 'NDJSON', error) ?? error;

@@ -1,4 +1,4 @@
-import { formatPath, issue, type DuplicateKey } from '@vsynth/core';
+import { findDuplicateKey, findUnrepresentableNumber, formatPath, issue, type DuplicateKey } from '@vsynth/core';
 import type { DataRow } from './data-row.js';
 
 /**
@@ -30,4 +30,21 @@ export function duplicateKeyRow(duplicate: DuplicateKey, row: number, line?: num
   const key = String(duplicate.path[duplicate.path.length - 1]);
   const message = `the row has the key ${JSON.stringify(key)} twice in one object (at ${formatPath(duplicate.path)}); JSON would keep only the last: remove one`;
   return { row, data: {}, ...(line === undefined ? {} : { line }), issues: [issue({ code: 'row', message, path: [], row })] };
+}
+
+/**
+ * The row for one JSON item, given its text and parsed value: an item that repeats a key, or
+ * holds a number that underflows to 0 (`1e-999`, quoted as written), is yielded with an issue.
+ *
+ * @example checkedJsonRow('{"n": 1e-999}', { n: 0 }, 2) // row 2 with an issue quoting 1e-999
+ */
+export function checkedJsonRow(text: string, value: unknown, row: number, line?: number): DataRow {
+  const duplicate = findDuplicateKey(text);
+  if (duplicate !== undefined) return duplicateKeyRow(duplicate, row, line);
+  const number = findUnrepresentableNumber(text);
+  if (number !== undefined && number.readAs === '0') {
+    const message = `the row has the number ${number.text}, which a double cannot hold: it would be read as 0; write 0 or a number in range`;
+    return { row, data: {}, ...(line === undefined ? {} : { line }), issues: [issue({ code: 'row', message, path: [], row })] };
+  }
+  return toDataRow(value, row, line);
 }
