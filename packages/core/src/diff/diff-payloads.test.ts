@@ -67,3 +67,17 @@ describe('wordDiff', () => {
     expect(wordDiff('same', 'same')).toEqual([{ op: '=', text: 'same' }]);
   });
 });
+
+describe('diffPayloads on variants', () => {
+  it('finds variant A and B of one video equal, the deleted stand-in avatar of A included', () => {
+    const a = load('create-variant-a.json');
+    const b = structuredClone(a);
+    for (const scene of b.scenes) {
+      const avatar = scene.clips.find((c: AnyJson) => c.type === 'aiModel');
+      avatar.script = { org: scene.scripts[0].org, tts: null };
+      delete scene.scripts;
+    }
+    b.scenes[1].clips.push({ ...b.scenes[1].clips[3], id: 'stand-in', isDelete: true, script: { org: '', tts: null } });
+    expect(diffPayloads(a, b).changes).toEqual([]);
+  });
+});

@@ -23,7 +23,8 @@ const PX = 0.05;
  * videos: scenes added, removed or reordered; per scene the background and the speech
  * (word-level, variant A or B alike); per clip moved (Δx, Δy in px), resized, text (word-level),
  * avatar or outfit, layer, and any other field; plus cubes (and, with an estimator, duration)
- * before and after. Clip ids and `sceneIdx` are not compared: compilers derive them from positions.
+ * before and after. Clip ids and `sceneIdx` are not compared: compilers derive them from positions;
+ * deleted avatar clips (`isDelete: true`) are not compared either: they are neither seen nor heard.
  *
  * @example
  * const diff = diffPayloads(before, after);
@@ -68,20 +69,29 @@ export function diffPayloads(before: unknown, after: unknown, options: DiffPaylo
   return { equal: changes.length === 0, changes, before: measure(a, options), after: measure(b, options) };
 }
 
-function diffClips(clipsA: readonly Json[], clipsB: readonly Json[], sceneA: number, sceneB: number, changes: VideoChange[]): void {
+function diffClips(allA: readonly Json[], allB: readonly Json[], sceneA: number, sceneB: number, changes: VideoChange[]): void {
+  // A deleted avatar (variant A's stand-in in a scene without one) is neither seen nor heard.
+  const shown = (clips: readonly Json[]): { clip: Json; index: number }[] =>
+    clips.map((clip, index) => ({ clip, index })).filter(({ clip }) => !(clip['type'] === 'aiModel' && clip['isDelete'] === true));
+  const shownA = shown(allA);
+  const shownB = shown(allB);
+  const clipsA = shownA.map((c) => c.clip);
+  const clipsB = shownB.map((c) => c.clip);
+  const indexA = (i: number): number => (shownA[i] as { index: number }).index;
+  const indexB = (i: number): number => (shownB[i] as { index: number }).index;
   const pairs = matchClips(clipsA, clipsB);
   const pairedA = new Set(pairs.map(([x]) => x));
   const pairedB = new Set(pairs.map(([, y]) => y));
   clipsA.forEach((clip, c) => {
-    if (!pairedA.has(c)) changes.push({ kind: 'clip-removed', at: ref(clip, sceneA, c) });
+    if (!pairedA.has(c)) changes.push({ kind: 'clip-removed', at: ref(clip, sceneA, indexA(c)) });
   });
   clipsB.forEach((clip, c) => {
-    if (!pairedB.has(c)) changes.push({ kind: 'clip-added', at: ref(clip, sceneB, c) });
+    if (!pairedB.has(c)) changes.push({ kind: 'clip-added', at: ref(clip, sceneB, indexB(c)) });
   });
   for (const [x, y] of pairs) {
     const ca = clipsA[x] as Json;
     const cb = clipsB[y] as Json;
-    const at = ref(cb, sceneB, y);
+    const at = ref(cb, sceneB, indexB(y));
     const ma = (ca['model'] ?? {}) as Json;
     const mb = (cb['model'] ?? {}) as Json;
     const avatarChanged = cb['type'] === 'aiModel' && (ma['ai_name'] !== mb['ai_name'] || ma['emotion'] !== mb['emotion']);
