@@ -149,4 +149,18 @@ describe('vsynth import', () => {
       await sandbox.dispose();
     }
   });
+
+  it('imports the avatars module from where --avatars put it', async () => {
+    const out = path.join(dir, 'videos', 'promo.tsx');
+    const avatars = path.join(dir, 'shared', 'promo-avatars.ts');
+    await mkdir(path.dirname(out));
+    await mkdir(path.dirname(avatars));
+    const run = await runVsynth(['import', example('create-variant-b.json'), '--out', out, '--avatars', avatars]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(await readFile(out, 'utf8')).toContain("from '../shared/promo-avatars.js';");
+    const back = await runVsynth(['compile', out, '--variant', 'B']);
+    expect(back.code, back.stderr).toBe(0);
+    const original = JSON.parse(await readFile(example('create-variant-b.json'), 'utf8'));
+    expect(canonicalJson(normaliseProject(JSON.parse(back.stdout), 'v3'))).toBe(canonicalJson(normaliseProject(original, 'v3')));
+  });
 });
