@@ -172,7 +172,7 @@ class Fit {
 
   private listRaw(element: ImportNode, at: string, skip: readonly string[] = []): void {
     const raw = element.props['raw'] as Json | undefined;
-    for (const key of Object.keys(raw ?? {})) if (!skip.includes(key) && !(this.target === 'legacy' && key === 'detail')) this.carried.push(`${at}.${key}`);
+    for (const key of Object.keys(raw ?? {})) if (!skip.includes(key) && !(this.target === 'legacy' && key === 'detail')) this.carried.push(at === '' ? key : `${at}.${key}`);
   }
 }
 

@@ -30,7 +30,7 @@ const models = [
 
 /** Text an author might write, including what JSX text cannot hold as is. */
 const text = fc.oneof(
-  fc.constantFrom('Hello', 'Spring sale: 30% off', 'Tom & Jerry', '<b>bold</b>', ' padded ', 'two\nlines', '{braces}', '안녕하세요', 'a  b', "it's \"quoted\""),
+  fc.constantFrom('Hello', 'Spring sale: 30% off', 'Tom & Jerry', 'x &amp; &#39;y', '<b>bold</b>', ' padded ', 'two\nlines', '{braces}', '안녕하세요', 'a  b', "it's \"quoted\""),
   fc.string({ maxLength: 12 }),
 );
 const coord = fc.oneof(fc.integer({ min: -200, max: 2000 }), fc.double({ min: -500, max: 2000, noNaN: true, noDefaultInfinity: true }));

@@ -136,4 +136,27 @@ describe('importProject escape hatches', () => {
     expect(result.tsx).toContain(JSON.stringify('  two\nlines & {braces} <b>  '));
     expect(result.carried).toEqual(expect.arrayContaining([expect.stringMatching(/clips\[\d\]\.customField$/), expect.stringMatching(/clips\[\d\]\.name$/)]));
   });
+
+  it('carries values the props cannot take: an orientation with no canvas, null or extended shadow, string weights, odd backgrounds, repeated ids', async () => {
+    const p = await examplePayload('create-variant-a.json');
+    const [first, second] = p.scenes;
+    p.orientation = 'square';
+    delete first.clips[1].fontSize;
+    first.clips[1].fontWeight = '600';
+    first.clips[1].shadow.spread = 3;
+    first.clips[0].shadow = null;
+    first.clips[2].id = first.clips[0].id;
+    first.clips.unshift(first.clips.pop());
+    second.background = { id: 'bg', type: 'background', source_type: 'video', source_url: 'https://cdn.example.com/loop.mp4' };
+    second.scripts[0] = { ...second.scripts[0], org: 'Tom &amp; Jerry', isTTS: true, tts: { voice: 'en-US-1', speed: 1.1 } };
+    const { payload, result } = await compileBack(p);
+    expectRoundTrip(p, payload, 'v3');
+    expect(result.carried).toEqual(
+      expect.arrayContaining(['orientation', 'scenes[0].clips[2].fontSize', 'scenes[0].clips[2].fontWeight', 'scenes[0].clips[2].shadow', 'scenes[0].clips[1].shadow', 'scenes[1].background.id']),
+    );
+    // The TTS speech is children text with a tts prop, not carried.
+    expect(result.tsx).toContain('tts={{ voice: "en-US-1", speed: 1.1 }}');
+    expect(result.tsx).toMatch(/>\s*Tom & Jerry\s*</);
+    expect(result.carried.some((c) => c.startsWith('scenes[1].scripts'))).toBe(false);
+  });
 });

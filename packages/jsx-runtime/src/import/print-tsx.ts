@@ -14,8 +14,10 @@ export interface PrintTsxOptions {
 /** A line longer than this puts each prop on its own line. */
 const WIDTH = 120;
 /** Text written as JSX text: no characters JSX reads specially, no white space it would trim. */
-const PLAIN_TEXT = /^[^\s{}<>&]([^{}<>&\r\n\t\u2028\u2029]*[^\s{}<>&])?$/;
-const PLAIN_ATTRIBUTE = /^[^"&\r\n\t\u2028\u2029\\]*$/;
+const PLAIN_TEXT = /^[^\s{}<>]([^{}<>\r\n\t\u2028\u2029]*[^\s{}<>])?$/;
+const PLAIN_ATTRIBUTE = /^[^"\r\n\t\u2028\u2029\\]*$/;
+/** What JSX would decode as an HTML entity (`&amp;`, `&#39;`); a lone `&` stays as it is. */
+const ENTITY = /&#?[A-Za-z0-9]+;/;
 
 /**
  * The TSX module of an imported video: a header saying where it came from and how to compile
@@ -52,7 +54,7 @@ function printNode(n: ImportNode, indent: string): string {
   const close = `</${n.kind}>`;
   if (n.children.length > 0) return `${open}>\n${n.children.map((c) => printNode(c, `${indent}  `)).join('\n')}\n${indent}${close}`;
   if (n.text === '') return `${open}${open.endsWith('\n' + indent) ? '' : ' '}/>`;
-  const text = PLAIN_TEXT.test(n.text) ? n.text : `{${JSON.stringify(n.text)}}`;
+  const text = PLAIN_TEXT.test(n.text) && !ENTITY.test(n.text) ? n.text : `{${JSON.stringify(n.text)}}`;
   const inline = `${open}>${text}${close}`;
   if (!inline.includes('\n') && inline.length <= WIDTH) return inline;
   return `${open}>\n${indent}  ${text}\n${indent}${close}`;
@@ -61,6 +63,6 @@ function printNode(n: ImportNode, indent: string): string {
 function printProp(name: string, value: unknown, indent: string): string {
   if (isAvatarRef(value)) return `${name}={${(value as AvatarRef).avatarRef}}`;
   if (value === true) return name;
-  if (typeof value === 'string' && PLAIN_ATTRIBUTE.test(value)) return `${name}="${value}"`;
+  if (typeof value === 'string' && PLAIN_ATTRIBUTE.test(value) && !ENTITY.test(value)) return `${name}="${value}"`;
   return `${name}={${printValue(value, indent)}}`;
 }
