@@ -143,4 +143,16 @@ describe('vsynth diff', () => {
     const legacy = path.join(REPO_ROOT, 'examples/payloads/legacy.json');
     expect(await runVsynth(['diff', legacy, legacy])).toMatchObject({ code: 0, stdout: '' });
   });
+
+  it('compiles a component .tsx with --props before comparing', async () => {
+    const file = path.join(REPO_ROOT, 'examples/library-demo.tsx');
+    const props = path.join(REPO_ROOT, 'examples/library-demo.props.json');
+    const compiled = await runVsynth(['compile', file, '--props', props]);
+    expect(compiled.code, compiled.stderr).toBe(0);
+    const json = await write('library-demo.json', compiled.stdout);
+    expect(await runVsynth(['diff', file, json, '--props', props])).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    const without = await runVsynth(['diff', file, json]);
+    // Without them the component renders its defaults: another video.
+    expect(without.code).toBe(1);
+  });
 });
