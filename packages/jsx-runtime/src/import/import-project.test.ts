@@ -147,12 +147,13 @@ describe('importProject escape hatches', () => {
     first.clips[0].shadow = null;
     first.clips[2].id = first.clips[0].id;
     first.clips.unshift(first.clips.pop());
+    first.clips[3].tag = 'logo';
     second.background = { id: 'bg', type: 'background', source_type: 'video', source_url: 'https://cdn.example.com/loop.mp4' };
     second.scripts[0] = { ...second.scripts[0], org: 'Tom &amp; Jerry', isTTS: true, tts: { voice: 'en-US-1', speed: 1.1 } };
     const { payload, result } = await compileBack(p);
     expectRoundTrip(p, payload, 'v3');
     expect(result.carried).toEqual(
-      expect.arrayContaining(['orientation', 'scenes[0].clips[2].fontSize', 'scenes[0].clips[2].fontWeight', 'scenes[0].clips[2].shadow', 'scenes[0].clips[1].shadow', 'scenes[1].background.id']),
+      expect.arrayContaining(['orientation', 'scenes[0].clips[2].fontSize', 'scenes[0].clips[2].fontWeight', 'scenes[0].clips[2].shadow', 'scenes[0].clips[1].shadow', 'scenes[1].background.id', 'scenes[0].clips[3].tag']),
     );
     // The TTS speech is children text with a tts prop, not carried.
     expect(result.tsx).toContain('tts={{ voice: "en-US-1", speed: 1.1 }}');

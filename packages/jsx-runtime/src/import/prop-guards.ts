@@ -25,7 +25,7 @@ const ANIMATION = shaped({ type: oneOf(ANIMATION_TYPES), duration: isNumber, del
 export const PROP_GUARDS: Readonly<Record<string, Guard>> = {
   left: isNumber, top: isNumber, width: isNumber, height: isNumber, scaleX: isNumber, scaleY: isNumber,
   x: isNumber, y: isNumber, scale: isNumber, layer: isNumber, angle: isNumber, opacity: isNumber,
-  tag: isString, id: isString, src: isString, poster: isString, label: isString, volume: isNumber,
+  tag: oneOf(['title', 'subtitles']), id: isString, src: isString, poster: isString, label: isString, volume: isNumber,
   fontSize: isNumber, fontFamily: isString, fill: isString, align: oneOf(TEXT_ALIGNS),
   fontWeight: (v) => v === 'normal' || v === 'bold' || isNumber(v), fontStyle: oneOf(['normal', 'italic', 'oblique']),
   underline: isBoolean, stroke: isString, strokeWidth: isNumber, strokeRadius: isNumber, backgroundColor: isString,
