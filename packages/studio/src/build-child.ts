@@ -1,9 +1,8 @@
 /**
- * Entry of a build process. It loads the compiler and templates and compiles a tiny warm-up
- * video (so a save only pays for the user's own modules), says `ready`, runs the one job it is
- * sent and reports the outcome. The studio kills it afterwards: each build starts with an empty
- * module cache, so an edited component or avatars module is always seen, and nothing a build
- * loaded stays in memory.
+ * Entry of the studio's build process. It loads the compiler and templates, compiles a tiny
+ * warm-up video, says `ready`, then runs each job it is sent and reports the outcome with its
+ * memory use. `importTsx` loads the user's files afresh on every call (edited imports are seen);
+ * the studio replaces this process after many builds, since each load keeps some memory.
  */
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -15,13 +14,6 @@ import type { BuildJob } from './studio-types.js';
 const send = (message: unknown): void => {
   process.send?.(message);
 };
-
-process.once('message', (job: BuildJob) => {
-  runBuildJob({ ...job, ignore: warmFile }).then(
-    (outcome) => send({ type: 'done', outcome }),
-    (error: unknown) => send({ type: 'crashed', message: error instanceof Error ? error.message : String(error) }),
-  );
-});
 
 const warmDir = path.join(os.tmpdir(), 'vsynth-studio-warm');
 const warmFile = path.join(warmDir, `warm-${process.pid}.tsx`);
@@ -36,4 +28,11 @@ try {
 } finally {
   await rm(warmFile, { force: true });
 }
+
+process.on('message', (message: { id: number; job: BuildJob }) => {
+  runBuildJob(message.job).then(
+    (outcome) => send({ type: 'done', id: message.id, outcome, rss: process.memoryUsage().rss }),
+    (error: unknown) => send({ type: 'crashed', id: message.id, message: error instanceof Error ? error.message : String(error) }),
+  );
+});
 send({ type: 'ready' });

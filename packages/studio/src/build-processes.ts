@@ -1,9 +1,9 @@
 /**
- * Runs each build in its own short-lived Node process, one always started ahead and warmed up.
- * A fresh process per build is what makes edits of imported modules visible: tsx's `tsImport`
- * keeps CommonJS modules in `require.cache` between calls, and a fresh ESM namespace per call
- * would keep every old copy in memory. It also contains the user's code: a `process.exit()` or
- * an endless loop ends that build, never the studio.
+ * Runs the studio's builds in a separate Node process that lives for many builds. The user's
+ * code runs there, so a `process.exit()`, a crash or an endless loop ends a build, never the
+ * studio: the process is replaced and the problem reported. `importTsx` loads the user's files
+ * afresh on each call, and each load keeps some memory, so the process is also replaced after
+ * {@link BuildProcessesOptions.maxBuilds} builds or when it grows past `maxRssBytes`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -13,19 +13,32 @@ import type { BuildJob, BuildOutcome } from './studio-types.js';
 
 /** Options of {@link BuildProcesses}. */
 export interface BuildProcessesOptions {
-  /** Working directory of the build processes (file names in messages are relative to it). */
+  /** Working directory of the build process (file names in messages are relative to it). */
   readonly cwd: string;
   /** A build taking longer is stopped and reported. Default 30 000 ms. */
   readonly timeoutMs?: number;
+  /** Replace the process after this many builds. Default 200. */
+  readonly maxBuilds?: number;
+  /** Replace the process once its resident memory passes this. Default 1 GiB. */
+  readonly maxRssBytes?: number;
 }
 
 interface Started {
   readonly child: ChildProcess;
   readonly ready: Promise<void>;
+  builds: number;
+}
+
+interface ChildMessage {
+  readonly type?: string;
+  readonly id?: number;
+  readonly outcome?: BuildOutcome;
+  readonly rss?: number;
+  readonly message?: string;
 }
 
 /**
- * Builds jobs in fresh processes.
+ * Builds jobs in a separate process, one job at a time.
  *
  * @example
  * const builds = new BuildProcesses({ cwd: process.cwd() });
@@ -35,44 +48,49 @@ interface Started {
 export class BuildProcesses {
   readonly #cwd: string;
   readonly #timeoutMs: number;
-  #spare: Started | undefined;
+  readonly #maxBuilds: number;
+  readonly #maxRss: number;
+  #current: Started | undefined;
+  #nextId = 1;
   #closed = false;
-  readonly #running = new Set<ChildProcess>();
 
   constructor(options: BuildProcessesOptions) {
     this.#cwd = options.cwd;
     this.#timeoutMs = options.timeoutMs ?? 30_000;
-    this.#spare = this.#start();
+    this.#maxBuilds = options.maxBuilds ?? 200;
+    this.#maxRss = options.maxRssBytes ?? 1024 * 1024 * 1024;
+    this.#current = this.#start();
   }
 
   /** Runs one job; a crash, an exit or a timeout of the build comes back as a problem. */
   async run(job: BuildJob): Promise<BuildOutcome> {
     if (this.#closed) throw new Error('the studio is closed');
-    const started = this.#spare ?? this.#start();
-    this.#spare = undefined;
-    const { child } = started;
-    this.#running.add(child);
+    const worker = (this.#current ??= this.#start());
     try {
-      await started.ready;
-      return await this.#exchange(child, job);
+      await worker.ready;
+      const { outcome, rss } = await this.#exchange(worker.child, job);
+      worker.builds += 1;
+      if (worker.builds >= this.#maxBuilds || rss > this.#maxRss) this.#replace(worker);
+      return outcome;
     } catch (error) {
+      this.#replace(worker);
       const message = error instanceof Error ? error.message : String(error);
       const file = job.file ?? job.template ?? '';
       return failedBuild(message, path.relative(job.cwd, file) || file);
-    } finally {
-      this.#running.delete(child);
-      child.kill('SIGKILL');
-      // The next process warms up after this build, not beside it: on a small machine the two
-      // would share the CPU and the save would wait longer.
-      if (!this.#closed) this.#spare ??= this.#start();
     }
   }
 
-  /** Stops the warm process and any running build. */
+  /** Stops the build process. */
   close(): void {
     this.#closed = true;
-    this.#spare?.child.kill('SIGKILL');
-    for (const child of this.#running) child.kill('SIGKILL');
+    this.#current?.child.kill('SIGKILL');
+    this.#current = undefined;
+  }
+
+  /** Kills `worker` and starts its successor, which warms up before the next save. */
+  #replace(worker: Started): void {
+    worker.child.kill('SIGKILL');
+    if (this.#current === worker) this.#current = this.#closed ? undefined : this.#start();
   }
 
   #start(): Started {
@@ -81,7 +99,7 @@ export class BuildProcesses {
       stdio: ['ignore', 'ignore', process.env['VSYNTH_DEBUG'] ? 'inherit' : 'ignore', 'ipc'],
     });
     const ready = new Promise<void>((resolve, reject) => {
-      const onMessage = (message: { type?: string }): void => {
+      const onMessage = (message: ChildMessage): void => {
         if (message.type !== 'ready') return;
         child.off('message', onMessage);
         resolve();
@@ -90,26 +108,36 @@ export class BuildProcesses {
       child.once('error', reject);
       child.once('exit', (code, signal) => reject(new Error(`the build process could not start (exit ${code ?? signal}); run with VSYNTH_DEBUG=1 to see why`)));
     });
-    // A spare that fails is reported by the build that uses it.
+    // A process that fails to start is reported by the build that uses it.
     ready.catch(() => undefined);
-    return { child, ready };
+    return { child, ready, builds: 0 };
   }
 
-  #exchange(child: ChildProcess, job: BuildJob): Promise<BuildOutcome> {
+  #exchange(child: ChildProcess, job: BuildJob): Promise<{ outcome: BuildOutcome; rss: number }> {
+    const id = this.#nextId++;
     return new Promise((resolve, reject) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        child.off('message', onMessage);
+        child.off('exit', onExit);
+      };
       const timer = setTimeout(() => {
+        done();
         reject(new Error(`building took longer than ${Math.round(this.#timeoutMs / 1000)} s and was stopped (an endless loop in the video's code?); fix it and save again`));
       }, this.#timeoutMs);
-      child.on('message', (message: { type?: string; outcome?: BuildOutcome; message?: string }) => {
-        clearTimeout(timer);
-        if (message.type === 'done' && message.outcome !== undefined) resolve(message.outcome);
+      const onMessage = (message: ChildMessage): void => {
+        if (message.id !== id) return;
+        done();
+        if (message.type === 'done' && message.outcome !== undefined) resolve({ outcome: message.outcome, rss: message.rss ?? 0 });
         else reject(new Error(`the build failed: ${message.message ?? 'no outcome'}`));
-      });
-      child.once('exit', (code, signal) => {
-        clearTimeout(timer);
+      };
+      const onExit = (code: number | null, signal: NodeJS.Signals | null): void => {
+        done();
         reject(new Error(`the video's code ended the build (exit ${code ?? signal}, e.g. a process.exit() call); the studio keeps running`));
-      });
-      child.send(job);
+      };
+      child.on('message', onMessage);
+      child.once('exit', onExit);
+      child.send({ id, job });
     });
   }
 }
@@ -124,7 +152,6 @@ function failedBuild(message: string, file: string): BuildOutcome {
     slots: {},
     cubes: null,
     rows: null,
-    loaded: [],
   };
 }
 

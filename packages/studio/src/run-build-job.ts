@@ -1,12 +1,9 @@
 /**
- * One build of the studio's sources for one data row, run inside a fresh build process (see
- * build-process.ts): load the `.tsx` once, compile it to v3 A, v3 B and legacy (lossy, so the
+ * One build of the studio's sources for one data row, run inside the build process (see
+ * build-processes.ts): load the `.tsx` once, compile it to v3 A, v3 B and legacy (lossy, so the
  * legacy tab lists what it drops), or bind a Handlebars payload template to the row.
  */
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { estimateCubes, parseJsonText, type Issue } from '@vsynth/core';
 import { compile, importTsx, isElement, jsxDEV, type CompileOptions, type CompileResult, type FunctionComponent, type VsynthNode } from '@vsynth/jsx-runtime';
 import { missingVariableIssue, payloadTemplate, rowsFromFile, type DataRow } from '@vsynth/templates';
@@ -58,8 +55,7 @@ export async function runBuildJob(job: BuildJob): Promise<BuildOutcome> {
     }
   }
   const context: Context = { job, main, rows, row, props };
-  const outcome = job.template !== undefined ? await buildPayloadTemplate(context, job.template) : await buildTsx(context, job.file ?? '');
-  return { ...outcome, loaded: loadedUserFiles(job.ignore) };
+  return job.template !== undefined ? buildPayloadTemplate(context, job.template) : buildTsx(context, job.file ?? '');
 }
 
 interface Context {
@@ -136,7 +132,6 @@ async function buildTsx(context: Context, file: string): Promise<BuildOutcome> {
     slots: results.v3A?.slots ?? results.v3B?.slots ?? {},
     cubes: cubesOf(targets[drawn].payload, drawn),
     rows: rowCount,
-    loaded: [],
   };
 }
 
@@ -160,7 +155,7 @@ async function buildPayloadTemplate(context: Context, file: string): Promise<Bui
   const targets = {} as Record<StudioTarget, TargetOutcome>;
   for (const target of TARGETS) targets[target] = target === drawn ? { payload: body, problems: [], warnings: [] } : { payload: null, problems: [only], warnings: [] };
   const warnings = bound.warnings.map((item) => toProblem(item, file, job.cwd));
-  return { ok: true, problems: warnings, targets, drawn, slots: {}, cubes: cubesOf(body, drawn), rows: rowCount, loaded: [] };
+  return { ok: true, problems: warnings, targets, drawn, slots: {}, cubes: cubesOf(body, drawn), rows: rowCount };
 }
 
 /** A row's problem located at the row's line in the data file. */
@@ -170,7 +165,7 @@ function atRow(item: Issue, dataFile: string, line: number | undefined, cwd: str
 
 function failed(problems: readonly StudioProblem[], rows: number | null): BuildOutcome {
   const none: TargetOutcome = { payload: null, problems: [], warnings: [] };
-  return { ok: false, problems, targets: { v3A: none, v3B: none, legacy: none }, drawn: null, slots: {}, cubes: null, rows, loaded: [] };
+  return { ok: false, problems, targets: { v3A: none, v3B: none, legacy: none }, drawn: null, slots: {}, cubes: null, rows };
 }
 
 function dedupe(problems: readonly StudioProblem[]): StudioProblem[] {
@@ -194,18 +189,4 @@ function cubesOf(payload: unknown, target: StudioTarget): number | null {
 function hasScripts(body: Record<string, unknown>): boolean {
   const scenes = body['scenes'];
   return Array.isArray(scenes) && scenes.some((scene) => typeof scene === 'object' && scene !== null && Array.isArray((scene as { scripts?: unknown }).scripts));
-}
-
-/** The vsynth packages' directory: their modules are not the user's. */
-const PACKAGES_DIR = path.resolve(fileURLToPath(import.meta.url), '../../..') + path.sep;
-
-/**
- * User modules CommonJS loaded in this process (a `.tsx` outside a `"type": "module"` package
- * loads as CommonJS); `ignore` is the process's warm-up file.
- */
-export function loadedUserFiles(ignore?: string): string[] {
-  const cache = createRequire(import.meta.url).cache;
-  return Object.keys(cache).filter(
-    (file) => path.isAbsolute(file) && file !== ignore && !file.includes(`${path.sep}node_modules${path.sep}`) && !file.startsWith(PACKAGES_DIR),
-  );
 }

@@ -73,8 +73,8 @@ export async function startStudio(options: StartStudioOptions): Promise<Studio> 
   let watched = new Set<string>();
 
   const watcher: FSWatcher = watch([], { ignoreInitial: true });
-  const updateWatched = async (loaded: readonly string[]): Promise<void> => {
-    const next = new Set<string>([main, ...(props ? [props] : []), ...(data ? [data] : []), ...loaded]);
+  const updateWatched = async (): Promise<void> => {
+    const next = new Set<string>([main, ...(props ? [props] : []), ...(data ? [data] : [])]);
     if (options.file !== undefined) for (const file of await localImports(main)) next.add(file);
     const added = [...next].filter((file) => !watched.has(file));
     const removed = [...watched].filter((file) => !next.has(file));
@@ -119,7 +119,7 @@ export async function startStudio(options: StartStudioOptions): Promise<Studio> 
           predraw(record);
           options.onRebuild?.({ version, ok: record.outcome.ok });
         }
-        await updateWatched(record.outcome.loaded).catch(() => undefined);
+        await updateWatched().catch(() => undefined);
       } while (dirty);
     } finally {
       rebuilding = false;
@@ -199,8 +199,8 @@ export async function startStudio(options: StartStudioOptions): Promise<Studio> 
         resolve();
       });
     });
-    const first = await builds.get(currentRow);
-    await updateWatched(first.outcome.loaded);
+    await builds.get(currentRow);
+    await updateWatched();
   } catch (error) {
     await watcher.close();
     builds.close();

@@ -1,6 +1,6 @@
 /**
  * The studio's builds: the current version of the sources, one build per (version, data row)
- * made on demand in a fresh process, one at a time, and the last good build of each row, which
+ * made on demand in the build process, one at a time, and the last good build of each row, which
  * the page keeps showing (greyed) while the sources do not compile.
  */
 import path from 'node:path';

@@ -40,8 +40,6 @@ export interface BuildOutcome {
   readonly cubes: number | null;
   /** Number of data rows with `--data`, else null. */
   readonly rows: number | null;
-  /** Local source files the build loaded (modules of the user's project), absolute. */
-  readonly loaded: readonly string[];
 }
 
 /** What the server sends a build process. */
@@ -56,6 +54,4 @@ export interface BuildJob {
   readonly row: number;
   /** Directory file names in messages are relative to. */
   readonly cwd: string;
-  /** A file the build process loaded before the job (its warm-up), not the user's. */
-  readonly ignore?: string;
 }
