@@ -6,14 +6,18 @@
  * taken from the sandbox ledger (first to last accepted request of the run), so process start-up
  * is not counted. Prints `bench/figure.ts` lines:
  *
- *   node --conditions=@vsynth/source --import tsx bench/queue/figures.ts [--rows 300] [--concurrency 2] [--latency 20] [--full]
+ *   node --conditions=@vsynth/source --import tsx bench/queue/figures.ts [--rows 120] [--concurrency 2] [--latency 20] [--full]
  *
  * - `queue.fourWorkersSpeedup`: rows/s of 4 workers / of 1 worker (aim ≥ 3).
  * - `queue.twoWorkersSpeedup`: rows/s of 2 workers / of 1 worker (aim ≥ 1.6).
  * - `queue.oneWorkerVsBatch`: rows/s of 1 worker / of the single-process batch (aim ≥ 0.6: the
  *   Redis round trips per row cost less than half the service's latency).
+ * - `queue.sandboxBusyWith4`: CPU seconds of the sandbox process per wall second during the
+ *   4-worker run (Linux /proc). Near 1 the sandbox's own CPU, not its latency, bounds the run and
+ *   no number of workers can go faster (aim ≤ 0.8 for the speedup figures to mean anything).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,7 +27,7 @@ import { figure, printFigure } from '../figure.js';
 import { spawnSandbox } from '../spawn-sandbox.js';
 
 const { values } = parseArgs({ options: { rows: { type: 'string' }, concurrency: { type: 'string', default: '2' }, latency: { type: 'string', default: '20' }, full: { type: 'boolean', default: false } } });
-const rows = Number(values.rows ?? (values.full ? '800' : '300'));
+const rows = Number(values.rows ?? (values.full ? '600' : '120'));
 const concurrency = values.concurrency;
 const latency = values.latency;
 const CLI = ['--conditions=@vsynth/source', '--import', 'tsx', 'packages/cli/src/index.ts'];
@@ -43,7 +47,10 @@ try {
     await run([...CLI, 'batch', '--template', TEMPLATE, '--data', data, '--concurrency', concurrency, '--journal', join(dir, 'batch.journal.ndjson'), '--durability', 'write', '--events', 'none']);
   });
   const workers: Record<number, number> = {};
+  let sandboxBusy = 0;
   for (const count of [1, 2, 4]) {
+    const cpuBefore = cpuSeconds(sandbox.pid);
+    const wallBefore = performance.now();
     workers[count] = await rowsPerSecond(`w${count}`, async (data) => {
       await run([...CLI, 'batch', '--template', TEMPLATE, '--data', data, '--queue', queue, '--batch-id', `w${count}`]);
       const children = Array.from({ length: count }, () => start([...CLI, 'worker', '--queue', queue, '--concurrency', concurrency]));
@@ -57,12 +64,14 @@ try {
         await Promise.all(children.map((child) => new Promise((resolve) => child.once('exit', resolve))));
       }
     });
+    sandboxBusy = (cpuSeconds(sandbox.pid) - cpuBefore) / ((performance.now() - wallBefore) / 1000);
   }
   await connection.close();
   const unit = `rows/s (${rows} rows, --concurrency ${concurrency} per process, ${latency} ms latency)`;
   printFigure(figure('queue.oneWorkerVsBatch', workers[1]!, unit, batch, '>=', 0.6));
   printFigure(figure('queue.twoWorkersSpeedup', workers[2]!, unit, workers[1]!, '>=', 1.6));
   printFigure(figure('queue.fourWorkersSpeedup', workers[4]!, unit, workers[1]!, '>=', 3));
+  printFigure(figure('queue.sandboxBusyWith4', sandboxBusy, 'sandbox CPU s per wall s (4 workers, enqueue included)', null, '<=', 0.8));
 } finally {
   sandbox.kill();
   redis.kill();
@@ -92,4 +101,14 @@ function run(args: readonly string[]): Promise<void> {
     const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'inherit'] });
     child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${args.slice(4, 6).join(' ')} exited with ${code}`))));
   });
+}
+
+/** User + system CPU seconds of a process so far (Linux; 0 elsewhere). */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
 }
