@@ -130,6 +130,15 @@ describe('one redaction step over every sink', () => {
   }, 30_000);
 });
 
+describe('the CLI error printer', () => {
+  it('removes a configured secret from the message it prints (stderr sink)', async () => {
+    const secret = 'tok-PRINTED-41c9e0aa';
+    const child = spawnCli(['validate', join(sandbox.dir, `${secret}.json`)], { VSYNTH_TOKEN: secret });
+    expect(await child.exited).toBe(2);
+    expect(child.output.stderr).toBe(`vsynth: Cannot read ${join(sandbox.dir, '[redacted].json')}: no such file. Check the path and try again.\n`);
+  });
+});
+
 describe('failures before the request left', () => {
   async function closedPort(): Promise<number> {
     const server = createServer();
