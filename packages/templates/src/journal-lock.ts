@@ -45,8 +45,8 @@ export function lockJournal(journalPath: string): JournalLock {
 /** Creates `path` holding this pid; false if it exists. */
 function linkLock(path: string): boolean {
   const aside = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}`;
-  writeFileSync(aside, `${process.pid}\n`);
   try {
+    writeFileSync(aside, `${process.pid}\n`);
     linkSync(aside, path);
     return true;
   } catch (error) {
@@ -118,6 +118,7 @@ function inUse(journalPath: string, pid: number | undefined): UsageError {
 }
 
 function cannotLock(path: string, error: unknown): UsageError {
-  const code = (error as NodeJS.ErrnoException).code ?? 'error';
-  return new UsageError(`Cannot create the journal lock ${path} (${code}). Check that its directory exists and is writable, or choose another --journal file.`);
+  const code = (error as NodeJS.ErrnoException).code;
+  const why = code === 'ENOENT' ? 'its directory does not exist' : code === 'EACCES' || code === 'EPERM' || code === 'EROFS' ? 'its directory is not writable' : `${code ?? 'error'}`;
+  return new UsageError(`Cannot create the journal lock ${path}: ${why}. Create the directory or choose another --journal file; nothing was sent.`, { cause: error });
 }
