@@ -17,9 +17,9 @@ export interface BuildProcessesOptions {
   readonly cwd: string;
   /** A build taking longer is stopped and reported. Default 30 000 ms. */
   readonly timeoutMs?: number;
-  /** Replace the process after this many builds. Default 200. */
+  /** Replace the process after this many builds. Default 50 (each load keeps about 11 MB). */
   readonly maxBuilds?: number;
-  /** Replace the process once its resident memory passes this. Default 1 GiB. */
+  /** Replace the process once its resident memory passes this. Default 768 MiB. */
   readonly maxRssBytes?: number;
 }
 
@@ -57,8 +57,8 @@ export class BuildProcesses {
   constructor(options: BuildProcessesOptions) {
     this.#cwd = options.cwd;
     this.#timeoutMs = options.timeoutMs ?? 30_000;
-    this.#maxBuilds = options.maxBuilds ?? 200;
-    this.#maxRss = options.maxRssBytes ?? 1024 * 1024 * 1024;
+    this.#maxBuilds = options.maxBuilds ?? 50;
+    this.#maxRss = options.maxRssBytes ?? 768 * 1024 * 1024;
     this.#current = this.#start();
   }
 
