@@ -33,7 +33,7 @@ describe('vsynth import', () => {
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain('compile it back with: vsynth compile');
     expect(run.stderr).toContain('--variant A');
-    expect(run.stderr).toMatch(/carried unchanged in raw props \(23 fields no prop expresses\):\n {2}scenes\[0\]\.thumbnailUrl\n/);
+    expect(run.stderr).toMatch(/carried unchanged in raw props \(22 fields no prop expresses\):\n {2}scenes\[0\]\.thumbnailUrl\n/);
     expect((await readdir(path.dirname(out))).sort()).toEqual(['avatars.ts', 'video.tsx']);
     const back = await runVsynth(['compile', out, '--variant', 'A']);
     expect(back.code, back.stderr).toBe(0);

@@ -84,7 +84,7 @@ describe('props are checked at compile time, for code that was not type-checked'
     expect(issues.map((i) => i.message)).toEqual([
       `<Avatar> scale must be a finite number, got "big" (in <Presenter> at ${HERE}:${lineOf('<Presenter />')}:11)`,
       `<Avatar> headOnly must be a boolean, got "yes" (in <Presenter> at ${HERE}:${lineOf('<Presenter />')}:11)`,
-      '<Avatar> has no prop "shadow-color"; it takes model, clothes, language, tts, headOnly, voiceOnly, script, layer, angle, opacity, tag, slot, id, raw, left, top, width, height, scaleX, scaleY, x, y, scale' +
+      '<Avatar> has no prop "shadow-color"; it takes model, clothes, language, tts, headOnly, voiceOnly, script, markup, layer, angle, opacity, tag, slot, id, raw, left, top, width, height, scaleX, scaleY, x, y, scale' +
         ` (in <Presenter> at ${HERE}:${lineOf('<Presenter />')}:11)`,
       '<Text> shadow.blur must be a finite number, got "3"',
       '<Text> fontSize must be a finite number, got null',

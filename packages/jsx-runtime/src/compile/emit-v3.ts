@@ -97,9 +97,10 @@ export function emitV3(input: EmitInput, variant: 'A' | 'B'): { payload: Json; s
       firstAvatar ??= clip;
       firstInScene ??= clip;
       const speech = speechOf(element, path, ctx);
-      if (variant === 'B') clip['script'] = { org: escapeHtml(speech.text), tts: speech.tts ?? null };
+      const org = element.props['markup'] === true ? speech.text : escapeHtml(speech.text);
+      if (variant === 'B') clip['script'] = { org, tts: speech.tts ?? null };
       applyRaw(clip, element.props['raw']);
-      if (speech.text.trim() !== '') speakers.push({ clip, element, org: escapeHtml(speech.text), tts: speech.tts });
+      if (speech.text.trim() !== '') speakers.push({ clip, element, org, tts: speech.tts });
     }
     const scene: Json = { sceneIdx: s };
     // Modify's scripts_N edits scripts[0] (A: the speaker's) or the first avatar clip's script (B).

@@ -25,6 +25,8 @@ export interface AvatarOwnProps {
   readonly voiceOnly?: boolean;
   /** The speech, instead of children. HTML-escaped on output. */
   readonly script?: string;
+  /** v3: the speech is script markup (`<p>`, `<span>`, entities) as the service reads it, sent unescaped; `vsynth import` sets it for such scripts. */
+  readonly markup?: boolean;
   /** The speech. HTML-escaped on output. */
   readonly children?: TextChildren;
 }

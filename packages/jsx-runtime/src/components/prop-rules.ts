@@ -66,6 +66,7 @@ const AVATAR: RulesOf<AvatarProps> = {
   headOnly: 'boolean',
   voiceOnly: 'boolean',
   script: 'string',
+  markup: 'boolean',
   ...CLIP,
   children: 'any',
 };

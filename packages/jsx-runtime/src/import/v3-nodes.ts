@@ -64,7 +64,9 @@ function speak(element: ImportNode, speech: Json): void {
   const org = speech['org'];
   if (typeof org === 'string') {
     const text = unescapeHtml(org);
-    if (escapeHtml(text) === org) element.text = text;
+    element.text = escapeHtml(text) === org ? text : org;
+    // Markup the compiler would escape (`<p>…</p>`) is sent as written.
+    if (element.text === org && escapeHtml(org) !== org) element.props['markup'] = true;
   }
   if (typeof speech['tts'] === 'object' && speech['tts'] !== null && !Array.isArray(speech['tts'])) element.props['tts'] = speech['tts'];
 }
