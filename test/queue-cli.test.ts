@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ledger, readNdjson, sandboxEnv, spawnCli, testSandbox, type TestSandbox } from './batch-helpers.js';
 import { WELCOME, settledRows, until, writeCustomers } from './queue-helpers.js';
+import { connectRedis } from '@vsynth/queue';
 import { freePort, redisMissing, startRedis, type TestRedis } from './redis-server.js';
 import { runVsynth } from './run-vsynth.js';
 
@@ -92,6 +93,29 @@ describe.skipIf(redisMissing !== undefined)(`vsynth worker and batch --queue on 
     const entries = await ledger(sandbox.url);
     expect(entries).toHaveLength(7);
     expect(entries.reduce((sum, entry) => sum + entry.cubes, 0)).toBe(14);
+  }, 60_000);
+
+  it('a row attempted without outcome is unknown and not sent; enqueued again with --resend-unknown it is sent once', async () => {
+    sandbox = await testSandbox();
+    const data = await writeCustomers(dir, 3);
+    const args = ['batch', '--template', WELCOME, '--data', data, '--queue', redis.url, '--batch-id', 'resend'];
+    expect((await runVsynth(args)).code).toBe(0);
+    // As a worker killed right after recording row 2's attempt leaves it.
+    const connection = await connectRedis(redis.url);
+    await connection.redis.hset('vsynth:batch:resend:rows', '2', JSON.stringify({ key: 'k2', status: 'attempt', cid: 'resend.2', attempts: 1 }));
+    await connection.close();
+    worker();
+    const first = await runVsynth(['batch', 'status', '--queue', redis.url, '--batch-id', 'resend', '--wait', '--json', '--interval', '0.3']);
+    expect(first.code).toBe(6);
+    expect(JSON.parse(first.stdout.trim().split('\n').at(-1)!)).toMatchObject({ done: 2, unknown: 1 });
+    const names = async () => (await ledger(sandbox!.url)).map((entry) => String(entry.body['name'])).sort();
+    expect(await names()).toEqual(['Welcome Customer 1', 'Welcome Customer 3']);
+    const again = await runVsynth([...args, '--resend-unknown']);
+    expect(JSON.parse(again.stdout)).toMatchObject({ added: 1, alreadyQueued: 2 });
+    const second = await runVsynth(['batch', 'status', '--queue', redis.url, '--batch-id', 'resend', '--wait', '--json', '--interval', '0.3']);
+    expect(second.code).toBe(0);
+    expect(JSON.parse(second.stdout.trim().split('\n').at(-1)!)).toMatchObject({ done: 3, unknown: 0 });
+    expect(await names()).toEqual(['Welcome Customer 1', 'Welcome Customer 2', 'Welcome Customer 3']);
   }, 60_000);
 
   it('SIGTERM: the worker finishes its requests in flight and exits 0; the rows it did not start stay queued for the next worker', async () => {

@@ -51,4 +51,6 @@ export interface RowJobData {
   readonly kind: 'create' | 'legacy' | 'modify';
   readonly body: Record<string, unknown>;
   readonly cubes: number;
+  /** Send even if an earlier attempt has no known outcome (enqueued again with `--resend-unknown`). */
+  readonly resendUnknown?: boolean;
 }

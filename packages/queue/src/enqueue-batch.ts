@@ -12,6 +12,8 @@ export interface EnqueueBatchOptions {
   readonly jobs: readonly RowJobData[];
   /** Rows that did not bind or validate: written to the batch's results as failed/invalid, not enqueued. */
   readonly invalid: readonly RowResult[];
+  /** Enqueue again the rows whose result is `unknown` (their jobs carry `resendUnknown`: they are sent). */
+  readonly resendUnknown?: boolean;
 }
 
 export interface EnqueuedBatch {
@@ -24,7 +26,8 @@ export interface EnqueuedBatch {
 
 /**
  * Stores a batch's settings and adds one job per row. Idempotent: the job id is the batch id and
- * the row's number and key, so enqueueing the same batch again adds nothing. A batch id whose
+ * the row's number and key, so enqueueing the same batch again adds nothing (with
+ * `resendUnknown`, only the rows whose result is `unknown`). A batch id whose
  * stored settings name another template is refused (its rows would mix).
  *
  * @example await enqueueBatch({ redis, settings, jobs, invalid: [] }) // { batchId: 'b1', added: 300, existing: 0 }
@@ -58,7 +61,14 @@ export async function enqueueBatch(options: EnqueueBatchOptions): Promise<Enqueu
       for (let index = 0; index < chunk.length; index++) {
         const job = chunk[index]!;
         const id = ids[index]!;
-        if (known[index] !== null || (await queue.getJobState(id)) !== 'unknown') {
+        const knownResult = known[index];
+        if (options.resendUnknown && knownResult !== null && knownResult !== undefined && (JSON.parse(knownResult) as RowResult).status === 'unknown') {
+          // The row goes back to waiting: its result is removed until a worker settles it again.
+          await redis.hdel(keys.results, String(job.row));
+          fresh.push({ name: 'row', data: { ...job, resendUnknown: true }, opts: { jobId: id } });
+          continue;
+        }
+        if (knownResult !== null || (await queue.getJobState(id)) !== 'unknown') {
           existing += 1;
           continue;
         }

@@ -78,7 +78,7 @@ export async function runWorker(options: RunWorkerOptions): Promise<{ rows: numb
       await settle(done.cubes === undefined ? { ...done, cubes } : done);
       return;
     }
-    if ((state?.status === 'attempt' || state?.status === 'unknown') && !options.resendUnknown) {
+    if ((state?.status === 'attempt' || state?.status === 'unknown') && !options.resendUnknown && job.data.resendUnknown !== true) {
       // Its worker died (or lost its answer) after the attempt was recorded: it may have been accepted.
       const unknown = recordedResult(row, state, 'unknown');
       await settle(unknown.cubes === undefined ? { ...unknown, cubes } : unknown);

@@ -23,7 +23,6 @@ export async function enqueueBatchCommand(options: BatchCommandOptions & { queue
   const notHere = (
     [
       ['--resume', options.resume],
-      ['--resend-unknown', options.resendUnknown],
       ['--journal', options.journal],
       ['--durability', options.durability],
       ['--dry-run', options.dryRun],
@@ -35,7 +34,7 @@ export async function enqueueBatchCommand(options: BatchCommandOptions & { queue
   ).filter(([, value]) => value !== undefined && value !== false);
   if (notHere.length > 0) {
     throw new UsageError(
-      `${notHere.map(([flag]) => flag).join(', ')} ${notHere.length === 1 ? 'does' : 'do'} not apply with --queue: the queue records rows in Redis (no journal), workers take --concurrency and --resend-unknown, and \`vsynth batch results\` writes the results file.`,
+      `${notHere.map(([flag]) => flag).join(', ')} ${notHere.length === 1 ? 'does' : 'do'} not apply with --queue: the queue records rows in Redis (no journal), workers take --concurrency, and \`vsynth batch results\` writes the results file.`,
     );
   }
   const batchId = options.batchId ?? randomUUID().slice(0, 8);
@@ -104,6 +103,7 @@ export async function enqueueBatchCommand(options: BatchCommandOptions & { queue
       },
       jobs,
       invalid,
+      ...(options.resendUnknown ? { resendUnknown: true } : {}),
     });
     for (const result of invalid.slice(0, 50)) {
       process.stderr.write(`${result.issues?.length ? result.issues.map(formatIssue).join('\n') : `✖ row ${result.row}: ${result.errorMessage ?? 'invalid'}`}\n`);

@@ -108,7 +108,7 @@ export function registerBatch(program: Command): void {
     .option('--base-url <url>', 'service base address (default $VSYNTH_BASE_URL); the key comes from $VSYNTH_API_KEY')
     .option('--legacy-base-url <url>', 'legacy base address (default $VSYNTH_LEGACY_BASE_URL, else --base-url)')
     .option('--queue <url>', 'enqueue the valid rows on Redis (redis://HOST:PORT[/DB]) for `vsynth worker`s instead of sending them; prints the batch id')
-    .option('--batch-id <id>', 'with --queue, the batch id (default random); enqueueing the same id again adds no duplicate row')
+    .option('--batch-id <id>', 'with --queue, the batch id (default random); enqueueing the same id again adds no duplicate row (with --resend-unknown: enqueues its unknown rows again, to be sent)')
     .addHelpText(
       'after',
       `

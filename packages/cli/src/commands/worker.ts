@@ -2,7 +2,7 @@
  * `vsynth worker --queue redis://…`: runs rows of the batches enqueued with `vsynth batch --queue`
  * until Ctrl-C or SIGTERM (requests in flight finish first).
  */
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { createClient } from '@vsynth/core';
 import { numberOption } from '../option-parsers.js';
 
@@ -35,7 +35,7 @@ export function registerWorker(program: Command): void {
     .option('--collect-webhooks', "also receive the export webhooks of queued batches (their --webhook-url must reach this listener): unknown rows settle as done, results get videoUrl; needs $VSYNTH_WEBHOOK_SECRET")
     .option('--webhook-host <host>', 'address the webhook listener binds (default 127.0.0.1)')
     .option('--webhook-port <port>', 'port of the webhook listener (default any free port; printed)', numberOption('--webhook-port', { max: 65_535, integer: true }))
-    .option('--events <format>', 'one JSON line per settled row on stderr (jsonl), or none (default)')
+    .addOption(new Option('--events <format>', 'one JSON line per settled row on stderr (jsonl), or none (default)').choices(['jsonl', 'none']))
     .option('--base-url <url>', 'service base address (default $VSYNTH_BASE_URL); the key comes from $VSYNTH_API_KEY')
     .option('--legacy-base-url <url>', 'legacy base address (default $VSYNTH_LEGACY_BASE_URL, else --base-url)')
     .addHelpText(
@@ -55,9 +55,6 @@ Example:
 }
 
 async function runWorkerCommand(options: WorkerOptions): Promise<void> {
-  if (options.events !== undefined && options.events !== 'jsonl' && options.events !== 'none') {
-    throw new (await import('@vsynth/core')).UsageError(`--events takes jsonl or none, received "${options.events}".`);
-  }
   const secret = process.env['VSYNTH_WEBHOOK_SECRET']?.trim();
   const core = await import('@vsynth/core');
   if (options.collectWebhooks && !secret) throw new core.UsageError('--collect-webhooks needs $VSYNTH_WEBHOOK_SECRET: the secret every worker signs webhook addresses with.');
