@@ -132,6 +132,8 @@ function mutate(payload: any, m: Of<typeof mutation>, target: 'v3' | 'legacy'): 
     }
     // Script markup (<p>) the compiler would have escaped.
     if (m.markup && scenes[0].scripts !== undefined) scenes[0].scripts[0].org = `<p>${scenes[0].scripts[0].org}</p>`;
+    const spoken = clips.find((c) => c.script !== undefined);
+    if (m.markup && spoken !== undefined) spoken.script.org = `<p>${spoken.script.org}<br/></p>`;
   }
   return p;
 }
