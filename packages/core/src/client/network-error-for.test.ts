@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { NetworkError } from '../errors/network-error.js';
 import { networkErrorFor, wasNotSent } from './network-error-for.js';
 
 const ENDPOINT = 'POST /api/odin/v3/editor/project';
@@ -16,7 +17,7 @@ describe('networkErrorFor', () => {
       [new TypeError('Headers.set: "sk-secret\n" is an invalid header value.'), 'a header value is not valid (a credential with a line break or a non-Latin-1 character?)'],
     ];
     for (const [error, reason] of cases) {
-      const failure = networkErrorFor(ENDPOINT, error, { method: 'POST', idempotent: false });
+      const failure = networkErrorFor(ENDPOINT, error, { method: 'POST', idempotent: false }) as NetworkError;
       expect(wasNotSent(error)).toBe(true);
       expect(failure.notSent).toBe(true);
       expect(failure.message).toBe(`Network error on ${ENDPOINT}: ${reason}. Nothing was sent, so it is safe to retry: check the base URL and that the service is reachable.`);
@@ -24,7 +25,7 @@ describe('networkErrorFor', () => {
   });
 
   it('warns about spending twice only when the request may have been written', () => {
-    const failure = networkErrorFor(ENDPOINT, fetchFailed(coded('ECONNRESET')), { method: 'POST', idempotent: false });
+    const failure = networkErrorFor(ENDPOINT, fetchFailed(coded('ECONNRESET')), { method: 'POST', idempotent: false }) as NetworkError;
     expect(failure.notSent).toBe(false);
     expect(failure.message).toContain('The service may or may not have processed the request; sending it again could spend cubes twice.');
   });
