@@ -2,7 +2,9 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Text, Video } from '../index.js';
 import { compileFile } from './compile-file.js';
+import { importTsx } from './import-tsx.js';
 
 /** A temp tree outside any project; each case writes its own files into it. */
 let root: string;
@@ -127,6 +129,23 @@ describe('a .tsx compiles wherever it is, whatever tsconfig surrounds it', () =>
       expect(await texts(`edit-${type}/v.tsx`)).toEqual(['first']);
       await put({ [`edit-${type}/copy.ts`]: "export const title = 'second';\n" });
       expect(await texts(`edit-${type}/v.tsx`)).toEqual(['second']);
+    });
+  }
+});
+
+describe('the runtime a loaded file gets', () => {
+  for (const type of ['commonjs', 'module']) {
+    it(`is this process's @vsynth/jsx-runtime, not a copy loaded again per call (${type})`, async () => {
+      await put({
+        [`shared-${type}/package.json`]: JSON.stringify({ type }),
+        [`shared-${type}/v.tsx`]: "import { Text, Video } from '@vsynth/jsx-runtime';\nexport const text = <Text>x</Text>;\nexport default <Video />;\n",
+      });
+      for (let i = 0; i < 2; i++) {
+        const mod = await importTsx(path.join(root, `shared-${type}/v.tsx`));
+        const exports = (type === 'commonjs' ? mod['default'] : mod) as { default: { type: unknown }; text: { type: unknown } };
+        expect(exports.default.type).toBe(Video);
+        expect(exports.text.type).toBe(Text);
+      }
     });
   }
 });

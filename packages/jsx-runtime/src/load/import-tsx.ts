@@ -7,6 +7,9 @@ import { displayPath } from '../compile/display-path.js';
 import { throwSite } from '../compile/throw-site.js';
 import { jsxTsconfig, nearestTsconfig } from './jsx-tsconfig.js';
 import { missingModuleError } from './missing-module-error.js';
+import { runtimeShims, type RuntimeShims } from './runtime-shims.js';
+
+let shims: Promise<RuntimeShims> | undefined;
 
 /** Derived tsconfig per user tsconfig (key `''` outside any project). */
 const tsconfigs = new Map<string, Promise<string>>();
@@ -44,8 +47,10 @@ export async function importTsx(file: string, options: ImportTsxOptions = {}): P
     tsconfig = jsxTsconfig(userTsconfig, path.dirname(fileURLToPath(import.meta.url)));
     tsconfigs.set(key, tsconfig);
   }
-  mapRuntimeForCommonJs();
-  mapRuntimeForModules();
+  shims ??= runtimeShims();
+  const { commonJs, modules } = await shims;
+  mapRuntimeForCommonJs(commonJs);
+  mapRuntimeForModules(modules);
   const tsconfigPath = await tsconfig;
   const cached = new Set(Object.keys(requireCache()));
   try {
@@ -119,58 +124,38 @@ function loadError(file: string, error: unknown, cwd: string): ValidationError {
   });
 }
 
-let mapped = false;
 let mappedModules = false;
 
 /**
- * ES modules: a resolve hook that answers our three specifiers with this installation's files,
- * only when Node's own resolution fails (the user's project may install its own copy).
+ * ES modules: a resolve hook that answers our three specifiers with this process's runtime
+ * (see runtimeShims), before Node looks for them, so a file outside any project finds them too.
  */
-function mapRuntimeForModules(): void {
+function mapRuntimeForModules(targets: Readonly<Record<string, string>>): void {
   if (mappedModules) return;
   mappedModules = true;
-  const targets = Object.fromEntries(Object.entries(runtimeEntries()).map(([name, file]) => [name, pathToFileURL(file).href]));
   const hook = [
     'let targets = {};',
     'export function initialize(data) { targets = data; }',
     'export async function resolve(specifier, context, next) {',
-    '  try { return await next(specifier, context); }',
-    '  catch (error) { const url = targets[specifier]; if (url === undefined) throw error; return { url, shortCircuit: true }; }',
+    '  const url = Object.hasOwn(targets, specifier) ? targets[specifier] : undefined;',
+    '  return url === undefined ? next(specifier, context) : { url, shortCircuit: true };',
     '}',
   ].join('\n');
   Module.register(`data:text/javascript,${encodeURIComponent(hook)}`, { data: targets });
 }
 
+let mapped = false;
+
 /**
- * A `.tsx` outside any `"type": "module"` package loads as CommonJS, and tsx's CommonJS side
- * ignores the tsconfig passed to `tsImport`; so resolve our three specifiers there too (the
- * technique of tsconfig-paths), only when Node's own resolution fails.
+ * CommonJS (a `.tsx` outside a `"type": "module"` package; tsx's CommonJS side ignores the
+ * tsconfig's `paths`): the same three specifiers resolve to this process's runtime.
  */
-function mapRuntimeForCommonJs(): void {
+function mapRuntimeForCommonJs(targets: Readonly<Record<string, string>>): void {
   if (mapped) return;
   mapped = true;
-  const targets = runtimeEntries();
   const cjs = Module as unknown as { _resolveFilename: (request: string, ...rest: unknown[]) => string };
   const original = cjs._resolveFilename;
   cjs._resolveFilename = function resolveFilename(this: unknown, request: string, ...rest: unknown[]): string {
-    try {
-      return original.call(this, request, ...rest);
-    } catch (error) {
-      const target = targets[request];
-      if (target === undefined) throw error;
-      return target;
-    }
-  };
-}
-
-/** Absolute files of this package's entries: `.ts` from source, `.js` once built. */
-function runtimeEntries(): Record<string, string> {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const ext = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
-  const at = (name: string): string => path.join(here, '..', `${name}${ext}`);
-  return {
-    '@vsynth/jsx-runtime': at('index'),
-    '@vsynth/jsx-runtime/jsx-runtime': at('jsx-runtime'),
-    '@vsynth/jsx-runtime/jsx-dev-runtime': at('jsx-dev-runtime'),
+    return (Object.hasOwn(targets, request) ? targets[request] : undefined) ?? original.call(this, request, ...rest);
   };
 }

@@ -1,0 +1,62 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+/** Where the loaded runtime modules wait for the shims; `Symbol.for` so every copy agrees. */
+const LOADED = Symbol.for('vsynth.jsx-runtime.loaded');
+
+/** Per specifier, the CommonJS shim's path and the ES module shim's URL. */
+export interface RuntimeShims {
+  readonly commonJs: Readonly<Record<string, string>>;
+  readonly modules: Readonly<Record<string, string>>;
+}
+
+/**
+ * Tiny modules that hand a loaded file this process's `@vsynth/jsx-runtime` (and its
+ * `jsx-runtime`/`jsx-dev-runtime` entries) instead of a copy: tsx loads every module of an import
+ * afresh (its namespace), and a fresh copy of the runtime with @vsynth/core and zod costs a few
+ * hundred milliseconds of CPU per load. Elements from either copy are alike (`Symbol.for`
+ * brands), so only the cost changes.
+ *
+ * @example const { commonJs, modules } = await runtimeShims(); // commonJs['@vsynth/jsx-runtime'] → '/tmp/…/index.cjs'
+ */
+export async function runtimeShims(): Promise<RuntimeShims> {
+  const loaded: Record<string, Record<string, unknown>> = {
+    '@vsynth/jsx-runtime': (await import('../index.js')) as Record<string, unknown>,
+    '@vsynth/jsx-runtime/jsx-runtime': (await import('../jsx-runtime.js')) as Record<string, unknown>,
+    '@vsynth/jsx-runtime/jsx-dev-runtime': (await import('../jsx-dev-runtime.js')) as Record<string, unknown>,
+  };
+  (globalThis as Record<symbol, unknown>)[LOADED] = loaded;
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const dir = path.join(os.tmpdir(), `vsynth-tsx-${hash(here)}`);
+  await mkdir(dir, { recursive: true });
+  const commonJs: Record<string, string> = {};
+  const modules: Record<string, string> = {};
+  for (const [specifier, exports] of Object.entries(loaded)) {
+    const name = specifier === '@vsynth/jsx-runtime' ? 'index' : specifier.slice('@vsynth/jsx-runtime/'.length);
+    const from = `globalThis[Symbol.for('vsynth.jsx-runtime.loaded')][${JSON.stringify(specifier)}]`;
+    const names = Object.keys(exports).filter((key) => /^[A-Za-z_$][\w$]*$/.test(key) && key !== 'default');
+    const cjs = `module.exports = ${from};\n`;
+    const esm = `const loaded = ${from};\nexport const { ${names.join(', ')} } = loaded;\n`;
+    // Named by content: processes of other versions never overwrite each other's shims.
+    commonJs[specifier] = await writeOnce(path.join(dir, `${name}-${hash(cjs)}.cjs`), cjs);
+    modules[specifier] = pathToFileURL(await writeOnce(path.join(dir, `${name}-${hash(esm)}.mjs`), esm)).href;
+  }
+  return { commonJs, modules };
+}
+
+/** Writes `file` unless it exists; never half-written for a concurrent reader. */
+async function writeOnce(file: string, text: string): Promise<string> {
+  if (existsSync(file)) return file;
+  const partial = `${file}.${process.pid}.tmp`;
+  await writeFile(partial, text);
+  await rename(partial, file);
+  return file;
+}
+
+function hash(text: string): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, 12);
+}
