@@ -44,7 +44,7 @@ describe('vsynth --help without loading the commands', () => {
       // The module's description, printed under its usage line, is the one the list shows.
       expect(oneLine(own?.stdout ?? ''), name).toContain(oneLine(description));
     });
-  }, 90_000);
+  }, 180_000);
 
   it('vsynth help <command> shows the full help of that command', async () => {
     const run = await runVsynth(['help', 'compile']);
