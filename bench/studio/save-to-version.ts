@@ -66,8 +66,9 @@ try {
     const event = await events.next(version);
     version = event.version;
     toEvent.push(event.at - start);
-    const state = (await (await fetch(new URL('state.json', studio.url))).json()) as { ok: boolean; scenes: { image: string }[] };
+    const state = (await (await fetch(new URL('state.json', studio.url))).json()) as { ok: boolean; scenes: { image: string }[]; payloads: { v3A: { scenes: { scripts: { org: string }[] }[] } } };
     if (!state.ok) throw new Error(`save ${i} did not compile`);
+    if (!state.payloads.v3A.scenes[0]?.scripts[0]?.org.includes(`take ${i}:`)) throw new Error(`save ${i} is not in the payload (a stale module?)`);
     await (await fetch(new URL(state.scenes[0]?.image ?? '', studio.url))).arrayBuffer();
     toImage.push(performance.now() - start);
     await new Promise((resolve) => setTimeout(resolve, pauseMs));
