@@ -13,7 +13,8 @@ export function spokenText(markup: unknown): string {
   let text = markup;
   if (text.includes('<')) text = text.replace(BREAKS, ' ').replace(TAGS, '');
   if (text.includes('&')) text = text.replace(ENTITIES, (entity) => ENTITY_TEXT[entity]!);
-  return text.replace(WHITE_SPACE, ' ').trim();
+  // Folding rewrites every space; most scripts have nothing to fold (only single plain spaces).
+  return (NEEDS_FOLDING.test(text) ? text.replace(WHITE_SPACE, ' ') : text).trim();
 }
 
 const BREAKS = /<br\s*\/?>|<\/p>/gi;
@@ -22,3 +23,5 @@ const TAGS = /<[^>]*>/g;
 const ENTITIES = /&(?:nbsp|lt|gt|quot|#39|apos|amp);/g;
 const ENTITY_TEXT: Readonly<Record<string, string>> = { '&nbsp;': ' ', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&apos;': "'", '&amp;': '&' };
 const WHITE_SPACE = /\s+/g;
+/** Two white-space characters in a row, or one that is not a plain space. */
+const NEEDS_FOLDING = /\s\s|[^\S ]/;
