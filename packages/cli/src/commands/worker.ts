@@ -56,6 +56,8 @@ Example:
 
 async function runWorkerCommand(options: WorkerOptions): Promise<void> {
   const secret = process.env['VSYNTH_WEBHOOK_SECRET']?.trim();
+  let lastError = '';
+  let lastErrorAt = 0;
   const core = await import('@vsynth/core');
   if (options.collectWebhooks && !secret) throw new core.UsageError('--collect-webhooks needs $VSYNTH_WEBHOOK_SECRET: the secret every worker signs webhook addresses with.');
   const { connectRedis, recordDelivery, runWorker } = await import('@vsynth/queue');
@@ -107,7 +109,14 @@ async function runWorkerCommand(options: WorkerOptions): Promise<void> {
       ...(options.events === 'jsonl'
         ? { onRow: (result) => process.stderr.write(`${JSON.stringify({ type: 'row', batchId: result.batchId, row: result.row, status: result.status, attempts: result.attempts, ...(result.reason === undefined ? {} : { reason: result.reason }) })}\n`) }
         : {}),
-      onError: (message) => process.stderr.write(`vsynth: queue: ${message}\n`),
+      onError: (message) => {
+        // A Redis outage makes BullMQ report the same failure many times a second: say it once per 10 s.
+        const now = Date.now();
+        if (message === lastError && now - lastErrorAt < 10_000) return;
+        lastError = message;
+        lastErrorAt = now;
+        process.stderr.write(`vsynth: queue: ${message}\n`);
+      },
       signal: controller.signal,
     });
     process.stderr.write(`vsynth: worker stopped after ${rows} row${rows === 1 ? '' : 's'}\n`);
