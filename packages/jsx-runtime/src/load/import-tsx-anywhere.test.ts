@@ -159,6 +159,7 @@ describe('a module that cannot be found is located at the import in the user fil
         [`${dir}/video.tsx`]: "import { Video } from '@vsynth/jsx-runtime';\nimport { who } from './avatarz.js';\nexport default <Video name={who} />;\n",
         [`${dir}/pkg.tsx`]: "import { Video } from '@vsynth/jsx-runtime';\n\nimport { who } from '@acme/no-such-pkg/avatars';\nexport default <Video name={who} />;\n",
         [`${dir}/nested.tsx`]: "import { x } from './sub/a.js';\nexport default x;\n",
+        [`${dir}/alias.tsx`]: "import { who } from '@/avatarz.js';\nexport default who;\n",
         [`${dir}/sub/a.ts`]: "// re-exports\nexport { y as x } from '../nope/b.js';\n",
       });
       const at = (file: string) => compileFile(path.join(root, dir, file), { cwd: root });
@@ -171,6 +172,14 @@ describe('a module that cannot be found is located at the import in the user fil
           {
             message: `cannot find package "@acme/no-such-pkg/avatars": install it (npm install @acme/no-such-pkg), or, if it is a tsconfig "paths" alias, check "paths" in the tsconfig.json nearest to ${dir}/pkg.tsx`,
             source: { fileName: `${dir}/pkg.tsx`, lineNumber: 3, columnNumber: 22 },
+          },
+        ],
+      });
+      await expect(at('alias.tsx')).rejects.toMatchObject({
+        issues: [
+          {
+            message: `cannot find "@/avatarz.js": no package can have that name; if it is a tsconfig "paths" alias, check "paths" in the tsconfig.json nearest to ${dir}/alias.tsx`,
+            source: { fileName: `${dir}/alias.tsx`, lineNumber: 1, columnNumber: 22 },
           },
         ],
       });

@@ -8,6 +8,8 @@ import { displayPath } from '../compile/display-path.js';
 const ESM = /^Cannot find (module|package) '(.+?)' imported from (.+)$/m;
 // CommonJS: "Cannot find module './avatarz.js'\nRequire stack:\n- /abs/video.tsx?namespace=…".
 const CJS = /^Cannot find module '(.+?)'\r?\nRequire stack:\r?\n- (.+)$/m;
+// A name npm accepts: lower case, optionally scoped (`@/x` and `~/x` are aliases, never packages).
+const NPM_NAME = /^(?:@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/;
 // A module specifier in an import, export … from, import(), or require().
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)(['"])([^'"\n]+)\1/g;
 
@@ -25,12 +27,20 @@ export function missingModuleError(error: unknown, file: string, cwd: string = p
   const { importer, missing, isPackage } = found;
   const written = findImport(importer, missing, isPackage, cwd);
   const specifier = written?.specifier ?? missing;
-  const bare = !specifier.startsWith('.') && !path.isAbsolute(specifier);
-  const message = bare
-    ? `cannot find package "${specifier}": install it (npm install ${packageName(specifier)}), or, if it is a tsconfig "paths" alias, check "paths" in the tsconfig.json nearest to ${displayPath(file, cwd)}`
-    : `cannot find module "${specifier}" (no file ${displayPath(resolvedPath(importer, specifier), cwd)}): check the path; a .ts or .tsx file is imported by its name with .js (./avatars.js for avatars.ts)`;
+  const message = whatToDo(specifier, importer, file, cwd);
   const source: SourceLocation = written?.source ?? { fileName: displayPath(importer, cwd), lineNumber: 1, columnNumber: 1 };
   return new ValidationError([issue({ code: 'jsx', message, path: [], source })], { subject: displayPath(file, cwd), cause: error });
+}
+
+function whatToDo(specifier: string, importer: string, file: string, cwd: string): string {
+  if (specifier.startsWith('.') || path.isAbsolute(specifier)) {
+    const looked = displayPath(resolvedPath(importer, specifier), cwd);
+    return `cannot find module "${specifier}" (no file ${looked}): check the path; a .ts or .tsx file is imported by its name with .js (./avatars.js for avatars.ts)`;
+  }
+  const paths = `check "paths" in the tsconfig.json nearest to ${displayPath(file, cwd)}`;
+  const name = packageName(specifier);
+  if (!NPM_NAME.test(name)) return `cannot find "${specifier}": no package can have that name; if it is a tsconfig "paths" alias, ${paths}`;
+  return `cannot find package "${specifier}": install it (npm install ${name}), or, if it is a tsconfig "paths" alias, ${paths}`;
 }
 
 function parse(message: string): { importer: string; missing: string; isPackage: boolean } | undefined {
