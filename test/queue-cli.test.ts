@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ledger, readNdjson, sandboxEnv, spawnCli, testSandbox, type TestSandbox } from './batch-helpers.js';
 import { WELCOME, settledRows, until, writeCustomers } from './queue-helpers.js';
+import { correlateWebhookUrl } from '@vsynth/core';
 import { connectRedis } from '@vsynth/queue';
 import { freePort, redisMissing, startRedis, type TestRedis } from './redis-server.js';
 import { runVsynth } from './run-vsynth.js';
@@ -116,6 +117,40 @@ describe.skipIf(redisMissing !== undefined)(`vsynth worker and batch --queue on 
     expect(second.code).toBe(0);
     expect(JSON.parse(second.stdout.trim().split('\n').at(-1)!)).toMatchObject({ done: 3, unknown: 0 });
     expect(await names()).toEqual(['Welcome Customer 1', 'Welcome Customer 2', 'Welcome Customer 3']);
+  }, 60_000);
+
+  it('an unknown row is settled as done by the webhook delivery carrying its correlation id', async () => {
+    sandbox = await testSandbox();
+    const secret = 'settle-secret';
+    const hookPort = await freePort();
+    const data = await writeCustomers(dir, 3);
+    const enqueue = await runVsynth(['batch', '--template', WELCOME, '--data', data, '--queue', redis.url, '--batch-id', 'settle', '--webhook-url', `http://127.0.0.1:${hookPort}/`]);
+    expect(enqueue.code, enqueue.stderr).toBe(0);
+    // Row 2's attempt is recorded, and (below) its request did reach the service: a worker died in between.
+    const connection = await connectRedis(redis.url);
+    try {
+      await connection.redis.hset('vsynth:batch:settle:rows', '2', JSON.stringify({ key: 'k2', status: 'attempt', cid: 'settle.2', attempts: 1 }));
+      const [jobKey] = await connection.redis.keys('bull:vsynth-rows:settle.2.*');
+      const job = JSON.parse((await connection.redis.hget(jobKey!, 'data'))!) as { body: Record<string, unknown> };
+      const collector = spawnCli(['worker', '--queue', redis.url, '--collect-webhooks', '--webhook-port', String(hookPort), '--events', 'jsonl'], { ...sandboxEnv(sandbox), VSYNTH_WEBHOOK_SECRET: secret });
+      workers.push(collector);
+      await until('the worker to settle the 3 rows', () => settledRows(collector.output.stderr) >= 3, 30_000);
+      expect(collector.output.stderr).toContain('"row":2,"status":"unknown"');
+      await sandbox.client.createProject({ ...job.body, webhookUrl: correlateWebhookUrl(`http://127.0.0.1:${hookPort}/`, { id: 'settle.2', secret }) } as never);
+    } finally {
+      await connection.close();
+    }
+    const out = join(dir, 'settle.ndjson');
+    let row2: Record<string, unknown> | undefined;
+    for (let tries = 0; tries < 40 && row2?.['status'] !== 'done'; tries++) {
+      await runVsynth(['batch', 'results', '--queue', redis.url, '--batch-id', 'settle', '--out', out]);
+      row2 = (await readNdjson(out)).find((result) => result['row'] === 2);
+      if (row2?.['status'] !== 'done') await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(row2).toMatchObject({ row: 2, status: 'done', cubes: 2 });
+    expect(String(row2?.['videoUrl'])).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/sandbox\/artifacts\//);
+    // Sent once: by the "dead worker", never by the live one.
+    expect((await ledger(sandbox.url)).filter((entry) => entry.body['name'] === 'Welcome Customer 2')).toHaveLength(1);
   }, 60_000);
 
   it('SIGTERM: the worker finishes its requests in flight and exits 0; the rows it did not start stay queued for the next worker', async () => {
