@@ -162,8 +162,8 @@ describe('in a fresh project outside the repository, from the installed tarballs
     write('typed/good.tsx', video('./avatars.js'));
     const bad = video('./avatars.js').replace('<Avatar model={anna} x={0.22} y={0.04}>', '<Avatar model={anna} x={0.22} y={0.04} scale="big">');
     const badLine = bad.split('\n').findIndex((line) => line.includes('scale="big"')) + 1;
-    // tsc points at the value: "big" is not a number.
-    const badColumn = (bad.split('\n')[badLine - 1] ?? '').indexOf('"big"') + 1;
+    // tsc points at the attribute: scale="big" is not a number.
+    const badColumn = (bad.split('\n')[badLine - 1] ?? '').indexOf('scale="big"') + 1;
     write('typed/bad.tsx', bad);
     const modes = { node10: 'ESNext', node16: 'Node16', nodenext: 'NodeNext', bundler: 'ESNext' };
     const tsc = path.join(project, 'node_modules/typescript/bin/tsc');
