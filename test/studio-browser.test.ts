@@ -5,7 +5,8 @@
  * VSYNTH_WRITE_SCREENSHOT=1 it also writes docs/studio.png for the README.
  */
 import { existsSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -158,5 +159,58 @@ describe.skipIf(!hasChromium)('vsynth studio in chromium', { timeout: 60_000 }, 
     await page.click('button[data-tab="legacy"]');
     expect(await page.textContent('#tabnotes')).toMatch(/lost: library-demo\.tsx:\d+:\d+ .*cannot be expressed in a legacy payload/);
     expect(await page.textContent('#payload')).toContain('"AIModel"');
+  });
+});
+
+describe.skipIf(!hasChromium)('vsynth studio row picker in chromium', { timeout: 60_000 }, () => {
+  let dir: string;
+  let studio: StudioProcess;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'vsynth-studio-rows-'));
+    await cp(path.join(REPO_ROOT, 'examples/avatars.ts'), path.join(dir, 'avatars.ts'));
+    await cp(path.join(REPO_ROOT, 'examples/batch/create-per-row'), path.join(dir, 'batch/create-per-row'), { recursive: true });
+    [studio, browser] = await Promise.all([
+      startStudioCli(['batch/create-per-row/welcome.tsx', '--data', 'batch/create-per-row/customers.csv', '--no-open'], { cwd: dir }),
+      chromium.launch({
+        executablePath: CHROMIUM,
+        args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      }),
+    ]);
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(studio.url);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await studio?.stop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const payloadShows = (text: string): Promise<unknown> =>
+    page.waitForFunction((wanted) => document.querySelector('#payload')?.textContent?.includes(wanted) === true, text, { timeout: 15_000 });
+
+  it('moves between rows with next, previous, first and a typed number', async () => {
+    const rows = (await readFile(path.join(dir, 'batch/create-per-row/customers.csv'), 'utf8')).trim().split('\n').length - 1;
+    await payloadShows('"name": "Welcome Acme & Sons"');
+    expect(await page.textContent('#rowcount')).toBe(`of ${rows}`);
+    await page.click('#next');
+    await payloadShows('"name": "Welcome Zoë \\"Z\\" Müller"');
+    await page.click('#next');
+    await payloadShows('"name": "Welcome 北京科技"');
+    await page.click('#prev');
+    await payloadShows('"name": "Welcome Zoë \\"Z\\" Müller"');
+    await page.click('#first');
+    await payloadShows('"name": "Welcome Acme & Sons"');
+    await page.fill('#row', '4');
+    await page.press('#row', 'Enter');
+    await payloadShows('"name": "Welcome Café 🎉"');
+    expect(await page.inputValue('#row')).toBe('4');
+    await page.fill('#row', String(rows + 5));
+    await page.press('#row', 'Enter');
+    // Past the last row the picker stops at the last one.
+    await payloadShows('"name": "Welcome');
+    await page.waitForFunction((n) => document.querySelector<{ value: string }>('#row')?.value === String(n), rows, { timeout: 15_000 });
   });
 });
