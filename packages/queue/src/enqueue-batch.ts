@@ -57,6 +57,10 @@ export async function enqueueBatch(options: EnqueueBatchOptions): Promise<Enqueu
       const ids = chunk.map((job) => rowJobId(job.batchId, job.row, job.rowKey));
       // Jobs already in the queue (or already settled) are not added again.
       const known = await redis.hmget(keys.results, ...chunk.map((job) => String(job.row)));
+      // One round trip per chunk: which of these jobs BullMQ still holds (waiting, active, delayed).
+      const pipeline = redis.pipeline();
+      for (const id of ids) pipeline.exists(`bull:${QUEUE_NAME}:${id}`);
+      const held = ((await pipeline.exec()) ?? []).map(([, value]) => value === 1);
       const fresh: { name: string; data: RowJobData; opts: { jobId: string } }[] = [];
       for (let index = 0; index < chunk.length; index++) {
         const job = chunk[index]!;
@@ -68,7 +72,7 @@ export async function enqueueBatch(options: EnqueueBatchOptions): Promise<Enqueu
           fresh.push({ name: 'row', data: { ...job, resendUnknown: true }, opts: { jobId: id } });
           continue;
         }
-        if (knownResult !== null || (await queue.getJobState(id)) !== 'unknown') {
+        if (knownResult !== null || held[index]) {
           existing += 1;
           continue;
         }
