@@ -14,6 +14,7 @@ import { batchKeys } from './batch-keys.js';
  */
 export class RedisStore implements BatchStore {
   private readonly keys: ReturnType<typeof batchKeys>;
+  private readonly known = new Map<number, JournalRowState | undefined>();
 
   constructor(
     private readonly redis: Redis,
@@ -23,17 +24,23 @@ export class RedisStore implements BatchStore {
   }
 
   async record(entry: RowRecord): Promise<void> {
-    const before = await this.rowState(entry.row);
+    // A worker's job is the only writer of its row's state while it holds the job's lock, so the
+    // state read once is kept (one round trip per record instead of two).
+    const before = this.known.has(entry.row) ? this.known.get(entry.row) : await this.rowState(entry.row);
     const after = applyRecord(before, entry);
     if (after === undefined) return;
-    if (entry.type === 'attempt') await this.redis.set(this.keys.started, entry.time, 'NX');
-    await this.redis.hset(this.keys.rows, String(entry.row), JSON.stringify(after));
+    this.known.set(entry.row, after);
+    const write = this.redis.multi().hset(this.keys.rows, String(entry.row), JSON.stringify(after));
+    if (entry.type === 'attempt') write.set(this.keys.started, entry.time, 'NX');
+    await write.exec();
   }
 
   /** What Redis records about a row (undefined: never attempted). */
   async rowState(row: number): Promise<JournalRowState | undefined> {
     const text = await this.redis.hget(this.keys.rows, String(row));
-    return text === null ? undefined : (JSON.parse(text) as JournalRowState);
+    const state = text === null ? undefined : (JSON.parse(text) as JournalRowState);
+    this.known.set(row, state);
+    return state;
   }
 
   /**
