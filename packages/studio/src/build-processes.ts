@@ -110,7 +110,13 @@ export class BuildProcesses {
     });
     // A process that fails to start is reported by the build that uses it.
     ready.catch(() => undefined);
-    return { child, ready, builds: 0 };
+    const started: Started = { child, ready, builds: 0 };
+    // A process that ends between builds (its user code exited later, a crash) is replaced now,
+    // so the next save does not wait for an answer that cannot come.
+    child.once('exit', () => {
+      if (this.#current === started) this.#current = this.#closed ? undefined : this.#start();
+    });
+    return started;
   }
 
   #exchange(child: ChildProcess, job: BuildJob): Promise<{ outcome: BuildOutcome; rss: number }> {
@@ -137,7 +143,13 @@ export class BuildProcesses {
       };
       child.on('message', onMessage);
       child.once('exit', onExit);
-      child.send({ id, job });
+      if (child.exitCode !== null || child.signalCode !== null || !child.connected) {
+        onExit(child.exitCode, child.signalCode);
+        return;
+      }
+      child.send({ id, job }, (error) => {
+        if (error) onExit(child.exitCode, child.signalCode);
+      });
     });
   }
 }

@@ -8,11 +8,11 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { watch, type FSWatcher } from 'chokidar';
 import { localImports } from './local-imports.js';
 import { StudioBuilds, type BuildRecord } from './studio-builds.js';
 import { STUDIO_PAGE } from './studio-page.js';
 import { studioState } from './studio-state.js';
+import { watchFiles } from './watch-files.js';
 
 /** Options of {@link startStudio}. */
 export interface StartStudioOptions {
@@ -30,7 +30,7 @@ export interface StartStudioOptions {
   readonly host?: string;
   /** Directory relative paths are resolved against and shown relative to. Default `process.cwd()`. */
   readonly cwd?: string;
-  /** Wait after a save before rebuilding, so one save of several files rebuilds once. Default 15 ms. */
+  /** Wait after a save before rebuilding, so one save of several files rebuilds once. Default 30 ms. */
   readonly debounceMs?: number;
   /** Called after each rebuild with its version (e.g. to log it). */
   readonly onRebuild?: (event: { readonly version: number; readonly ok: boolean }) => void;
@@ -72,15 +72,16 @@ export async function startStudio(options: StartStudioOptions): Promise<Studio> 
   let currentRow = 1;
   let watched = new Set<string>();
 
-  const watcher: FSWatcher = watch([], { ignoreInitial: true });
+  let timer: NodeJS.Timeout | undefined;
+  const watcher = watchFiles(() => {
+    clearTimeout(timer);
+    timer = setTimeout(() => void rebuild().catch(() => undefined), options.debounceMs ?? 30);
+  });
   const updateWatched = async (): Promise<void> => {
     const next = new Set<string>([main, ...(props ? [props] : []), ...(data ? [data] : [])]);
     if (options.file !== undefined) for (const file of await localImports(main)) next.add(file);
-    const added = [...next].filter((file) => !watched.has(file));
-    const removed = [...watched].filter((file) => !next.has(file));
     watched = next;
-    if (added.length > 0) watcher.add(added);
-    if (removed.length > 0) watcher.unwatch(removed);
+    watcher.set(next);
   };
 
   const broadcast = (event: { version: number; ok: boolean }): void => {
@@ -100,7 +101,6 @@ export async function startStudio(options: StartStudioOptions): Promise<Studio> 
     setImmediate(next);
   };
 
-  let timer: NodeJS.Timeout | undefined;
   let rebuilding = false;
   let dirty = false;
   const rebuild = async (): Promise<void> => {
@@ -125,10 +125,6 @@ export async function startStudio(options: StartStudioOptions): Promise<Studio> 
       rebuilding = false;
     }
   };
-  watcher.on('all', () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => void rebuild().catch(() => undefined), options.debounceMs ?? 15);
-  });
 
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
@@ -202,7 +198,7 @@ export async function startStudio(options: StartStudioOptions): Promise<Studio> 
     await builds.get(currentRow);
     await updateWatched();
   } catch (error) {
-    await watcher.close();
+    watcher.close();
     builds.close();
     server.close();
     throw error;
@@ -214,7 +210,7 @@ export async function startStudio(options: StartStudioOptions): Promise<Studio> 
     watched: () => [...watched],
     async close() {
       clearTimeout(timer);
-      await watcher.close();
+      watcher.close();
       builds.close();
       for (const client of clients) client.end();
       server.closeAllConnections();
