@@ -12,6 +12,8 @@
  * - `queue.twoWorkersSpeedup`: rows/s of 2 workers / of 1 worker (aim ≥ 1.6).
  * - `queue.oneWorkerVsBatch`: rows/s of 1 worker / of the single-process batch (aim ≥ 0.6: the
  *   Redis round trips per row cost less than half the service's latency).
+ * - `queue.workerCpuPerRow`: CPU ms the 4 workers spent per row from their first row on (Linux /proc);
+ *   with two cores, 2000 / this is the most rows/s the workers can do on this machine at all.
  * - `queue.sandboxBusyWith4`: CPU seconds of the sandbox process per wall second during the
  *   4-worker run (Linux /proc). Near 1 the sandbox's own CPU, not its latency, bounds the run and
  *   no number of workers can go faster (aim ≤ 0.8 for the speedup figures to mean anything).
@@ -47,6 +49,7 @@ try {
     await run([...CLI, 'batch', '--template', TEMPLATE, '--data', data, '--concurrency', concurrency, '--journal', join(dir, 'batch.journal.ndjson'), '--durability', 'write', '--events', 'none']);
   });
   const workers: Record<number, number> = {};
+  const workerCpu: Record<number, number> = {};
   let sandboxBusy = 0;
   for (const count of [1, 2, 4]) {
     const cpuBefore = cpuSeconds(sandbox.pid);
@@ -55,10 +58,16 @@ try {
       await run([...CLI, 'batch', '--template', TEMPLATE, '--data', data, '--queue', queue, '--batch-id', `w${count}`]);
       const children = Array.from({ length: count }, () => start([...CLI, 'worker', '--queue', queue, '--concurrency', concurrency]));
       try {
+        // CPU from the first settled row on: the workers' start-up is not a row's cost.
+        let first: { cpu: number; settled: number } | undefined;
         for (;;) {
-          if ((await readBatch(connection.redis, `w${count}`)).status.finished) break;
-          await new Promise((resolve) => setTimeout(resolve, 200));
+          const { status } = await readBatch(connection.redis, `w${count}`);
+          const settled = status.done + status.failed + status.unknown;
+          if (first === undefined && settled > 0) first = { cpu: children.reduce((sum, child) => sum + cpuSeconds(child.pid), 0), settled };
+          if (status.finished) break;
+          await new Promise((resolve) => setTimeout(resolve, 100));
         }
+        workerCpu[count] = first === undefined ? 0 : (children.reduce((sum, child) => sum + cpuSeconds(child.pid), 0) - first.cpu) / (rows - first.settled);
       } finally {
         for (const child of children) child.kill('SIGTERM');
         await Promise.all(children.map((child) => new Promise((resolve) => child.once('exit', resolve))));
@@ -71,6 +80,7 @@ try {
   printFigure(figure('queue.oneWorkerVsBatch', workers[1]!, unit, batch, '>=', 0.6));
   printFigure(figure('queue.twoWorkersSpeedup', workers[2]!, unit, workers[1]!, '>=', 1.6));
   printFigure(figure('queue.fourWorkersSpeedup', workers[4]!, unit, workers[1]!, '>=', 3));
+  printFigure(figure('queue.workerCpuPerRow', workerCpu[4]! * 1000, 'ms CPU per row, 4 workers, from their first row on', null, '<=', 10));
   printFigure(figure('queue.sandboxBusyWith4', sandboxBusy, 'sandbox CPU s per wall s (4 workers, enqueue included)', null, '<=', 0.8));
 } finally {
   sandbox.kill();
