@@ -106,6 +106,24 @@ describe('in a fresh project outside the repository, from the installed tarballs
     if (notInstalled !== undefined) skip(`npm install of the tarballs did not run: ${notInstalled}`);
   };
 
+  it('the vsynth bin runs built JS with plain node: validate loads no TypeScript loader (tsx, esbuild), --help not even @vsynth/core', async ({ skip }) => {
+    requireInstall(skip);
+    const recorder = path.join(work, 'record.mjs');
+    // A resolve hook that prints every module URL the process loads to stderr.
+    const hook = `export async function resolve(s, c, next) { const r = await next(s, c); process._rawDebug('loaded ' + r.url); return r; }`;
+    writeFileSync(recorder, `import { register } from 'node:module';\nregister(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)});\n`);
+    cpSync(path.join(REPO_ROOT, 'examples/payloads/create-variant-a.json'), path.join(project, 'payload.json'));
+    const bin = path.join(project, 'node_modules/.bin/vsynth');
+    const loaded = (result: Run): string[] => result.stderr.split('\n').filter((line) => line.startsWith('loaded ')).map((line) => line.slice('loaded '.length));
+    const validate = await run(process.execPath, ['--import', recorder, bin, 'validate', 'payload.json'], { cwd: project });
+    expect(validate.code, validate.stderr).toBe(0);
+    expect(loaded(validate).some((url) => url.includes('/node_modules/@vsynth/core/dist/'))).toBe(true);
+    expect(loaded(validate).filter((url) => /\/node_modules\/(tsx|esbuild|@esbuild)\/|\.ts$/.test(url))).toEqual([]);
+    const help = await run(process.execPath, ['--import', recorder, bin, '--help'], { cwd: project });
+    expect(help.code).toBe(0);
+    expect(loaded(help).filter((url) => url.includes('/node_modules/@vsynth/') && !url.includes('/@vsynth/cli/'))).toEqual([]);
+  });
+
   it('npx vsynth compile: no tsconfig at all', async ({ skip }) => {
     requireInstall(skip);
     write('video.tsx', video('./avatars.js'));
