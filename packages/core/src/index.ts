@@ -110,7 +110,7 @@ export { checkEditRules } from './validate/check-edit-rules.js';
 export { checkLegacyAudioRules } from './validate/check-legacy-audio-rules.js';
 export { checkLegacyRules } from './validate/check-legacy-rules.js';
 export { checkModifyRules } from './validate/check-modify-rules.js';
-export { checkRequest, type CheckResult } from './validate/check-request.js';
+export { checkRequest, findRequestIssues, type CheckResult } from './validate/check-request.js';
 export { describeExpected, describeValue } from './validate/describe-value.js';
 export { detectVariant, type PayloadVariant } from './validate/detect-variant.js';
 export { findUnknownFields } from './validate/find-unknown-fields.js';

@@ -7,7 +7,7 @@ import { legacyProjectResponseSchema } from '../schemas/legacy-project.js';
 import { projectCreateResponseSchema } from '../schemas/project-create.js';
 import { checkDubbingForm } from './check-dubbing-form.js';
 import { checkDubbingOptions } from './check-dubbing-options.js';
-import { checkRequest } from './check-request.js';
+import { checkRequest, findRequestIssues } from './check-request.js';
 import { parseRequest } from './parse-request.js';
 import { parseResponse } from './parse-response.js';
 import { REQUEST_KINDS } from './request-kind.js';
@@ -80,6 +80,8 @@ function neverThrowsButValidationError(kind: (typeof REQUEST_KINDS)[number], inp
   }
   // Lenient parsing loses nothing: a valid body serialises to the same bytes.
   if (result.ok) expect(JSON.stringify(result.value)).toBe(JSON.stringify(input));
+  // findRequestIssues (compile's cheaper call) reports exactly checkRequest's issues.
+  expect(findRequestIssues(kind, input)).toEqual(result.ok ? result.warnings : result.issues);
   return result;
 }
 

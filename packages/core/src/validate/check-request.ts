@@ -24,12 +24,36 @@ export type CheckResult<T> =
  * else for (const warning of result.warnings) console.warn(formatIssue(warning))
  */
 export function checkRequest<K extends RequestKind>(kind: K, input: unknown): CheckResult<RequestOfKind[K]> {
+  const found = collectIssues(kind, input);
+  if (found.data !== undefined && found.errors.length === 0) {
+    return { ok: true, value: inInputOrder(found.data.value, input) as RequestOfKind[K], warnings: found.warnings };
+  }
+  return { ok: false, issues: [...found.errors, ...found.warnings] };
+}
+
+/**
+ * The issues `checkRequest` would report, errors first, without building its `value` (for a
+ * caller that keeps its own input, like compile): on a valid body this skips restoring the input's
+ * key order, a third of `checkRequest`'s cost on a body whose keys are not in the schema's order.
+ * Throws `UsageError` only for an unknown `kind`.
+ *
+ * @example
+ * const issues = findRequestIssues('create', payload)
+ * if (issues.some((i) => i.severity === 'error')) console.error(formatIssues(issues))
+ */
+export function findRequestIssues(kind: RequestKind, input: unknown): Issue[] {
+  const found = collectIssues(kind, input);
+  return [...found.errors, ...found.warnings];
+}
+
+/** `data` is set when the schema accepted the input. */
+function collectIssues(kind: RequestKind, input: unknown): { data: { value: unknown } | undefined; errors: Issue[]; warnings: Issue[] } {
   if (!isRequestKind(kind)) {
     throw new UsageError(`Unknown request kind ${JSON.stringify(kind)}: use one of ${REQUEST_KINDS.join(', ')}`);
   }
   // Checked first: a cycle would make the walks below loop, a throwing getter would escape.
   const notData = findNonJsonData(input);
-  if (notData !== undefined) return { ok: false, issues: [notData] };
+  if (notData !== undefined) return { data: undefined, errors: [notData], warnings: [] };
   const schema = REQUEST_SCHEMAS[kind];
   const issues: Issue[] = [];
   // Parsed without reportInput first: with it zod keeps more of every valid body alive (about
@@ -44,8 +68,7 @@ export function checkRequest<K extends RequestKind>(kind: K, input: unknown): Ch
   issues.push(...findUnknownFields(schema, input));
   const errors = issues.filter((i) => i.severity === 'error');
   const warnings = issues.filter((i) => i.severity !== 'error');
-  if (result.success && errors.length === 0) return { ok: true, value: inInputOrder(result.data, input) as RequestOfKind[K], warnings };
-  return { ok: false, issues: [...errors, ...warnings] };
+  return { data: result.success ? { value: result.data } : undefined, errors, warnings };
 }
 
 /**
@@ -99,5 +122,7 @@ function startsWith(keys: readonly string[], prefix: readonly string[]): boolean
 }
 
 function define(out: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  // Assigning `__proto__` would set the prototype instead of adding the field.
+  if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  else out[key] = value;
 }

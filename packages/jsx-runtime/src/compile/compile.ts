@@ -1,6 +1,6 @@
 import {
   canvasSize,
-  checkRequest,
+  findRequestIssues,
   isValidationError,
   ValidationError,
   type Issue,
@@ -95,8 +95,8 @@ export async function compile(element: VsynthNode, options: CompileOptions = {})
   const built = target === 'legacy' ? { ...emitLegacy(input, options.lossy === true), slots: {} } : emitV3(input, options.variant ?? 'A');
 
   const failed = ctx.hasErrors;
-  const checked = checkRequest(target === 'legacy' ? 'legacy' : 'create', built.payload);
-  const found = checked.ok ? checked.warnings : checked.issues;
+  // Only the issues: the payload is ours, so checkRequest's copy in the input's key order is not needed.
+  const found = findRequestIssues(target === 'legacy' ? 'legacy' : 'create', built.payload);
   // After compile errors the payload lacks the failed parts, so of core's findings only those
   // inside a clip that was built are real (a volume of 500); the rest would follow from the gaps.
   // Their paths then count clips as written, like the compile errors.
