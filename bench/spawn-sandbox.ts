@@ -7,7 +7,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 export async function spawnSandbox(flags: readonly string[]): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(
     process.execPath,
-    ['--conditions=@vsynth/source', '--import', 'tsx', 'packages/cli/src/index.ts', 'sandbox', '--port', '0', '--quiet', ...flags],
+    // VSYNTH_BENCH_SANDBOX_NODE_ARGS: extra node flags for the sandbox alone, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+    [...(process.env['VSYNTH_BENCH_SANDBOX_NODE_ARGS']?.split(' ').filter(Boolean) ?? []), '--conditions=@vsynth/source', '--import', 'tsx', 'packages/cli/src/index.ts', 'sandbox', '--port', '0', '--quiet', ...flags],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const url = await new Promise<string>((resolve, reject) => {
