@@ -15,7 +15,8 @@ export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
 export const EXIT_CODES_HELP = `
 Exit codes:
   0  ok
-  1  internal error (a bug in vsynth; run again with VSYNTH_DEBUG=1 and report the output)
+  1  internal error (a bug in vsynth; run again with VSYNTH_DEBUG=1 and report the output);
+     for \`vsynth diff\` only: the two videos differ, as diff(1) says
   2  usage error (unknown option, missing argument, unreadable file, missing credentials)
   3  invalid input (payload, TSX, template or row failed validation; no rows in the data file;
      a damaged batch journal on --resume)
