@@ -6,6 +6,7 @@
 // Errors: the VsynthError family, the one Issue shape and its printer.
 export { ApiError, isApiError, type ApiErrorOptions } from './errors/api-error.js';
 export { BatchError, batchError, isBatchError } from './errors/batch-error.js';
+export { closestName } from './errors/closest-name.js';
 export { formatIssue, formatIssues, formatPath, formatSource } from './errors/format-issues.js';
 export { issue, type Issue, type IssueCode, type PathSegment, type SourceLocation } from './errors/issue.js';
 export { NetworkError, isNetworkError } from './errors/network-error.js';

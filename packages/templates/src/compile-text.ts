@@ -1,6 +1,5 @@
-import { TemplateError, escapeHtml, formatPath, issue, type Issue, type PathSegment } from '@vsynth/core';
+import { TemplateError, closestName, escapeHtml, formatPath, issue, type Issue, type PathSegment } from '@vsynth/core';
 import type { HandlebarsEnv } from './create-handlebars.js';
-import { closestColumn } from './closest-column.js';
 import { findUnknownHelper } from './find-unknown-helper.js';
 import { missingVariableIssue } from './missing-variable-issue.js';
 
@@ -56,7 +55,7 @@ export function compileText(source: string, options: CompileTextOptions): TextTe
   if (unknownHelper !== undefined) {
     // One template-level error, not a "missing variable" for every row.
     const known = Object.keys(env.helpers).filter((name) => !name.startsWith('__') && name !== 'helperMissing' && name !== 'blockHelperMissing' && name !== 'log');
-    const guess = closestColumn(unknownHelper, known);
+    const guess = closestName(unknownHelper, known);
     const message = `calls the helper "${unknownHelper}", which does not exist${guess === undefined ? '' : `; did you mean "${guess}"?`} (helpers: ${known.join(', ')})`;
     throw new TemplateError(`Template text at ${formatPath(path)} ${message}.`, [issue({ code: 'template', message, path })]);
   }

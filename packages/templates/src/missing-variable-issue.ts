@@ -1,5 +1,4 @@
-import { issue, formatPath, type Issue, type PathSegment } from '@vsynth/core';
-import { closestColumn } from './closest-column.js';
+import { closestName, issue, formatPath, type Issue, type PathSegment } from '@vsynth/core';
 
 export interface MissingVariableIssueOptions {
   readonly name: string;
@@ -23,7 +22,7 @@ export interface MissingVariableIssueOptions {
  */
 export function missingVariableIssue(options: MissingVariableIssueOptions): Issue {
   const { name, row, path, columns } = options;
-  const guess = closestColumn(name, columns);
+  const guess = closestName(name, columns);
   const hint = guess === undefined ? `columns: ${columns.slice(0, 12).join(', ')}${columns.length > 12 ? ', …' : ''}` : `did you mean "${guess}"?`;
   return issue({
     code: 'template',

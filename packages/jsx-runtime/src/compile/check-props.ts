@@ -1,7 +1,6 @@
-import type { IssueCode } from '@vsynth/core';
+import { closestName, type IssueCode } from '@vsynth/core';
 import type { BuiltinKind } from '../components/builtin.js';
 import { PROP_RULES, type PropRule } from '../components/prop-rules.js';
-import { closestName } from './closest-name.js';
 
 /** One prop problem: an unknown prop or field, a value of the wrong type, or outside its set. */
 export interface PropProblem {

@@ -1,8 +1,10 @@
 /**
- * The name a misspelt one most likely meant: a case-insensitive match, else the nearest by edit
- * distance within about a third of its length; `undefined` when nothing is close.
+ * The name a misspelt one most likely meant, for a "did you mean" hint: a case-insensitive match,
+ * else the nearest by edit distance within about a third of its length; `undefined` when nothing
+ * is close. Used for TSX props (jsx-runtime) and CSV columns and Handlebars helpers (templates).
  *
  * @example closestName('backgroud', ['background', 'watermark']) // 'background'
+ * @example closestName('frstName', ['firstName', 'email']) // 'firstName'
  */
 export function closestName(name: string, names: readonly string[]): string | undefined {
   const wanted = name.toLowerCase();
@@ -20,15 +22,17 @@ export function closestName(name: string, names: readonly string[]): string | un
   return best;
 }
 
-/** Levenshtein distance, one row at a time. */
+/** Levenshtein distance, keeping one row. */
 function editDistance(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
-    const next = [i];
+    let diagonal = row[0]!;
+    row[0] = i;
     for (let j = 1; j <= b.length; j++) {
-      next.push(Math.min((row[j] ?? 0) + 1, (next[j - 1] ?? 0) + 1, (row[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1)));
+      const above = row[j]!;
+      row[j] = Math.min(above + 1, row[j - 1]! + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diagonal = above;
     }
-    row = next;
   }
-  return row[b.length] ?? 0;
+  return row[b.length]!;
 }
