@@ -1,4 +1,5 @@
 import type { PathSegment } from '../errors/issue.js';
+import { jsonStringEnd } from './json-string-end.js';
 
 /** Where a JSON text repeats a key inside one object. */
 export interface DuplicateKey {
@@ -17,8 +18,6 @@ interface Frame {
   at: PathSegment;
 }
 
-const QUOTE_OR_BACKSLASH = /["\\]/g;
-
 /**
  * Finds the first key that appears twice in one object of a JSON text that `JSON.parse`
  * accepted (which silently keeps the last). Scans without recursion, so deep documents are fine.
@@ -34,7 +33,7 @@ export function findDuplicateKey(text: string): DuplicateKey | undefined {
     const c = text.charCodeAt(i);
     if (c === 0x22 /* " */) {
       const start = i;
-      const end = stringEnd(text, i);
+      const end = jsonStringEnd(text, i);
       i = end + 1;
       const top = stack[stack.length - 1];
       if (expectKey && top?.object === true) {
@@ -68,16 +67,4 @@ export function findDuplicateKey(text: string): DuplicateKey | undefined {
     i += 1;
   }
   return undefined;
-}
-
-/** Index of the quote closing the string that opens at `start`. */
-function stringEnd(text: string, start: number): number {
-  let i = start + 1;
-  for (;;) {
-    QUOTE_OR_BACKSLASH.lastIndex = i;
-    const found = QUOTE_OR_BACKSLASH.exec(text);
-    if (found === null) return text.length;
-    if (found[0] === '"') return found.index;
-    i = found.index + 2;
-  }
 }

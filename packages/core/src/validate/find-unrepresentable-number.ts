@@ -1,3 +1,5 @@
+import { jsonStringEnd } from './json-string-end.js';
+
 /** A number literal of a JSON text that `JSON.parse` cannot keep as written. */
 export interface UnrepresentableNumber {
   /** The literal as written, e.g. `1e-999`. */
@@ -25,7 +27,7 @@ export function findUnrepresentableNumber(text: string): UnrepresentableNumber |
   while (i < text.length) {
     const c = text.charCodeAt(i);
     if (c === 0x22 /* " */) {
-      i = stringEnd(text, i) + 1;
+      i = jsonStringEnd(text, i) + 1;
       continue;
     }
     if (c === 0x2d /* - */ || (c >= 0x30 && c <= 0x39)) {
@@ -45,17 +47,4 @@ export function findUnrepresentableNumber(text: string): UnrepresentableNumber |
     i += 1;
   }
   return undefined;
-}
-
-const QUOTE_OR_BACKSLASH = /["\\]/g;
-
-function stringEnd(text: string, start: number): number {
-  let i = start + 1;
-  for (;;) {
-    QUOTE_OR_BACKSLASH.lastIndex = i;
-    const found = QUOTE_OR_BACKSLASH.exec(text);
-    if (found === null) return text.length;
-    if (found[0] === '"') return found.index;
-    i = found.index + 2;
-  }
 }

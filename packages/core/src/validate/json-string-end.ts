@@ -1,0 +1,19 @@
+const QUOTE_OR_BACKSLASH = /["\\]/g;
+
+/**
+ * Index of the quote closing the JSON string whose opening quote is at `start` (skipping escaped
+ * characters), or `text.length` when the string never closes. The scanners of a parsed JSON text
+ * (duplicate keys, unrepresentable numbers) use it to step over strings.
+ *
+ * @example jsonStringEnd('{"a\\"b": 1}', 1) // 6
+ */
+export function jsonStringEnd(text: string, start: number): number {
+  let i = start + 1;
+  for (;;) {
+    QUOTE_OR_BACKSLASH.lastIndex = i;
+    const found = QUOTE_OR_BACKSLASH.exec(text);
+    if (found === null) return text.length;
+    if (found[0] === '"') return found.index;
+    i = found.index + 2;
+  }
+}
