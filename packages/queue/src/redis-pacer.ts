@@ -1,4 +1,4 @@
-import type { RequestPacer } from '@vsynth/templates';
+import { systemClock, type RequestPacer } from '@vsynth/templates';
 import type { Redis } from 'ioredis';
 import { batchKeys } from './batch-keys.js';
 
@@ -44,28 +44,10 @@ export class RedisPacer implements RequestPacer {
 
   async take(signal?: AbortSignal): Promise<void> {
     const wait = Number(await this.redis.eval(TAKE, 2, this.keys.next, this.keys.pause, String(this.interval)));
-    if (wait > 0) await sleep(wait, signal);
+    if (wait > 0) await systemClock.sleep(wait, signal);
   }
 
   async pause(ms: number): Promise<void> {
     await this.redis.eval(PAUSE, 1, this.keys.pause, String(Math.ceil(ms)));
   }
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
