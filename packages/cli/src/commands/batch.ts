@@ -18,6 +18,7 @@ import type {
   WebhookDeliveryInfo,
 } from '@vsynth/templates';
 import { collectRepeated, numberOption } from '../option-parsers.js';
+import { stopOnSignals } from '../stop-on-signals.js';
 import { progressBar } from './progress-bar.js';
 import { registerBatchQueueCommands } from './batch-queue.js';
 import type { RowPreviews } from './batch-preview.js';
@@ -225,22 +226,10 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
     else if (event.type === 'warning') process.stderr.write(`vsynth: warning: ${event.message}\n`);
   };
 
-  const controller = new AbortController();
-  let interrupts = 0;
-  // Ctrl-C, and SIGTERM (a container or service manager stopping the batch), stop it the same way.
-  const onSigint = (signal: NodeJS.Signals) => {
-    interrupts += 1;
-    if (interrupts === 1) {
-      process.stderr.write('\nvsynth: interrupted: finishing requests in flight, then writing journal and results (Ctrl-C again to quit at once)\n');
-      controller.abort(new Error('interrupted'));
-      return;
-    }
-    process.off('SIGINT', onSigint);
-    process.off('SIGTERM', onSigint);
-    process.kill(process.pid, signal);
-  };
-  process.on('SIGINT', onSigint);
-  process.on('SIGTERM', onSigint);
+  const stop = stopOnSignals(
+    '\nvsynth: interrupted: finishing requests in flight, then writing journal and results (Ctrl-C again to quit at once)\n',
+    new Error('interrupted'),
+  );
 
   let summary: BatchSummary;
   try {
@@ -272,11 +261,10 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
       ...(collector === undefined ? {} : { webhooks: collector }),
       ...(options.webhookWait === undefined ? {} : { webhookWaitMs: options.webhookWait * 1000 }),
       onEvent,
-      signal: controller.signal,
+      signal: stop.signal,
     });
   } finally {
-    process.off('SIGINT', onSigint);
-    process.off('SIGTERM', onSigint);
+    stop.dispose();
     progress?.finish();
     requests?.close();
     await listener?.close();

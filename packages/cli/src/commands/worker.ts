@@ -5,6 +5,7 @@
 import { Option, type Command } from 'commander';
 import { createClient } from '@vsynth/core';
 import { numberOption } from '../option-parsers.js';
+import { stopOnSignals } from '../stop-on-signals.js';
 
 interface WorkerOptions {
   readonly queue: string;
@@ -69,21 +70,7 @@ async function runWorkerCommand(options: WorkerOptions): Promise<void> {
     ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
     ...(options.legacyBaseUrl === undefined ? {} : { legacyBaseUrl: options.legacyBaseUrl }),
   });
-  const controller = new AbortController();
-  let interrupts = 0;
-  const onSignal = (signal: NodeJS.Signals) => {
-    interrupts += 1;
-    if (interrupts === 1) {
-      process.stderr.write('vsynth: stopping: finishing requests in flight; rows not started stay in the queue (Ctrl-C again to quit at once)\n');
-      controller.abort();
-      return;
-    }
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-    process.kill(process.pid, signal);
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  const stop = stopOnSignals('vsynth: stopping: finishing requests in flight; rows not started stay in the queue (Ctrl-C again to quit at once)\n');
   process.stderr.write(`vsynth: worker on ${connection.url.display}, concurrency ${options.concurrency ?? 4}\n`);
   const listener = options.collectWebhooks
     ? await core.listenForWebhooks({
@@ -117,12 +104,11 @@ async function runWorkerCommand(options: WorkerOptions): Promise<void> {
         lastErrorAt = now;
         process.stderr.write(`vsynth: queue: ${message}\n`);
       },
-      signal: controller.signal,
+      signal: stop.signal,
     });
     process.stderr.write(`vsynth: worker stopped after ${rows} row${rows === 1 ? '' : 's'}\n`);
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    stop.dispose();
     await listener?.close();
     await connection.close();
   }
