@@ -1,12 +1,11 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ledger, readNdjson, sandboxEnv, spawnCli, testSandbox, type TestSandbox } from './batch-helpers.js';
-import { WELCOME, settledRows, until, writeCustomers } from './queue-helpers.js';
+import { describe, expect, it } from 'vitest';
+import { ledger, readNdjson, sandboxEnv, spawnCli, testSandbox } from './batch-helpers.js';
+import { WELCOME, settledRows, until, useQueueFixture, writeCustomers } from './queue-helpers.js';
 import { correlateWebhookUrl } from '@vsynth/core';
 import { connectRedis } from '@vsynth/queue';
-import { freePort, redisMissing, startRedis, type TestRedis } from './redis-server.js';
+import { freePort, redisMissing } from './redis-server.js';
 import { runVsynth } from './run-vsynth.js';
 
 describe('vsynth worker and batch --queue: addresses', () => {
@@ -32,46 +31,24 @@ describe('vsynth worker and batch --queue: addresses', () => {
 });
 
 describe.skipIf(redisMissing !== undefined)(`vsynth worker and batch --queue on a real redis-server${redisMissing === undefined ? '' : ` (skipped: ${redisMissing})`}`, () => {
-  let redis: TestRedis;
-  let dir: string;
-  let sandbox: TestSandbox | undefined;
-  const workers: ReturnType<typeof spawnCli>[] = [];
-
-  beforeAll(async () => {
-    redis = await startRedis();
-    dir = await mkdtemp(join(tmpdir(), 'vsynth-queue-cli-'));
-  });
-  afterEach(async () => {
-    for (const worker of workers.splice(0)) if (worker.exitCode === null && worker.signalCode === null) worker.kill('SIGKILL');
-    await sandbox?.dispose();
-    sandbox = undefined;
-  });
-  afterAll(async () => {
-    await redis?.stop();
-    if (dir !== undefined) await rm(dir, { recursive: true, force: true });
-  });
-
-  const worker = (extra: readonly string[] = []) => {
-    const child = spawnCli(['worker', '--queue', redis.url, '--concurrency', '2', '--events', 'jsonl', ...extra], sandboxEnv(sandbox!));
-    workers.push(child);
-    return child;
-  };
+  const fixture = useQueueFixture('vsynth-queue-cli-', ['--concurrency', '2', '--events', 'jsonl']);
+  const worker = fixture.worker;
 
   it('reports invalid rows and enqueues the others (exit 3); the results list both', async () => {
-    sandbox = await testSandbox();
-    const data = join(dir, 'rows.json');
+    fixture.sandbox = await testSandbox();
+    const data = join(fixture.dir, 'rows.json');
     await writeFile(data, JSON.stringify([{ name: 'Ada', plan: 'Pro', seats: '3' }, { name: 'Bob', plan: 'Team' }, { name: 'Cy', plan: 'Pro', seats: '1' }]));
-    const enqueue = await runVsynth(['batch', '--template', WELCOME, '--data', data, '--queue', redis.url, '--batch-id', 'invalid']);
+    const enqueue = await runVsynth(['batch', '--template', WELCOME, '--data', data, '--queue', fixture.redis.url, '--batch-id', 'invalid']);
     expect(enqueue.code).toBe(3);
     expect(JSON.parse(enqueue.stdout)).toMatchObject({ batchId: 'invalid', rows: 3, queued: 2, invalid: 1, added: 2 });
     expect(enqueue.stderr).toMatch(/missing prop "seats".*\n.*row 2/);
     expect(enqueue.stderr).toContain('1 row is invalid (listed above) and not enqueued; the 2 valid rows of batch invalid are.');
     worker();
-    const status = await runVsynth(['batch', 'status', '--queue', redis.url, '--batch-id', 'invalid', '--wait', '--json', '--interval', '0.3']);
+    const status = await runVsynth(['batch', 'status', '--queue', fixture.redis.url, '--batch-id', 'invalid', '--wait', '--json', '--interval', '0.3']);
     expect(status.code).toBe(6);
     expect(JSON.parse(status.stdout.trim().split('\n').at(-1)!)).toMatchObject({ rows: 3, done: 2, failed: 1, unknown: 0, cubes: 4, finished: true, failedByReason: { invalid: 1 } });
-    const out = join(dir, 'invalid.ndjson');
-    const results = await runVsynth(['batch', 'results', '--queue', redis.url, '--batch-id', 'invalid', '--out', out]);
+    const out = join(fixture.dir, 'invalid.ndjson');
+    const results = await runVsynth(['batch', 'results', '--queue', fixture.redis.url, '--batch-id', 'invalid', '--out', out]);
     expect(results.code).toBe(6);
     expect((await readNdjson(out)).map((row) => [row['row'], row['status'], row['reason'] ?? null])).toEqual([
       [1, 'done', null],
@@ -81,82 +58,81 @@ describe.skipIf(redisMissing !== undefined)(`vsynth worker and batch --queue on 
   }, 60_000);
 
   it('holds --max-cubes over two workers: rows past the budget fail as max_cubes and are not sent', async () => {
-    sandbox = await testSandbox();
-    const data = await writeCustomers(dir, 20);
-    const enqueue = await runVsynth(['batch', '--template', WELCOME, '--data', data, '--queue', redis.url, '--batch-id', 'budget', '--max-cubes', '15']);
+    fixture.sandbox = await testSandbox();
+    const data = await writeCustomers(fixture.dir, 20);
+    const enqueue = await runVsynth(['batch', '--template', WELCOME, '--data', data, '--queue', fixture.redis.url, '--batch-id', 'budget', '--max-cubes', '15']);
     expect(enqueue.code, enqueue.stderr).toBe(0);
     worker();
     worker();
-    const status = await runVsynth(['batch', 'status', '--queue', redis.url, '--batch-id', 'budget', '--wait', '--json', '--interval', '0.3']);
+    const status = await runVsynth(['batch', 'status', '--queue', fixture.redis.url, '--batch-id', 'budget', '--wait', '--json', '--interval', '0.3']);
     expect(status.code).toBe(6);
     // Each row is estimated at 2 cubes: 7 rows fit in 15.
     expect(JSON.parse(status.stdout.trim().split('\n').at(-1)!)).toMatchObject({ done: 7, failed: 13, cubes: 14, failedByReason: { max_cubes: 13 }, stopped: 'max_cubes' });
-    const entries = await ledger(sandbox.url);
+    const entries = await ledger(fixture.sandbox.url);
     expect(entries).toHaveLength(7);
     expect(entries.reduce((sum, entry) => sum + entry.cubes, 0)).toBe(14);
   }, 60_000);
 
   it('a row attempted without outcome is unknown and not sent; enqueued again with --resend-unknown it is sent once', async () => {
-    sandbox = await testSandbox();
-    const data = await writeCustomers(dir, 3);
-    const args = ['batch', '--template', WELCOME, '--data', data, '--queue', redis.url, '--batch-id', 'resend'];
+    fixture.sandbox = await testSandbox();
+    const data = await writeCustomers(fixture.dir, 3);
+    const args = ['batch', '--template', WELCOME, '--data', data, '--queue', fixture.redis.url, '--batch-id', 'resend'];
     expect((await runVsynth(args)).code).toBe(0);
     // As a worker killed right after recording row 2's attempt leaves it.
-    const connection = await connectRedis(redis.url);
+    const connection = await connectRedis(fixture.redis.url);
     await connection.redis.hset('vsynth:batch:resend:rows', '2', JSON.stringify({ key: 'k2', status: 'attempt', cid: 'resend.2', attempts: 1 }));
     await connection.close();
     worker();
-    const first = await runVsynth(['batch', 'status', '--queue', redis.url, '--batch-id', 'resend', '--wait', '--json', '--interval', '0.3']);
+    const first = await runVsynth(['batch', 'status', '--queue', fixture.redis.url, '--batch-id', 'resend', '--wait', '--json', '--interval', '0.3']);
     expect(first.code).toBe(6);
     expect(JSON.parse(first.stdout.trim().split('\n').at(-1)!)).toMatchObject({ done: 2, unknown: 1 });
-    const names = async () => (await ledger(sandbox!.url)).map((entry) => String(entry.body['name'])).sort();
+    const names = async () => (await ledger(fixture.sandbox!.url)).map((entry) => String(entry.body['name'])).sort();
     expect(await names()).toEqual(['Welcome Customer 1', 'Welcome Customer 3']);
     const again = await runVsynth([...args, '--resend-unknown']);
     expect(JSON.parse(again.stdout)).toMatchObject({ added: 1, alreadyQueued: 2 });
-    const second = await runVsynth(['batch', 'status', '--queue', redis.url, '--batch-id', 'resend', '--wait', '--json', '--interval', '0.3']);
+    const second = await runVsynth(['batch', 'status', '--queue', fixture.redis.url, '--batch-id', 'resend', '--wait', '--json', '--interval', '0.3']);
     expect(second.code).toBe(0);
     expect(JSON.parse(second.stdout.trim().split('\n').at(-1)!)).toMatchObject({ done: 3, unknown: 0 });
     expect(await names()).toEqual(['Welcome Customer 1', 'Welcome Customer 2', 'Welcome Customer 3']);
   }, 60_000);
 
   it('an unknown row is settled as done by the webhook delivery carrying its correlation id', async () => {
-    sandbox = await testSandbox();
+    fixture.sandbox = await testSandbox();
     const secret = 'settle-secret';
     const hookPort = await freePort();
-    const data = await writeCustomers(dir, 3);
-    const enqueue = await runVsynth(['batch', '--template', WELCOME, '--data', data, '--queue', redis.url, '--batch-id', 'settle', '--webhook-url', `http://127.0.0.1:${hookPort}/`]);
+    const data = await writeCustomers(fixture.dir, 3);
+    const enqueue = await runVsynth(['batch', '--template', WELCOME, '--data', data, '--queue', fixture.redis.url, '--batch-id', 'settle', '--webhook-url', `http://127.0.0.1:${hookPort}/`]);
     expect(enqueue.code, enqueue.stderr).toBe(0);
     // Row 2's attempt is recorded, and (below) its request did reach the service: a worker died in between.
-    const connection = await connectRedis(redis.url);
+    const connection = await connectRedis(fixture.redis.url);
     try {
       await connection.redis.hset('vsynth:batch:settle:rows', '2', JSON.stringify({ key: 'k2', status: 'attempt', cid: 'settle.2', attempts: 1 }));
       const [jobKey] = await connection.redis.keys('bull:vsynth-rows:settle.2.*');
       const job = JSON.parse((await connection.redis.hget(jobKey!, 'data'))!) as { body: Record<string, unknown> };
-      const collector = spawnCli(['worker', '--queue', redis.url, '--collect-webhooks', '--webhook-port', String(hookPort), '--events', 'jsonl'], { ...sandboxEnv(sandbox), VSYNTH_WEBHOOK_SECRET: secret });
-      workers.push(collector);
+      const collector = fixture.track(spawnCli(['worker', '--queue', fixture.redis.url, '--collect-webhooks', '--webhook-port', String(hookPort), '--events', 'jsonl'], { ...sandboxEnv(fixture.sandbox), VSYNTH_WEBHOOK_SECRET: secret }));
       await until('the worker to settle the 3 rows', () => settledRows(collector.output.stderr) >= 3, 30_000);
       expect(collector.output.stderr).toContain('"row":2,"status":"unknown"');
-      await sandbox.client.createProject({ ...job.body, webhookUrl: correlateWebhookUrl(`http://127.0.0.1:${hookPort}/`, { id: 'settle.2', secret }) } as never);
+      await fixture.sandbox.client.createProject({ ...job.body, webhookUrl: correlateWebhookUrl(`http://127.0.0.1:${hookPort}/`, { id: 'settle.2', secret }) } as never);
     } finally {
       await connection.close();
     }
-    const out = join(dir, 'settle.ndjson');
+    const out = join(fixture.dir, 'settle.ndjson');
     let row2: Record<string, unknown> | undefined;
     for (let tries = 0; tries < 40 && row2?.['status'] !== 'done'; tries++) {
-      await runVsynth(['batch', 'results', '--queue', redis.url, '--batch-id', 'settle', '--out', out]);
+      await runVsynth(['batch', 'results', '--queue', fixture.redis.url, '--batch-id', 'settle', '--out', out]);
       row2 = (await readNdjson(out)).find((result) => result['row'] === 2);
       if (row2?.['status'] !== 'done') await new Promise((resolve) => setTimeout(resolve, 250));
     }
     expect(row2).toMatchObject({ row: 2, status: 'done', cubes: 2 });
     expect(String(row2?.['videoUrl'])).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/sandbox\/artifacts\//);
     // Sent once: by the "dead worker", never by the live one.
-    expect((await ledger(sandbox.url)).filter((entry) => entry.body['name'] === 'Welcome Customer 2')).toHaveLength(1);
+    expect((await ledger(fixture.sandbox.url)).filter((entry) => entry.body['name'] === 'Welcome Customer 2')).toHaveLength(1);
   }, 60_000);
 
   it('SIGTERM: the worker finishes its requests in flight and exits 0; the rows it did not start stay queued for the next worker', async () => {
-    sandbox = await testSandbox({ latencyMs: 20 });
-    const data = await writeCustomers(dir, 30);
-    const enqueue = await runVsynth(['batch', '--template', WELCOME, '--data', data, '--queue', redis.url, '--batch-id', 'sigterm', '--rps', '10']);
+    fixture.sandbox = await testSandbox({ latencyMs: 20 });
+    const data = await writeCustomers(fixture.dir, 30);
+    const enqueue = await runVsynth(['batch', '--template', WELCOME, '--data', data, '--queue', fixture.redis.url, '--batch-id', 'sigterm', '--rps', '10']);
     expect(enqueue.code, enqueue.stderr).toBe(0);
     const first = worker();
     await until('a few rows settled', () => settledRows(first.output.stderr) >= 5, 30_000);
@@ -166,9 +142,9 @@ describe.skipIf(redisMissing !== undefined)(`vsynth worker and batch --queue on 
     const byFirst = settledRows(first.output.stderr);
     expect(byFirst).toBeLessThan(30);
     worker();
-    const status = await runVsynth(['batch', 'status', '--queue', redis.url, '--batch-id', 'sigterm', '--wait', '--json', '--interval', '0.3']);
+    const status = await runVsynth(['batch', 'status', '--queue', fixture.redis.url, '--batch-id', 'sigterm', '--wait', '--json', '--interval', '0.3']);
     expect(status.code, status.stdout).toBe(0);
     expect(JSON.parse(status.stdout.trim().split('\n').at(-1)!)).toMatchObject({ rows: 30, done: 30, failed: 0, unknown: 0 });
-    expect(await ledger(sandbox.url)).toHaveLength(30);
+    expect(await ledger(fixture.sandbox.url)).toHaveLength(30);
   }, 60_000);
 });
