@@ -8,6 +8,7 @@ import { hash, randomUUID } from 'node:crypto';
 import {
   UsageError,
   batchError,
+  closestName,
   configuredSecrets,
   formatIssue,
   issue,
@@ -20,7 +21,6 @@ import type { BatchClient, WebhookCollector, WebhookDeliveryInfo } from './batch
 import { systemClock, type BatchClock } from './batch-clock.js';
 import type { BatchRequest, BatchTemplate } from './batch-template.js';
 import { checkRow, type RowSchema } from './check-row.js';
-import { closestColumn } from './closest-column.js';
 import type { DataRow } from './data-row.js';
 import { estimateCubes, type EstimateCubesOptions } from './estimate-cubes.js';
 import { openJournal, type Journal } from './journal.js';
@@ -355,7 +355,7 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
       if (firstColumns === undefined && dataRow.issues === undefined) {
         firstColumns = Object.keys(dataRow.data);
         if (options.keyColumn !== undefined && !firstColumns.includes(options.keyColumn)) {
-          const guess = closestColumn(options.keyColumn, firstColumns);
+          const guess = closestName(options.keyColumn, firstColumns);
           throw new UsageError(
             `The key column "${options.keyColumn}" is not a column of the data${guess === undefined ? ` (columns: ${firstColumns.join(', ')})` : `; did you mean "${guess}"?`}`,
           );
