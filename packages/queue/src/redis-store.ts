@@ -1,4 +1,4 @@
-import type { BatchStore, JournalRowState, RowRecord, RowResult } from '@vsynth/templates';
+import { rowStateAfter, type BatchStore, type JournalRowState, type RowRecord, type RowResult } from '@vsynth/templates';
 import type { Redis } from 'ioredis';
 import { batchKeys } from './batch-keys.js';
 
@@ -27,7 +27,7 @@ export class RedisStore implements BatchStore {
     // A worker's job is the only writer of its row's state while it holds the job's lock, so the
     // state read once is kept (one round trip per record instead of two).
     const before = this.known.has(entry.row) ? this.known.get(entry.row) : await this.rowState(entry.row);
-    const after = applyRecord(before, entry);
+    const after = rowStateAfter(before, entry);
     if (after === undefined) return;
     this.known.set(entry.row, after);
     const write = this.redis.multi().hset(this.keys.rows, String(entry.row), JSON.stringify(after));
@@ -58,38 +58,3 @@ if current and ARGV[3] ~= 'done' and string.find(current, '"status":"done"', 1, 
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
 redis.call('SET', KEYS[2], ARGV[4])
 return 1`;
-
-/** The row's state after one record; the same transitions as the local journal's. */
-function applyRecord(before: JournalRowState | undefined, entry: RowRecord): JournalRowState | undefined {
-  switch (entry.type) {
-    case 'attempt':
-      return { key: entry.key, status: 'attempt', cid: entry.cid, attempts: (before?.attempts ?? 0) + 1, ...(entry.projectId === undefined ? {} : { projectId: entry.projectId }) };
-    case 'done':
-      return {
-        ...before,
-        key: entry.key,
-        status: 'done',
-        attempts: before?.attempts ?? 1,
-        ...(entry.projectId === undefined ? {} : { projectId: entry.projectId }),
-        ...(entry.projectKey === undefined ? {} : { projectKey: entry.projectKey }),
-        ...(entry.cubes === undefined ? {} : { cubes: entry.cubes }),
-      };
-    case 'failed':
-      return { ...before, key: entry.key, status: 'failed', attempts: before?.attempts ?? 0, reason: entry.reason, message: entry.message, code: entry.code };
-    case 'unknown':
-      if (before?.status === 'done') return undefined;
-      return { ...before, key: entry.key, status: 'unknown', attempts: before?.attempts ?? 1, reason: entry.reason, message: entry.message };
-    case 'delivery': {
-      if (before === undefined) return undefined;
-      const accepted = (before.status === 'attempt' || before.status === 'unknown') && before.cid === entry.cid;
-      return {
-        ...before,
-        ...(accepted ? { status: 'done' as const } : {}),
-        ...(entry.videoUrl === undefined ? {} : { videoUrl: entry.videoUrl }),
-        ...(entry.duration === undefined ? {} : { duration: entry.duration }),
-      };
-    }
-    default:
-      return undefined;
-  }
-}

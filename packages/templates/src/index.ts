@@ -18,6 +18,7 @@ export {
   Journal,
   openJournal,
   readJournal,
+  rowStateAfter,
   type JournalEntry,
   type JournalRowState,
   type JournalState,

@@ -318,21 +318,31 @@ function damagedJournal(path: string, line: number, what: string): ValidationErr
 }
 
 function applyEntry(rows: Map<number, JournalRowState>, entry: JournalEntry): void {
+  if (entry.type === 'batch' || entry.type === 'resume') return;
+  const after = rowStateAfter(rows.get(entry.row), entry);
+  if (after !== undefined) rows.set(entry.row, after);
+}
+
+/**
+ * A row's state after one of its entries (undefined: the entry changes nothing). The one set of
+ * transitions of every batch store: the local journal and the queue's Redis store.
+ *
+ * @example
+ * const state = rowStateAfter(undefined, { type: 'attempt', row: 1, key: 'k', attempt: 1, cid: 'b1.1', time });
+ * state?.status; // 'attempt'
+ */
+export function rowStateAfter(before: JournalRowState | undefined, entry: Exclude<JournalEntry, JournalBatchEntry | JournalResumeEntry>): JournalRowState | undefined {
   switch (entry.type) {
-    case 'attempt': {
-      const before = rows.get(entry.row);
-      rows.set(entry.row, {
+    case 'attempt':
+      return {
         key: entry.key,
         status: 'attempt',
         cid: entry.cid,
         attempts: (before?.attempts ?? 0) + 1,
         ...(entry.projectId === undefined ? {} : { projectId: entry.projectId }),
-      });
-      return;
-    }
-    case 'done': {
-      const before = rows.get(entry.row);
-      rows.set(entry.row, {
+      };
+    case 'done':
+      return {
         key: entry.key,
         status: 'done',
         attempts: before?.attempts ?? 1,
@@ -343,37 +353,27 @@ function applyEntry(rows: Map<number, JournalRowState>, entry: JournalEntry): vo
         ...(entry.projectId === undefined ? {} : { projectId: entry.projectId }),
         ...(entry.projectKey === undefined ? {} : { projectKey: entry.projectKey }),
         ...(entry.cubes === undefined ? {} : { cubes: entry.cubes }),
-      });
-      return;
-    }
-    case 'failed': {
-      const before = rows.get(entry.row);
-      rows.set(entry.row, { ...before, key: entry.key, status: 'failed', attempts: before?.attempts ?? 0, reason: entry.reason, message: entry.message, code: entry.code });
-      return;
-    }
-    case 'unknown': {
-      const before = rows.get(entry.row);
+      };
+    case 'failed':
+      return { ...before, key: entry.key, status: 'failed', attempts: before?.attempts ?? 0, reason: entry.reason, message: entry.message, code: entry.code };
+    case 'unknown':
       // The delivery can beat the lost answer to the journal: the row stays done.
-      if (before?.status === 'done') return;
-      rows.set(entry.row, { ...before, key: entry.key, status: 'unknown', attempts: before?.attempts ?? 1, reason: entry.reason, message: entry.message });
-      return;
-    }
+      if (before?.status === 'done') return undefined;
+      return { ...before, key: entry.key, status: 'unknown', attempts: before?.attempts ?? 1, reason: entry.reason, message: entry.message };
     case 'delivery': {
-      const before = rows.get(entry.row);
-      if (before === undefined) return;
+      if (before === undefined) return undefined;
       // An export was delivered for the row's correlation id: its request was accepted, even if no
       // answer came back (or the batch stopped before the `done` entry). Never resend it.
       const accepted = (before.status === 'attempt' || before.status === 'unknown') && before.cid === entry.cid;
-      rows.set(entry.row, {
+      return {
         ...before,
-        ...(accepted ? { status: 'done' } : {}),
+        ...(accepted ? { status: 'done' as const } : {}),
         ...(entry.videoUrl === undefined ? {} : { videoUrl: entry.videoUrl }),
         ...(entry.duration === undefined ? {} : { duration: entry.duration }),
-      });
-      return;
+      };
     }
     default:
-      return;
+      return undefined;
   }
 }
 
