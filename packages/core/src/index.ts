@@ -239,3 +239,6 @@ export { diffPayloads, type DiffPayloadsOptions } from './diff/diff-payloads.js'
 export { formatVideoDiff } from './diff/format-video-diff.js';
 export type { AvatarName, ClipRef, Size, VideoChange, VideoDiff, VideoMeasures } from './diff/video-diff.js';
 export { formatWordDiff, wordDiff, type WordChange } from './diff/word-diff.js';
+
+// Processes: whether a lock file's holder still runs (the sandbox data-dir lock, the batch journal lock).
+export { isProcessAlive } from './process/is-process-alive.js';

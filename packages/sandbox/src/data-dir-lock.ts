@@ -1,6 +1,6 @@
 import { open, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { UsageError } from '@vsynth/core';
+import { UsageError, isProcessAlive } from '@vsynth/core';
 
 /** Data directories locked by this process, so two sandboxes in one process cannot share one. */
 const lockedHere = new Set<string>();
@@ -34,20 +34,11 @@ export async function lockDataDir(dir: string): Promise<DataDirLock> {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = Number.parseInt(await readFile(path, 'utf8').catch(() => ''), 10);
-      if (Number.isInteger(holder) && holder !== process.pid && isAlive(holder)) throw inUse(dir, holder);
+      if (Number.isInteger(holder) && holder !== process.pid && isProcessAlive(holder)) throw inUse(dir, holder);
       await rm(path, { force: true });
     }
   }
   throw inUse(dir, Number.NaN);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 function inUse(dir: string, pid: number): UsageError {

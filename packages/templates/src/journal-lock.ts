@@ -1,6 +1,6 @@
 import { linkSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { UsageError } from '@vsynth/core';
+import { UsageError, isProcessAlive } from '@vsynth/core';
 
 /** Journals locked by this process: a second `runBatch` in the same process is refused too. */
 const lockedHere = new Set<string>();
@@ -64,13 +64,13 @@ function takeOver(path: string, journalPath: string): boolean {
     if (!linkLock(mutex)) {
       const taker = holderOf(mutex);
       // A taker killed in the middle of its takeover leaves the mutex: remove it and try again.
-      if (taker === undefined || !isAlive(taker)) removeQuietly(mutex);
+      if (taker === undefined || !isProcessAlive(taker)) removeQuietly(mutex);
       else sleepSync(2);
       continue;
     }
     try {
       const holder = holderOf(path);
-      if (holder !== undefined && isAlive(holder) && !(holder === process.pid && !lockedHere.has(path))) return false;
+      if (holder !== undefined && isProcessAlive(holder) && !(holder === process.pid && !lockedHere.has(path))) return false;
       removeQuietly(path);
       return linkLock(path);
     } finally {
@@ -86,15 +86,6 @@ function holderOf(path: string): number | undefined {
     return Number.isInteger(pid) && pid > 0 ? pid : undefined;
   } catch {
     return undefined;
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
