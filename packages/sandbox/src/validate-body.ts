@@ -1,4 +1,4 @@
-import { checkRequest, formatPath, REQUEST_KIND_NAMES, type Issue, type RequestKind } from '@vsynth/core';
+import { checkRequest, findRequestIssues, formatPath, REQUEST_KIND_NAMES, type Issue, type RequestKind } from '@vsynth/core';
 import { SandboxHttpError } from './sandbox-http-error.js';
 
 /**
@@ -12,6 +12,17 @@ export function validateBody(kind: RequestKind, body: unknown, subject: string =
   const result = checkRequest(kind, body);
   if (result.ok) return { value: result.value, warnings: result.warnings };
   throw invalidRequest(subject, result.issues);
+}
+
+/**
+ * {@link validateBody} for a caller that keeps the body itself: the same 400, without building the
+ * parsed value (restoring its key order is a third of the check's cost on every create).
+ *
+ * @example assertValidBody('create', body)
+ */
+export function assertValidBody(kind: RequestKind, body: unknown, subject: string = REQUEST_KIND_NAMES[kind]): void {
+  const issues = findRequestIssues(kind, body);
+  if (issues.some((i) => i.severity === 'error')) throw invalidRequest(subject, issues);
 }
 
 /** A 400 `invalid_request` whose message names the first error and counts the others. */

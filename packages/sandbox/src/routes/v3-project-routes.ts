@@ -6,13 +6,13 @@ import type { ProjectRecord, StoreRecord } from '../records.js';
 import type { RouteHandler, RouteRequest, SandboxContext } from '../sandbox-context.js';
 import { SandboxHttpError } from '../sandbox-http-error.js';
 import type { RequestKind } from '@vsynth/core';
-import { validateBody } from '../validate-body.js';
+import { assertValidBody, validateBody } from '../validate-body.js';
 import { cubesFor, ledgerEntry, ownedProject, webhookOf } from './route-helpers.js';
 
 /** `POST /api/odin/v3/editor/project`: stores the project; exports it unless `isExport` is false. */
 export const createProject: RouteHandler = async (context, route) => {
   const body = await readJsonBody(route.request, context.options.maxJsonBytes);
-  validateBody('create', body);
+  assertValidBody('create', body);
   // The body itself becomes the project: checkRequest's value is JSON-identical to it, and keeping
   // one tree per project (the ledger holds the same body) halves what the garbage collector marks.
   const payload = body as Record<string, unknown>;
@@ -107,7 +107,7 @@ export async function commit(context: SandboxContext, route: RouteRequest, proje
 /** The project after a modify or edit, checked again as a whole. */
 function revise(context: SandboxContext, project: ProjectRecord, payload: unknown): ProjectRecord {
   const kind: RequestKind = project.format === 'legacy' ? 'legacy' : 'create';
-  validateBody(kind, payload, `project ${project.id} after the updates`);
+  assertValidBody(kind, payload, `project ${project.id} after the updates`);
   return { ...project, payload, revision: project.revision + 1, updatedAt: new Date(context.options.now()).toISOString() };
 }
 
