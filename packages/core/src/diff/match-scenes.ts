@@ -13,14 +13,15 @@ export type ScenePairs = [number, number][];
  */
 export function matchScenes(before: readonly Json[], after: readonly Json[], speech: { before: readonly string[]; after: readonly string[] }): ScenePairs {
   const pairs = new Map<number, number>();
+  const takenA = new Set<number>();
   const takenB = new Set<number>();
   const exactA = before.map(exactKey);
   const exactB = after.map(exactKey);
   const take = (a: number, b: number): void => {
     pairs.set(b, a);
+    takenA.add(a);
     takenB.add(b);
   };
-  const pairedA = (): Set<number> => new Set(pairs.values());
   before.forEach((_, a) => {
     const candidates = exactB.map((key, b) => (key === exactA[a] && !takenB.has(b) ? b : -1)).filter((b) => b >= 0);
     const best = candidates.sort((x, y) => Math.abs(x - a) - Math.abs(y - a))[0];
@@ -29,9 +30,8 @@ export function matchScenes(before: readonly Json[], after: readonly Json[], spe
   const tokensA = before.map((s, i) => tokens(s, speech.before[i] ?? ''));
   const tokensB = after.map((s, i) => tokens(s, speech.after[i] ?? ''));
   const candidates: { a: number; b: number; score: number }[] = [];
-  const usedA = pairedA();
   before.forEach((_, a) => {
-    if (usedA.has(a)) return;
+    if (takenA.has(a)) return;
     after.forEach((__, b) => {
       if (takenB.has(b)) return;
       const score = similarity(tokensA[a] as string[], tokensB[b] as string[]);
@@ -40,7 +40,7 @@ export function matchScenes(before: readonly Json[], after: readonly Json[], spe
   });
   candidates.sort((x, y) => y.score - x.score || Math.abs(x.a - x.b) - Math.abs(y.a - y.b) || x.a - y.a);
   for (const c of candidates) {
-    if (takenB.has(c.b) || pairedA().has(c.a)) continue;
+    if (takenB.has(c.b) || takenA.has(c.a)) continue;
     take(c.a, c.b);
   }
   return [...pairs.entries()].sort((x, y) => x[0] - y[0]).map(([b, a]) => [a, b]);
