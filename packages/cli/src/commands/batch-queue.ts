@@ -8,7 +8,7 @@ import { Option, type Command } from 'commander';
 import { TemplateError, UsageError, batchError, formatIssue } from '@vsynth/core';
 import type { RowResult } from '@vsynth/templates';
 import type { QueuedBatchStatus, RowJobData } from '@vsynth/queue';
-import type { BatchCommandOptions } from './batch.js';
+import { parseRenames, type BatchCommandOptions } from './batch.js';
 import { progressBar } from './progress-bar.js';
 
 const BATCH_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -61,7 +61,7 @@ export async function enqueueBatchCommand(options: BatchCommandOptions & { queue
     const summary = await runBatch({
       rows: rowsFromFile(options.data, {
         ...(options.delimiter === undefined ? {} : { delimiter: options.delimiter }),
-        ...(options.rename === undefined ? {} : { rename: Object.fromEntries(options.rename.map((pair) => [pair.split('=')[0]!.trim(), pair.split('=').slice(1).join('=').trim()])) }),
+        ...(options.rename === undefined ? {} : { rename: parseRenames(options.rename) }),
       }),
       template,
       dryRun: true,

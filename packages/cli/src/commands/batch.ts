@@ -366,7 +366,12 @@ function defaultJournal(data: string): string {
   return `${data.replace(/\.(csv|tsv|json|ndjson|jsonl)$/i, '')}.journal.ndjson`;
 }
 
-function parseRenames(pairs: readonly string[]): Record<string, string> {
+/**
+ * `--rename` pairs (`Old header=newName`) as a map of the columns to rename.
+ *
+ * @example parseRenames(['E-mail=email']) // { 'E-mail': 'email' }
+ */
+export function parseRenames(pairs: readonly string[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const pair of pairs) {
     const at = pair.indexOf('=');
