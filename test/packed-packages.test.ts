@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from './run-vsynth.js';
-import { bareImports, buildAndPack, packageOf, run, startSandbox, workspacePackages, type Run } from './packed-project.js';
+import { bareImports, buildAndPack, packageOf, run, startSandbox, startServer, workspacePackages, type Run } from './packed-project.js';
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'vsynth-packed-'));
 const tarballDir = path.join(work, 'tarballs');
@@ -19,6 +19,7 @@ const project = path.join(work, 'my app');
 let tarballs: string[] = [];
 let notInstalled: string | undefined = 'not installed yet';
 let sandbox: ChildProcess | undefined;
+let studio: ChildProcess | undefined;
 
 const TEMPLATES = path.join(REPO_ROOT, 'packages/cli/templates/common');
 const AVATARS = readFileSync(path.join(TEMPLATES, 'avatars.ts'), 'utf8');
@@ -57,6 +58,7 @@ beforeAll(async () => {
 
 afterAll(() => {
   sandbox?.kill();
+  studio?.kill();
   rmSync(work, { recursive: true, force: true });
 });
 
@@ -227,6 +229,37 @@ describe('in a fresh project outside the repository, from the installed tarballs
     const requests = readFileSync(path.join(dir, 'out/modify.ndjson'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { projectId: string; updates: Record<string, string> });
     expect(requests.map((request) => request.projectId)).toEqual(['base-project-1', 'base-project-2', 'base-project-3']);
     expect(requests.map((request) => Object.values(request.updates)[0])).toEqual(['Hello Ana!', 'Hello José!', 'Hello Zoë "Z"!']);
+  });
+
+  it('npx vsynth import, diff, studio and worker run from the installed packages', async ({ skip }) => {
+    requireInstall(skip);
+    if (!existsSync(path.join(project, 'video.tsx'))) {
+      write('video.tsx', video('./avatars.js'));
+      write('avatars.ts', AVATARS);
+    }
+    const payload = await vsynth(['compile', 'video.tsx']);
+    expect(payload.code, payload.stderr).toBe(0);
+    write('payload.json', payload.stdout);
+    const imported = await vsynth(['import', 'payload.json', '--out', 'imported/video.tsx', '--avatars', 'imported/avatars.ts']);
+    expect(imported.code, imported.stderr).toBe(0);
+    const same = await vsynth(['diff', 'payload.json', 'imported/video.tsx']);
+    // npx may add its own `npm warn …` lines on stderr; vsynth itself prints nothing for equal videos.
+    expect([same.code, same.stdout, same.stderr.split('\n').filter((line) => line !== '' && !line.startsWith('npm warn'))]).toEqual([0, '', []]);
+
+    const started = await startServer(project, ['studio', 'video.tsx', '--port', '0', '--no-open']);
+    studio = started.child;
+    let state: { ok?: boolean; scenes?: unknown[]; payloads?: { v3A?: { name?: string } } } = {};
+    for (let tries = 0; tries < 100 && state.ok === undefined; tries++) {
+      state = (await (await fetch(new URL('/state.json', started.url))).json()) as typeof state;
+      if (state.ok === undefined) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(state.ok).toBe(true);
+    expect(state.payloads?.v3A?.name).toBe('My first vsynth video');
+    expect(state.scenes?.length).toBeGreaterThan(0);
+
+    const worker = await vsynth(['worker', '--queue', 'redis://127.0.0.1:1/0']);
+    expect(worker.code).toBe(2);
+    expect(worker.stderr).toContain("Cannot reach the queue's Redis at redis://127.0.0.1:1/0");
   });
 
   it('npx vsynth sandbox --port 0, then npx vsynth submit: answered with a projectId', async ({ skip }) => {

@@ -63,8 +63,13 @@ export function packageOf(specifier: string): string {
 }
 
 /** Starts `vsynth sandbox --port 0` from the project's bin; resolves with its URL and the process. */
-export async function startSandbox(cwd: string, dataDir: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [path.join(cwd, 'node_modules/.bin/vsynth'), 'sandbox', '--port', '0', '--quiet', '--data-dir', dataDir], {
+export function startSandbox(cwd: string, dataDir: string): Promise<{ url: string; child: ChildProcess }> {
+  return startServer(cwd, ['sandbox', '--port', '0', '--quiet', '--data-dir', dataDir]);
+}
+
+/** Starts a vsynth server command (sandbox, studio) from the project's bin; resolves with the `{"url"}` it prints first. */
+export async function startServer(cwd: string, args: readonly string[]): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [path.join(cwd, 'node_modules/.bin/vsynth'), ...args], {
     cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -76,7 +81,7 @@ export async function startSandbox(cwd: string, dataDir: string): Promise<{ url:
       out += chunk;
       if (out.includes('\n')) resolve((JSON.parse(out.split('\n')[0] ?? '') as { url: string }).url);
     });
-    child.on('exit', (code) => reject(new Error(`sandbox exited with ${code}: ${err}`)));
+    child.on('exit', (code) => reject(new Error(`vsynth ${args[0] ?? ''} exited with ${code}: ${err}`)));
   });
   return { url, child };
 }

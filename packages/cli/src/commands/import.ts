@@ -4,7 +4,7 @@
  * an avatars module that compile back to it.
  */
 import { existsSync } from 'node:fs';
-import { rename, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { UsageError, formatIssues, parseJsonText } from '@vsynth/core';
@@ -116,13 +116,14 @@ function moduleSpecifier(out: string, avatars: string): string {
   return relative.startsWith('.') ? relative : `./${relative}`;
 }
 
-/** Every file to a temporary sibling first, then renamed into place; on failure none is left. */
+/** Every file to a temporary sibling first (its folder made if missing), then renamed into place; on failure no file is left. */
 async function writeAll(writes: readonly [string, string][]): Promise<void> {
   const temps = writes.map(([file]) => path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`));
   const renamed: string[] = [];
   try {
     for (const [i, [file, text]] of writes.entries()) {
       try {
+        await mkdir(path.dirname(file), { recursive: true });
         await writeFile(temps[i] as string, text, { flag: 'wx' });
       } catch (error) {
         throw new UsageError(`Cannot write ${file}: ${(error as Error).message}`, { cause: error });
