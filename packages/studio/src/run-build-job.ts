@@ -6,10 +6,9 @@
 import { readFile } from 'node:fs/promises';
 import { estimateCubes, parseJsonText, type Issue } from '@vsynth/core';
 import { compile, importTsx, isElement, jsxDEV, type CompileOptions, type CompileResult, type FunctionComponent, type VsynthNode } from '@vsynth/jsx-runtime';
-import { missingVariableIssue, payloadTemplate, rowsFromFile, type DataRow } from '@vsynth/templates';
+import { missingVariableIssue, payloadTemplate, rowProps, rowsFromFile, type DataRow } from '@vsynth/templates';
 import { errorProblems, shown, toProblem } from './to-problem.js';
 import type { BuildJob, BuildOutcome, StudioProblem, StudioTarget, TargetOutcome } from './studio-types.js';
-import { trackedRow } from './tracked-row.js';
 
 const TARGETS: readonly StudioTarget[] = ['v3A', 'v3B', 'legacy'];
 const TARGET_OPTIONS: Readonly<Record<StudioTarget, CompileOptions>> = {
@@ -82,7 +81,7 @@ async function buildTsx(context: Context, file: string): Promise<BuildOutcome> {
   const subject = shown(file, job.cwd);
   const fail = (message: string): BuildOutcome => failed([{ message, file: subject, line: null, column: null, severity: 'error' }], rowCount);
   const optional = new Set(Array.isArray(exports['optionalColumns']) ? (exports['optionalColumns'] as unknown[]).filter((name): name is string => typeof name === 'string') : []);
-  const tracked = row === undefined ? undefined : trackedRow(row.data, optional);
+  const tracked = row === undefined ? undefined : rowProps(row.data, optional);
   let element: VsynthNode;
   if (typeof root === 'function') {
     element = jsxDEV(root as FunctionComponent, tracked?.props ?? { ...context.props });

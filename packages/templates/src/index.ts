@@ -35,6 +35,7 @@ export { ProjectPool } from './project-pool.js';
 export { RateLimiter } from './rate-limiter.js';
 export { RESULT_COLUMNS, openResultsFile, type ResultsSink } from './open-results-file.js';
 export type { RowResult, RowStatus } from './row-result.js';
+export { rowProps, type RowProps } from './row-props.js';
 export { DATA_FILE_EXTENSIONS, rowsFromFile, type RowsFromFileOptions } from './rows-from-file.js';
 export { runBatch, type BatchEvent, type BatchSummary, type RunBatchOptions } from './run-batch.js';
 export { failedResult, recordedResult, sendRow, type RequestPacer, type RowToSend, type SendRowContext, type SentRow } from './send-row.js';
