@@ -1,4 +1,4 @@
-import { ANIMATION_TYPES, SHAPE_NAMES, TEXT_ALIGNS } from '@vsynth/core';
+import { ANIMATION_TYPES, ORIENTATIONS, SHAPE_NAMES, TEXT_ALIGNS } from '@vsynth/core';
 
 type Guard = (value: unknown) => boolean;
 
@@ -30,7 +30,7 @@ export const PROP_GUARDS: Readonly<Record<string, Guard>> = {
   fontWeight: (v) => v === 'normal' || v === 'bold' || isNumber(v), fontStyle: oneOf(['normal', 'italic', 'oblique']),
   underline: isBoolean, stroke: isString, strokeWidth: isNumber, strokeRadius: isNumber, backgroundColor: isString,
   shadow: SHADOW, animation: ANIMATION, shape: oneOf(SHAPE_NAMES), tts: isRecord,
-  name: isString, orientation: oneOf(['landscape', 'portrait']), webhookUrl: isString, isExport: isBoolean, dictionary: isRecord,
+  name: isString, orientation: oneOf(ORIENTATIONS), webhookUrl: isString, isExport: isBoolean, dictionary: isRecord,
   watermark: isBoolean, clothes: isString, language: isString, model: isString,
 };
 
