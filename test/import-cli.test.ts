@@ -6,9 +6,11 @@
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalJson, normaliseProject } from '@vsynth/jsx-runtime';
+import { runImport } from '../packages/cli/src/commands/import.js';
 import { REPO_ROOT, VSYNTH_NODE_ARGS, runVsynth } from './run-vsynth.js';
 import { api, testSandbox } from './sandbox-helpers.js';
 
@@ -89,6 +91,18 @@ describe('vsynth import', () => {
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain('from a legacy project request in a stored project record');
     expect(run.stdout).toContain('<Avatar model="anna" clothes="suit_navy" language="ko"');
+  });
+
+  it('keeps a UTF-8 character that stdin splits across two chunks', async () => {
+    const bytes = await readFile(example('legacy.json'));
+    const cut = bytes.findIndex((b, i) => i > 0 && (b & 0xc0) === 0x80); // inside a multi-byte character
+    const chunks = [bytes.subarray(0, cut), bytes.subarray(cut)];
+    let split = '';
+    await runImport('-', { stdin: Readable.from(chunks), stdout: { write: (t: string) => (split += t) }, stderr: { write: () => true } });
+    let whole = '';
+    await runImport('-', { stdin: Readable.from([bytes]), stdout: { write: (t: string) => (whole += t) }, stderr: { write: () => true } });
+    expect(split).not.toContain('\uFFFD');
+    expect(split).toBe(whole);
   });
 
   it('reports invalid input like validate (exit 3) and writes nothing', async () => {

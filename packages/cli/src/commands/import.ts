@@ -139,8 +139,9 @@ async function writeAll(writes: readonly [string, string][]): Promise<void> {
   }
 }
 
+/** Decoded once at the end: a UTF-8 character split across two chunks stays whole. */
 async function readStdin(stream: AsyncIterable<string | Buffer>): Promise<string> {
-  let text = '';
-  for await (const chunk of stream) text += typeof chunk === 'string' ? chunk : chunk.toString('utf8');
-  return text;
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk);
+  return Buffer.concat(chunks).toString('utf8');
 }
