@@ -26,8 +26,6 @@ export interface StudioCommandOptions {
   readonly stderr?: { write(text: string): unknown };
 }
 
-const DATA_EXTENSIONS = ['.csv', '.tsv', '.json', '.ndjson', '.jsonl'];
-
 /**
  * Registers `vsynth studio`. Exit 0 after Ctrl-C; 2 for a bad option, a missing file or a port
  * in use.
@@ -65,7 +63,8 @@ export function registerStudio(program: Command): void {
 export async function runStudio(file: string | undefined, options: StudioCommandOptions = {}): Promise<void> {
   const stdout = options.stdout ?? process.stdout;
   const stderr = options.stderr ?? process.stderr;
-  checkSources(file, options);
+  const { DATA_FILE_EXTENSIONS } = await import('@vsynth/templates');
+  checkSources(file, options, DATA_FILE_EXTENSIONS);
   const { startStudio } = await import('@vsynth/studio');
   let studio;
   try {
@@ -94,7 +93,7 @@ export async function runStudio(file: string | undefined, options: StudioCommand
   stderr.write('studio: stopped\n');
 }
 
-function checkSources(file: string | undefined, options: StudioCommandOptions): void {
+function checkSources(file: string | undefined, options: StudioCommandOptions, dataExtensions: readonly string[]): void {
   if (file === undefined && options.template === undefined) throw new UsageError('Give the .tsx video to show (vsynth studio video.tsx), or --template payload.json with --data rows.csv.');
   if (file !== undefined && options.template !== undefined) throw new UsageError('Give either a .tsx file or --template, not both: a .tsx with --data is itself the template.');
   if (file !== undefined && !/\.[cm]?tsx?$/.test(file)) throw new UsageError(`${file} is not a .tsx file; give the TSX file whose default export is the video (a payload template goes in --template).`);
@@ -103,8 +102,8 @@ function checkSources(file: string | undefined, options: StudioCommandOptions): 
     if (options.data === undefined) throw new UsageError('--template needs --data: the rows to bind the template to.');
     if (options.props !== undefined) throw new UsageError('--props applies to a .tsx component; a payload template takes its values from --data rows.');
   }
-  if (options.data !== undefined && !DATA_EXTENSIONS.includes(extname(options.data).toLowerCase())) {
-    throw new UsageError(`Cannot tell the format of data file ${options.data}: use one of ${DATA_EXTENSIONS.join(', ')}.`);
+  if (options.data !== undefined && !dataExtensions.includes(extname(options.data).toLowerCase())) {
+    throw new UsageError(`Cannot tell the format of data file ${options.data}: use one of ${dataExtensions.join(', ')}.`);
   }
   if (options.data !== undefined && options.props !== undefined) throw new UsageError('Give --props or --data, not both: with --data each row is the props.');
   for (const [given, what] of [[file, 'video'], [options.template, '--template'], [options.props, '--props'], [options.data, '--data']] as const) {
