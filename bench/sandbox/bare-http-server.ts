@@ -1,20 +1,24 @@
 /**
- * The baseline of `create-vs-bare.ts`: a bare `node:http` server that reads each request body and
- * answers a fixed JSON body, as the sandbox answers a create. Prints its URL as the sandbox does.
+ * The baseline of `create-vs-bare.ts`: a bare `node:http` server doing the HTTP work of a create
+ * and nothing else — it reads the whole request body into one buffer, as the sandbox does before
+ * parsing it, and answers a small fixed JSON body shaped like the sandbox's answer. Prints its URL
+ * as the sandbox does.
  *
- *   node bench/sandbox/bare-http-server.ts   (run by create-vs-bare.ts, through tsx)
+ *   node --conditions=@vsynth/source --import tsx bench/sandbox/bare-http-server.ts   (run by create-vs-bare.ts)
  */
 import { createServer } from 'node:http';
 
-const answer = JSON.stringify({ code: 0, msg: 'ok', data: { projectId: 'p-00000000' } });
+const answer = JSON.stringify({ projectId: '6740f1a2c3d4e5f60718293a' });
 const server = createServer((req, res) => {
   const chunks: Buffer[] = [];
   req.on('data', (chunk: Buffer) => chunks.push(chunk));
   req.on('end', () => {
-    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(answer) });
+    const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+    res.writeHead(body.length > 0 ? 200 : 400, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(answer) });
     res.end(answer);
   });
 });
+server.keepAliveTimeout = 5_000;
 server.listen(0, '127.0.0.1', () => {
   const address = server.address() as { port: number };
   process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${address.port}` })}\n`);

@@ -1,18 +1,20 @@
 /**
  * Sandbox creates/s at concurrency 32 beside a bare `node:http` server answering the same
  * requests with a fixed JSON body (`bare-http-server.ts`), same load generator (node:http,
- * keep-alive), same run, rounds alternating; both are child processes. The sandbox runs with its
- * defaults (every create validated by core's checkRequest, stored in its fsynced log before the
- * answer). Prints a `bench/figure.ts` line:
+ * keep-alive), same run, rounds alternating; both are child processes started the same way (node
+ * with `--conditions=@vsynth/source --import tsx`, plus `VSYNTH_BENCH_SANDBOX_NODE_ARGS` for both)
+ * and warmed up alike (two discarded alternating rounds). The sandbox runs with its defaults (every create validated by core's
+ * checkRequest, stored in its fsynced log before the answer). Prints `bench/figure.ts` lines:
  *
- *   node --conditions=@vsynth/source --import tsx bench/sandbox/create-vs-bare.ts [--requests 2000] [--rounds 3]
+ *   node --conditions=@vsynth/source --import tsx bench/sandbox/create-vs-bare.ts [--requests 3000] [--rounds 5] [--detail]
  *
  * - `sandbox.vsBareHttp`: creates per CPU-second of the sandbox process / requests per CPU-second of
- *   the bare server (each server's user + system CPU from /proc over its rounds; aim ≥ 0.5).
+ *   the bare server (each server's user + system CPU of all its threads, in ns from
+ *   /proc/<pid>/task/<tid>/schedstat, median over the rounds; aim ≥ 0.5).
  * - `sandbox.vsBareHttpWall`: the same as wall-clock requests/s (swings with the machine's load).
+ * `--detail` prints each round's CPU µs per request on stderr.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -20,8 +22,9 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { spawnSandbox } from '../spawn-sandbox.js';
 import { figure, printFigure } from '../figure.js';
+import { serverCpuMicros, tickCpuMicros } from './server-cpu.js';
 
-const { values } = parseArgs({ options: { requests: { type: 'string', default: '2000' }, rounds: { type: 'string', default: '3' }, concurrency: { type: 'string', default: '32' } } });
+const { values } = parseArgs({ options: { requests: { type: 'string', default: '3000' }, rounds: { type: 'string', default: '5' }, concurrency: { type: 'string', default: '32' }, detail: { type: 'boolean', default: false } } });
 const requests = Number(values.requests);
 const rounds = Number(values.rounds);
 const concurrency = Number(values.concurrency);
@@ -33,7 +36,8 @@ const body = JSON.stringify(payload);
 
 const dir = await mkdtemp(join(tmpdir(), 'vsynth-sandbox-vs-bare-'));
 const sandbox = await spawnSandbox(['--data-dir', dir, '--export-seconds', '0', '--artifact', 'json']);
-const bareChild = spawn(process.execPath, ['--import', 'tsx', 'bench/sandbox/bare-http-server.ts'], { stdio: ['ignore', 'pipe', 'inherit'] });
+const nodeArgs = process.env['VSYNTH_BENCH_SANDBOX_NODE_ARGS']?.split(' ').filter(Boolean) ?? [];
+const bareChild = spawn(process.execPath, [...nodeArgs, '--conditions=@vsynth/source', '--import', 'tsx', 'bench/sandbox/bare-http-server.ts'], { stdio: ['ignore', 'pipe', 'inherit'] });
 const bareUrl = await new Promise<string>((resolve) => bareChild.stdout!.once('data', (chunk: Buffer) => resolve((JSON.parse(chunk.toString().split('\n')[0]!) as { url: string }).url)));
 
 const agent = new Agent({ keepAlive: true, maxSockets: 64 });
@@ -47,12 +51,6 @@ function post(target: URL): Promise<void> {
     req.on('error', reject);
     req.end(body);
   });
-}
-
-/** CPU milliseconds (user + system) a child process has used, from /proc (Linux). */
-function cpuMsOf(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
 async function perSecond(base: string, count: number): Promise<number> {
@@ -71,19 +69,33 @@ async function perSecond(base: string, count: number): Promise<number> {
 }
 
 try {
-  await perSecond(sandbox.url, 300); // warm-up
-  await perSecond(bareUrl, 300);
+  // Warm-up alike, two whole alternating rounds: after 300 (or 1,000) requests each, the first
+  // measured rounds still cost both servers 1.5-2.3x the later ones (JIT tiers of servers and load
+  // generator), and a median over 3 rounds then swung between cold and warm rounds.
+  for (let r = 0; r < 2; r++) {
+    await perSecond(bareUrl, requests);
+    await perSecond(sandbox.url, requests);
+  }
   const s: number[] = [];
   const b: number[] = [];
   const sCpu: number[] = [];
   const bCpu: number[] = [];
   for (let r = 0; r < rounds; r++) {
-    let before = cpuMsOf(bareChild.pid!);
+    let before = serverCpuMicros(bareChild.pid!);
+    let ticks = tickCpuMicros(bareChild.pid!);
     b.push(await perSecond(bareUrl, requests));
-    bCpu.push(((cpuMsOf(bareChild.pid!) - before) * 1000) / requests);
-    before = cpuMsOf(sandbox.child.pid!);
+    bCpu.push((serverCpuMicros(bareChild.pid!) - before) / requests);
+    const bareTicks = (tickCpuMicros(bareChild.pid!) - ticks) / requests;
+    before = serverCpuMicros(sandbox.child.pid!);
+    ticks = tickCpuMicros(sandbox.child.pid!);
     s.push(await perSecond(sandbox.url, requests));
-    sCpu.push(((cpuMsOf(sandbox.child.pid!) - before) * 1000) / requests);
+    sCpu.push((serverCpuMicros(sandbox.child.pid!) - before) / requests);
+    const sandboxTicks = (tickCpuMicros(sandbox.child.pid!) - ticks) / requests;
+    if (values.detail) {
+      process.stderr.write(
+        `round ${r + 1}: µs CPU per request, schedstat (10 ms ticks): sandbox ${sCpu.at(-1)!.toFixed(1)} (${sandboxTicks.toFixed(1)}), bare ${bCpu.at(-1)!.toFixed(1)} (${bareTicks.toFixed(1)}); wall/s sandbox ${s.at(-1)!.toFixed(0)}, bare ${b.at(-1)!.toFixed(0)}\n`,
+      );
+    }
   }
   const median = (xs: number[]) => xs.sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
   // Creates/s a core could serve, from the server's own CPU per request: what load on the machine disturbs least.
