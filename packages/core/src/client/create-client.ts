@@ -1,12 +1,11 @@
 /**
- * The typed client for the video synthesis service: one method per endpoint of the spec, over
- * ky. Auth in a `beforeRequest` hook, a 401 re-issues the token and retries once (an
- * `afterResponse` hook), error answers become `ApiError` in a `beforeError` hook, and GETs are
- * retried by ky with our backoff and `Retry-After` (slept through the injectable `sleep`).
- * POSTs are never retried blindly: a duplicate could spend cubes twice.
+ * The typed client for the video synthesis service: one method per endpoint of the spec, over a
+ * minimal transport (`node:http` with a keep-alive agent, or the `fetch` option). One request
+ * loop sets the auth header, re-issues the token and retries once after a 401, turns error
+ * answers into `ApiError`, and retries GETs with our backoff and `Retry-After` (slept through the
+ * injectable `sleep`). POSTs are never retried blindly: a duplicate could spend cubes twice.
  */
 import { setTimeout as delay } from 'node:timers/promises';
-import ky, { isForceRetryError, isTimeoutError as isKyTimeoutError, type KyInstance, type Options as KyOptions } from 'ky';
 import { isApiError } from '../errors/api-error.js';
 import { TimeoutError } from '../errors/timeout-error.js';
 import { UsageError } from '../errors/usage-error.js';
@@ -27,11 +26,14 @@ import { backoffDelay } from './backoff-delay.js';
 import { resolveClientConfig, type ClientCredentialOptions } from './client-config.js';
 import { prepareDubbingUpload, type DubbingUploadRequest } from './dubbing-upload.js';
 import { ENDPOINTS, endpointLabel, type EndpointDefinition } from './endpoints.js';
+import { fetchTransport } from './fetch-transport.js';
 import { networkErrorFor } from './network-error-for.js';
+import { nodeHttpTransport } from './node-http-transport.js';
 import { redactSecrets } from './redact-secrets.js';
 import { sandboxTokenIssuer } from './sandbox-token-issuer.js';
 import { sendMultipart } from './send-multipart.js';
 import { createTokenProvider, type TokenProvider } from './token-provider.js';
+import type { Transport, TransportAnswer } from './transport.js';
 import { waitForDubbing, type WaitForDubbingOptions } from './wait-for-dubbing.js';
 
 /** How GETs are retried. POSTs are never retried except once after a token refresh. */
@@ -63,8 +65,9 @@ export interface CreateClientOptions extends ClientCredentialOptions {
   /** GET retry policy; a number is the limit; `false` disables retries. */
   readonly retry?: ClientRetryOptions | number | false;
   /**
-   * A fetch implementation (tests, proxies). Dubbing uploads without it go through `node:http`
-   * so a large file streams with backpressure (Node 20's fetch buffers request bodies).
+   * A fetch implementation (tests, proxies). Without it requests go through `node:http(s)` with
+   * one keep-alive agent per client (idle sockets do not keep the process alive), and dubbing
+   * uploads stream with backpressure (Node 20's fetch buffers request bodies).
    */
   readonly fetch?: typeof fetch;
   /** Waits between retries and polls; injectable so tests do not wait. */
@@ -168,42 +171,21 @@ export function createClient(options: CreateClientOptions = {}): VsynthClient {
     return tokens.get(signal);
   }
 
-  function instance(prefixUrl: string): KyInstance {
-    // Errors name the spec's path: a base URL with a path (a gateway prefix) is left out, as in network errors.
-    const basePath = new URL(prefixUrl).pathname.replace(/\/+$/, '');
-    return ky.create({
-      prefixUrl,
-      timeout: timeoutMs,
-      throwHttpErrors: true,
-      ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
-      headers: { accept: 'application/json' },
-      hooks: {
-        beforeRequest: [
-          async (request) => {
-            request.headers.set('authorization', await authorization(request.signal));
-          },
-        ],
-        beforeError: [
-          async (error) => {
-            const request = error.request;
-            const bodyText = await error.response.text().catch(() => '');
-            // Thrown in place of ky's HTTPError, which holds the request and its Authorization.
-            return apiErrorFromResponse({
-              status: error.response.status,
-              statusText: error.response.statusText,
-              endpoint: endpointLabel(request.method, new URL(request.url).pathname.slice(basePath.length)),
-              bodyText,
-              retryAfter: error.response.headers.get('retry-after'),
-              secrets: secrets(),
-              now: clock(),
-            }) as unknown as typeof error;
-          },
-        ],
-      },
+  // Redirects are not followed (fetch would resend a POST as a GET): a 3xx is an ApiError.
+  const transport: Transport = options.fetch === undefined ? nodeHttpTransport() : fetchTransport(options.fetch);
+  const bases = { v3: config.baseUrl, legacy: config.legacyBaseUrl };
+
+  function apiError(answer: TransportAnswer, endpoint: string): unknown {
+    return apiErrorFromResponse({
+      status: answer.status,
+      statusText: answer.statusText,
+      endpoint,
+      bodyText: answer.bodyText,
+      retryAfter: answer.retryAfter,
+      secrets: secrets(),
+      now: clock(),
     });
   }
-
-  const bases = { v3: instance(config.baseUrl), legacy: instance(config.legacyBaseUrl) };
 
   function parseBody<T>(text: string, schema: ResponseSchema<T>, endpoint: string): T {
     let body: unknown;
@@ -226,64 +208,48 @@ export function createClient(options: CreateClientOptions = {}): VsynthClient {
     const path = send.key === undefined ? definition.path : definition.path.replace('{key}', encodeURIComponent(send.key));
     const endpoint = endpointLabel(definition.method, path);
     const isGet = definition.method === 'GET';
-    const state = { authRetried: false, retries: 0 };
-
-    const kyOptions: KyOptions = {
-      method: definition.method,
-      ...(send.json === undefined ? {} : { json: send.json }),
-      ...(send.searchParams === undefined ? {} : { searchParams: send.searchParams }),
-      ...(signal === undefined ? {} : { signal }),
-      retry: {
-        // One extra for the forced retry after a token refresh; `shouldRetry` enforces the GET limit.
-        limit: (isGet ? retry.limit : 0) + 1,
-        methods: ['get'],
-        statusCodes: [408, 429, 500, 502, 503, 504],
-        afterStatusCodes: [],
-        // The waiting happens in `beforeRetry` through the injectable sleep.
-        delay: () => 0,
-        retryOnTimeout: true,
-        shouldRetry: ({ error }) => {
-          if (!isGet || signal?.aborted === true || state.retries >= retry.limit) return false;
-          if (isApiError(error)) {
-            if (!error.transient) return false;
-            if (error.retryAfterMs !== undefined && error.retryAfterMs > retry.maxRetryAfterMs) return false;
-          }
-          return true;
-        },
-      },
-      hooks: {
-        afterResponse: [
-          async (request, _options, response) => {
-            if (response.status !== 401 || tokens === undefined || state.authRetried) return;
-            state.authRetried = true;
-            tokens.invalidate(request.headers.get('authorization'));
-            // `beforeRequest` sets the freshly issued token on the retried request.
-            return ky.retry({ delay: 0, code: 'TOKEN_REFRESHED' });
-          },
-        ],
-        beforeRetry: [
-          async ({ error }) => {
-            if (isForceRetryError(error)) return;
-            state.retries += 1;
-            const delayMs =
-              isApiError(error) && error.retryAfterMs !== undefined
-                ? error.retryAfterMs
-                : backoffDelay(state.retries, { baseDelayMs: retry.baseDelayMs, maxDelayMs: retry.maxDelayMs, random });
-            options.onRetry?.({ endpoint, attempt: state.retries, delayMs, error });
-            await sleep(delayMs, signal);
-          },
-        ],
-      },
-    };
-
-    let text: string;
-    try {
-      const response = await bases[definition.base](path, kyOptions);
-      text = await response.text();
-    } catch (error) {
-      throw redactMessage(toVsynthError(error, endpoint, { method: definition.method, idempotent: isGet, signal, timeoutMs }), secrets());
+    const url = `${bases[definition.base]}/${path}${send.searchParams === undefined ? '' : `?${new URLSearchParams(send.searchParams).toString()}`}`;
+    const body = send.json === undefined ? undefined : JSON.stringify(send.json);
+    const context = { method: definition.method, idempotent: isGet, signal, timeoutMs };
+    let authRetried = false;
+    let retries = 0;
+    for (;;) {
+      let auth = '';
+      let answer: TransportAnswer | undefined;
+      let failure: unknown;
+      try {
+        auth = await authorization(signal);
+        const headers: Record<string, string> = { accept: 'application/json', authorization: auth };
+        if (body !== undefined) headers['content-type'] = 'application/json';
+        answer = await transport({ method: definition.method, url, headers, body, signal, timeoutMs });
+      } catch (error) {
+        failure = toVsynthError(error, endpoint, context);
+      }
+      if (answer !== undefined) {
+        if (answer.status >= 200 && answer.status < 300) return parseBody(answer.bodyText, send.schema, endpoint);
+        if (answer.status === 401 && tokens !== undefined && !authRetried) {
+          // Once per request: a fresh token for the same body.
+          authRetried = true;
+          tokens.invalidate(auth);
+          continue;
+        }
+        failure = apiError(answer, endpoint);
+      }
+      if (!isGet || signal?.aborted === true || retries >= retry.limit || !transient(failure, retry.maxRetryAfterMs)) {
+        throw redactMessage(failure, secrets());
+      }
+      retries += 1;
+      const delayMs =
+        isApiError(failure) && failure.retryAfterMs !== undefined
+          ? failure.retryAfterMs
+          : backoffDelay(retries, { baseDelayMs: retry.baseDelayMs, maxDelayMs: retry.maxDelayMs, random });
+      options.onRetry?.({ endpoint, attempt: retries, delayMs, error: redactMessage(failure, secrets()) });
+      try {
+        await sleep(delayMs, signal);
+      } catch (error) {
+        throw redactMessage(toVsynthError(error, endpoint, context), secrets());
+      }
     }
-    return parseBody(text, send.schema, endpoint);
   }
 
   function check(kind: RequestKind, input: unknown, subject: string): void {
@@ -340,7 +306,7 @@ export function createClient(options: CreateClientOptions = {}): VsynthClient {
             headers: { authorization: auth, accept: 'application/json' },
             ...(signal === undefined ? {} : { signal }),
             ...(options.uploadTimeoutMs === undefined ? {} : { timeoutMs: options.uploadTimeoutMs }),
-            ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+                transport,
           });
         } catch (error) {
           throw redactMessage(toVsynthError(error, endpoint, { method: 'POST', idempotent: false, signal, timeoutMs: options.uploadTimeoutMs ?? 0 }), secrets());
@@ -351,17 +317,7 @@ export function createClient(options: CreateClientOptions = {}): VsynthClient {
           tokens.invalidate(auth);
           continue;
         }
-        if (answer.status < 200 || answer.status >= 300) {
-          throw apiErrorFromResponse({
-            status: answer.status,
-            statusText: answer.statusText,
-            endpoint,
-            bodyText: answer.bodyText,
-            retryAfter: answer.retryAfter,
-            secrets: secrets(),
-            now: clock(),
-          });
-        }
+        if (answer.status < 200 || answer.status >= 300) throw apiError(answer, endpoint);
         return parseBody(answer.bodyText, dubbingUploadResponseSchema, endpoint);
       }
     },
@@ -437,13 +393,19 @@ function redactMessage(error: unknown, secrets: readonly string[]): unknown {
   return error;
 }
 
+/** Whether a GET that failed this way may succeed when sent again: no answer, 408, 429, 5xx. */
+function transient(failure: unknown, maxRetryAfterMs: number): boolean {
+  if (!isApiError(failure)) return true;
+  return failure.transient && (failure.retryAfterMs === undefined || failure.retryAfterMs <= maxRetryAfterMs);
+}
+
 function toVsynthError(
   error: unknown,
   endpoint: string,
   context: { method: string; idempotent: boolean; signal: AbortSignal | undefined; timeoutMs: number },
 ): unknown {
   if (error instanceof VsynthError || isApiError(error)) return error;
-  if (isKyTimeoutError(error) || (error instanceof Error && error.name === 'TimeoutError' && context.signal?.aborted !== true)) {
+  if (error instanceof Error && error.name === 'TimeoutError' && context.signal?.aborted !== true) {
     return new TimeoutError(endpoint, context.timeoutMs);
   }
   return networkErrorFor(endpoint, error, context);
