@@ -15,6 +15,11 @@ describe('networkErrorFor', () => {
       [fetchFailed(coded('DEPTH_ZERO_SELF_SIGNED_CERT')), 'the TLS handshake failed (DEPTH_ZERO_SELF_SIGNED_CERT)'],
       [fetchFailed(new Error('bad port')), 'the port is one HTTP clients refuse to connect to'],
       [new TypeError('Headers.set: "sk-secret\n" is an invalid header value.'), 'a header value is not valid (a credential with a line break or a non-Latin-1 character?)'],
+      // node:http gives the system error itself, with `.code`, no `.cause`.
+      [coded('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:9'), 'connection refused'],
+      [coded('ENOTFOUND', 'getaddrinfo ENOTFOUND nowhere.invalid'), 'the host name could not be resolved'],
+      [coded('ERR_SSL_WRONG_VERSION_NUMBER', 'error:0A00010B:SSL routines:ssl3_get_record:wrong version number'), 'the TLS handshake failed (ERR_SSL_WRONG_VERSION_NUMBER)'],
+      [coded('ERR_INVALID_CHAR', 'Invalid character in header content ["authorization"]'), 'a header value is not valid (a credential with a line break or a non-Latin-1 character?)'],
     ];
     for (const [error, reason] of cases) {
       const failure = networkErrorFor(ENDPOINT, error, { method: 'POST', idempotent: false }) as NetworkError;
@@ -25,8 +30,12 @@ describe('networkErrorFor', () => {
   });
 
   it('warns about spending twice only when the request may have been written', () => {
-    const failure = networkErrorFor(ENDPOINT, fetchFailed(coded('ECONNRESET')), { method: 'POST', idempotent: false }) as NetworkError;
-    expect(failure.notSent).toBe(false);
-    expect(failure.message).toContain('The service may or may not have processed the request; sending it again could spend cubes twice.');
+    for (const error of [fetchFailed(coded('ECONNRESET')), coded('ECONNRESET', 'socket hang up'), coded('EPIPE', 'write EPIPE')]) {
+      const failure = networkErrorFor(ENDPOINT, error, { method: 'POST', idempotent: false }) as NetworkError;
+      expect(failure.notSent).toBe(false);
+      expect(failure.message).toBe(
+        `Network error on ${ENDPOINT}: the connection was closed before an answer arrived. The service may or may not have processed the request; sending it again could spend cubes twice. Check the project list (or the sandbox ledger) before resending.`,
+      );
+    }
   });
 });

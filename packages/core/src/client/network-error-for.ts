@@ -44,6 +44,8 @@ const NOT_SENT_CODES = new Set([
   'SELF_SIGNED_CERT_IN_CHAIN',
   'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
   'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  // node:http refusing a header value before connecting.
+  'ERR_INVALID_CHAR',
 ]);
 
 /**
@@ -67,12 +69,12 @@ function describe(error: unknown): string {
   const cause = error instanceof Error ? (error.cause as { code?: unknown; message?: unknown } | undefined) : undefined;
   const code = typeof cause?.code === 'string' ? cause.code : (error as { code?: unknown } | undefined)?.code;
   if (code === 'ECONNREFUSED') return 'connection refused';
-  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return 'the connection was closed before an answer arrived';
+  if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET') return 'the connection was closed before an answer arrived';
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'the host name could not be resolved';
   if (typeof code === 'string' && (code.startsWith('ERR_TLS_') || code.startsWith('ERR_SSL_') || code.includes('CERT'))) return `the TLS handshake failed (${code})`;
   if (cause?.message === 'bad port') return 'the port is one HTTP clients refuse to connect to';
   // fetch quotes a refused header value, which may be a credential: never echo it.
-  if (error instanceof Error && /^Headers\.(set|append): /.test(error.message)) return 'a header value is not valid (a credential with a line break or a non-Latin-1 character?)';
+  if (code === 'ERR_INVALID_CHAR' || (error instanceof Error && /^Headers\.(set|append): /.test(error.message))) return 'a header value is not valid (a credential with a line break or a non-Latin-1 character?)';
   if (typeof code === 'string') return `${code}${typeof cause?.message === 'string' ? ` (${cause.message})` : ''}`;
   if (typeof cause?.message === 'string') return cause.message;
   return error instanceof Error ? error.message : String(error);
