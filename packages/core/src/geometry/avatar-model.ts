@@ -39,9 +39,9 @@ export function avatarEditorScale(
   model: AvatarModelLike | null | undefined,
   options: { readonly path?: readonly PathSegment[] } = {},
 ): number {
-  return readNumber(model?.editor?.scale, {
-    path: [...(options.path ?? ['model']), 'editor', 'scale'],
-    rule: 'positive',
-    fallback: 1,
-  });
+  const scale = model?.editor?.scale;
+  // Most models carry a positive scale or none: no error path to build then.
+  if (scale === undefined || scale === null) return 1;
+  if (typeof scale === 'number' && Number.isFinite(scale) && scale > 0) return scale;
+  return readNumber(scale, { path: [...(options.path ?? ['model']), 'editor', 'scale'], rule: 'positive' });
 }

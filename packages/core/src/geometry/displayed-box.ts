@@ -33,13 +33,13 @@ export interface DisplayedBoxOptions {
  */
 export function displayedBox(clip: DisplayedBoxClip, options: DisplayedBoxOptions = {}): DisplayedBox {
   const path = options.path ?? [];
-  const at = (field: string): PathSegment[] => [...path, field];
-  const left = readNumber(clip.left, { path: at('left') });
-  const top = readNumber(clip.top, { path: at('top') });
-  const width = readNumber(clip.width, { path: at('width') });
-  const height = readNumber(clip.height, { path: at('height') });
-  const scaleX = readNumber(clip.scaleX, { path: at('scaleX'), fallback: 1 });
-  const scaleY = readNumber(clip.scaleY, { path: at('scaleY'), fallback: 1 });
-  const editor = clip.type === 'aiModel' ? avatarEditorScale(clip.model, { path: at('model') }) : 1;
+  const left = readNumber(clip.left, { path, field: 'left' });
+  const top = readNumber(clip.top, { path, field: 'top' });
+  const width = readNumber(clip.width, { path, field: 'width' });
+  const height = readNumber(clip.height, { path, field: 'height' });
+  const scaleX = readNumber(clip.scaleX, { path, field: 'scaleX', fallback: 1 });
+  const scaleY = readNumber(clip.scaleY, { path, field: 'scaleY', fallback: 1 });
+  const givenScale = clip.type === 'aiModel' ? clip.model?.editor?.scale : undefined;
+  const editor = givenScale === undefined || givenScale === null ? 1 : avatarEditorScale(clip.model, { path: [...path, 'model'] });
   return { left, top, width: width * scaleX * editor, height: height * scaleY * editor };
 }

@@ -24,21 +24,35 @@ export interface TextBox {
  * @example estimateTextBox('こんにちは', 48) // { width: 240, height: 57.6, lineCount: 1 }
  */
 export function estimateTextBox(text: string, fontSize: number): TextBox {
-  const lines = text.split(/\r\n|\r|\n/);
   let widest = 0;
-  for (const line of lines) {
-    let tenths = 0;
-    // By code point, without a string per character (compile estimates every text clip).
-    for (let index = 0; index < line.length; index++) {
-      const code = line.codePointAt(index)!;
-      if (code > 0xffff) index++;
-      tenths += isCjkCodePoint(code) ? CJK_TENTHS : LATIN_TENTHS;
+  let tenths = 0;
+  let lineCount = 1;
+  // One pass by UTF-16 unit, without a string per line or per character (compile estimates every text clip).
+  for (let index = 0; index < text.length; index++) {
+    const unit = text.charCodeAt(index);
+    if (unit === LF || unit === CR) {
+      if (unit === CR && text.charCodeAt(index + 1) === LF) index++;
+      if (tenths > widest) widest = tenths;
+      tenths = 0;
+      lineCount++;
+      continue;
     }
-    widest = Math.max(widest, tenths);
+    // Below the first CJK range (Latin, digits, punctuation: most text) without a code point.
+    if (unit < 0x1100) {
+      tenths += LATIN_TENTHS;
+      continue;
+    }
+    const code = text.codePointAt(index)!;
+    if (code > 0xffff) index++;
+    tenths += isCjkCodePoint(code) ? CJK_TENTHS : LATIN_TENTHS;
   }
+  if (tenths > widest) widest = tenths;
   return {
     width: (widest * fontSize) / 10,
-    height: (lines.length * LINE_TENTHS * fontSize) / 10,
-    lineCount: lines.length,
+    height: (lineCount * LINE_TENTHS * fontSize) / 10,
+    lineCount,
   };
 }
+
+const LF = 0x0a;
+const CR = 0x0d;

@@ -43,6 +43,14 @@ export function isCjkCharacter(character: string): boolean {
 export function isCjkCodePoint(code: number): boolean {
   // Below the first range (Latin, digits, punctuation: most text) without walking the ranges.
   if (code < 0x1100) return false;
+  if (code <= 0xffff) return BMP_CJK[code] === 1;
   for (const [start, end] of CJK_RANGES) if (code >= start && code <= end) return true;
   return false;
 }
+
+/** One byte per BMP code point, 1 inside {@link CJK_RANGES}: one lookup per character of a text box estimate. */
+const BMP_CJK = ((): Uint8Array => {
+  const table = new Uint8Array(0x10000);
+  for (const [start, end] of CJK_RANGES) for (let code = start; code <= Math.min(end, 0xffff); code++) table[code] = 1;
+  return table;
+})();

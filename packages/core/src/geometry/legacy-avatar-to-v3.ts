@@ -35,7 +35,9 @@ export function legacyAvatarToV3(aiModel: LegacyPlacement, options: LegacyAvatar
   const path = options.path ?? [];
   const canvas = resolveCanvas(options);
   const tight = tightSize(options, path);
-  const editor = avatarEditorScale(options.model, { path: [...path, 'model'] });
+  const givenScale = options.model?.editor?.scale;
+  // Without editor.scale it is 1: the error path is built only for a value to check.
+  const editor = givenScale === undefined || givenScale === null ? 1 : avatarEditorScale(options.model, { path: [...path, 'model'] });
   const { cx, cy, scale } = resolveLegacyPlacement(aiModel, canvas, path);
   const shownW = tight.width * scale * editor;
   const shownH = tight.height * scale * editor;
@@ -45,8 +47,8 @@ export function legacyAvatarToV3(aiModel: LegacyPlacement, options: LegacyAvatar
 function tightSize(options: LegacyAvatarToV3Options, path: readonly PathSegment[]): { width: number; height: number } {
   if (options.tightWidth !== undefined || options.tightHeight !== undefined) {
     return {
-      width: readNumber(options.tightWidth, { path: [...path, 'tightWidth'], rule: 'positive' }),
-      height: readNumber(options.tightHeight, { path: [...path, 'tightHeight'], rule: 'positive' }),
+      width: readNumber(options.tightWidth, { path, field: 'tightWidth', rule: 'positive' }),
+      height: readNumber(options.tightHeight, { path, field: 'tightHeight', rule: 'positive' }),
     };
   }
   const fromModel = avatarTightSize(options.model);

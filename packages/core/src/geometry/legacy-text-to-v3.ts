@@ -40,7 +40,7 @@ export function legacyTextToV3(detail: LegacyTextDetail, options: LegacyTextToV3
   const path = options.path ?? [];
   const canvas = resolveCanvas(options);
   const { cx, cy, scale } = resolveLegacyPlacement(detail, canvas, path);
-  const text = readText(detail.textSource, [...path, 'textSource']);
+  const text = readText(detail.textSource, path);
   const fontSize = Math.max(1, Math.round(LEGACY_TEXT_BASE_FONT_SIZE * scale));
   if (!Number.isSafeInteger(fontSize)) {
     const message = `A legacy text scale of ${scale} gives a font size of ${fontSize} pixels, too large to lay out: use a smaller scale`;
@@ -53,10 +53,10 @@ export function legacyTextToV3(detail: LegacyTextDetail, options: LegacyTextToV3
   );
 }
 
-/** The text of a legacy text clip: absent (or null) is empty text, anything but a string an error. */
+/** The text of a legacy text clip: absent (or null) is empty text, anything but a string an error at `path`'s textSource. */
 function readText(value: unknown, path: readonly PathSegment[]): string {
   if (value === undefined || value === null) return '';
   if (typeof value === 'string') return value;
   const message = `A legacy text clip's textSource must be a string, received ${describeValue(value)}`;
-  throw new ValidationError([issue({ code: 'invalid_type', path, message })], { subject: 'legacy text' });
+  throw new ValidationError([issue({ code: 'invalid_type', path: [...path, 'textSource'], message })], { subject: 'legacy text' });
 }

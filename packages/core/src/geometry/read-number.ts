@@ -7,11 +7,14 @@ export type NumberRule = 'finite' | 'positive' | 'integer';
 
 /**
  * Reads a number a geometry function needs; `undefined`/`null` take `fallback` when one is
- * given. Throws a ValidationError naming the path and the value received.
+ * given. Throws a ValidationError naming the path (`path` then `field`, when given) and the
+ * value received; the path is only built then.
+ *
+ * @example readNumber(detail.scale, { path: ['scenes', 0, 'AIModel'], field: 'scale', rule: 'positive', fallback: 1 })
  */
 export function readNumber(
   value: unknown,
-  options: { readonly path: readonly PathSegment[]; readonly rule?: NumberRule; readonly fallback?: number },
+  options: { readonly path: readonly PathSegment[]; readonly field?: PathSegment; readonly rule?: NumberRule; readonly fallback?: number },
 ): number {
   if ((value === undefined || value === null) && options.fallback !== undefined) return options.fallback;
   const rule = options.rule ?? 'finite';
@@ -23,7 +26,7 @@ export function readNumber(
     [
       issue({
         code: value === undefined || value === null ? 'missing' : 'invalid_value',
-        path: options.path,
+        path: options.field === undefined ? options.path : [...options.path, options.field],
         message: `Geometry needs ${wanted} here, received ${describeValue(value)}`,
       }),
     ],

@@ -10,8 +10,10 @@ import type { V3Box } from './types.js';
  * @example requireFiniteBox(legacyImageToV3Box, ['scenes', 0, 'clips', 1, 'detail'])
  */
 export function requireFiniteBox<B extends V3Box>(box: B, path: readonly PathSegment[]): B {
+  if (Number.isFinite(box.left) && Number.isFinite(box.top) && Number.isFinite(box.width) && Number.isFinite(box.height) && Number.isFinite(box.scaleX) && Number.isFinite(box.scaleY)) {
+    return box;
+  }
   const overflowing = (['left', 'top', 'width', 'height', 'scaleX', 'scaleY'] as const).filter((field) => !Number.isFinite(box[field]));
-  if (overflowing.length === 0) return box;
   const fields = overflowing.map((field) => `${field} ${String(box[field])}`).join(', ');
   throw new ValidationError(
     [

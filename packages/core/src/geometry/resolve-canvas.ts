@@ -21,6 +21,7 @@ export interface CanvasOptions {
 export function resolveCanvas(options: CanvasOptions = {}): CanvasSize {
   const { canvas } = options;
   if (canvas === undefined) return canvasSize(options.orientation ?? 'landscape');
+  if (Number.isFinite(canvas.width) && canvas.width > 0 && Number.isFinite(canvas.height) && canvas.height > 0) return canvas;
   const bad = (['width', 'height'] as const).filter((side) => !(Number.isFinite(canvas[side]) && canvas[side] > 0));
   if (bad.length > 0) {
     throw new ValidationError(

@@ -19,9 +19,9 @@ export function resolveLegacyPlacement(
   canvas: CanvasSize,
   path: readonly PathSegment[],
 ): ResolvedPlacement {
-  const locationX = readNumber(placement.locationX, { path: [...path, 'locationX'], fallback: 0 });
-  const locationY = readNumber(placement.locationY, { path: [...path, 'locationY'], fallback: 0 });
-  const scale = readNumber(placement.scale, { path: [...path, 'scale'], rule: 'positive', fallback: 1 });
+  const locationX = readNumber(placement.locationX, { path, field: 'locationX', fallback: 0 });
+  const locationY = readNumber(placement.locationY, { path, field: 'locationY', fallback: 0 });
+  const scale = readNumber(placement.scale, { path, field: 'scale', rule: 'positive', fallback: 1 });
   return { cx: (0.5 + locationX) * canvas.width, cy: (0.5 + locationY) * canvas.height, scale };
 }
 

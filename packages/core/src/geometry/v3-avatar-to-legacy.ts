@@ -34,7 +34,7 @@ export function v3AvatarToLegacy(clip: V3AvatarClipLike, options: V3AvatarToLega
   const box = displayedBox({ left, top, width, height, scaleX, scaleY, type: 'aiModel', model }, { path });
   const scale =
     width >= height
-      ? readNumber(scaleX, { path: [...path, 'scaleX'], fallback: 1 })
-      : readNumber(scaleY, { path: [...path, 'scaleY'], fallback: 1 });
+      ? readNumber(scaleX, { path, field: 'scaleX', fallback: 1 })
+      : readNumber(scaleY, { path, field: 'scaleY', fallback: 1 });
   return { ...pixelsToLegacyLocation(box.left + box.width / 2, box.top + box.height / 2, canvas), scale };
 }

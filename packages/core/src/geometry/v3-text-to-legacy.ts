@@ -36,8 +36,8 @@ export interface V3TextToLegacyOptions extends CanvasOptions {
 export function v3TextToLegacy(clip: V3TextClipLike, options: V3TextToLegacyOptions = {}): LegacyTextResult {
   const path = options.path ?? [];
   const canvas = resolveCanvas(options);
-  const fontSize = readNumber(clip.fontSize, { path: [...path, 'fontSize'], rule: 'positive' });
-  const scaleY = readNumber(clip.scaleY, { path: [...path, 'scaleY'], fallback: 1 });
+  const fontSize = readNumber(clip.fontSize, { path, field: 'fontSize', rule: 'positive' });
+  const scaleY = readNumber(clip.scaleY, { path, field: 'scaleY', fallback: 1 });
   const { left, top, width, height, scaleX } = clip;
   const box = displayedBox({ left, top, width, height, scaleX, scaleY: clip.scaleY }, { path });
   const placement = {

@@ -16,21 +16,31 @@ export interface PropProblem {
  *
  * @example checkProps('Text', { tag: 'titel' }) // [{ code: 'invalid_value', message: '<Text> tag "titel" is not one of title, subtitles (did you mean "title"?)' }]
  */
-export function checkProps(kind: BuiltinKind, props: Readonly<Record<string, unknown>>): PropProblem[] {
-  const rules = PROP_RULES[kind];
-  const problems: PropProblem[] = [];
-  for (const [name, value] of Object.entries(props)) {
+export function checkProps(kind: BuiltinKind, props: Readonly<Record<string, unknown>>): readonly PropProblem[] {
+  const rules = RULE_MAPS[kind];
+  let problems: PropProblem[] | undefined;
+  for (const name of Object.keys(props)) {
+    const value = props[name];
     if (value === undefined) continue;
-    const rule = Object.hasOwn(rules, name) ? rules[name] : undefined;
+    const rule = rules.get(name);
     if (rule === undefined) {
-      const names = Object.keys(rules).filter((n) => n !== 'children');
-      problems.push({ code: 'unknown_key', message: `<${kind}> has no prop "${name}"${didYouMean(name, names)}; it takes ${names.join(', ')}` });
+      const names = Object.keys(PROP_RULES[kind]).filter((n) => n !== 'children');
+      (problems ??= []).push({ code: 'unknown_key', message: `<${kind}> has no prop "${name}"${didYouMean(name, names)}; it takes ${names.join(', ')}` });
       continue;
     }
-    checkValue(`<${kind}> ${name}`, value, rule, problems);
+    // The common case, a value of the rule's type, without building the message's subject.
+    if (rule === 'any' || (rule === 'number' ? typeof value === 'number' && Number.isFinite(value) : typeof rule === 'string' && typeof value === rule)) continue;
+    checkValue(`<${kind}> ${name}`, value, rule, (problems ??= []));
   }
-  return problems;
+  return problems ?? NONE;
 }
+
+const NONE: readonly PropProblem[] = Object.freeze([]);
+
+/** {@link PROP_RULES} as maps: one lookup per prop, no prototype to guard against. */
+const RULE_MAPS = Object.fromEntries(
+  Object.entries(PROP_RULES).map(([kind, rules]) => [kind, new Map(Object.entries(rules))]),
+) as unknown as Readonly<Record<BuiltinKind, ReadonlyMap<string, PropRule>>>;
 
 function checkValue(what: string, value: unknown, rule: PropRule, problems: PropProblem[]): void {
   if (rule === 'any') return;

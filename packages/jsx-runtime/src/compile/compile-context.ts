@@ -1,6 +1,13 @@
 import { issue, type Issue, type PathSegment, type SourceLocation } from '@vsynth/core';
 import type { ResolvedElement } from './resolve-tree.js';
 
+interface Binding {
+  readonly path: readonly PathSegment[];
+  readonly source: SourceLocation | undefined;
+  readonly via: string | undefined;
+  readonly written: readonly PathSegment[] | undefined;
+}
+
 /**
  * Collects the issues of one compile, each with the element's JSX source and payload path, and
  * remembers which element produced which payload path so schema issues can be located too.
@@ -12,17 +19,17 @@ import type { ResolvedElement } from './resolve-tree.js';
  */
 export class CompileContext {
   readonly issues: Issue[] = [];
-  private readonly sources = new Map<
-    string,
-    { source: SourceLocation | undefined; via: string | undefined; written: readonly PathSegment[] | undefined }
-  >();
+  /** Every bind in order; indexed by path only when an issue from core must be located. */
+  private readonly bindings: Binding[] = [];
+  private sources: Map<string, Binding> | undefined;
 
   /**
    * Records that `element` produced the payload value at `path`; `written` is where compile
    * errors place it (document order) when that differs from its place in the payload.
    */
   bind(path: readonly PathSegment[], element: ResolvedElement, written?: readonly PathSegment[]): void {
-    this.sources.set(path.join('\u0000'), { source: element.source, via: element.via, written });
+    this.bindings.push({ path, source: element.source, via: element.via, written });
+    this.sources = undefined;
   }
 
   error(element: ResolvedElement | undefined, message: string, path: readonly PathSegment[]): void {
@@ -39,6 +46,11 @@ export class CompileContext {
    * issue agrees with the compile errors beside it.
    */
   locate(found: Issue, asWritten = false): Issue {
+    if (this.sources === undefined) {
+      // A later bind of the same path wins, as it would in a map filled by each bind.
+      this.sources = new Map();
+      for (const b of this.bindings) this.sources.set(b.path.join('\u0000'), b);
+    }
     for (let n = found.path.length; n >= 1; n--) {
       const bound = this.sources.get(found.path.slice(0, n).join('\u0000'));
       if (bound === undefined) continue;

@@ -3,7 +3,7 @@ import type { AvatarCatalogue } from '../avatar/avatar-catalogue.js';
 import { applyRaw } from './apply-raw.js';
 import { clipId } from './clip-id.js';
 import type { CompileContext } from './compile-context.js';
-import { placeOnV3 } from './place-clip.js';
+import { placeOnV3, type PlacedBox } from './place-clip.js';
 import { readPlacement } from './read-placement.js';
 import { resolveAvatar } from './resolve-avatar.js';
 import type { ResolvedElement } from './resolve-tree.js';
@@ -20,6 +20,13 @@ export interface EmitInput {
   readonly canvas: CanvasSize;
   readonly catalogue: AvatarCatalogue;
   readonly ctx: CompileContext;
+}
+
+/** A clip built from an element, and the clip's path as written. */
+interface BuiltClip {
+  readonly clip: Json;
+  readonly element: ResolvedElement;
+  readonly path: (string | number)[];
 }
 
 /** A slot request: the clip that carries it, counted after all scenes are built. */
@@ -55,16 +62,16 @@ export function emitV3(input: EmitInput, variant: 'A' | 'B'): { payload: Json; s
   /** Per scene, the <Avatar> whose speech `scripts_N` modifies. */
   const voices = new Map<number, ResolvedElement>();
 
-  input.scenes.forEach((sceneElement, s) => {
+  for (let s = 0; s < input.scenes.length; s++) {
+    const sceneElement = input.scenes[s]!;
     const parts = sceneParts(sceneElement, s, ctx);
-    const clips: Json[] = [];
-    const speakers: { clip: Json; element: ResolvedElement; org: string; tts: Record<string, unknown> | undefined }[] = [];
-    let firstInScene: Json | undefined;
-    const owners = new Map<Json, ResolvedElement>();
-    /** Each built clip's path as written (document order), which compile errors use. */
-    const written = new Map<Json, (string | number)[]>();
+    /** The scene's clips in payload order, each with its element and its path as written (document order), which compile errors use. */
+    const built: BuiltClip[] = [];
+    const speakers: { built: BuiltClip; org: string; tts: Record<string, unknown> | undefined }[] = [];
+    let firstInScene: BuiltClip | undefined;
     let lastLayer = 0;
-    for (const [i, element] of parts.clips.entries()) {
+    for (let i = 0; i < parts.clips.length; i++) {
+      const element = parts.clips[i]!;
       // The index the clip has when every clip compiles (the only case where a payload is emitted).
       const path = ['scenes', s, 'clips', i];
       if (element.kind === 'Avatar') sawAvatar = true;
@@ -85,9 +92,8 @@ export function emitV3(input: EmitInput, variant: 'A' | 'B'): { payload: Json; s
       clip['id'] = id;
       clip['name'] = id;
       ids.set(id, origin);
-      clips.push(clip);
-      owners.set(clip, element);
-      written.set(clip, path);
+      const entry: BuiltClip = { clip, element, path };
+      built.push(entry);
       const slot = element.props['slot'] as string | undefined;
       if (slot !== undefined) slotRequests.push({ name: slot, element, scene: s, clip, path });
       if (element.kind !== 'Avatar') {
@@ -95,43 +101,44 @@ export function emitV3(input: EmitInput, variant: 'A' | 'B'): { payload: Json; s
         continue;
       }
       firstAvatar ??= clip;
-      firstInScene ??= clip;
+      firstInScene ??= entry;
       const speech = speechOf(element, path, ctx);
       const org = element.props['markup'] === true ? speech.text : escapeHtml(speech.text);
       if (variant === 'B') clip['script'] = { org, tts: speech.tts ?? null };
       applyRaw(clip, element.props['raw']);
-      if (speech.text.trim() !== '') speakers.push({ clip, element, org, tts: speech.tts });
+      if (speech.text.trim() !== '') speakers.push({ built: entry, org, tts: speech.tts });
     }
     const scene: Json = { sceneIdx: s };
     // Modify's scripts_N edits scripts[0] (A: the speaker's) or the first avatar clip's script (B).
-    const voiceClip = variant === 'A' ? (speakers[0]?.clip ?? firstInScene) : firstInScene;
-    const voiceElement = voiceClip === undefined ? undefined : owners.get(voiceClip);
-    if (voiceElement !== undefined) voices.set(s, voiceElement);
+    const voice = variant === 'A' ? (speakers[0]?.built ?? firstInScene) : firstInScene;
+    if (voice !== undefined) voices.set(s, voice.element);
     if (variant === 'A') {
-      for (const extra of speakers.slice(1)) {
+      for (let k = 1; k < speakers.length; k++) {
         ctx.error(
-          extra.element,
+          speakers[k]!.built.element,
           `scene ${s} has ${speakers.length} speaking avatars; variant A allows one script per scene: give the others no speech, move them to their own scene, or compile with variant B`,
           ['scenes', s, 'scripts'],
         );
       }
       const speaker = speakers[0];
       // scripts[0] is matched against the scene's first aiModel clip: lead with the speaker.
-      if (speaker !== undefined && speaker.clip !== firstInScene && firstInScene !== undefined) {
-        clips.splice(clips.indexOf(speaker.clip), 1);
-        clips.splice(clips.indexOf(firstInScene), 0, speaker.clip);
+      if (speaker !== undefined && speaker.built !== firstInScene && firstInScene !== undefined) {
+        built.splice(built.indexOf(speaker.built), 1);
+        built.splice(built.indexOf(firstInScene), 0, speaker.built);
       }
-      if (voiceClip !== undefined) {
-        ctx.bind(['scenes', s, 'scripts'], speaker?.element ?? sceneElement);
-        scene['scripts'] = [scriptEntry(voiceClip, speaker?.org ?? '', speaker?.tts)];
+      if (voice !== undefined) {
+        ctx.bind(['scenes', s, 'scripts'], speaker?.built.element ?? sceneElement);
+        scene['scripts'] = [scriptEntry(voice.clip, speaker?.org ?? '', speaker?.tts)];
       } else {
         speechless.push({ scene, index: s });
       }
     }
-    clips.forEach((clip, c) => {
-      const owner = owners.get(clip);
-      if (owner !== undefined) ctx.bind(['scenes', s, 'clips', c], owner, written.get(clip));
-    });
+    const clips: Json[] = new Array(built.length);
+    for (let c = 0; c < built.length; c++) {
+      const entry = built[c]!;
+      clips[c] = entry.clip;
+      ctx.bind(['scenes', s, 'clips', c], entry.element, entry.path);
+    }
     scene['background'] = backgroundOf(parts.background);
     if (parts.backgroundElement?.kind === 'Background') applyRaw(scene['background'] as Json, parts.backgroundElement.props['raw']);
     if (parts.backgroundElement !== undefined) ctx.bind(['scenes', s, 'background'], parts.backgroundElement);
@@ -139,7 +146,7 @@ export function emitV3(input: EmitInput, variant: 'A' | 'B'): { payload: Json; s
     if (sceneElement.props['watermark'] !== undefined) scene['watermark'] = sceneElement.props['watermark'];
     ctx.bind(['scenes', s], sceneElement);
     scenes.push(scene);
-  });
+  }
 
   if (variant === 'A' && speechless.length > 0) {
     if (firstAvatar === undefined) {
@@ -188,13 +195,16 @@ function backgroundOf(value: ReturnType<typeof sceneParts>['background']): Json 
   return { id: 'background', type: 'background', source_type: 'color', source_color: value?.rgb ?? 'rgb(255,255,255)' };
 }
 
+// Clips are object literals filled field by field in the payload's key order: no spread copies.
 function buildClip(element: ResolvedElement, s: number, layer: number, path: (string | number)[], input: EmitInput): Json | undefined {
   const { ctx, canvas } = input;
   const p = element.props;
   const kind = element.kind;
   if (kind === 'Audio') {
     const id = clipId('audio', s, element.path);
-    return withCommon({ id, name: id, type: 'audio', layer, left: 0, top: 0, width: 0, height: 0, source_url: p['src'], ...pick(p, ['volume', 'label']) }, p);
+    const clip: Json = { id, name: id, type: 'audio', layer, left: 0, top: 0, width: 0, height: 0, source_url: p['src'] };
+    putGiven(clip, p, AUDIO_FIELDS);
+    return withCommon(clip, p);
   }
   const avatar = kind === 'Avatar' ? resolveAvatar(element, input.catalogue, { needModel: true, path, ctx }) : undefined;
   const placement = readPlacement(element);
@@ -209,16 +219,33 @@ function buildClip(element: ResolvedElement, s: number, layer: number, path: (st
     if (box === undefined) return undefined;
     const id = clipId('aiModel', s, element.path);
     const headOnly = p['headOnly'] === true;
-    return withCommon(
-      { id, name: id, type: 'aiModel', layer, ...box, model, effects: headOnly ? [{ type: 'headOnly' }] : [], voiceOnly: p['voiceOnly'] === true, isDelete: false, headOnly: headOnly ? true : null },
-      p,
-    );
+    const clip: Json = {
+      id,
+      name: id,
+      type: 'aiModel',
+      layer,
+      left: box.left,
+      top: box.top,
+      width: box.width,
+      height: box.height,
+      scaleX: box.scaleX,
+      scaleY: box.scaleY,
+      model,
+      effects: headOnly ? [{ type: 'headOnly' }] : [],
+      voiceOnly: p['voiceOnly'] === true,
+      isDelete: false,
+      headOnly: headOnly ? true : null,
+    };
+    return withCommon(clip, p);
   }
   if (kind === 'Text') {
     const box = placeOnV3({ element, placement, canvas, path, ctx, text: { text: element.text, fontSize: p['fontSize'] as number | undefined } });
     if (box === undefined) return undefined;
-    const id = clipId('textImage', s, element.path);
-    return withCommon({ id, name: id, type: 'textImage', layer, ...box, text: element.text, ...pick(p, STYLE_FIELDS.Text) }, p);
+    const clip = boxClip(clipId('textImage', s, element.path), 'textImage', layer, box);
+    if (box.fontSize !== undefined) clip['fontSize'] = box.fontSize;
+    clip['text'] = element.text;
+    putGiven(clip, p, STYLE_FIELDS.Text);
+    return withCommon(clip, p);
   }
   const natural = {
     width: (p['naturalWidth'] as number | undefined) ?? (kind === 'Shape' ? 100 : undefined),
@@ -227,29 +254,44 @@ function buildClip(element: ResolvedElement, s: number, layer: number, path: (st
   const box = placeOnV3({ element, placement, canvas, path, ctx, natural });
   if (box === undefined) return undefined;
   if (kind === 'Image') {
-    const id = clipId('image', s, element.path);
-    return withCommon({ id, name: id, type: 'image', layer, ...box, source_url: p['src'], ...pick(p, STYLE_FIELDS.Image) }, p);
+    const clip = boxClip(clipId('image', s, element.path), 'image', layer, box);
+    clip['source_url'] = p['src'];
+    putGiven(clip, p, STYLE_FIELDS.Image);
+    return withCommon(clip, p);
   }
   if (kind === 'Shape') {
-    const id = clipId('shape', s, element.path);
-    return withCommon({ id, name: id, type: 'shape', layer, ...box, shapeName: p['shape'], ...pick(p, STYLE_FIELDS.Shape) }, p);
+    const clip = boxClip(clipId('shape', s, element.path), 'shape', layer, box);
+    clip['shapeName'] = p['shape'];
+    putGiven(clip, p, STYLE_FIELDS.Shape);
+    return withCommon(clip, p);
   }
-  const id = clipId('videoImage', s, element.path);
-  const poster = p['poster'] === undefined ? {} : { source_url: p['poster'] };
-  return withCommon({ id, name: id, type: 'videoImage', layer, ...box, video_url: p['src'], ...poster, ...pick(p, ['volume']) }, p);
+  const clip = boxClip(clipId('videoImage', s, element.path), 'videoImage', layer, box);
+  clip['video_url'] = p['src'];
+  if (p['poster'] !== undefined) clip['source_url'] = p['poster'];
+  putGiven(clip, p, VIDEO_FIELDS);
+  return withCommon(clip, p);
 }
 
+/** `{id, name, type, layer, left, top, width, height, scaleX, scaleY}`, the head every visual clip starts with. */
+function boxClip(id: string, type: string, layer: number, box: PlacedBox): Json {
+  return { id, name: id, type, layer, left: box.left, top: box.top, width: box.width, height: box.height, scaleX: box.scaleX, scaleY: box.scaleY };
+}
+
+const AUDIO_FIELDS = ['volume', 'label'] as const;
+const VIDEO_FIELDS = ['volume'] as const;
 const COMMON_FIELDS = ['tag', 'angle', 'opacity'] as const;
 
 function withCommon(clip: Json, p: Readonly<Record<string, unknown>>): Json {
-  for (const k of COMMON_FIELDS) if (p[k] !== undefined) clip[k] = p[k];
+  putGiven(clip, p, COMMON_FIELDS);
   return clip;
 }
 
-function pick(p: Readonly<Record<string, unknown>>, keys: readonly string[]): Json {
-  const out: Json = {};
-  for (const k of keys) if (p[k] !== undefined) out[k] = p[k];
-  return out;
+/** Copies the props among `keys` that are given onto `clip`, in the order of `keys`. */
+function putGiven(clip: Json, p: Readonly<Record<string, unknown>>, keys: readonly string[]): void {
+  for (let i = 0; i < keys.length; i++) {
+    const value = p[keys[i]!];
+    if (value !== undefined) clip[keys[i]!] = value;
+  }
 }
 
 /** Modify keys by DESIGN.md "Compile": index among clips with that tag, scenes then clips in order. */

@@ -57,51 +57,60 @@ export interface PlaceInput {
  * // { left: 480, top: 180, width: 800, height: 600, scaleX: 1.2, scaleY: 1.2 }
  */
 export function placeOnV3(input: PlaceInput): PlacedBox | undefined {
+  try {
+    return placeV3(input);
+  } catch (error) {
+    return reportGeometry(input, error);
+  }
+}
+
+function placeV3(input: PlaceInput): PlacedBox | undefined {
   const { element, placement, canvas, path, ctx } = input;
-  return guard(input, () => {
-    const kind = element.kind;
-    if (kind === 'Text') {
-      const { text, fontSize } = input.text ?? { text: '', fontSize: undefined };
-      if (placement.family === 'box') {
-        const size = fontSize ?? LEGACY_TEXT_PX;
-        const est = estimateTextBox(text, size);
-        return tidyBox(fillKnown(placement.box, est.width, est.height), size);
-      }
-      const scale = textScale(input, placement.family === 'centre' ? placement.scale : undefined);
-      if (scale === undefined) return undefined;
-      const at = centreOf(placement);
-      const r = legacyTextToV3({ textSource: text, ...at, scale }, { canvas, path });
-      return tidyBox(r, r.fontSize);
-    }
-    if (kind === 'Avatar') {
-      if (placement.family === 'box') {
-        const tight = avatarTightSize(input.model);
-        const box = fill(placement.box, tight?.width, tight?.height);
-        if (box === undefined) {
-          ctx.error(element, `<Avatar> needs width and height (the model's tight size): give them, or a model object whose editorValue has modelTightW and modelTightH`, path);
-          return undefined;
-        }
-        return tidyBox(box);
-      }
-      return tidyBox(legacyAvatarToV3({ ...centreOf(placement), scale: scaleOf(placement) }, { canvas, model: input.model, path }));
-    }
-    const natural = input.natural ?? { width: undefined, height: undefined };
+  const kind = element.kind;
+  if (kind === 'Text') {
+    const text = input.text?.text ?? '';
+    const fontSize = input.text?.fontSize;
     if (placement.family === 'box') {
-      const box = fill(placement.box, natural.width, natural.height);
+      const size = fontSize ?? LEGACY_TEXT_PX;
+      const est = estimateTextBox(text, size);
+      return tidyBox(fillKnown(placement.box, est.width, est.height), size);
+    }
+    const scale = textScale(input, placement.family === 'centre' ? placement.scale : undefined);
+    if (scale === undefined) return undefined;
+    const r = legacyTextToV3({ textSource: text, locationX: locationXOf(placement), locationY: locationYOf(placement), scale }, { canvas, path });
+    return tidyBox(r, r.fontSize);
+  }
+  if (kind === 'Avatar') {
+    if (placement.family === 'box') {
+      const tight = avatarTightSize(input.model);
+      const box = fill(placement.box, tight?.width, tight?.height);
       if (box === undefined) {
-        ctx.error(element, `<${kind}> needs width and height, or naturalWidth and naturalHeight`, path);
+        ctx.error(element, `<Avatar> needs width and height (the model's tight size): give them, or a model object whose editorValue has modelTightW and modelTightH`, path);
         return undefined;
       }
       return tidyBox(box);
     }
-    if (natural.width === undefined || natural.height === undefined) {
-      ctx.error(element, `<${kind}> needs naturalWidth and naturalHeight to be placed by x/y/scale (probe the asset in an async component, or give left/top/width/height)`, path);
+    return tidyBox(legacyAvatarToV3({ locationX: locationXOf(placement), locationY: locationYOf(placement), scale: scaleOf(placement) }, { canvas, model: input.model, path }));
+  }
+  const natural = input.natural ?? { width: undefined, height: undefined };
+  if (placement.family === 'box') {
+    const box = fill(placement.box, natural.width, natural.height);
+    if (box === undefined) {
+      ctx.error(element, `<${kind}> needs width and height, or naturalWidth and naturalHeight`, path);
       return undefined;
     }
-    return tidyBox(
-      legacyImageToV3({ ...centreOf(placement), scale: scaleOf(placement) }, { canvas, naturalWidth: natural.width, naturalHeight: natural.height, path }),
-    );
-  });
+    return tidyBox(box);
+  }
+  if (natural.width === undefined || natural.height === undefined) {
+    ctx.error(element, `<${kind}> needs naturalWidth and naturalHeight to be placed by x/y/scale (probe the asset in an async component, or give left/top/width/height)`, path);
+    return undefined;
+  }
+  return tidyBox(
+    legacyImageToV3(
+      { locationX: locationXOf(placement), locationY: locationYOf(placement), scale: scaleOf(placement) },
+      { canvas, naturalWidth: natural.width, naturalHeight: natural.height, path },
+    ),
+  );
 }
 
 /**
@@ -112,38 +121,43 @@ export function placeOnV3(input: PlaceInput): PlacedBox | undefined {
  * // { locationX: 0, locationY: 0, scale: 1 }
  */
 export function placeOnLegacy(input: PlaceInput): PlacedCentre | undefined {
+  try {
+    return placeLegacy(input);
+  } catch (error) {
+    return reportGeometry(input, error);
+  }
+}
+
+function placeLegacy(input: PlaceInput): PlacedCentre | undefined {
   const { element, placement, canvas, path, ctx } = input;
-  return guard(input, () => {
-    const kind = element.kind;
-    if (placement.family !== 'box') {
-      const scale = kind === 'Text' ? textScale(input, placement.family === 'centre' ? placement.scale : undefined) : scaleOf(placement);
-      if (scale === undefined) return undefined;
-      const at = centreOf(placement);
-      return tidyCentre({ locationX: at.locationX, locationY: at.locationY, scale });
-    }
-    if (kind === 'Text') {
-      const { text, fontSize } = input.text ?? { text: '', fontSize: undefined };
-      const size = fontSize ?? LEGACY_TEXT_PX;
-      const est = estimateTextBox(text, size);
-      return tidyCentre(v3TextToLegacy({ ...fillKnown(placement.box, est.width, est.height), text, fontSize: size }, { canvas, path }));
-    }
-    if (kind === 'Avatar') {
-      const tight = avatarTightSize(input.model);
-      const box = fill(placement.box, tight?.width, tight?.height);
-      if (box === undefined) {
-        ctx.error(element, '<Avatar> placed by left/top needs width and height or a model object with its tight size; or place it with x/y/scale', path);
-        return undefined;
-      }
-      return tidyCentre(v3AvatarToLegacy({ ...box, model: input.model }, { canvas, path }));
-    }
-    const natural = input.natural ?? { width: undefined, height: undefined };
-    const box = fill(placement.box, natural.width, natural.height);
+  const kind = element.kind;
+  if (placement.family !== 'box') {
+    const scale = kind === 'Text' ? textScale(input, placement.family === 'centre' ? placement.scale : undefined) : scaleOf(placement);
+    if (scale === undefined) return undefined;
+    return tidyCentre(locationXOf(placement), locationYOf(placement), scale);
+  }
+  if (kind === 'Text') {
+    const text = input.text?.text ?? '';
+    const size = input.text?.fontSize ?? LEGACY_TEXT_PX;
+    const est = estimateTextBox(text, size);
+    return tidyPlacement(v3TextToLegacy({ ...fillKnown(placement.box, est.width, est.height), text, fontSize: size }, { canvas, path }));
+  }
+  if (kind === 'Avatar') {
+    const tight = avatarTightSize(input.model);
+    const box = fill(placement.box, tight?.width, tight?.height);
     if (box === undefined) {
-      ctx.error(element, `<${kind}> needs width and height, or naturalWidth and naturalHeight`, path);
+      ctx.error(element, '<Avatar> placed by left/top needs width and height or a model object with its tight size; or place it with x/y/scale', path);
       return undefined;
     }
-    return tidyCentre(v3ImageToLegacy(box, { canvas, path }));
-  });
+    return tidyPlacement(v3AvatarToLegacy({ ...box, model: input.model }, { canvas, path }));
+  }
+  const natural = input.natural ?? { width: undefined, height: undefined };
+  const box = fill(placement.box, natural.width, natural.height);
+  if (box === undefined) {
+    ctx.error(element, `<${kind}> needs width and height, or naturalWidth and naturalHeight`, path);
+    return undefined;
+  }
+  return tidyPlacement(v3ImageToLegacy(box, { canvas, path }));
 }
 
 function textScale(input: PlaceInput, scale: number | undefined): number | undefined {
@@ -155,8 +169,12 @@ function textScale(input: PlaceInput, scale: number | undefined): number | undef
   return scale ?? (fontSize === undefined ? 1 : fontSize / LEGACY_TEXT_PX);
 }
 
-function centreOf(placement: Placement): { locationX: number; locationY: number } {
-  return placement.family === 'centre' ? { locationX: placement.x, locationY: placement.y } : { locationX: 0, locationY: 0 };
+function locationXOf(placement: Placement): number {
+  return placement.family === 'centre' ? placement.x : 0;
+}
+
+function locationYOf(placement: Placement): number {
+  return placement.family === 'centre' ? placement.y : 0;
 }
 
 function scaleOf(placement: Placement): number {
@@ -174,36 +192,36 @@ function fillKnown(box: BoxProps, width: number, height: number) {
   return { left: box.left ?? 0, top: box.top ?? 0, width: box.width ?? width, height: box.height ?? height, scaleX: box.scaleX ?? 1, scaleY: box.scaleY ?? 1 };
 }
 
-/** Runs a geometry step; a ValidationError from core becomes issues located at the element. */
-function guard<T>(input: PlaceInput, step: () => T | undefined): T | undefined {
-  try {
-    return step();
-  } catch (error) {
-    if (!isValidationError(error)) throw error;
-    for (const found of error.issues) input.ctx.error(input.element, `<${input.element.kind}>: ${found.message}`, input.path);
-    return undefined;
-  }
+/** A ValidationError from core's geometry becomes issues located at the element; anything else is rethrown. */
+function reportGeometry(input: PlaceInput, error: unknown): undefined {
+  if (!isValidationError(error)) throw error;
+  for (const found of error.issues) input.ctx.error(input.element, `<${input.element.kind}>: ${found.message}`, input.path);
+  return undefined;
 }
 
 /** Rounds away float noise (1e-6 px / 1e-9 canvas units); the converters are exact otherwise. */
-function tidy(value: number, digits: number): number {
-  const f = 10 ** digits;
-  const r = Math.round(value * f) / f;
-  return Object.is(r, -0) ? 0 : r;
+function tidy(value: number, factor: number): number {
+  const r = Math.round(value * factor) / factor;
+  return r === 0 ? 0 : r; // no -0
 }
+
+const PX = 1e6;
+const UNIT = 1e9;
 
 function tidyBox(box: V3Box, fontSize?: number): PlacedBox {
-  const out = {
-    left: tidy(box.left, 6),
-    top: tidy(box.top, 6),
-    width: tidy(box.width, 6),
-    height: tidy(box.height, 6),
-    scaleX: tidy(box.scaleX, 9),
-    scaleY: tidy(box.scaleY, 9),
-  };
-  return fontSize === undefined ? out : { ...out, fontSize };
+  const left = tidy(box.left, PX);
+  const top = tidy(box.top, PX);
+  const width = tidy(box.width, PX);
+  const height = tidy(box.height, PX);
+  const scaleX = tidy(box.scaleX, UNIT);
+  const scaleY = tidy(box.scaleY, UNIT);
+  return fontSize === undefined ? { left, top, width, height, scaleX, scaleY } : { left, top, width, height, scaleX, scaleY, fontSize };
 }
 
-function tidyCentre(c: { locationX: number; locationY: number; scale: number }): PlacedCentre {
-  return { locationX: tidy(c.locationX, 9), locationY: tidy(c.locationY, 9), scale: tidy(c.scale, 9) };
+function tidyPlacement(c: { locationX: number; locationY: number; scale: number }): PlacedCentre {
+  return tidyCentre(c.locationX, c.locationY, c.scale);
+}
+
+function tidyCentre(locationX: number, locationY: number, scale: number): PlacedCentre {
+  return { locationX: tidy(locationX, UNIT), locationY: tidy(locationY, UNIT), scale: tidy(scale, UNIT) };
 }

@@ -18,22 +18,26 @@ export type Placement =
  */
 export function readPlacement(element: ResolvedElement): Placement | { readonly mixed: string } {
   const p = element.props;
-  const box = BOX_KEYS.filter((k) => p[k] !== undefined);
-  const centre = CENTRE_KEYS.filter((k) => p[k] !== undefined);
-  if (box.length > 0 && centre.length > 0) {
+  const hasBox = BOX_KEYS.some((k) => p[k] !== undefined);
+  const hasCentre = p['x'] !== undefined || p['y'] !== undefined || p['scale'] !== undefined;
+  if (hasBox && hasCentre) {
+    const box = BOX_KEYS.filter((k) => p[k] !== undefined);
+    const centre = CENTRE_KEYS.filter((k) => p[k] !== undefined);
     return {
       mixed:
         `<${element.kind}> mixes position families: ${box.join(', ')} (v3 box) with ${centre.join(', ')} (legacy centre); ` +
         'use left/top/width/height/scaleX/scaleY or x/y/scale, not both',
     };
   }
-  if (box.length > 0) {
+  if (hasBox) {
     const given: Record<string, number> = {};
-    for (const k of box) given[k] = p[k] as number;
+    for (const k of BOX_KEYS) if (p[k] !== undefined) given[k] = p[k] as number;
     return { family: 'box', box: given };
   }
-  if (centre.length > 0) {
+  if (hasCentre) {
     return { family: 'centre', x: (p['x'] as number | undefined) ?? 0, y: (p['y'] as number | undefined) ?? 0, scale: p['scale'] as number | undefined };
   }
-  return { family: 'none' };
+  return NONE;
 }
+
+const NONE: Placement = { family: 'none' };

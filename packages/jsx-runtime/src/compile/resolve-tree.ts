@@ -24,6 +24,8 @@ export interface ResolvedElement {
 interface Context {
   readonly issues: Issue[];
   readonly cwd: string;
+  /** `displayPath` of each source file name met, computed once per compile. */
+  readonly files: Map<string, string>;
 }
 
 const TEXT_KINDS: ReadonlySet<BuiltinKind> = new Set(['Text', 'Avatar']);
@@ -37,27 +39,32 @@ const CONTAINER_KINDS: ReadonlySet<BuiltinKind> = new Set(['Video', 'Scene']);
  * @example const [video] = await resolveTree(<Video>…</Video>, issues)
  */
 export async function resolveTree(node: VsynthNode, issues: Issue[], cwd = process.cwd()): Promise<ResolvedElement[]> {
-  return resolveNode(node, '', undefined, undefined, { issues, cwd });
+  const out: ResolvedElement[] = [];
+  await resolveNode(node, '', undefined, undefined, { issues, cwd, files: new Map() }, out);
+  return out;
 }
 
 /** Synchronous until a component returns a promise, so plain trees pay no await per node. */
-type Maybe<T> = T | Promise<T>;
+type Maybe = void | Promise<void>;
 
-/** `parent` locates problems of text and non-element children: the element that holds them. */
-function resolveNode(node: VsynthNode, at: string, via: string | undefined, parent: SourceLocation | undefined, ctx: Context): Maybe<ResolvedElement[]> {
-  if (node === null || node === undefined || typeof node === 'boolean') return [];
-  if (Array.isArray(node)) return resolveList(node as readonly VsynthNode[], at, via, parent, ctx, 0, []);
+/**
+ * Appends the built-in elements `node` resolves to onto `out`, in document order.
+ * `parent` locates problems of text and non-element children: the element that holds them.
+ */
+function resolveNode(node: VsynthNode, at: string, via: string | undefined, parent: SourceLocation | undefined, ctx: Context, out: ResolvedElement[]): Maybe {
+  if (node === null || node === undefined || typeof node === 'boolean') return;
+  if (Array.isArray(node)) return resolveList(node as readonly VsynthNode[], at, via, parent, ctx, 0, out);
   if (typeof node === 'string' || typeof node === 'number') {
-    if (typeof node === 'string' && node.trim() === '') return [];
+    if (typeof node === 'string' && node.trim() === '') return;
     const message = `text ${JSON.stringify(String(node).trim())} outside <Text> or <Avatar>; wrap it in <Text>`;
     ctx.issues.push(issue({ code: 'jsx', message: withVia(message, via), path: [], ...(parent && { source: parent }) }));
-    return [];
+    return;
   }
   if (!isElement(node)) {
     ctx.issues.push(issue({ code: 'jsx', message: withVia(`expected an element, got ${describe(node)}`, via), path: [], ...(parent && { source: parent }) }));
-    return [];
+    return;
   }
-  return resolveElement(node, at, via, ctx);
+  return resolveElement(node, at, via, ctx, out);
 }
 
 function withVia(message: string, via: string | undefined): string {
@@ -73,63 +80,69 @@ function resolveList(
   ctx: Context,
   from: number,
   out: ResolvedElement[],
-): Maybe<ResolvedElement[]> {
+): Maybe {
   for (let i = from; i < nodes.length; i++) {
     const child = nodes[i];
     const key = isElement(child) && child.key !== undefined ? `k:${child.key}` : String(i);
-    const resolved = resolveNode(child, at === '' ? key : `${at}/${key}`, via, parent, ctx);
-    if (resolved instanceof Promise) {
-      return resolved.then((list) => {
-        for (const r of list) out.push(r);
-        return resolveList(nodes, at, via, parent, ctx, i + 1, out);
-      });
-    }
-    for (const r of resolved) out.push(r);
+    const pending = resolveNode(child, at === '' ? key : `${at}/${key}`, via, parent, ctx, out);
+    if (pending !== undefined) return pending.then(() => resolveList(nodes, at, via, parent, ctx, i + 1, out));
   }
-  return out;
 }
 
-function resolveElement(element: VsynthElement, at: string, via: string | undefined, ctx: Context): Maybe<ResolvedElement[]> {
+function resolveElement(element: VsynthElement, at: string, via: string | undefined, ctx: Context, out: ResolvedElement[]): Maybe {
   const props = element.props as Record<string, unknown>;
-  if (element.type === FRAGMENT) return resolveNode(props['children'] as VsynthNode, at, via, locate(element, undefined, ctx.cwd), ctx);
+  if (element.type === FRAGMENT) return resolveNode(props['children'] as VsynthNode, at, via, locate(element, undefined, ctx), ctx, out);
   const kind = builtinKind(element.type);
-  const source = locate(element, kind ?? componentName(element.type), ctx.cwd);
-  if (kind === undefined) {
-    if (typeof element.type !== 'function') {
-      ctx.issues.push(issue({ code: 'jsx', message: withVia(`unknown element type ${describe(element.type)}`, via), path: [], ...(source && { source }) }));
-      return [];
-    }
-    const name = componentName(element.type);
-    const here = source === undefined ? `<${name}>` : `<${name}> at ${source.fileName}:${source.lineNumber}:${source.columnNumber}`;
-    const threw = (error: unknown): ResolvedElement[] => {
-      const reason = error instanceof Error ? error.message : String(error);
-      const site = throwSite(error, ctx.cwd);
-      const thrownAt = site === undefined ? '' : ` (thrown at ${site.fileName}:${site.lineNumber}:${site.columnNumber})`;
-      ctx.issues.push(issue({ code: 'jsx', message: withVia(`<${name}> threw: ${reason}${thrownAt}`, via), path: [], ...(source && { source }) }));
-      return [];
-    };
-    let rendered: VsynthNode | Promise<VsynthNode>;
-    try {
-      rendered = element.type(props);
-    } catch (error) {
-      return threw(error);
-    }
-    if (rendered instanceof Promise) return rendered.then((r) => resolveNode(r, at, via ?? here, source, ctx), threw);
-    return resolveNode(rendered, at, via ?? here, source, ctx);
-  }
-  for (const problem of checkProps(kind, props)) {
+  if (kind === undefined) return renderComponent(element, props, at, via, ctx, out);
+  const source = locate(element, kind, ctx);
+  const problems = checkProps(kind, props);
+  for (const problem of problems) {
     ctx.issues.push(issue({ code: problem.code, message: withVia(problem.message, via), path: [], ...(source && { source }) }));
   }
-  const done = (children: ResolvedElement[], text: string): ResolvedElement[] => [{ kind, props, source, via, path: at, children, text }];
   if (CONTAINER_KINDS.has(kind)) {
-    const children = resolveNode(props['children'] as VsynthNode, at, undefined, source, ctx);
-    return children instanceof Promise ? children.then((c) => done(c, '')) : done(children, '');
+    const children: ResolvedElement[] = [];
+    const resolved: ResolvedElement = { kind, props, source, via, path: at, children, text: '' };
+    // Pushed before its children resolve: `out` keeps document order when they are async.
+    out.push(resolved);
+    return resolveNode(props['children'] as VsynthNode, at, undefined, source, ctx, children);
   }
-  if (TEXT_KINDS.has(kind)) return done([], joinText(props['children'] as VsynthNode, kind, source, via, ctx));
-  if (props['children'] !== undefined && props['children'] !== null) {
+  let text = '';
+  if (TEXT_KINDS.has(kind)) text = joinText(props['children'] as VsynthNode, kind, source, via, ctx);
+  else if (props['children'] !== undefined && props['children'] !== null) {
     ctx.issues.push(issue({ code: 'jsx', message: withVia(`<${kind}> takes no children`, via), path: [], ...(source && { source }) }));
   }
-  return done([], '');
+  out.push({ kind, props, source, via, path: at, children: [], text });
+}
+
+/** Calls a function component (awaiting it when async) and resolves what it rendered; a throw is an issue. */
+function renderComponent(element: VsynthElement, props: Record<string, unknown>, at: string, via: string | undefined, ctx: Context, out: ResolvedElement[]): Maybe {
+  const name = componentName(element.type);
+  const source = locate(element, name, ctx);
+  if (typeof element.type !== 'function') {
+    ctx.issues.push(issue({ code: 'jsx', message: withVia(`unknown element type ${describe(element.type)}`, via), path: [], ...(source && { source }) }));
+    return;
+  }
+  const here = source === undefined ? `<${name}>` : `<${name}> at ${source.fileName}:${source.lineNumber}:${source.columnNumber}`;
+  let rendered: VsynthNode | Promise<VsynthNode>;
+  try {
+    rendered = element.type(props);
+  } catch (error) {
+    return reportThrow(error, name, source, via, ctx);
+  }
+  if (rendered instanceof Promise) {
+    return rendered.then(
+      (r) => resolveNode(r, at, via ?? here, source, ctx, out),
+      (error: unknown) => reportThrow(error, name, source, via, ctx),
+    );
+  }
+  return resolveNode(rendered, at, via ?? here, source, ctx, out);
+}
+
+function reportThrow(error: unknown, name: string, source: SourceLocation | undefined, via: string | undefined, ctx: Context): void {
+  const reason = error instanceof Error ? error.message : String(error);
+  const site = throwSite(error, ctx.cwd);
+  const thrownAt = site === undefined ? '' : ` (thrown at ${site.fileName}:${site.lineNumber}:${site.columnNumber})`;
+  ctx.issues.push(issue({ code: 'jsx', message: withVia(`<${name}> threw: ${reason}${thrownAt}`, via), path: [], ...(source && { source }) }));
 }
 
 function joinText(node: VsynthNode, kind: BuiltinKind, source: SourceLocation | undefined, via: string | undefined, ctx: Context): string {
@@ -142,11 +155,17 @@ function joinText(node: VsynthNode, kind: BuiltinKind, source: SourceLocation | 
 }
 
 /** The element's source with the file as messages show it; `name` undefined for fragments. */
-function locate(element: VsynthElement, name: string | undefined, cwd: string): SourceLocation | undefined {
+function locate(element: VsynthElement, name: string | undefined, ctx: Context): SourceLocation | undefined {
   const s = element.source;
   if (s === undefined) return undefined;
-  const where = { fileName: displayPath(s.fileName, cwd), lineNumber: s.lineNumber, columnNumber: s.columnNumber };
-  return name === undefined ? where : { ...where, element: name };
+  let fileName = ctx.files.get(s.fileName);
+  if (fileName === undefined) {
+    fileName = displayPath(s.fileName, ctx.cwd);
+    ctx.files.set(s.fileName, fileName);
+  }
+  return name === undefined
+    ? { fileName, lineNumber: s.lineNumber, columnNumber: s.columnNumber }
+    : { fileName, lineNumber: s.lineNumber, columnNumber: s.columnNumber, element: name };
 }
 
 function componentName(type: unknown): string {
