@@ -93,6 +93,41 @@ describe('persistence', () => {
     }
   });
 
+  it('stores a create body as sent (compact) or re-serialised (with line breaks), each line one record, and replays both to what was served', async () => {
+    const dir = await dataDir();
+    const sandbox = await startSandbox({ dataDir: dir, exportSeconds: 0 });
+    const send = async (text: string) =>
+      (await (await fetch(`${sandbox.url}${CREATE}`, { method: 'POST', headers: { authorization: 'sandbox-key', 'content-type': 'application/json' }, body: text })).json()) as { projectId: string };
+    const compactText = JSON.stringify(variantA(['compact "quoted" \u2028 ✓'], () => [textClip('t', 'title', 'Tï')], { isExport: true }));
+    const prettyText = JSON.stringify(variantA(['pretty'], () => [], { isExport: false }), null, 2);
+    const compact = await send(compactText);
+    const pretty = await send(prettyText);
+    const served = {
+      compact: (await api(sandbox.url).get(`/sandbox/projects/${compact.projectId}`)).body.payload,
+      pretty: (await api(sandbox.url).get(`/sandbox/projects/${pretty.projectId}`)).body.payload,
+      ledger: (await api(sandbox.url).get('/sandbox/ledger')).body.entries,
+    };
+    await sandbox.close();
+
+    const lines = (await readFile(join(dir, 'store.ndjson'), 'utf8')).split('\n');
+    expect(lines.pop()).toBe('');
+    const records = lines.map((line) => JSON.parse(line) as { t: string; v: { id: string; payload?: unknown; body?: unknown } });
+    // project, ledger and export of the compact create carry its text as sent (the export again once done); the pretty one is written compact.
+    expect(lines.filter((line) => line.includes(compactText)).map((line) => (JSON.parse(line) as { t: string }).t)).toEqual(['project', 'ledger', 'export', 'export']);
+    expect(lines.some((line) => line.includes(prettyText.slice(0, 20)))).toBe(false);
+    expect(records.find((r) => r.t === 'project' && r.v.id === pretty.projectId)?.v.payload).toEqual(JSON.parse(prettyText));
+    expect(records.filter((r) => r.t === 'ledger').map((r) => r.v.body)).toEqual([JSON.parse(compactText), JSON.parse(prettyText)]);
+
+    const again = await startSandbox({ dataDir: dir, exportSeconds: 0 });
+    try {
+      expect((await api(again.url).get(`/sandbox/projects/${compact.projectId}`)).body.payload).toEqual(served.compact);
+      expect((await api(again.url).get(`/sandbox/projects/${pretty.projectId}`)).body.payload).toEqual(served.pretty);
+      expect((await api(again.url).get('/sandbox/ledger')).body.entries).toEqual(served.ledger);
+    } finally {
+      await again.close();
+    }
+  });
+
   it('50 concurrent modifies of one project each build on the one before: none is lost, before or after a restart', async () => {
     const dir = await dataDir();
     const sandbox = await startSandbox({ dataDir: dir, exportSeconds: 0 });

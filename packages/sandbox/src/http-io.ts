@@ -6,18 +6,31 @@ import { SandboxHttpError } from './sandbox-http-error.js';
  * find example sends an empty object).
  */
 export async function readJsonBody(request: IncomingMessage, limit: number): Promise<unknown> {
+  return (await readJsonText(request, limit)).value;
+}
+
+/**
+ * {@link readJsonBody} that also gives the JSON text the value was parsed from (`'{}'` for an
+ * empty body), for a caller that stores the body as it came instead of serialising it again.
+ *
+ * @example const { value, text } = await readJsonText(request, 1 << 20);
+ */
+export async function readJsonText(request: IncomingMessage, limit: number): Promise<{ value: unknown; text: string }> {
   const type = request.headers['content-type'];
-  if (type !== undefined && !/^application\/(?:[\w.+-]*\+)?json\b/i.test(type) && !/^text\/plain\b/i.test(type)) {
+  if (type !== undefined && !JSON_TYPE.test(type) && !TEXT_TYPE.test(type)) {
     throw new SandboxHttpError(415, 'unsupported_media_type', `Expected Content-Type: application/json, got ${type}`);
   }
   const text = (await readBody(request, limit)).toString('utf8');
-  if (text.trim() === '') return {};
+  if (text.trim() === '') return { value: {}, text: '{}' };
   try {
-    return JSON.parse(text) as unknown;
+    return { value: JSON.parse(text) as unknown, text };
   } catch (error) {
     throw new SandboxHttpError(400, 'invalid_json', `The request body is not valid JSON: ${(error as Error).message}`);
   }
 }
+
+const JSON_TYPE = /^application\/(?:[\w.+-]*\+)?json\b/i;
+const TEXT_TYPE = /^text\/plain\b/i;
 
 /**
  * The whole body, by stream events: an async iterator costs promises per chunk and per request,

@@ -131,12 +131,18 @@ export class SandboxStore implements StoreState {
   /**
    * Applies records to memory at once and resolves when they are on disk. Callers answer a
    * request only after this resolves; when it rejects, the records are no longer in memory.
+   * A {@link PreparedRecord} comes with its log line built (`recordLine`), else the line is
+   * `JSON.stringify` of the record.
    */
-  save(...records: StoreRecord[]): Promise<void> {
+  save(...records: (StoreRecord | PreparedRecord)[]): Promise<void> {
     if (this.closed) return Promise.reject(new Error('the sandbox store is closed'));
     if (this.broken !== undefined) return Promise.reject(this.broken);
-    for (const record of records) {
-      this.queue.push({ line: `${JSON.stringify(record)}\n`, undo: apply(this, record) });
+    for (const item of records) {
+      if ('line' in item) {
+        this.queue.push({ line: item.line, undo: apply(this, item.record) });
+      } else {
+        this.queue.push({ line: `${JSON.stringify(item)}\n`, undo: apply(this, item) });
+      }
     }
     return new Promise((resolve, reject) => {
       this.waiters.push({ resolve, reject });
@@ -179,7 +185,8 @@ export class SandboxStore implements StoreState {
       const waiters = this.waiters;
       this.queue = [];
       this.waiters = [];
-      const text = batch.map((entry) => entry.line).join('');
+      let text = '';
+      for (const entry of batch) text += entry.line;
       try {
         await this.handle.write(text);
         if (this.fsync) await this.handle.datasync();
@@ -202,6 +209,12 @@ export class SandboxStore implements StoreState {
     }
     this.flushing = undefined;
   }
+}
+
+/** A record with its log line already built by `recordLine`: a line that replays to `record`. */
+export interface PreparedRecord {
+  readonly record: StoreRecord;
+  readonly line: string;
 }
 
 interface QueuedRecord {

@@ -1,8 +1,10 @@
 import { applyEdit, type EditChange } from '../apply-edit.js';
 import { applyModify } from '../apply-modify.js';
-import { readJsonBody } from '../http-io.js';
+import { readJsonText } from '../http-io.js';
 import { newObjectId } from '../ids.js';
+import { oneLineJson, recordLine } from '../record-line.js';
 import type { ProjectRecord, StoreRecord } from '../records.js';
+import type { PreparedRecord } from '../sandbox-store.js';
 import type { RouteHandler, RouteRequest, SandboxContext } from '../sandbox-context.js';
 import { SandboxHttpError } from '../sandbox-http-error.js';
 import type { RequestKind } from '@vsynth/core';
@@ -11,7 +13,7 @@ import { cubesFor, ledgerEntry, ownedProject, webhookOf } from './route-helpers.
 
 /** `POST /api/odin/v3/editor/project`: stores the project; exports it unless `isExport` is false. */
 export const createProject: RouteHandler = async (context, route) => {
-  const body = await readJsonBody(route.request, context.options.maxJsonBytes);
+  const { value: body, text } = await readJsonText(route.request, context.options.maxJsonBytes);
   assertValidBody('create', body);
   // The body itself becomes the project: checkRequest's value is JSON-identical to it, and keeping
   // one tree per project (the ledger holds the same body) halves what the garbage collector marks.
@@ -28,13 +30,15 @@ export const createProject: RouteHandler = async (context, route) => {
     updatedAt: now,
   };
   const exported = payload['isExport'] !== false;
-  await commit(context, route, project, { kind: 'create', exported, body, webhookUrl: webhookOf(payload) });
+  // The body's own JSON text is the stored payload's and the ledger body's JSON: not serialised again.
+  const json = oneLineJson(text);
+  await commit(context, route, project, { kind: 'create', exported, body, bodyJson: json, payloadJson: json, webhookUrl: webhookOf(payload) });
   return { status: 200, json: { projectId: project.id } };
 };
 
 /** `POST /api/odin/v3/project/modify`: replaces tagged texts or scripts; exports only when `isExport` is true. */
 export const modifyProject: RouteHandler = async (context, route) => {
-  const body = await readJsonBody(route.request, context.options.maxJsonBytes);
+  const { value: body, text } = await readJsonText(route.request, context.options.maxJsonBytes);
   const { value } = validateBody('modify', body);
   const request = value as { projectId: string; updates: Record<string, unknown>; isExport?: boolean };
   const project = ownedProject(context, request.projectId, route.caller);
@@ -46,14 +50,14 @@ export const modifyProject: RouteHandler = async (context, route) => {
     });
   }
   const changed = revise(context, project, result.payload);
-  await commit(context, route, changed, { kind: 'modify', exported: request.isExport === true, body, webhookUrl: webhookOf(request) });
+  await commit(context, route, changed, { kind: 'modify', exported: request.isExport === true, body, bodyJson: oneLineJson(text), webhookUrl: webhookOf(request) });
   return { status: 200, json: { projectId: project.id } };
 };
 
 /** `POST /api/odin/v3/editor/project/{key}`: changes the listed values; exports unless `isExport` is false. */
 export const editProject: RouteHandler = async (context, route) => {
   const key = route.params[0] ?? '';
-  const body = await readJsonBody(route.request, context.options.maxJsonBytes);
+  const { value: body, text } = await readJsonText(route.request, context.options.maxJsonBytes);
   const { value } = validateBody('edit', body);
   const request = value as { updates: { value: EditChange[] }; isExport?: boolean };
   const project = ownedProject(context, key, route.caller);
@@ -65,7 +69,7 @@ export const editProject: RouteHandler = async (context, route) => {
     });
   }
   const changed = revise(context, project, result.payload);
-  await commit(context, route, changed, { kind: 'edit', exported: request.isExport !== false, body, webhookUrl: webhookOf(request) });
+  await commit(context, route, changed, { kind: 'edit', exported: request.isExport !== false, body, bodyJson: oneLineJson(text), webhookUrl: webhookOf(request) });
   return { status: 200, json: { projectId: project.id } };
 };
 
@@ -73,6 +77,10 @@ interface CommitOptions {
   readonly kind: 'create' | 'modify' | 'edit' | 'legacy' | 'legacy-audio';
   readonly exported: boolean;
   readonly body: unknown;
+  /** One-line JSON text `body` was parsed from, stored as the ledger's body instead of serialising it again. */
+  readonly bodyJson?: string | undefined;
+  /** One-line JSON text of `project.payload`, when at hand (a create's body). */
+  readonly payloadJson?: string | undefined;
   readonly webhookUrl: string | undefined;
   /** Name the id `key` in the ledger (legacy answers) rather than `projectId`. */
   readonly asKey?: boolean;
@@ -86,22 +94,33 @@ export async function commit(context: SandboxContext, route: RouteRequest, proje
   const cubes = cubesFor(context, options.kind, project, options.exported);
   const exportRecord = options.exported ? context.exports.prepare(project, options.webhookUrl) : undefined;
   const ids = options.asKey === true ? { key: project.id } : { projectId: project.id };
-  const records: StoreRecord[] = [
-    { t: 'project', v: project },
-    {
-      t: 'ledger',
-      v: ledgerEntry(context, route.caller, route.endpoint, {
-        cubes,
-        ...ids,
-        ...(exportRecord === undefined ? {} : { exportId: exportRecord.id }),
-        body: options.body,
-      }),
-    },
+  // An exported project's payload is written twice (project and export): serialised once.
+  const payloadJson = options.payloadJson ?? (exportRecord === undefined ? undefined : JSON.stringify(project.payload));
+  const records: (StoreRecord | PreparedRecord)[] = [
+    prepared({ t: 'project', v: project }, 'payload', payloadJson),
+    prepared(
+      {
+        t: 'ledger',
+        v: ledgerEntry(context, route.caller, route.endpoint, {
+          cubes,
+          ...ids,
+          ...(exportRecord === undefined ? {} : { exportId: exportRecord.id }),
+          body: options.body,
+        }),
+      },
+      'body',
+      options.bodyJson,
+    ),
   ];
-  if (exportRecord !== undefined) records.push({ t: 'export', v: exportRecord });
+  if (exportRecord !== undefined) records.push(prepared({ t: 'export', v: exportRecord }, 'payload', exportRecord.payload === project.payload ? payloadJson : undefined));
   await context.store.save(...records);
   if (exportRecord !== undefined) context.exports.launch(exportRecord);
   return cubes;
+}
+
+/** The record with its log line built from `json`, the JSON text of its `field`, when at hand. */
+function prepared(record: StoreRecord, field: string, json: string | undefined): StoreRecord | PreparedRecord {
+  return json === undefined ? record : { record, line: recordLine(record, field, json) };
 }
 
 /** The project after a modify or edit, checked again as a whole. */

@@ -1,0 +1,82 @@
+/**
+ * The sandbox's own CPU per modify, on the traffic of `bench/templates/batch-cpu.ts`: the real CLI
+ * in a child process (`--latency 20 --no-fsync`, as batch-cpu starts it), 32 projects created from
+ * examples/batch/greeting/video.tsx, then the batch's modify bodies (three slots bound per row, the
+ * rows' projects taken in turn from the pool) posted at concurrency 32 with node:http keep-alive.
+ * The sandbox shares the machine's cores with the batch, so its CPU per modify bounds
+ * `batch.boundShare`. CPU is the sandbox's user + system of all threads (schedstat), per modify,
+ * median over rounds after two discarded warm-up rounds:
+ *
+ *   node --conditions=@vsynth/source --import tsx bench/sandbox/modify-cpu.ts [--rows 1600] [--rounds 5] [--latency 20]
+ *
+ * Prints a `bench/figure.ts` line `sandbox.cpuPerModify` (no baseline; µs).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { Agent, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createClient, type ProjectCreateRequest } from '@vsynth/core';
+import { compileFile } from '@vsynth/jsx-runtime';
+import { modifyTemplate } from '@vsynth/templates';
+import { spawnSandbox } from '../spawn-sandbox.js';
+import { figure, printFigure } from '../figure.js';
+import { serverCpuMicros } from './server-cpu.js';
+
+const { values } = parseArgs({ options: { rows: { type: 'string', default: '1600' }, rounds: { type: 'string', default: '5' }, latency: { type: 'string', default: '20' }, concurrency: { type: 'string', default: '32' } } });
+const count = Number(values.rows);
+const rounds = Number(values.rounds);
+const concurrency = Number(values.concurrency);
+
+const dir = await mkdtemp(join(tmpdir(), 'vsynth-modify-cpu-'));
+const { url, child } = await spawnSandbox(['--data-dir', join(dir, 'sandbox'), '--latency', values.latency, '--no-fsync']);
+const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+try {
+  const client = createClient({ baseUrl: url, apiKey: 'sandbox-key' });
+  const { payload, slots } = await compileFile('examples/batch/greeting/video.tsx');
+  const pool: string[] = [];
+  for (let i = 0; i < concurrency; i++) pool.push((await client.createProject({ ...(payload as ProjectCreateRequest), isExport: false })).projectId);
+  const template = modifyTemplate(
+    { projectId: pool[0], updates: { headline: 'Hello {{name}}!', greeting: '<p>Hi {{name}}.</p>', caption: '{{offer}}' }, isExport: false },
+    { slots },
+  );
+  const bodies = Array.from({ length: count }, (_, i) => {
+    const bound = template.bind({ name: `Person ${i}`, offer: `${i % 50}% off` }, i + 1);
+    if (!bound.ok) throw new Error('bind failed');
+    return JSON.stringify({ ...bound.request.body, projectId: pool[i % pool.length] });
+  });
+  const target = new URL('/api/odin/v3/project/modify', url);
+  const post = (body: string) =>
+    new Promise<void>((resolve, reject) => {
+      const req = request(target, { method: 'POST', agent, headers: { authorization: 'sandbox-key', 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+        res.resume();
+        res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`modify answered ${res.statusCode}`))));
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+  const send = async () => {
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < bodies.length) await post(bodies[next++]!);
+      }),
+    );
+  };
+  await send(); // warm-up, twice: the first rounds cost more (JIT)
+  await send();
+  const perModify: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    const before = serverCpuMicros(child.pid!);
+    await send();
+    perModify.push((serverCpuMicros(child.pid!) - before) / count);
+  }
+  process.stderr.write(`µs CPU per modify by round: ${perModify.map((x) => x.toFixed(1)).join(', ')}\n`);
+  const median = perModify.sort((a, b) => a - b)[Math.floor(perModify.length / 2)]!;
+  printFigure(figure('sandbox.cpuPerModify', median, 'µs CPU of the sandbox per modify (c=32, 20 ms latency, batch-cpu bodies)', null, '<=', 1e9));
+} finally {
+  agent.destroy();
+  child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
+  await rm(dir, { recursive: true, force: true });
+}
