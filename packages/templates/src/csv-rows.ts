@@ -1,9 +1,10 @@
-import { isUtf8 } from 'node:buffer';
+import { Buffer, isUtf8 } from 'node:buffer';
 import { createReadStream } from 'node:fs';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { parse, type CsvError } from 'csv-parse';
 import { ValidationError, issue } from '@vsynth/core';
 import { cannotRead } from './cannot-read.js';
+import { CsvRecordParser, type CsvRecord } from './csv-record-parser.js';
 import type { DataRow } from './data-row.js';
 
 export interface CsvRowsOptions {
@@ -29,49 +30,43 @@ export interface CsvRowsOptions {
 export async function* csvRows(input: string | Readable, options: CsvRowsOptions = {}): AsyncGenerator<DataRow> {
   const name = options.name ?? (typeof input === 'string' ? input : 'CSV');
   const rename = options.rename ?? {};
+  const delimiter = options.delimiter ?? ',';
   let header: string[] | undefined;
-  const parser = parse({ bom: true, delimiter: options.delimiter ?? ',', relax_column_count: true, skip_empty_lines: true });
-  // Each record is tagged with the line it ends on as the parser pushes it. csv-parse's `info`
-  // option would do that with object spread per record, which leaves garbage in V8's old
-  // generation for every record (docs/decisions.md, "Memory of a long batch").
-  const push = parser.push.bind(parser);
-  parser.push = (cells: string[] | null) => push(cells === null ? null : { cells, line: parser.info.lines });
-  // 16 KB reads: the records of one chunk wait in the parser until read, and fewer of them live
-  // long enough for V8 to move to the old generation (a quarter less promoted garbage than 64 KB).
+  // 16 KB reads: the records of one chunk wait until read, and fewer of them live long enough
+  // for V8 to move to the old generation (a quarter less promoted garbage than 64 KB).
   const source = typeof input === 'string' ? createReadStream(input, { highWaterMark: 16 * 1024 }) : input;
-  source.on('error', (error: Error) => parser.destroy(error));
-  // Registered before the pipe so a binary file is refused before the parser sees (and quotes) its bytes.
-  source.once('data', (chunk: Buffer | string) => {
-    if (typeof chunk !== 'string' && !looksLikeText(chunk)) parser.destroy(notUtf8Text(name));
-  });
-  source.pipe(parser);
   let row = 0;
   try {
-    for await (const { cells, line } of parser as AsyncIterable<{ cells: string[]; line: number }>) {
-      if (header === undefined) {
-        header = headerOf(cells, rename, name);
-        continue;
-      }
-      row += 1;
-      // As csv-parse builds a record for a header: cells beyond the header are dropped.
-      const data: Record<string, string> = {};
-      for (let i = 0; i < cells.length && i < header.length; i++) data[header[i] as string] = cells[i] as string;
-      if (cells.length !== header.length || Object.keys(data).length !== header.length) {
-        yield {
-          row,
-          line,
-          data,
-          issues: [
-            issue({
-              code: 'row',
-              message: `the record ending on line ${line} has a different number of fields than the header (${header.length}); check its quotes and delimiters`,
-              path: [],
-              row,
-            }),
-          ],
-        };
-      } else {
-        yield { row, line, data };
+    const byte = delimiter.length === 1 ? delimiter.charCodeAt(0) : -1;
+    const records = byte >= 0 && byte < 0x80 && byte !== 0x22 && byte !== 0x0a && byte !== 0x0d ? parsedRecords(source, byte, delimiter, name) : csvParseRecords(source, delimiter, name);
+    for await (const batch of records) {
+      for (const { cells, line } of batch) {
+        if (header === undefined) {
+          header = headerOf(cells, rename, name);
+          continue;
+        }
+        row += 1;
+        // As csv-parse builds a record for a header: cells beyond the header are dropped.
+        const data: Record<string, string> = {};
+        for (let i = 0; i < cells.length && i < header.length; i++) data[header[i] as string] = cells[i] as string;
+        // Header names are unique (headerOf), so only the count of cells can differ.
+        if (cells.length !== header.length) {
+          yield {
+            row,
+            line,
+            data,
+            issues: [
+              issue({
+                code: 'row',
+                message: `the record ending on line ${line} has a different number of fields than the header (${header.length}); check its quotes and delimiters`,
+                path: [],
+                row,
+              }),
+            ],
+          };
+        } else {
+          yield { row, line, data };
+        }
       }
     }
   } catch (error) {
@@ -84,6 +79,55 @@ export async function* csvRows(input: string | Readable, options: CsvRowsOptions
   } finally {
     if (typeof input === 'string') source.destroy();
   }
+}
+
+/**
+ * The records of each chunk, split by CsvRecordParser (csv-parse's result without its per-byte
+ * cost). The records of a chunk whose parsing fails are not yielded, as a csv-parse stream
+ * drops those it pushed before failing; a UTF-16 byte order mark hands the bytes to csv-parse.
+ */
+async function* parsedRecords(source: Readable, byte: number, delimiter: string, name: string): AsyncGenerator<readonly CsvRecord[]> {
+  const parser = new CsvRecordParser(byte);
+  const chunks = (source as AsyncIterable<Buffer | string>)[Symbol.asyncIterator]();
+  let first = true;
+  for (;;) {
+    const next = await chunks.next();
+    const chunk = next.done === true ? undefined : typeof next.value === 'string' ? Buffer.from(next.value) : next.value;
+    // A binary file is refused before any of its bytes is parsed (and quoted in a message).
+    if (first && chunk !== undefined && typeof next.value !== 'string' && !looksLikeText(chunk)) throw notUtf8Text(name);
+    first = false;
+    const out: CsvRecord[] = [];
+    if (!parser.parse(chunk, chunk === undefined, out)) {
+      yield* csvParseRecords(Readable.from(rest(parser.pending(), chunks)), delimiter, name, false);
+      return;
+    }
+    if (out.length > 0) yield out;
+    if (chunk === undefined) return;
+  }
+}
+
+async function* rest(pending: Buffer | undefined, chunks: AsyncIterator<Buffer | string>): AsyncGenerator<Buffer | string> {
+  if (pending !== undefined) yield pending;
+  for (let next = await chunks.next(); next.done !== true; next = await chunks.next()) yield next.value;
+}
+
+/** The records as csv-parse reads them: for a delimiter of more than one byte, or a UTF-16 file. */
+async function* csvParseRecords(source: Readable, delimiter: string, name: string, checkText = true): AsyncGenerator<readonly CsvRecord[]> {
+  const parser = parse({ bom: true, delimiter, relax_column_count: true, skip_empty_lines: true });
+  // Each record is tagged with the line it ends on as the parser pushes it. csv-parse's `info`
+  // option would do that with object spread per record, which leaves garbage in V8's old
+  // generation for every record (docs/decisions.md, "Memory of a long batch").
+  const push = parser.push.bind(parser);
+  parser.push = (cells: string[] | null) => push(cells === null ? null : { cells, line: parser.info.lines });
+  source.on('error', (error: Error) => parser.destroy(error));
+  // Registered before the pipe so a binary file is refused before the parser sees (and quotes) its bytes.
+  if (checkText) {
+    source.once('data', (chunk: Buffer | string) => {
+      if (typeof chunk !== 'string' && !looksLikeText(chunk)) parser.destroy(notUtf8Text(name));
+    });
+  }
+  source.pipe(parser);
+  for await (const record of parser as AsyncIterable<CsvRecord>) yield [record];
 }
 
 /**

@@ -1,0 +1,145 @@
+import { Buffer } from 'node:buffer';
+import { Readable } from 'node:stream';
+import { parse } from 'csv-parse';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { CsvRecordParser, type CsvRecord } from './csv-record-parser.js';
+import { csvRows } from './csv-rows.js';
+import type { DataRow } from './data-row.js';
+
+/** One parse call's outcome: the records it completed, or the message it failed with. */
+type Call = { records: CsvRecord[] } | { error: string };
+
+/**
+ * The reference: csv-parse with csvRows' options, its `_transform` and `_flush` called directly
+ * (synchronously), each record tagged with `info.lines` as it is pushed.
+ */
+function csvParseCalls(chunks: readonly Buffer[], delimiter: string): Call[] {
+  const parser = parse({ bom: true, delimiter, relax_column_count: true, skip_empty_lines: true });
+  let records: CsvRecord[] = [];
+  parser.push = (cells: string[] | null) => {
+    if (cells !== null) records.push({ cells, line: parser.info.lines });
+    return true;
+  };
+  const calls: Call[] = [];
+  const step = (run: (done: (error?: Error | null) => void) => void): boolean => {
+    let failure: Error | null | undefined;
+    run((error) => (failure = error));
+    calls.push(failure ? { error: failure.message } : { records });
+    records = [];
+    return !failure;
+  };
+  const transform = parser as unknown as { _transform(chunk: Buffer, encoding: string, done: (error?: Error | null) => void): void; _flush(done: (error?: Error | null) => void): void };
+  for (const chunk of chunks) if (!step((done) => transform._transform(chunk, 'buffer', done))) return calls;
+  step((done) => transform._flush(done));
+  return calls;
+}
+
+function parserCalls(chunks: readonly Buffer[], delimiter: string): Call[] {
+  const parser = new CsvRecordParser(delimiter.charCodeAt(0));
+  const calls: Call[] = [];
+  for (const chunk of [...chunks, undefined]) {
+    const records: CsvRecord[] = [];
+    try {
+      if (!parser.parse(chunk, chunk === undefined, records)) throw new Error('UTF-16 byte order mark');
+      calls.push({ records });
+    } catch (error) {
+      calls.push({ error: (error as Error).message });
+      break;
+    }
+  }
+  return calls;
+}
+
+/** Cuts `bytes` at the given offsets (any byte, inside a character or a CRLF too). */
+function cut(bytes: Buffer, at: readonly number[]): Buffer[] {
+  const points = [...new Set(at.map((n) => n % (bytes.length + 1)))].sort((a, b) => a - b);
+  return [0, ...points].map((from, i) => bytes.subarray(from, points[i] ?? bytes.length)).filter((c, i) => c.length > 0 || i === 0);
+}
+
+// Pieces that make CSV interesting: quotes, delimiters, line ends of every kind, spaces after
+// quotes, a BOM (at the start and inside), multi-byte text, NUL and bytes that are not UTF-8.
+const piece = fc.constantFrom('a', 'bc', '"', '""', ',', ';', '\t', '\n', '\r', '\r\n', ' ', '\uFEFF', '李', '🎉', 'é', '\0', '\xff', 'x y');
+const csvBytes = fc
+  .tuple(fc.array(piece, { maxLength: 40 }), fc.boolean(), fc.boolean())
+  .map(([pieces, bom, badByte]) => {
+    const text = `${bom ? '\uFEFF' : ''}${pieces.join('')}`;
+    const bytes = Buffer.from(text.replace(/\xff/g, ''));
+    // \xff stands for a byte that is not UTF-8: spliced in as a raw byte.
+    return badByte && text.includes('\xff') ? Buffer.concat([bytes, Buffer.from([0xff, 0x22, 0x0a])]) : bytes;
+  });
+
+describe('CsvRecordParser', () => {
+  it('gives the records, lines and errors of csv-parse, call by call, wherever the chunks are cut', () => {
+    fc.assert(
+      fc.property(csvBytes, fc.array(fc.nat(), { maxLength: 6 }), fc.constantFrom(',', ';', '\t'), (bytes, at, delimiter) => {
+        const chunks = cut(bytes, at);
+        expect(parserCalls(chunks, delimiter)).toEqual(csvParseCalls(chunks, delimiter));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('matches csv-parse on well-formed files of quoted, multi-line, CJK and empty fields', () => {
+    const field = fc.oneof(
+      fc.string({ unit: fc.constantFrom('a', 'Z', ' ', '9', '.') }),
+      fc.string({ unit: fc.constantFrom('"', ',', '\n', '\r\n', '李', 'é', 'x') }).map((s) => `"${s.replace(/"/g, '""')}"`),
+    );
+    const file = fc
+      .tuple(fc.array(fc.array(field, { minLength: 1, maxLength: 5 }), { maxLength: 12 }), fc.constantFrom('\n', '\r\n', '\r'), fc.boolean())
+      .map(([records, end, bom]) => Buffer.from(`${bom ? '\uFEFF' : ''}${records.map((cells) => cells.join(',')).join(end)}`));
+    fc.assert(
+      fc.property(file, fc.array(fc.nat(), { maxLength: 8 }), (bytes, at) => {
+        const chunks = cut(bytes, at);
+        expect(parserCalls(chunks, ',')).toEqual(csvParseCalls(chunks, ','));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('words its errors as csv-parse does', () => {
+    const message = (text: string) => parserCalls([Buffer.from(text)], ',').find((call) => 'error' in call);
+    expect(message('a,b\n"x\n')).toEqual({ error: 'Quote Not Closed: the parsing is finished with an opening quote at line 2' });
+    expect(message('a,b\nx"y",2\n')).toEqual({ error: 'Invalid Opening Quote: a quote is found on field 0 at line 2, value is "x"' });
+    expect(message('a,b\n\uFEFF"x",2\n')).toEqual({ error: 'Invalid Opening Quote: a quote is found on field 0 at line 2, value is "\uFEFF" (utf8 bom)' });
+    expect(message('a,b\n"x" ,2\n')).toEqual({
+      error: 'Invalid Closing Quote: got " " at line 2 instead of delimiter, record delimiter, trimable character (if activated) or comment',
+    });
+  });
+});
+
+describe('csvRows over CsvRecordParser', () => {
+  const rows = async (chunks: readonly (Buffer | string)[], delimiter?: string) => {
+    const out: DataRow[] = [];
+    try {
+      for await (const row of csvRows(Readable.from(chunks), delimiter === undefined ? {} : { delimiter })) out.push(row);
+      return { out };
+    } catch (error) {
+      return { out, error: (error as Error).message };
+    }
+  };
+
+  it('yields the records of the chunks before the one that fails, and names the next row', async () => {
+    const good = 'a,b\n1,2\n3,4\n';
+    // The chunk that fails completes 3,4 (the first chunk's last byte waits for the next, as in
+    // csv-parse) and 5,6 before the bad quote: like a csv-parse stream, it yields neither.
+    const midChunk = await rows([Buffer.from(good), Buffer.from('5,6\n7,8"x\n9,9\n')]);
+    expect(midChunk.out.map((r) => [r.row, r.line, r.data])).toEqual([[1, 2, { a: '1', b: '2' }]]);
+    expect(midChunk.error).toBe('Invalid CSV file CSV: 1 problem\n✖ Invalid Opening Quote: a quote is found on field 1 at line 5, value is "8"\n  → at row 2');
+    // An unclosed quote fails at the end of the data, after every complete record was read.
+    const atEnd = await rows([Buffer.from(good), Buffer.from('5,6\n7,"8\n')]);
+    expect(atEnd.out.map((r) => r.row)).toEqual([1, 2, 3]);
+    expect(atEnd.error).toBe('Invalid CSV file CSV: 1 problem\n✖ Quote Not Closed: the parsing is finished with an opening quote at line 5\n  → at row 4');
+  });
+
+  it('reads a UTF-16 file (its BOM after an empty first chunk) through csv-parse, as before', async () => {
+    const utf16 = Buffer.from('\uFEFFa,b\n1,2\n', 'utf16le');
+    const split = await rows([Buffer.alloc(0), utf16.subarray(0, 2), utf16.subarray(2)]);
+    expect(split).toEqual({ out: [{ row: 1, line: 2, data: { a: '1', b: '2' } }] });
+  });
+
+  it('keeps csv-parse for a delimiter of more than one byte, and string chunks read as UTF-8', async () => {
+    expect((await rows(['a||b\n1||2\n'], '||')).out.map((r) => r.data)).toEqual([{ a: '1', b: '2' }]);
+    expect((await rows(['a;b\n', 'é;"李"\n'], ';')).out.map((r) => r.data)).toEqual([{ a: 'é', b: '李' }]);
+  });
+});
