@@ -14,8 +14,10 @@ import type { StoreRecord } from './records.js';
 export function recordLine(record: StoreRecord, field: string, json: string): string {
   let out = `{"t":${JSON.stringify(record.t)},"v":{`;
   let first = true;
-  for (const [key, value] of Object.entries(record.v)) {
-    const text = key === field ? json : (JSON.stringify(value) as string | undefined);
+  const v = record.v as unknown as Record<string, unknown>;
+  // Records are plain objects: for-in walks their own keys in Object.keys order, without an array of pairs.
+  for (const key in v) {
+    const text = key === field ? json : (JSON.stringify(v[key]) as string | undefined);
     if (text === undefined) continue;
     out += `${first ? '' : ','}${JSON.stringify(key)}:${text}`;
     first = false;

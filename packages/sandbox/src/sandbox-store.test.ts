@@ -52,11 +52,11 @@ describe('SandboxStore', () => {
     const store = await SandboxStore.open({ dir, fsync: false });
     await store.save({ t: 'project', v: project(1) }, { t: 'ledger', v: entry('l1') });
     const handle = (store as unknown as { handle: FileHandle }).handle;
-    const write = handle.write.bind(handle) as (text: string) => Promise<unknown>;
+    const write = handle.write.bind(handle) as (bytes: Buffer) => Promise<unknown>;
     // The disk fills up halfway through the next append.
-    handle.write = (async (text: string) => {
+    handle.write = (async (bytes: Buffer) => {
       handle.write = write as FileHandle['write'];
-      await write(text.slice(0, 25));
+      await write(bytes.subarray(0, 25));
       throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
     }) as FileHandle['write'];
 

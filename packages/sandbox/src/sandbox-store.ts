@@ -187,10 +187,12 @@ export class SandboxStore implements StoreState {
       this.waiters = [];
       let text = '';
       for (const entry of batch) text += entry.line;
+      // Encoded once: its length is the log's growth.
+      const bytes = Buffer.from(text);
       try {
-        await this.handle.write(text);
+        await this.handle.write(bytes);
         if (this.fsync) await this.handle.datasync();
-        this.logSize += Buffer.byteLength(text);
+        this.logSize += bytes.length;
         for (const waiter of waiters) waiter.resolve();
       } catch (error) {
         // Records saved after this batch may build on it: undo them too, newest first.
