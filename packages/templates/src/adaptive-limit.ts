@@ -39,6 +39,17 @@ export class AdaptiveLimit {
     return new Promise((resolve) => this.waiters.push(resolve));
   }
 
+  /**
+   * Takes a slot when one is free now, without a promise; false: call `acquire` to wait.
+   *
+   * @example if (!limit.tryAcquire()) await limit.acquire();
+   */
+  tryAcquire(): boolean {
+    if (this.active >= this.current) return false;
+    this.active += 1;
+    return true;
+  }
+
   release(): void {
     this.active -= 1;
     this.drain();

@@ -124,14 +124,17 @@ interface DurableWaiter {
 }
 
 /**
- * An append-only NDJSON journal written per entry, held by one process at a time (a
- * `<journal>.lock` file; see `lockJournal`). An `attempt` entry is on disk (fsynced) before its
- * request is sent, so a batch killed at any moment (even `kill -9`) knows on resume which rows
- * are finished, which failed, and which may or may not have reached the service. It never holds
- * request bodies, webhook URLs or credentials.
+ * An append-only NDJSON journal, held by one process at a time (a `<journal>.lock` file; see
+ * `lockJournal`). An `attempt` entry is on disk (fsynced) before its request is sent, so a batch
+ * killed at any moment (even `kill -9`) knows on resume which rows are finished, which failed,
+ * and which may or may not have reached the service. It never holds request bodies, webhook URLs
+ * or credentials.
  *
  * Attempts are group-committed: one fsync covers every entry written while the previous fsync
  * ran, so a row waits for at most two fsyncs and 32 rows in flight cost a few fsyncs, not 32.
+ * Under `fsync` durability lines are also written in groups: an attempt's line is written just
+ * before the fsync that covers it, an outcome's line with the next fsync's write or at the end of
+ * the current event-loop turn, whichever is first (and on `close()` or process exit).
  *
  * @example
  * const journal = openJournal('batch.journal.ndjson', { resume: true, batch: { id: 'b1', template: 'modify.json' } });
@@ -152,6 +155,26 @@ export class Journal {
   private syncing = false;
   private current: DurableWaiter[] = [];
   private next: DurableWaiter[] = [];
+  /** Lines appended and not yet written (`fsync` durability). */
+  private pending = '';
+  private flushScheduled = false;
+  /** A write of the journal failed: nothing more is recorded, no row is sent. */
+  private broken: Error | undefined;
+  private readonly flushSoon = () => {
+    this.flushScheduled = false;
+    try {
+      this.flushPending();
+    } catch {
+      // Kept in `broken`: the next append throws it, waiting rows were rejected.
+    }
+  };
+  private readonly flushOnExit = () => {
+    try {
+      this.flushPending();
+    } catch {
+      // The process is exiting: nothing left to tell.
+    }
+  };
 
   constructor(path: string, fd: number, state: JournalState, sync: boolean, lock?: JournalLock, fsyncFn: OpenJournalOptions['fsync'] = fsync) {
     this.path = path;
@@ -160,37 +183,76 @@ export class Journal {
     this.sync = sync;
     this.lock = lock;
     this.fsyncFn = fsyncFn;
+    // A process that exits (a second Ctrl-C) still writes the outcomes appended this turn.
+    if (sync) process.on('exit', this.flushOnExit);
   }
 
   /**
-   * Appends one entry: written to the file (so it survives a crash of this process) before
-   * returning. Under `fsync` durability an `attempt` entry also returns a promise that settles
-   * once an fsync started after the write has finished (so it survives a power cut): await it
-   * before sending the row's request. Outcomes need no fsync of their own: one lost with the
-   * machine leaves the row's `attempt` last, which resumes as `unknown` (never resent); and the
-   * next attempt's fsync makes every earlier line durable anyway.
+   * Appends one entry. Under `write` durability the line is written to the file (so it survives
+   * a crash of this process) before returning. Under `fsync` durability an `attempt` entry
+   * returns a promise that settles once its line is written and an fsync started after the write
+   * has finished (so it survives a power cut): await it before sending the row's request. Other
+   * entries are written with the next fsync's write or at the end of this event-loop turn; they
+   * need no fsync of their own: an outcome lost with the machine (or a `kill -9` within the turn)
+   * leaves the row's `attempt` last, which resumes as `unknown` (never resent); and the next
+   * attempt's fsync makes every earlier line durable anyway.
    */
   append(entry: JournalEntry): Promise<void> | undefined {
     if (this.fd === undefined) throw batchError(`The journal ${this.path} is closed.`);
-    writeSync(this.fd, `${this.secrets.length === 0 ? JSON.stringify(entry) : redactSecrets(JSON.stringify(entry), this.secrets)}\n`);
+    if (this.broken !== undefined) throw this.broken;
+    const line = `${this.secrets.length === 0 ? JSON.stringify(entry) : redactSecrets(JSON.stringify(entry), this.secrets)}\n`;
+    if (!this.sync) {
+      writeSync(this.fd, line);
+      applyEntry(this.state.rows, entry);
+      return undefined;
+    }
     applyEntry(this.state.rows, entry);
-    if (!this.sync) return undefined;
-    if (entry.type === 'batch') fsyncSync(this.fd);
-    else if (entry.type === 'attempt') return this.durable();
+    this.pending += line;
+    if (entry.type === 'batch') {
+      this.flushPending();
+      fsyncSync(this.fd);
+    } else if (entry.type === 'attempt') return this.durable();
+    else if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      setImmediate(this.flushSoon);
+    }
     return undefined;
   }
 
   /** Closes the file and releases the lock; entries still awaiting durability are fsynced first. */
   close(): void {
     if (this.fd === undefined) return;
+    process.removeListener('exit', this.flushOnExit);
     const waiting = [...this.current, ...this.next];
-    if (waiting.length > 0) fsyncSync(this.fd);
-    this.current = [];
-    this.next = [];
-    closeSync(this.fd);
-    this.fd = undefined;
-    this.lock?.release();
+    try {
+      this.flushPending();
+      if (waiting.length > 0) fsyncSync(this.fd);
+    } finally {
+      this.current = [];
+      this.next = [];
+      closeSync(this.fd);
+      this.fd = undefined;
+      this.lock?.release();
+    }
     for (const waiter of waiting) waiter.resolve();
+  }
+
+  /** Writes the lines appended since the last write, in one call. */
+  private flushPending(): void {
+    if (this.pending === '' || this.fd === undefined) return;
+    const lines = this.pending;
+    this.pending = '';
+    try {
+      writeSync(this.fd, lines);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+      this.broken = batchError(`Cannot write the journal ${this.path} (${code}); rows are not sent without a durable journal.`, { cause: error });
+      // Their lines are lost with this write: none of these rows may be sent.
+      const waiters = this.next;
+      this.next = [];
+      for (const waiter of waiters) waiter.reject(this.broken);
+      throw this.broken;
+    }
   }
 
   private durable(): Promise<void> {
@@ -202,6 +264,11 @@ export class Journal {
 
   /** One fsync for every entry written since the last one started; the entries written meanwhile wait for the next. */
   private commit(): void {
+    try {
+      this.flushPending();
+    } catch {
+      return; // the waiters were rejected
+    }
     const waiters = this.next;
     this.current = waiters;
     this.next = [];

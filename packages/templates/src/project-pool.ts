@@ -22,6 +22,15 @@ export class ProjectPool {
     return new Promise((resolve) => this.waiters.push(resolve));
   }
 
+  /**
+   * A free project now, without a promise; undefined: call `take` to wait for one.
+   *
+   * @example const id = pool.tryTake() ?? (await pool.take());
+   */
+  tryTake(): string | undefined {
+    return this.free.shift();
+  }
+
   give(id: string): void {
     const waiter = this.waiters.shift();
     if (waiter) waiter(id);

@@ -197,7 +197,7 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
   if (journal !== undefined) journal.secrets = secrets;
   const write = (written: RowResult) => {
     // One redaction step for everything a row writes: an error text may quote a configured secret.
-    const result = secrets.length === 0 ? written : redactSecrets(written, secrets);
+    const result = secrets.length === 0 || !holdsSecret(written, secrets) ? written : redactSecrets(written, secrets);
     results?.write(result);
     emit({
       type: 'row',
@@ -306,7 +306,7 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
     try {
       if (request.kind === 'modify') {
         if (pool !== undefined) {
-          const projectId = await pool.take();
+          const projectId = pool.tryTake() ?? (await pool.take());
           body = { ...body, projectId };
           releaseProject = () => pool.give(projectId);
         } else {
@@ -423,7 +423,7 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
         counts.cubes += cubes;
         continue;
       }
-      await limit.acquire();
+      if (!limit.tryAcquire()) await limit.acquire();
       if (fatal !== undefined) {
         // A request in flight just stopped the batch: this row is not sent (it is not in the results, like rows not read).
         limit.release();
@@ -435,14 +435,17 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
         settle(failedResult(row, rowKey, before?.attempts ?? 0, 'interrupted', 'VSYNTH_ABORTED', 'The batch was interrupted before this row was sent; resume to send it.'));
         break;
       }
-      const task = send(request, row, rowKey, cubes, before?.attempts ?? 0)
-        .catch((error: unknown) => {
-          fatal ??= error;
-        })
-        .finally(() => {
+      const task: Promise<void> = send(request, row, rowKey, cubes, before?.attempts ?? 0).then(
+        () => {
           limit.release();
           inFlight.delete(task);
-        });
+        },
+        (error: unknown) => {
+          fatal ??= error;
+          limit.release();
+          inFlight.delete(task);
+        },
+      );
       inFlight.add(task);
     }
   } catch (error) {
@@ -542,6 +545,21 @@ function keyOf(dataRow: DataRow, keyColumn: string | undefined): string {
   }
   // One-shot hash: the same key as createHash('sha256')…digest('base64url'), without a Hash object per row.
   return hash('sha256', JSON.stringify(dataRow.data), 'base64url').slice(0, 12);
+}
+
+/**
+ * True when a field name or text of the result contains one of `secrets` (or it lists issues):
+ * only then does redaction change it, so a result without one is written as it is, not copied.
+ */
+function holdsSecret(result: RowResult, secrets: readonly string[]): boolean {
+  if (result.issues !== undefined) return true;
+  for (const key in result) {
+    const value = (result as unknown as Record<string, unknown>)[key];
+    for (const secret of secrets) {
+      if (key.includes(secret) || (typeof value === 'string' && value.includes(secret))) return true;
+    }
+  }
+  return false;
 }
 
 function rowOfCorrelation(cid: string | undefined, batchId: string): number | undefined {

@@ -22,6 +22,8 @@ import type { RowResult } from './row-result.js';
 /** Starts requests no faster than allowed; `pause` holds every start (a `Retry-After`). */
 export interface RequestPacer {
   take(signal?: AbortSignal): Promise<void>;
+  /** Takes a start at once when no wait is needed (no promise); false: `take` is called. */
+  tryTake?(): boolean;
   pause(ms: number): void | Promise<void>;
 }
 
@@ -91,9 +93,10 @@ export async function sendRow(context: SendRowContext, toSend: RowToSend): Promi
   if (context.webhooks !== undefined) {
     body = { ...body, webhookUrl: correlateWebhookUrl(context.webhooks.url, { id: cid, secret: context.webhooks.secret }) };
   }
-  const record = async (entry: Parameters<BatchStore['record']>[0]) => {
+  // No promise per record when the store needs no wait (the journal's outcome lines).
+  const record = (entry: Parameters<BatchStore['record']>[0]): Promise<void> | undefined => {
     const pending = store?.record(entry);
-    if (pending !== undefined) await pending;
+    return pending === undefined ? undefined : pending;
   };
   const interrupted = () => ({ result: failedResult(row, rowKey, attempts, 'interrupted', 'VSYNTH_ABORTED', 'The batch was interrupted before this row was sent; resume to send it.', projectId), awaitsDelivery: false });
   let sentThisRun = false;
@@ -102,12 +105,15 @@ export async function sendRow(context: SendRowContext, toSend: RowToSend): Promi
       return { result: failedResult(row, rowKey, attempts, 'stopped', 'VSYNTH_BATCH', "Not sent: the batch stopped at another row's error (see the batch's message); resume to send it.", projectId), awaitsDelivery: false };
     }
     if (signal?.aborted) return interrupted();
-    try {
-      await context.pacer.take(signal);
-    } catch {
-      return interrupted();
+    if (context.pacer.tryTake?.() !== true) {
+      try {
+        await context.pacer.take(signal);
+      } catch {
+        return interrupted();
+      }
     }
-    await record({ type: 'attempt', row, key: rowKey, attempt: attempts + 1, cid, ...(projectId === undefined ? {} : { projectId }), time: new Date().toISOString() });
+    const durable = record({ type: 'attempt', row, key: rowKey, attempt: attempts + 1, cid, ...(projectId === undefined ? {} : { projectId }), time: new Date().toISOString() });
+    if (durable !== undefined) await durable;
     attempts += 1;
     if (!sentThisRun) {
       sentThisRun = true;
@@ -116,7 +122,7 @@ export async function sendRow(context: SendRowContext, toSend: RowToSend): Promi
     try {
       const done = await call(context.client, request.kind, body);
       const spent = done.cubes ?? cubes;
-      await record({
+      const recorded = record({
         type: 'done',
         row,
         key: rowKey,
@@ -126,6 +132,7 @@ export async function sendRow(context: SendRowContext, toSend: RowToSend): Promi
         cubes: spent,
         time: new Date().toISOString(),
       });
+      if (recorded !== undefined) await recorded;
       context.onSuccess?.();
       return {
         result: {

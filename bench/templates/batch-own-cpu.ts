@@ -1,0 +1,89 @@
+/**
+ * The batch runner's OWN CPU per row, without HTTP: `runBatch` (c=32, 32-project pool, fsync
+ * journal, CSV results file) and a bare loop at the same concurrency both call an in-process
+ * stand-in client that answers each modify after `--latency` ms (a timer, no sockets, no
+ * validation). What `runBatch` costs beyond the bare loop is its own work per row: binding,
+ * cube estimate, row key, journal lines and group commit, results row, limiter, pool, events,
+ * promises. Rounds alternate; medians are reported. Prints `bench/figure.ts` lines:
+ *
+ *   node --conditions=@vsynth/source --import tsx bench/templates/batch-own-cpu.ts [--rows 4000] [--rounds 3] [--latency 20] [--concurrency 32] [--secret]
+ *
+ * - `batch.ownCpuPerRow`: CPU µs per row of `runBatch` minus the bare loop's (value; baseline:
+ *   the bare loop's µs per row).
+ * `--secret` passes one configured secret (as the CLI does with VSYNTH_API_KEY set), so the
+ * per-row redaction runs.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { compileFile } from '@vsynth/jsx-runtime';
+import { iterableRows, modifyTemplate, runBatch, type BatchClient } from '@vsynth/templates';
+import { cpuMicros, figure, printFigure } from '../figure.js';
+
+const { values } = parseArgs({
+  options: {
+    rows: { type: 'string', default: '4000' },
+    rounds: { type: 'string', default: '3' },
+    latency: { type: 'string', default: '20' },
+    concurrency: { type: 'string', default: '32' },
+    secret: { type: 'boolean', default: false },
+  },
+});
+const count = Number(values.rows);
+const rounds = Number(values.rounds);
+const latencyMs = Number(values.latency);
+const concurrency = Number(values.concurrency);
+
+const answer = (projectId: string) => new Promise<{ projectId: string }>((resolve) => setTimeout(() => resolve({ projectId }), latencyMs));
+const client = {
+  modifyProject: (body: { projectId: string }) => answer(`${body.projectId}-v`),
+  createProject: () => answer('p-new'),
+  createLegacyProject: () => Promise.reject(new Error('not used')),
+} as unknown as BatchClient;
+
+const dir = await mkdtemp(join(tmpdir(), 'vsynth-batch-own-'));
+try {
+  const { slots } = await compileFile('examples/batch/greeting/video.tsx');
+  const pool = Array.from({ length: concurrency }, (_, i) => `p-${i}`);
+  const template = modifyTemplate(
+    { projectId: pool[0], updates: { headline: 'Hello {{name}}!', greeting: '<p>Hi {{name}}.</p>', caption: '{{offer}}' }, isExport: false },
+    { slots },
+  );
+  const rows = Array.from({ length: count }, (_, i) => ({ name: `Person ${i}`, offer: `${i % 50}% off` }));
+  const bodies = rows.map((row, i) => {
+    const bound = template.bind(row, i + 1);
+    if (!bound.ok) throw new Error('bind failed');
+    return { ...bound.request.body, projectId: pool[i % pool.length] };
+  });
+  const bare = async () => {
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < bodies.length) await client.modifyProject(bodies[next++] as never);
+      }),
+    );
+  };
+  let round = 0;
+  const secrets = values.secret ? ['sk-bench-secret-0123456789'] : [];
+  const batch = async () => {
+    round += 1;
+    const summary = await runBatch({ rows: iterableRows(rows), template, client, concurrency, projectPool: pool, journal: join(dir, `journal-${round}.ndjson`), results: join(dir, `results-${round}.csv`), secrets, onEvent: () => {} });
+    if (summary.done !== count) throw new Error(`only ${summary.done} of ${count} rows done`);
+  };
+  await bare();
+  await batch(); // warm-up: JIT
+  const bareRuns: number[] = [];
+  const batchRuns: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    bareRuns.push((await cpuMicros(bare)).cpu / count);
+    batchRuns.push((await cpuMicros(batch)).cpu / count);
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const bareCpu = median(bareRuns);
+  const own = median(batchRuns.map((cpu, i) => cpu - bareRuns[i]!));
+  printFigure(figure('batch.ownCpuPerRow', own, 'µs CPU/row of runBatch beyond a bare loop (baseline: the bare loop)', null, '<=', 60));
+  process.stderr.write(`bare loop ${bareCpu.toFixed(1)} µs/row; runBatch rounds ${batchRuns.map((x) => x.toFixed(1)).join(', ')} µs/row\n`);
+} finally {
+  await rm(dir, { recursive: true, force: true });
+}
