@@ -3,6 +3,7 @@ import https from 'node:https';
 import type { Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { urlToHttpOptions } from 'node:url';
 import { headersTimeoutError, type Transport, type TransportAnswer, type TransportRequest } from './transport.js';
 
 export interface NodeHttpTransportOptions {
@@ -33,14 +34,30 @@ const KEEP_ALIVE: http.AgentOptions = { keepAlive: true, timeout: 4_000 };
 export function nodeHttpTransport(options: NodeHttpTransportOptions = {}): Transport {
   let httpAgent = options.httpAgent;
   let httpsAgent = options.httpsAgent;
+  // A batch sends thousands of requests to one or a few addresses: parse each once.
+  const targets = new Map<string, Target>();
   return (request) => {
-    const url = new URL(request.url);
-    if (url.protocol === 'https:') return exchange(https, (httpsAgent ??= new https.Agent(KEEP_ALIVE)), url, request, true);
-    return exchange(http, (httpAgent ??= new http.Agent(KEEP_ALIVE)), url, request, false);
+    let target = targets.get(request.url);
+    if (target === undefined) {
+      if (targets.size >= 64) targets.clear();
+      const { protocol, hostname, port, path } = urlToHttpOptions(new URL(request.url));
+      target = { protocol, hostname, port, path, secure: protocol === 'https:' };
+      targets.set(request.url, target);
+    }
+    if (target.secure) return exchange(https, (httpsAgent ??= new https.Agent(KEEP_ALIVE)), target, request);
+    return exchange(http, (httpAgent ??= new http.Agent(KEEP_ALIVE)), target, request);
   };
 }
 
-function exchange(module: typeof http | typeof https, agent: http.Agent, url: URL, request: TransportRequest, secure: boolean): Promise<TransportAnswer> {
+interface Target {
+  readonly protocol: string | null | undefined;
+  readonly hostname: string | null | undefined;
+  readonly port: string | number | null | undefined;
+  readonly path: string | null | undefined;
+  readonly secure: boolean;
+}
+
+function exchange(module: typeof http | typeof https, agent: http.Agent, target: Target, request: TransportRequest): Promise<TransportAnswer> {
   return new Promise<TransportAnswer>((resolve, reject) => {
     const body = typeof request.body === 'string' ? Buffer.from(request.body) : request.body;
     const headers: Record<string, string> = { 'user-agent': 'node', ...request.headers };
@@ -49,7 +66,8 @@ function exchange(module: typeof http | typeof https, agent: http.Agent, url: UR
     let failure: unknown;
     let timer: NodeJS.Timeout | undefined;
     // Throws at once for a header value node refuses (ERR_INVALID_CHAR): the promise rejects, nothing was sent.
-    const outgoing = module.request(url, { method: request.method, headers, agent, ...(request.signal === undefined ? {} : { signal: request.signal }) });
+    const { protocol, hostname, port, path, secure } = target;
+    const outgoing = module.request({ protocol, hostname, port, path, method: request.method, headers, agent, ...(request.signal === undefined ? {} : { signal: request.signal }) });
     if (request.timeoutMs !== undefined) {
       const timeoutMs = request.timeoutMs;
       timer = setTimeout(() => {
