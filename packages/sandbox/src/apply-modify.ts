@@ -11,11 +11,12 @@ export type ModifyResult = { readonly ok: true; readonly payload: unknown } | { 
  * and clips in array order; `scripts_N` replaces the speech of scene N (variant A
  * `scripts[0].org`, variant B the aiModel clip's `script.org`, legacy `AIModel.script`). A key
  * without suffix is index 0. An index with no such clip or scene is an issue naming the key.
+ * The input is left unchanged; the result shares with it every part a modify cannot change.
  *
  * @example applyModify(payload, { title_1: 'Hello' }, 'v3') // { ok: true, payload: … }
  */
 export function applyModify(payload: unknown, updates: Readonly<Record<string, unknown>>, format: ProjectFormat): ModifyResult {
-  const copy = structuredClone(payload);
+  const copy = copyModifiable(payload);
   const scenes = sceneList(copy);
   const issues: Issue[] = [];
   for (const [key, value] of Object.entries(updates)) {
@@ -54,6 +55,53 @@ export function applyModify(payload: unknown, updates: Readonly<Record<string, u
     else clip['text'] = value;
   }
   return issues.length > 0 ? { ok: false, issues } : { ok: true, payload: copy };
+}
+
+/**
+ * A copy of a payload in which every object a modify writes to is new: the root, the scenes
+ * array, each scene, its `clips` array and each clip with its `script`, its `scripts` array and
+ * first script, its `AIModel`. Everything else (backgrounds, styles, voices…) is shared with
+ * the input, which stored payloads allow: nothing changes a stored payload in place. A full
+ * `structuredClone` of a stored payload was the largest cost of a modify.
+ */
+function copyModifiable(payload: unknown): unknown {
+  if (!isObject(payload)) return payload;
+  const root = copyOf(payload);
+  const scenes = root['scenes'];
+  if (Array.isArray(scenes)) root['scenes'] = scenes.map(copyScene);
+  return root;
+}
+
+function copyScene(scene: unknown): unknown {
+  if (!isObject(scene)) return scene;
+  const copy = copyOf(scene);
+  const clips = copy['clips'];
+  if (Array.isArray(clips)) copy['clips'] = clips.map(copyClip);
+  const scripts = copy['scripts'];
+  if (Array.isArray(scripts)) {
+    const first: unknown = scripts[0];
+    copy['scripts'] = isObject(first) ? [copyOf(first), ...scripts.slice(1)] : [...scripts];
+  }
+  const model = copy['AIModel'];
+  if (isObject(model)) copy['AIModel'] = copyOf(model);
+  return copy;
+}
+
+function copyClip(clip: unknown): unknown {
+  if (!isObject(clip)) return clip;
+  const copy = copyOf(clip);
+  const script = copy['script'];
+  if (isObject(script)) copy['script'] = copyOf(script);
+  return copy;
+}
+
+function isObject(value: unknown): value is object {
+  return typeof value === 'object' && value !== null;
+}
+
+/** A shallow copy keeping own keys as data properties (a `__proto__` key too). */
+function copyOf(value: object): Record<string, unknown> {
+  return (Array.isArray(value) ? [...(value as unknown[])] : { ...value }) as Record<string, unknown>;
 }
 
 /** Replaces the speech of one scene; false when the scene carries none. */

@@ -58,7 +58,7 @@ describe('SandboxStore', () => {
       handle.write = write as FileHandle['write'];
       await write(bytes.subarray(0, 25));
       throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
-    }) as FileHandle['write'];
+    }) as unknown as FileHandle['write'];
 
     const failing = store.save({ t: 'project', v: project(2) }, { t: 'ledger', v: entry('l2') });
     // Saved while the failing batch is in flight, after reading its project: undone as well.

@@ -180,6 +180,9 @@ export class SandboxStore implements StoreState {
   }
 
   private async flush(): Promise<void> {
+    // Records saved in the same turn of the event loop (requests whose latency timers or bodies
+    // came due together) join one write instead of the first of them being written alone.
+    await new Promise<void>((resolve) => setImmediate(resolve));
     while (this.queue.length > 0) {
       const batch = this.queue;
       const waiters = this.waiters;
