@@ -36,6 +36,7 @@ export class AvatarCatalogue {
   find(name: string, clothes: string | undefined): AiModelObject | undefined {
     const list = this.outfits(name);
     if (clothes === undefined) return list.length === 1 ? list[0] : undefined;
-    return list.find((m) => m.emotion === clothes);
+    for (const m of list) if (m.emotion === clothes) return m;
+    return undefined;
   }
 }

@@ -5,11 +5,17 @@
  * @example clipId('textImage', 0, '2') // 'textImage-…'
  */
 export function clipId(type: string, sceneIndex: number, elementPath: string): string {
-  const input = `${sceneIndex}/${elementPath}`;
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < input.length; i++) {
-    hash ^= input.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return `${type}-${hash.toString(16).padStart(8, '0')}`;
+  let hash = fnv1a(0x811c9dc5, String(sceneIndex));
+  hash = Math.imul(hash ^ 0x2f, 0x01000193) >>> 0; // '/'
+  hash = fnv1a(hash, elementPath);
+  // By byte from a table: `toString(16)` of a number above 2^31 takes the slow double path.
+  return `${type}-${HEX_BYTES[hash >>> 24]}${HEX_BYTES[(hash >>> 16) & 0xff]}${HEX_BYTES[(hash >>> 8) & 0xff]}${HEX_BYTES[hash & 0xff]}`;
 }
+
+function fnv1a(hash: number, text: string): number {
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return hash;
+}
+
+/** `'00'` … `'ff'`. */
+const HEX_BYTES: readonly string[] = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));

@@ -62,7 +62,8 @@ export class CompileContext {
   }
 
   get hasErrors(): boolean {
-    return this.issues.some((i) => i.severity === 'error');
+    for (const i of this.issues) if (i.severity === 'error') return true;
+    return false;
   }
 
   private push(severity: Issue['severity'], element: ResolvedElement | undefined, message: string, path: readonly PathSegment[]): void {

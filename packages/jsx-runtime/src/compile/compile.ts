@@ -72,7 +72,7 @@ export async function compile(element: VsynthNode, options: CompileOptions = {})
   const ctx = new CompileContext();
   const roots = await resolveTree(element, ctx.issues, options.cwd);
   // Props the components do not take stop the compile here: laying them out would only report their consequences.
-  if (ctx.issues.some((i) => i.code !== 'jsx')) throw new ValidationError(ctx.issues, { subject });
+  for (const i of ctx.issues) if (i.code !== 'jsx') throw new ValidationError(ctx.issues, { subject });
   const video = pickVideo(roots, ctx);
   if (video === undefined) throw new ValidationError(ctx.issues, { subject });
   const orientation = options.orientation ?? (video.props['orientation'] as string | undefined) ?? 'landscape';
@@ -102,7 +102,9 @@ export async function compile(element: VsynthNode, options: CompileOptions = {})
   // Their paths then count clips as written, like the compile errors.
   for (const i of found) if (!failed || (i.severity === 'error' && isInsideClip(i.path))) ctx.issues.push(ctx.locate(i, failed));
   if (ctx.hasErrors) throw new ValidationError(ctx.issues, { subject });
-  return { payload: built.payload as never, slots: built.slots, warnings: ctx.issues.filter((i) => i.severity === 'warning') };
+  const warnings: Issue[] = [];
+  for (const i of ctx.issues) if (i.severity === 'warning') warnings.push(i);
+  return { payload: built.payload as never, slots: built.slots, warnings };
 }
 
 /** `scenes[s].clips[c].<field>…`: a value inside one clip. */

@@ -28,20 +28,12 @@ const INEXPRESSIBLE: Readonly<Record<string, readonly string[]>> = {
  */
 export function emitLegacy(input: EmitInput, lossy: boolean): { payload: Json } {
   const { ctx, video } = input;
-  const drop = (element: ResolvedElement, what: string, path: (string | number)[]): void => {
-    const message = `${what} cannot be expressed in a legacy payload`;
-    if (lossy) ctx.warn(element, `${message}; dropped (lossy compile)`, path);
-    else ctx.error(element, `${message}; remove it, compile to v3, or pass lossy to drop it`, path);
-  };
-  const dropProps = (element: ResolvedElement, path: (string | number)[]): void => {
-    const props = (INEXPRESSIBLE[element.kind] ?? []).filter((k) => element.props[k] !== undefined);
-    if (props.length > 0) drop(element, `<${element.kind}> ${props.join(', ')}`, path);
-  };
-
-  dropProps(video, []);
-  const scenes = input.scenes.map((sceneElement, s): Json => {
+  dropProps(video, [], lossy, ctx);
+  const scenes: Json[] = [];
+  for (let s = 0; s < input.scenes.length; s++) {
+    const sceneElement = input.scenes[s]!;
     ctx.bind(['scenes', s], sceneElement);
-    dropProps(sceneElement, ['scenes', s]);
+    dropProps(sceneElement, ['scenes', s], lossy, ctx);
     const parts = sceneParts(sceneElement, s, ctx);
     const clips: Json[] = [];
     let aiModel: Json | undefined;
@@ -52,17 +44,17 @@ export function emitLegacy(input: EmitInput, lossy: boolean): { payload: Json } 
       if (parts.backgroundElement.kind === 'Background') applyRaw(clip, parts.backgroundElement.props['raw'], true);
       clips.push(clip);
     } else if (parts.background?.kind === 'colour' && parts.backgroundElement !== undefined) {
-      drop(parts.backgroundElement, `<${parts.backgroundElement.kind}> background colour ${parts.background.rgb}`, ['scenes', s]);
+      drop(parts.backgroundElement, `<${parts.backgroundElement.kind}> background colour ${parts.background.rgb}`, ['scenes', s], lossy, ctx);
     }
     for (const element of parts.clips) {
       const layer = (element.props['layer'] as number | undefined) ?? lastLayer + 1;
       lastLayer = layer;
       if (element.kind === 'Shape' || element.kind === 'VideoClip' || element.kind === 'Audio') {
-        drop(element, `<${element.kind}>`, ['scenes', s, 'clips']);
+        drop(element, `<${element.kind}>`, ['scenes', s, 'clips'], lossy, ctx);
         continue;
       }
       const path = element.kind === 'Avatar' ? ['scenes', s, 'AIModel'] : ['scenes', s, 'clips', clips.length];
-      dropProps(element, path);
+      dropProps(element, path, lossy, ctx);
       if (element.kind === 'Avatar') {
         if (aiModel !== undefined) {
           ctx.error(element, `scene ${s} has more than one <Avatar>; a legacy scene has exactly one AIModel`, path);
@@ -103,11 +95,27 @@ export function emitLegacy(input: EmitInput, lossy: boolean): { payload: Json } 
     }
     const scene = { AIModel: aiModel ?? {}, clips };
     applyRaw(scene, sceneElement.props['raw']);
-    return scene;
-  });
+    scenes.push(scene);
+  }
   const payload = { scenes };
   applyRaw(payload, video.props['raw']);
   return { payload };
+}
+
+/** Reports a part legacy cannot express: an error, or with `lossy` a warning (the caller leaves it out). */
+function drop(element: ResolvedElement, what: string, path: (string | number)[], lossy: boolean, ctx: CompileContext): void {
+  const message = `${what} cannot be expressed in a legacy payload`;
+  if (lossy) ctx.warn(element, `${message}; dropped (lossy compile)`, path);
+  else ctx.error(element, `${message}; remove it, compile to v3, or pass lossy to drop it`, path);
+}
+
+/** Drops the props of `element` that legacy cannot express, named in {@link INEXPRESSIBLE}'s order. */
+function dropProps(element: ResolvedElement, path: (string | number)[], lossy: boolean, ctx: CompileContext): void {
+  const inexpressible = INEXPRESSIBLE[element.kind];
+  if (inexpressible === undefined) return;
+  let given: string[] | undefined;
+  for (const k of inexpressible) if (element.props[k] !== undefined) (given ??= []).push(k);
+  if (given !== undefined) drop(element, `<${element.kind}> ${given.join(', ')}`, path, lossy, ctx);
 }
 
 function buildAiModel(element: ResolvedElement, layer: number, path: (string | number)[], input: EmitInput, ctx: CompileContext): Json | undefined {

@@ -164,10 +164,7 @@ export function emitV3(input: EmitInput, variant: 'A' | 'B'): { payload: Json; s
   }
 
   // Last, so that a scene's `raw` also overrides what variant A added to speechless scenes.
-  input.scenes.forEach((sceneElement, s) => {
-    const scene = scenes[s];
-    if (scene !== undefined) applyRaw(scene, sceneElement.props['raw']);
-  });
+  for (let s = 0; s < scenes.length; s++) applyRaw(scenes[s]!, input.scenes[s]!.props['raw']);
   const payload = projectFields(video, input.orientation, scenes);
   applyRaw(payload, video.props['raw']);
   return { payload, slots: countSlots(slotRequests, scenes, voices, ctx) };

@@ -15,16 +15,21 @@ export function parseBackground(value: string): BackgroundValue | undefined {
   const text = value.trim();
   const rgb = RGB.exec(text);
   if (rgb) {
-    const parts = [rgb[1], rgb[2], rgb[3]].map(Number);
-    if (parts.some((n) => n > 255)) return undefined;
-    return { kind: 'colour', rgb: `rgb(${parts.join(',')})` };
+    const r = Number(rgb[1]);
+    const g = Number(rgb[2]);
+    const b = Number(rgb[3]);
+    if (r > 255 || g > 255 || b > 255) return undefined;
+    return { kind: 'colour', rgb: `rgb(${r},${g},${b})` };
   }
   const hex = HEX.exec(text)?.[1];
   if (hex !== undefined) {
-    const full = hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex;
-    const parts = [0, 2, 4].map((i) => Number.parseInt(full.slice(i, i + 2), 16));
-    return { kind: 'colour', rgb: `rgb(${parts.join(',')})` };
+    return { kind: 'colour', rgb: `rgb(${hexChannel(hex, 0)},${hexChannel(hex, 1)},${hexChannel(hex, 2)})` };
   }
   if (URLISH.test(text)) return { kind: 'image', url: text };
   return undefined;
+}
+
+/** Channel `i` (0 red, 1 green, 2 blue) of a 3- or 6-digit hex colour. */
+function hexChannel(hex: string, i: number): number {
+  return hex.length === 3 ? Number.parseInt(hex[i]! + hex[i]!, 16) : Number.parseInt(hex.slice(2 * i, 2 * i + 2), 16);
 }

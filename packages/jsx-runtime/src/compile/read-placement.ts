@@ -18,7 +18,8 @@ export type Placement =
  */
 export function readPlacement(element: ResolvedElement): Placement | { readonly mixed: string } {
   const p = element.props;
-  const hasBox = BOX_KEYS.some((k) => p[k] !== undefined);
+  const hasBox =
+    p['left'] !== undefined || p['top'] !== undefined || p['width'] !== undefined || p['height'] !== undefined || p['scaleX'] !== undefined || p['scaleY'] !== undefined;
   const hasCentre = p['x'] !== undefined || p['y'] !== undefined || p['scale'] !== undefined;
   if (hasBox && hasCentre) {
     const box = BOX_KEYS.filter((k) => p[k] !== undefined);

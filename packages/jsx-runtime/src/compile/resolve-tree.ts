@@ -149,7 +149,11 @@ function joinText(node: VsynthNode, kind: BuiltinKind, source: SourceLocation | 
   if (node === null || node === undefined || typeof node === 'boolean') return '';
   if (typeof node === 'string') return node;
   if (typeof node === 'number') return String(node);
-  if (Array.isArray(node)) return (node as readonly VsynthNode[]).map((n) => joinText(n, kind, source, via, ctx)).join('');
+  if (Array.isArray(node)) {
+    let text = '';
+    for (const n of node as readonly VsynthNode[]) text += joinText(n, kind, source, via, ctx);
+    return text;
+  }
   ctx.issues.push(issue({ code: 'jsx', message: withVia(`<${kind}> children must be text, got ${describe(node)}`, via), path: [], ...(source && { source }) }));
   return '';
 }
