@@ -274,6 +274,20 @@ describe('checkRequest fast path', () => {
     expect(result.ok ? [] : result.issues.map((i) => i.message)).toEqual(['dictionary.words[0] refers back to dictionary (a cycle); a request body must be JSON data']);
   });
 
+  it('copies an own __proto__ field of open data as a field', () => {
+    const input = loadExample('create-variant-b');
+    input.dictionary = JSON.parse('{"__proto__": {"words": ["a"]}, "z": 1}');
+    expect(compileFastCheck(REQUEST_SCHEMAS.create)(input)).toBe(true);
+    const result = checkRequest('create', input);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const dictionary = result.value.dictionary as Record<string, unknown>;
+    expect(Object.getPrototypeOf(dictionary)).toBe(Object.prototype);
+    expect(Object.keys(dictionary)).toEqual(['__proto__', 'z']);
+    expect(JSON.stringify(result.value)).toBe(JSON.stringify(input));
+    expectSameAnswer('create', input);
+  });
+
   it('returns a copy: changing the value leaves the input as it was', () => {
     const input = loadExample('create-variant-a');
     const before = JSON.stringify(input);

@@ -2,7 +2,7 @@
  * A deep copy of plain JSON data (objects, arrays, strings, numbers, booleans, null) with every
  * object's keys in the input's order, including an own `__proto__` field (kept as a field, not
  * as a prototype). Meant for data already known to be plain JSON data without cycles (see
- * `compileFastCheck`): anything else is copied by reference.
+ * `compileFastCheck`): a getter's value is copied, any other non-JSON value is shared.
  *
  * @example
  * const copy = copyJsonData({ b: 1, a: [{ c: null }] })
@@ -11,16 +11,18 @@
 export function copyJsonData<T>(value: T): T {
   if (typeof value !== 'object' || value === null) return value;
   if (Array.isArray(value)) {
-    const out: unknown[] = new Array(value.length);
-    for (let i = 0; i < value.length; i++) out[i] = copyJsonData(value[i]);
+    const out: unknown[] = value.slice();
+    for (let i = 0; i < out.length; i++) {
+      const item = out[i];
+      if (typeof item === 'object' && item !== null) out[i] = copyJsonData(item);
+    }
     return out as T;
   }
-  const record = value as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(record)) {
-    // Assigning `__proto__` would set the prototype instead of adding the field.
-    if (key === '__proto__') Object.defineProperty(out, key, { value: copyJsonData(record[key]), enumerable: true, writable: true, configurable: true });
-    else out[key] = copyJsonData(record[key]);
+  // Spreading copies the fields in order as own data properties (an own `__proto__` stays a field).
+  const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+  for (const key of Object.keys(out)) {
+    const item = out[key];
+    if (typeof item === 'object' && item !== null) out[key] = copyJsonData(item);
   }
   return out as T;
 }
