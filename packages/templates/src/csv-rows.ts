@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { parse, type CsvError } from 'csv-parse';
 import { ValidationError, issue } from '@vsynth/core';
+import { BatchedRows } from './batched-rows.js';
 import { cannotRead } from './cannot-read.js';
 import { CsvRecordParser, type CsvRecord } from './csv-record-parser.js';
 import type { DataRow } from './data-row.js';
@@ -27,7 +28,17 @@ export interface CsvRowsOptions {
  *   console.log(row, data.firstName);
  * }
  */
-export async function* csvRows(input: string | Readable, options: CsvRowsOptions = {}): AsyncGenerator<DataRow> {
+export function csvRows(input: string | Readable, options: CsvRowsOptions = {}): AsyncGenerator<DataRow> {
+  return new BatchedRows(csvRowBatches(input, options));
+}
+
+/**
+ * The rows of `csvRows`, a chunk's worth at a time (the rows of a chunk that cannot be parsed are
+ * not yielded; the error names the row after the last one yielded).
+ *
+ * @example for await (const rows of csvRowBatches('people.csv')) console.log(rows.length);
+ */
+export async function* csvRowBatches(input: string | Readable, options: CsvRowsOptions = {}): AsyncGenerator<readonly DataRow[]> {
   const name = options.name ?? (typeof input === 'string' ? input : 'CSV');
   const rename = options.rename ?? {};
   const delimiter = options.delimiter ?? ',';
@@ -40,6 +51,7 @@ export async function* csvRows(input: string | Readable, options: CsvRowsOptions
     const byte = delimiter.length === 1 ? delimiter.charCodeAt(0) : -1;
     const records = byte >= 0 && byte < 0x80 && byte !== 0x22 && byte !== 0x0a && byte !== 0x0d ? parsedRecords(source, byte, delimiter, name) : csvParseRecords(source, delimiter, name);
     for await (const batch of records) {
+      const rows: DataRow[] = [];
       for (const { cells, line } of batch) {
         if (header === undefined) {
           header = headerOf(cells, rename, name);
@@ -51,7 +63,7 @@ export async function* csvRows(input: string | Readable, options: CsvRowsOptions
         for (let i = 0; i < cells.length && i < header.length; i++) data[header[i] as string] = cells[i] as string;
         // Header names are unique (headerOf), so only the count of cells can differ.
         if (cells.length !== header.length) {
-          yield {
+          rows.push({
             row,
             line,
             data,
@@ -63,11 +75,12 @@ export async function* csvRows(input: string | Readable, options: CsvRowsOptions
                 row,
               }),
             ],
-          };
+          });
         } else {
-          yield { row, line, data };
+          rows.push({ row, line, data });
         }
       }
+      if (rows.length > 0) yield rows;
     }
   } catch (error) {
     if (error instanceof ValidationError) throw error;

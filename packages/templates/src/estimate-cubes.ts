@@ -29,7 +29,7 @@ export function estimateCubes(request: BatchRequest, options: EstimateCubesOptio
   for (const key in updates) {
     if (!Object.hasOwn(updates, key) || !key.startsWith('scripts')) continue;
     const value = updates[key];
-    const parsed = parseModifyKey(key);
+    const parsed = scriptKey(key);
     if (parsed?.tag !== 'scripts' || typeof value !== 'string') continue;
     if (options.base === undefined || parsed.index < lengths.length) lengths[parsed.index] = spokenText(value).length;
   }
@@ -50,6 +50,17 @@ function costFunction(rates: Partial<CubeRates> | undefined): ReturnType<typeof 
     costOfRates.set(rates, cost);
   }
   return cost;
+}
+
+/** A batch's rows repeat the template's few keys: each is parsed once (at most 256 kept). */
+const parsedKeys = new Map<string, ReturnType<typeof parseModifyKey>>();
+
+function scriptKey(key: string): ReturnType<typeof parseModifyKey> {
+  if (parsedKeys.has(key)) return parsedKeys.get(key);
+  const parsed = parseModifyKey(key);
+  if (parsedKeys.size >= 256) parsedKeys.clear();
+  parsedKeys.set(key, parsed);
+  return parsed;
 }
 
 const lengthsOfBase = new WeakMap<object, readonly number[]>();

@@ -55,6 +55,11 @@ export function openResultsFile(path: string): ResultsSink {
   };
   const append = (line: string) => {
     if (fd === undefined) return;
+    // A UTF-16 code unit takes at most 3 bytes in UTF-8: a line that surely fits is copied without measuring it first.
+    if (buffer.length - used >= line.length * 3) {
+      used += buffer.write(line, used);
+      return;
+    }
     const bytes = Buffer.byteLength(line);
     if (used + bytes > buffer.length) flush();
     if (bytes > buffer.length) writeSync(fd, line);
@@ -83,11 +88,17 @@ function withoutIssues(result: RowResult): Omit<RowResult, 'issues'> {
 }
 
 function csvLine(result: RowResult): string {
-  return `${RESULT_COLUMNS.map((column) => csvField(result[column])).join(',')}\n`;
+  // Field by field into one string: no array of fields per row.
+  let line = csvField(result[RESULT_COLUMNS[0]]);
+  for (let i = 1; i < RESULT_COLUMNS.length; i++) line += `,${csvField(result[RESULT_COLUMNS[i]!])}`;
+  return `${line}\n`;
 }
 
 function csvField(value: unknown): string {
   if (value === undefined || value === null) return '';
+  if (typeof value === 'number') return String(value); // never holds a comma, quote or line break
   const text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
+
+const NEEDS_QUOTES = /[",\r\n]/;

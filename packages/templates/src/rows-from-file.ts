@@ -1,6 +1,7 @@
 import { extname } from 'node:path';
 import { UsageError, ValidationError, issue } from '@vsynth/core';
-import { csvRows, type CsvRowsOptions } from './csv-rows.js';
+import { BatchedRows } from './batched-rows.js';
+import { csvRowBatches, type CsvRowsOptions } from './csv-rows.js';
 import type { DataRow } from './data-row.js';
 import { jsonRows } from './json-rows.js';
 import { ndjsonRows } from './ndjson-rows.js';
@@ -21,15 +22,21 @@ export const DATA_FILE_EXTENSIONS = ['.csv', '.tsv', '.json', '.ndjson', '.jsonl
  */
 export function rowsFromFile(path: string, options: RowsFromFileOptions = {}): AsyncGenerator<DataRow> {
   const { allowEmpty = false, ...rest } = options;
-  const rows = sourceOf(path, rest);
-  return allowEmpty ? rows : notEmpty(rows, path);
+  const extension = extname(path).toLowerCase();
+  if (extension === '.csv' || extension === '.tsv') {
+    // CSV rows come a chunk at a time; the check for rows is made per chunk, not per row.
+    const batches = csvRowBatches(path, extension === '.tsv' ? { delimiter: '\t', ...rest } : rest);
+    return new BatchedRows(allowEmpty ? batches : notEmpty(batches, path, (batch) => batch.length > 0));
+  }
+  const rows = sourceOf(path, extension);
+  return allowEmpty ? rows : notEmpty(rows, path, () => true);
 }
 
-async function* notEmpty(rows: AsyncGenerator<DataRow>, path: string): AsyncGenerator<DataRow> {
+async function* notEmpty<T>(items: AsyncGenerator<T>, path: string, holdsRows: (item: T) => boolean): AsyncGenerator<T> {
   let any = false;
-  for await (const row of rows) {
-    any = true;
-    yield row;
+  for await (const item of items) {
+    any ||= holdsRows(item);
+    yield item;
   }
   if (!any) {
     const message = `no rows in ${path}: the file holds no data row (empty, [], or a CSV header alone). Add rows, or pass --allow-empty to accept an empty batch.`;
@@ -39,13 +46,8 @@ async function* notEmpty(rows: AsyncGenerator<DataRow>, path: string): AsyncGene
   }
 }
 
-function sourceOf(path: string, options: Omit<CsvRowsOptions, 'name'>): AsyncGenerator<DataRow> {
-  const extension = extname(path).toLowerCase();
+function sourceOf(path: string, extension: string): AsyncGenerator<DataRow> {
   switch (extension) {
-    case '.csv':
-      return csvRows(path, options);
-    case '.tsv':
-      return csvRows(path, { delimiter: '\t', ...options });
     case '.json':
       return jsonRows(path);
     case '.ndjson':

@@ -199,6 +199,7 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
     // One redaction step for everything a row writes: an error text may quote a configured secret.
     const result = secrets.length === 0 || !holdsSecret(written, secrets) ? written : redactSecrets(written, secrets);
     results?.write(result);
+    if (options.onEvent === undefined) return; // no event object per row for nobody
     emit({
       type: 'row',
       row: result.row,
