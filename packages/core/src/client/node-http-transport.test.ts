@@ -4,6 +4,7 @@
  * TLS, and idle sockets that must not keep a process alive.
  */
 import { execFile, spawn } from 'node:child_process';
+import { getEventListeners } from 'node:events';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import https from 'node:https';
@@ -159,6 +160,17 @@ describe('timeouts and aborts', () => {
     expect(isVsynthError(error) && error.code).toBe('VSYNTH_ABORTED');
     expect((error as Error).message).toBe(`${CREATE_LABEL} was aborted by the caller.`);
     await closed;
+  });
+
+  it('leaves no listener on a signal shared by many requests (a batch passes one to every row)', async () => {
+    const served = await serve(json(200, { projectId: 'p-1' }));
+    const c = client(served.url);
+    const controller = new AbortController();
+    await Promise.all(Array.from({ length: 8 }, async () => {
+      for (let i = 0; i < 25; i++) await c.modifyProject(modify, { signal: controller.signal });
+    }));
+    expect(served.requests).toBe(200);
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
   });
 
   it('retries a GET that timed out, then reports the timeout', async () => {
