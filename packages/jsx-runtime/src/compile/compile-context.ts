@@ -8,6 +8,18 @@ interface Binding {
   readonly written: readonly PathSegment[] | undefined;
 }
 
+/** A clip's element and its path as written, see {@link CompileContext.bindClips}. */
+export interface ClipOrigin {
+  readonly element: ResolvedElement;
+  readonly path: readonly PathSegment[];
+}
+
+/** Every clip of one scene, bound in one record. */
+interface ClipsBinding {
+  readonly scene: number;
+  readonly clips: readonly ClipOrigin[];
+}
+
 /**
  * Collects the issues of one compile, each with the element's JSX source and payload path, and
  * remembers which element produced which payload path so schema issues can be located too.
@@ -20,7 +32,7 @@ interface Binding {
 export class CompileContext {
   readonly issues: Issue[] = [];
   /** Every bind in order; indexed by path only when an issue from core must be located. */
-  private readonly bindings: Binding[] = [];
+  private readonly bindings: (Binding | ClipsBinding)[] = [];
   private sources: Map<string, Binding> | undefined;
 
   /**
@@ -29,6 +41,16 @@ export class CompileContext {
    */
   bind(path: readonly PathSegment[], element: ResolvedElement, written?: readonly PathSegment[]): void {
     this.bindings.push({ path, source: element.source, via: element.via, written });
+    this.sources = undefined;
+  }
+
+  /**
+   * {@link bind} of `scenes[scene].clips[c]` to `clips[c].element`, written at `clips[c].path`,
+   * for every `c`, in one record (expanded only when an issue must be located). `clips` must
+   * not change afterwards.
+   */
+  bindClips(scene: number, clips: readonly ClipOrigin[]): void {
+    this.bindings.push({ scene, clips });
     this.sources = undefined;
   }
 
@@ -49,7 +71,15 @@ export class CompileContext {
     if (this.sources === undefined) {
       // A later bind of the same path wins, as it would in a map filled by each bind.
       this.sources = new Map();
-      for (const b of this.bindings) this.sources.set(b.path.join('\u0000'), b);
+      for (const b of this.bindings) {
+        if ('path' in b) {
+          this.sources.set(b.path.join('\u0000'), b);
+          continue;
+        }
+        b.clips.forEach(({ element, path }, c) => {
+          this.sources!.set(['scenes', b.scene, 'clips', c].join('\u0000'), { path: ['scenes', b.scene, 'clips', c], source: element.source, via: element.via, written: path });
+        });
+      }
     }
     for (let n = found.path.length; n >= 1; n--) {
       const bound = this.sources.get(found.path.slice(0, n).join('\u0000'));

@@ -134,11 +134,8 @@ export function emitV3(input: EmitInput, variant: 'A' | 'B'): { payload: Json; s
       }
     }
     const clips: Json[] = new Array(built.length);
-    for (let c = 0; c < built.length; c++) {
-      const entry = built[c]!;
-      clips[c] = entry.clip;
-      ctx.bind(['scenes', s, 'clips', c], entry.element, entry.path);
-    }
+    for (let c = 0; c < built.length; c++) clips[c] = built[c]!.clip;
+    ctx.bindClips(s, built);
     scene['background'] = backgroundOf(parts.background);
     if (parts.backgroundElement?.kind === 'Background') applyRaw(scene['background'] as Json, parts.backgroundElement.props['raw']);
     if (parts.backgroundElement !== undefined) ctx.bind(['scenes', s, 'background'], parts.backgroundElement);
@@ -298,15 +295,19 @@ function countSlots(
   voices: ReadonlyMap<number, ResolvedElement>,
   ctx: CompileContext,
 ): Record<string, string> {
+  // Only the requested clips' indices are kept, and only title and subtitles are counted: keys exist for no other tag.
   const indexOf = new Map<Json, number>();
-  const counters = new Map<string, number>();
-  for (const scene of scenes) {
-    for (const clip of scene['clips'] as Json[]) {
-      const tag = clip['tag'];
-      if (typeof tag !== 'string') continue;
-      const n = counters.get(tag) ?? 0;
-      indexOf.set(clip, n);
-      counters.set(tag, n + 1);
+  for (const r of requests) if (r.element.kind !== 'Avatar') indexOf.set(r.clip, 0);
+  let titles = 0;
+  let subtitles = 0;
+  if (indexOf.size > 0) {
+    for (const scene of scenes) {
+      for (const clip of scene['clips'] as Json[]) {
+        const tag = clip['tag'];
+        if (tag !== 'title' && tag !== 'subtitles') continue;
+        const n = tag === 'title' ? titles++ : subtitles++;
+        if (indexOf.has(clip)) indexOf.set(clip, n);
+      }
     }
   }
   const slots: Record<string, string> = {};
