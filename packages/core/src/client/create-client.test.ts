@@ -210,6 +210,32 @@ describe('retries', () => {
     expect(seen).toHaveLength(3);
   });
 
+  it('gives up at once when Retry-After is longer than maxRetryAfterMs', async () => {
+    replies = [reply(429, { message: 'quota' }, { 'retry-after': '120' }), reply(200, { progress: 1 })];
+    const error = (await rejection(client({ retry: { maxRetryAfterMs: 60_000 } }).getDubbingProgress('f-1'))) as ApiError;
+    expect(error.status).toBe(429);
+    expect(error.retryAfterMs).toBe(120_000);
+    expect(seen).toHaveLength(1);
+    expect(sleeps).toEqual([]);
+  });
+
+  it('stops waiting between retries when the caller aborts, and tells onRetry first', async () => {
+    replies = [reply(503, { message: 'busy' }), reply(200, { progress: 1 })];
+    const controller = new AbortController();
+    const retries: [number, number, boolean][] = [];
+    const c = client({
+      onRetry: ({ attempt, delayMs, error }) => retries.push([attempt, delayMs, isApiError(error)]),
+      sleep: async (_ms, signal) => {
+        controller.abort();
+        throw signal?.reason;
+      },
+    });
+    const error = await rejection(c.getDubbingProgress('f-1', { signal: controller.signal }));
+    expect(isVsynthError(error) && error.code).toBe('VSYNTH_ABORTED');
+    expect(retries).toEqual([[1, 225, true]]);
+    expect(seen).toHaveLength(1);
+  });
+
   it('does not retry a 404', async () => {
     replies = [reply(404, { message: 'no such folder' })];
     const error = (await rejection(client().getDubbingProgress('f-x'))) as ApiError;
