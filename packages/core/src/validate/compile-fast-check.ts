@@ -45,7 +45,13 @@ const MAX_CONTAINERS = 100_000;
  * isValid({ projectId: 'p', updates: { title: 'Hi' }, colour: 'red' }) // false: an unknown field
  */
 export function compileFastCheck(schema: AnySchema): (input: unknown) => boolean {
-  const check = compileNode(schema, new Map());
+  let check: Check;
+  try {
+    check = compileNode(schema, new Map());
+  } catch {
+    // A schema whose definitions cannot be read (a throwing shape getter): always zod.
+    return () => false;
+  }
   return (input) => {
     try {
       return check(input, { budget: MAX_CONTAINERS }) === VALID;
@@ -62,7 +68,12 @@ export function compileFastCheck(schema: AnySchema): (input: unknown) => boolean
  * @example compileVerdict(z.string())(1) // Verdict.Invalid
  */
 export function compileVerdict(schema: AnySchema): (input: unknown) => Verdict {
-  const check = compileNode(schema, new Map());
+  let check: Check;
+  try {
+    check = compileNode(schema, new Map());
+  } catch {
+    return () => UNKNOWN;
+  }
   return (input) => {
     try {
       return check(input, { budget: MAX_CONTAINERS });
