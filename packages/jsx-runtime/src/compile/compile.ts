@@ -70,7 +70,8 @@ export async function compile(element: VsynthNode, options: CompileOptions = {})
   }
   if (target === 'v3' && options.lossy === true) throw new UsageError('lossy applies to legacy compiles only; leave it out for v3');
   const ctx = new CompileContext();
-  const roots = await resolveTree(element, ctx.issues, options.cwd);
+  const resolving = resolveTree(element, ctx.issues, options.cwd);
+  const roots = resolving instanceof Promise ? await resolving : resolving;
   // Props the components do not take stop the compile here: laying them out would only report their consequences.
   for (const i of ctx.issues) if (i.code !== 'jsx') throw new ValidationError(ctx.issues, { subject });
   const video = pickVideo(roots, ctx);
@@ -92,7 +93,7 @@ export async function compile(element: VsynthNode, options: CompileOptions = {})
   if (scenes.length === 0) ctx.error(video, '<Video> needs at least one <Scene>', ['scenes']);
 
   const input: EmitInput = { video, scenes, orientation, canvas, catalogue: new AvatarCatalogue(options.avatars), ctx };
-  const built = target === 'legacy' ? { ...emitLegacy(input, options.lossy === true), slots: {} } : emitV3(input, options.variant ?? 'A');
+  const built = target === 'legacy' ? { payload: emitLegacy(input, options.lossy === true).payload, slots: {} } : emitV3(input, options.variant ?? 'A');
 
   const failed = ctx.hasErrors;
   // Only the issues: the payload is ours, so checkRequest's copy in the input's key order is not needed.

@@ -75,9 +75,14 @@ export function emitLegacy(input: EmitInput, lossy: boolean): { payload: Json } 
       if (element.kind === 'Text') {
         const at = placeOnLegacy({ element, placement, canvas: input.canvas, path, ctx, text: { text: element.text, fontSize: p['fontSize'] as number | undefined } });
         if (at === undefined) continue;
-        const font = p['fontFamily'] === undefined ? {} : { font: p['fontFamily'] };
         ctx.bind(path, element);
-        const clip = { type: 'text', detail: { textSource: element.text, ...font, ...at, layer } };
+        const detail: Json = { textSource: element.text };
+        if (p['fontFamily'] !== undefined) detail['font'] = p['fontFamily'];
+        detail['locationX'] = at.locationX;
+        detail['locationY'] = at.locationY;
+        detail['scale'] = at.scale;
+        detail['layer'] = layer;
+        const clip = { type: 'text', detail };
         applyRaw(clip, p['raw'], true);
         clips.push(clip);
         continue;
@@ -86,7 +91,7 @@ export function emitLegacy(input: EmitInput, lossy: boolean): { payload: Json } 
       const at = placeOnLegacy({ element, placement, canvas: input.canvas, path, ctx, natural });
       if (at === undefined) continue;
       ctx.bind(path, element);
-      const clip = { type: 'image', detail: { url: p['src'], ...at, layer } };
+      const clip = { type: 'image', detail: { url: p['src'], locationX: at.locationX, locationY: at.locationY, scale: at.scale, layer } };
       applyRaw(clip, p['raw'], true);
       clips.push(clip);
     }
@@ -131,7 +136,7 @@ function buildAiModel(element: ResolvedElement, layer: number, path: (string | n
   const at = placeOnLegacy({ element, placement, canvas: input.canvas, path, ctx, model: avatar.model });
   if (at === undefined) return undefined;
   const speech = speechOf(element, path, ctx);
-  const aiModel = { model: avatar.key, clothes: avatar.clothes, language: avatar.language, script: speech.text, ...at, layer };
+  const aiModel = { model: avatar.key, clothes: avatar.clothes, language: avatar.language, script: speech.text, locationX: at.locationX, locationY: at.locationY, scale: at.scale, layer };
   applyRaw(aiModel, element.props['raw']);
   return aiModel;
 }

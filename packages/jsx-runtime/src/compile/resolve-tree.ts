@@ -36,12 +36,14 @@ const CONTAINER_KINDS: ReadonlySet<BuiltinKind> = new Set(['Video', 'Scene']);
  * `null`/`false`/`undefined`, and returns the built-in elements with source locations. Unknown
  * props and values outside a prop's set are reported with codes other than `jsx` (see checkProps).
  *
+ * A promise only when a component returned one.
+ *
  * @example const [video] = await resolveTree(<Video>…</Video>, issues)
  */
-export async function resolveTree(node: VsynthNode, issues: Issue[], cwd = process.cwd()): Promise<ResolvedElement[]> {
+export function resolveTree(node: VsynthNode, issues: Issue[], cwd = process.cwd()): ResolvedElement[] | Promise<ResolvedElement[]> {
   const out: ResolvedElement[] = [];
-  await resolveNode(node, '', undefined, undefined, { issues, cwd, files: new Map() }, out);
-  return out;
+  const pending = resolveNode(node, '', undefined, undefined, { issues, cwd, files: new Map() }, out);
+  return pending === undefined ? out : pending.then(() => out);
 }
 
 /** Synchronous until a component returns a promise, so plain trees pay no await per node. */
