@@ -81,6 +81,7 @@ function describeIssue(value: unknown): string {
 }
 
 function adviceFor(status: number, retryAfterMs: number | undefined): string | undefined {
+  if (status >= 300 && status < 400) return 'The service redirected the request, and redirects are not followed; set the base URL to the address it redirects to';
   if (status === 401) return 'The service refused the credentials; check VSYNTH_API_KEY, VSYNTH_TOKEN or VSYNTH_APP_ID/VSYNTH_USER_KEY';
   if (status === 403) return 'The credentials are not allowed to do this';
   if (status === 404) return 'Check the id or key; items created with another API key are not visible';

@@ -259,6 +259,9 @@ describe('answers', () => {
     for (const fetchOption of [{}, { fetch: globalThis.fetch }]) {
       const error = (await rejection(client(served.url, fetchOption).modifyProject(modify))) as ApiError;
       expect(error.status).toBe(307);
+      expect(error.message).toBe(
+        `Request failed with status 307 Temporary Redirect: ${CREATE_LABEL}: moved. The service redirected the request, and redirects are not followed; set the base URL to the address it redirects to`,
+      );
     }
     expect(served.requests).toBe(2);
   });
