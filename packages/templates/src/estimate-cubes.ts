@@ -1,5 +1,6 @@
-import { cubeCostFunction, estimateCubes as estimatePayloadCubes, parseModifyKey, sceneScripts, spokenText, type CubeRates } from '@vsynth/core';
+import { cubeCostFunction, estimateCubes as estimatePayloadCubes, parseModifyKey, sceneScripts, type CubeRates } from '@vsynth/core';
 import type { BatchRequest } from './batch-template.js';
+import { spokenLength } from './spoken-length.js';
 
 export interface EstimateCubesOptions {
   /**
@@ -31,7 +32,7 @@ export function estimateCubes(request: BatchRequest, options: EstimateCubesOptio
     const value = updates[key];
     const parsed = scriptKey(key);
     if (parsed?.tag !== 'scripts' || typeof value !== 'string') continue;
-    if (options.base === undefined || parsed.index < lengths.length) lengths[parsed.index] = spokenText(value).length;
+    if (options.base === undefined || parsed.index < lengths.length) lengths[parsed.index] = spokenLength(value);
   }
   let scriptChars = 0;
   for (const length of lengths) scriptChars += length ?? 0;
