@@ -303,7 +303,7 @@ function compileObject(def: z.core.$ZodObjectDef, schema: AnySchema, compiled: M
   const keys = Object.keys(shape);
   // zod tests presence with `in` and reads inherited values: keep to names no object inherits.
   if (Object.getOwnPropertySymbols(shape).length > 0 || keys.some((key) => key in Object.prototype)) return compileFallback(schema);
-  const fields = new Map<string, { check: Check; required: boolean }>();
+  const fields: Record<string, { check: Check; required: boolean } | undefined> = Object.create(null);
   const others: string[] = [];
   let requiredCount = 0;
   for (const key of keys) {
@@ -311,7 +311,7 @@ function compileObject(def: z.core.$ZodObjectDef, schema: AnySchema, compiled: M
     const presence = presenceOf(child);
     if (presence === 'required') requiredCount++;
     if (presence === 'other') others.push(key);
-    fields.set(key, { check: compileNode(child, compiled), required: presence === 'required' });
+    fields[key] = { check: compileNode(child, compiled), required: presence === 'required' };
   }
   const catchall = def.catchall;
   const catchallType = catchall?._zod.def.type;
@@ -324,8 +324,10 @@ function compileObject(def: z.core.$ZodObjectDef, schema: AnySchema, compiled: M
     const record = value as Record<string, unknown>;
     let verdict: Verdict = VALID;
     let requiredSeen = 0;
-    for (const key of Object.keys(record)) {
-      const field = fields.get(key);
+    // for…in (no key array): a plain object inherits no enumerable key, and one that did would
+    // only be an unknown field more.
+    for (const key in record) {
+      const field = fields[key];
       let result: Verdict;
       if (field !== undefined) {
         if (field.required) requiredSeen++;
