@@ -2,19 +2,22 @@
  * Scenes per second for `compile()` (which includes core's strict validation) against core's
  * `checkRequest` alone on the same payloads: one large project and many small ones.
  *
- *   node --conditions=@vsynth/source --import tsx bench/compile/compile-bench.tsx [--scenes 500] [--small 1000] [--rounds 15] [--figure]
+ *   node --conditions=@vsynth/source --import tsx bench/compile/compile-bench.tsx [--scenes 500] [--small 1000] [--rounds 15] [--figure [--detail]]
  *
  * `--figure` prints one `bench/figure.ts` line instead of the table: `compile.vsCheckRequest`, the
  * summed compile CPU time of the four cases over the summed checkRequest CPU time (aim ≤ 1.5).
+ * `--detail` adds, on stderr, each case's CPU milliseconds: compile, core's findRequestIssues of
+ * the compiled payloads (the validation compile runs), compile's own work (the difference) and
+ * checkRequest.
  */
 import { parseArgs } from 'node:util';
-import { checkRequest } from '@vsynth/core';
+import { checkRequest, findRequestIssues } from '@vsynth/core';
 import { Avatar, Image, Scene, Shape, Text, Video, compile, type CompileOptions, type VsynthElement } from '@vsynth/jsx-runtime';
 import { anna, minhoCasual } from '../../examples/avatars.js';
 import { figure, printFigure } from '../figure.js';
 
 const { values } = parseArgs({
-  options: { scenes: { type: 'string', default: '500' }, small: { type: 'string', default: '1000' }, rounds: { type: 'string', default: '15' }, figure: { type: 'boolean', default: false } },
+  options: { scenes: { type: 'string', default: '500' }, small: { type: 'string', default: '1000' }, rounds: { type: 'string', default: '15' }, figure: { type: 'boolean', default: false }, detail: { type: 'boolean', default: false } },
 });
 const SCENES = Number(values.scenes);
 const SMALL = Number(values.small);
@@ -91,6 +94,12 @@ async function bench(label: string, scenes: number, compileAll: () => Promise<un
   });
   totals.compile += compileMs;
   totals.check += parseMs;
+  if (values.figure && values.detail) {
+    const [, findMs] = await timePair(compileAll, () => {
+      for (const p of payloads) findRequestIssues(kind, p);
+    });
+    process.stderr.write(`${label}: compile ${compileMs.toFixed(2)} ms, of it findRequestIssues ~${findMs.toFixed(2)}, own ~${(compileMs - findMs).toFixed(2)}; checkRequest ${parseMs.toFixed(2)} ms CPU\n`);
+  }
   if (values.figure) return;
   console.log(
     `| ${label} | ${scenes} | ${compileMs.toFixed(1)} | ${rate(scenes, compileMs)} | ${parseMs.toFixed(1)} | ${rate(scenes, parseMs)} | ${(compileMs / parseMs).toFixed(2)}× |`,
