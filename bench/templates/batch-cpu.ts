@@ -5,7 +5,9 @@
  * same client at the same concurrency. Rounds alternate so load drift hits both alike; the median
  * round is reported. Prints `bench/figure.ts` lines:
  *
- *   node --conditions=@vsynth/source --import tsx bench/templates/batch-cpu.ts [--rows 1500] [--rounds 3] [--latency 20] [--concurrency 32]
+ *   node --conditions=@vsynth/source --import tsx bench/templates/batch-cpu.ts [--rows 1500] [--rounds 3] [--latency 20] [--concurrency 32] [--durability write]
+ *
+ * `--durability write` journals without fsync, to see the fsyncs' share (the figures are with fsync).
  *
  * - `batch.cpuPerRowRatio`: CPU µs per row of `runBatch` / of the bare sender (aim ≤ 2).
  * - `batch.boundShare`: rows/s of `runBatch` / concurrency ÷ latency (aim ≥ 0.85 on an idle machine).
@@ -20,7 +22,7 @@ import { iterableRows, modifyTemplate, runBatch } from '@vsynth/templates';
 import { spawnSandbox } from '../spawn-sandbox.js';
 import { cpuMicros, figure, printFigure } from '../figure.js';
 
-const { values } = parseArgs({ options: { rows: { type: 'string', default: '1500' }, rounds: { type: 'string', default: '3' }, latency: { type: 'string', default: '20' }, concurrency: { type: 'string', default: '32' } } });
+const { values } = parseArgs({ options: { rows: { type: 'string', default: '1500' }, rounds: { type: 'string', default: '3' }, latency: { type: 'string', default: '20' }, concurrency: { type: 'string', default: '32' }, durability: { type: 'string', default: 'fsync' } } });
 const count = Number(values.rows);
 const rounds = Number(values.rounds);
 const latencyMs = Number(values.latency);
@@ -56,7 +58,7 @@ try {
   let round = 0;
   const batch = async () => {
     round += 1;
-    const summary = await runBatch({ rows: iterableRows(rows), template, client, concurrency, projectPool: pool, journal: join(dir, `journal-${round}.ndjson`), results: join(dir, `results-${round}.csv`), secrets: [] });
+    const summary = await runBatch({ rows: iterableRows(rows), template, client, concurrency, projectPool: pool, journal: join(dir, `journal-${round}.ndjson`), journalDurability: values.durability as 'fsync' | 'write', results: join(dir, `results-${round}.csv`), secrets: [] });
     if (summary.done !== count) throw new Error(`only ${summary.done} of ${count} rows done`);
   };
 

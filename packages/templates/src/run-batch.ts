@@ -304,12 +304,12 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
   const send = async (request: BatchRequest, row: number, rowKey: string, cubes: number, priorAttempts: number): Promise<void> => {
     let body = request.body;
     let releaseProject: (() => void) | undefined;
+    let pooled: string | undefined; // given back in `finally`: no closure per row
     try {
       if (request.kind === 'modify') {
         if (pool !== undefined) {
-          const projectId = pool.tryTake() ?? (await pool.take());
-          body = { ...body, projectId };
-          releaseProject = () => pool.give(projectId);
+          pooled = pool.tryTake() ?? (await pool.take());
+          body = { ...body, projectId: pooled };
         } else {
           const shared = String(body['projectId']);
           if (locks.isHeld(shared) && !sharedProjectWarned) {
@@ -326,6 +326,7 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
         throw sent.stopsBatch;
       }
     } finally {
+      if (pooled !== undefined) pool!.give(pooled);
       releaseProject?.();
     }
   };

@@ -93,26 +93,21 @@ export async function sendRow(context: SendRowContext, toSend: RowToSend): Promi
   if (context.webhooks !== undefined) {
     body = { ...body, webhookUrl: correlateWebhookUrl(context.webhooks.url, { id: cid, secret: context.webhooks.secret }) };
   }
-  // No promise per record when the store needs no wait (the journal's outcome lines).
-  const record = (entry: Parameters<BatchStore['record']>[0]): Promise<void> | undefined => {
-    const pending = store?.record(entry);
-    return pending === undefined ? undefined : pending;
-  };
-  const interrupted = () => ({ result: failedResult(row, rowKey, attempts, 'interrupted', 'VSYNTH_ABORTED', 'The batch was interrupted before this row was sent; resume to send it.', projectId), awaitsDelivery: false });
   let sentThisRun = false;
   for (let attempt = 1; ; attempt++) {
     if (context.stopped?.()) {
       return { result: failedResult(row, rowKey, attempts, 'stopped', 'VSYNTH_BATCH', "Not sent: the batch stopped at another row's error (see the batch's message); resume to send it.", projectId), awaitsDelivery: false };
     }
-    if (signal?.aborted) return interrupted();
+    if (signal?.aborted) return interrupted(row, rowKey, attempts, projectId);
     if (context.pacer.tryTake?.() !== true) {
       try {
         await context.pacer.take(signal);
       } catch {
-        return interrupted();
+        return interrupted(row, rowKey, attempts, projectId);
       }
     }
-    const durable = record({ type: 'attempt', row, key: rowKey, attempt: attempts + 1, cid, ...(projectId === undefined ? {} : { projectId }), time: new Date().toISOString() });
+    // Awaited only when the store returns a promise (the journal's outcome lines need none).
+    const durable = store?.record({ type: 'attempt', row, key: rowKey, attempt: attempts + 1, cid, ...(projectId === undefined ? {} : { projectId }), time: new Date().toISOString() });
     if (durable !== undefined) await durable;
     attempts += 1;
     if (!sentThisRun) {
@@ -122,7 +117,7 @@ export async function sendRow(context: SendRowContext, toSend: RowToSend): Promi
     try {
       const done = await call(context.client, request.kind, body);
       const spent = done.cubes ?? cubes;
-      const recorded = record({
+      const recorded = store?.record({
         type: 'done',
         row,
         key: rowKey,
@@ -151,10 +146,10 @@ export async function sendRow(context: SendRowContext, toSend: RowToSend): Promi
       const code = isVsynthError(error) ? error.code : 'VSYNTH_INTERNAL';
       const message = redactSecrets(error instanceof Error ? error.message : String(error), context.secrets ?? []);
       if (verdict.kind === 'unknown') {
-        await record({ type: 'unknown', row, key: rowKey, reason: verdict.reason, message, time: new Date().toISOString() });
+        await store?.record({ type: 'unknown', row, key: rowKey, reason: verdict.reason, message, time: new Date().toISOString() });
         return { result: { row, rowKey, status: 'unknown', reason: verdict.reason, errorCode: code, errorMessage: message, attempts, cubes, ...(projectId === undefined ? {} : { projectId }) }, awaitsDelivery: exports };
       }
-      await record({
+      await store?.record({
         type: 'failed',
         row,
         key: rowKey,
@@ -182,6 +177,10 @@ export async function sendRow(context: SendRowContext, toSend: RowToSend): Promi
       return verdict.stopsBatch ? { result, awaitsDelivery: false, stopsBatch: error } : { result, awaitsDelivery: false };
     }
   }
+}
+
+function interrupted(row: number, rowKey: string, attempts: number, projectId: string | undefined): SentRow {
+  return { result: failedResult(row, rowKey, attempts, 'interrupted', 'VSYNTH_ABORTED', 'The batch was interrupted before this row was sent; resume to send it.', projectId), awaitsDelivery: false };
 }
 
 /**
