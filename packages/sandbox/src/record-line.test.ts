@@ -34,3 +34,19 @@ describe('oneLineJson', () => {
     expect(oneLineJson('  ')).toBeUndefined();
   });
 });
+
+describe('recordLine edge cases', () => {
+  it('handles the field first, last, absent or undefined, and a record of that field alone', () => {
+    const cases: [StoreRecord, string][] = [
+      [{ t: 'ledger', v: { body: { a: 1 }, id: 'x' } as never }, 'body'],
+      [{ t: 'ledger', v: { id: 'x', body: { a: 1 } } as never }, 'body'],
+      [{ t: 'ledger', v: { body: { a: 1 } } as never }, 'body'],
+      [{ t: 'ledger', v: { id: 'x', skipped: undefined, body: { a: 1 }, after: undefined } as never }, 'body'],
+    ];
+    for (const [record, field] of cases) {
+      expect(recordLine(record, field, JSON.stringify((record.v as never)[field]))).toBe(`${JSON.stringify(record)}\n`);
+    }
+    const absent: StoreRecord = { t: 'ledger', v: { id: 'x' } as never };
+    expect(recordLine(absent, 'body', '{}')).toBe(`${JSON.stringify(absent)}\n`);
+  });
+});

@@ -12,17 +12,20 @@ import type { StoreRecord } from './records.js';
  * @example recordLine({ t: 'ledger', v: entry }, 'body', '{"name":"Hi"}') // '{"t":"ledger","v":{"id":…,"body":{"name":"Hi"}}}\n'
  */
 export function recordLine(record: StoreRecord, field: string, json: string): string {
-  let out = `{"t":${JSON.stringify(record.t)},"v":{`;
-  let first = true;
   const v = record.v as unknown as Record<string, unknown>;
-  // Records are plain objects: for-in walks their own keys in Object.keys order, without an array of pairs.
+  // The keys before and after the field, each serialised in one call (records are plain objects:
+  // for-in walks their own keys in Object.keys order).
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  let seen = false;
   for (const key in v) {
-    const text = key === field ? json : (JSON.stringify(v[key]) as string | undefined);
-    if (text === undefined) continue;
-    out += `${first ? '' : ','}${JSON.stringify(key)}:${text}`;
-    first = false;
+    if (key === field) seen = true;
+    else (seen ? after : before)[key] = v[key];
   }
-  return `${out}}}\n`;
+  const head = JSON.stringify(before);
+  const tail = JSON.stringify(after);
+  const fieldJson = seen ? `${head.length > 2 ? ',' : ''}${JSON.stringify(field)}:${json}` : '';
+  return `{"t":${JSON.stringify(record.t)},"v":${head.slice(0, -1)}${fieldJson}${tail.length > 2 ? `,${tail.slice(1)}` : '}'}}\n`;
 }
 
 /**

@@ -60,6 +60,9 @@ const ROUTES: readonly Route[] = [
 
 const ANONYMOUS: Caller = { owner: '' };
 
+/** Segments of letters, digits, `_` and `-` (no dot segment, escape, query or empty segment): `new URL` would keep it as it is. */
+const PLAIN_PATH = /^(?:\/[\w-]+)+\/?$/;
+
 /**
  * Starts a local implementation of the whole interface. Keys default to `sandbox-key` and the
  * app `sandbox-app`/`sandbox-user-key`; data lives in `dataDir` (default under the user's cache
@@ -133,8 +136,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 async function dispatch(context: SandboxContext, request: IncomingMessage, response: ServerResponse): Promise<void> {
   const { options } = context;
   try {
-    const url = new URL(request.url ?? '/', 'http://sandbox.invalid');
-    const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
+    const target = request.url ?? '/';
+    // A plain path (what clients send) is its own pathname: the URL is parsed only when a handler reads it.
+    let parsed = PLAIN_PATH.test(target) ? undefined : new URL(target, 'http://sandbox.invalid');
+    const pathname = parsed?.pathname ?? target;
+    const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
     const candidates = ROUTES.filter((route) => route.path.test(path));
     if (candidates.length === 0) throw new SandboxHttpError(404, 'not_found', `No such endpoint: ${request.method ?? 'GET'} ${path}`);
     const route = candidates.find((candidate) => candidate.method === request.method);
@@ -145,7 +151,15 @@ async function dispatch(context: SandboxContext, request: IncomingMessage, respo
     if (route.spec) await injectFaults(context);
     const caller = route.auth ? context.auth.authenticate(request.headers.authorization) : ANONYMOUS;
     const params = (route.path.exec(path) ?? []).slice(1).map((segment) => decodePathSegment(segment ?? ''));
-    const reply = await route.handler(context, { request, url, params, caller, endpoint: `${route.method} ${path}` });
+    const reply = await route.handler(context, {
+      request,
+      get url() {
+        return (parsed ??= new URL(target, 'http://sandbox.invalid'));
+      },
+      params,
+      caller,
+      endpoint: `${route.method} ${path}`,
+    });
     if (route.spec && reply.status < 400 && options.faultLostResponseRate > 0 && options.random() < options.faultLostResponseRate) {
       // Processed and stored; the caller never learns it.
       request.socket.destroy();
