@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isApiError, type ApiError } from '../errors/api-error.js';
 import { isNetworkError, type NetworkError } from '../errors/network-error.js';
@@ -252,6 +253,14 @@ describe('answers', () => {
     const big = { key: 'k-big', text: '가나다라마바사'.repeat(300_000), list: Array.from({ length: 20_000 }, (_, i) => ({ i })) };
     const served = await serve(json(200, big));
     expect(await client(served.url).findLegacyProject('k-big')).toEqual(big);
+  });
+
+  it('reads an answer a gateway compressed although none was asked for', async () => {
+    const served = await serve((req, _body, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+      res.end(gzipSync(JSON.stringify({ key: 'k-gz', asked: req.headers['accept-encoding'] ?? null })));
+    });
+    expect(await client(served.url).findLegacyProject('k-gz')).toEqual({ key: 'k-gz', asked: null });
   });
 
   it('does not follow a redirect: a POST is not resent elsewhere as a GET', async () => {

@@ -4,6 +4,7 @@ import type { Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { urlToHttpOptions } from 'node:url';
+import { decodeContent } from './decode-content.js';
 import { headersTimeoutError, type Transport, type TransportAnswer, type TransportRequest } from './transport.js';
 
 export interface NodeHttpTransportOptions {
@@ -85,10 +86,17 @@ function exchange(module: typeof http | typeof https, agent: http.Agent, target:
       response.on('end', () => {
         ended = true;
         const retryAfter = response.headers['retry-after'];
+        let bytes: Buffer;
+        try {
+          bytes = decodeContent(pieces.length === 1 ? (pieces[0] as Buffer) : Buffer.concat(pieces), response.headers['content-encoding']);
+        } catch (error) {
+          reject(error);
+          return;
+        }
         resolve({
           status: response.statusCode ?? 0,
           statusText: response.statusMessage ?? '',
-          bodyText: pieces.length === 1 ? (pieces[0] as Buffer).toString('utf8') : Buffer.concat(pieces).toString('utf8'),
+          bodyText: bytes.toString('utf8'),
           retryAfter: typeof retryAfter === 'string' ? retryAfter : null,
         });
       });
