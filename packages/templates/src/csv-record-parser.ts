@@ -104,7 +104,29 @@ export class CsvRecordParser {
     /** Bytes at or above 0x80 in the run (then it is decoded as UTF-8, else sliced from Latin-1 text). */
     let high = 0;
     let pos = 0;
+    // Bytes before `body` have at least 3 bytes after them: none waits for the next chunk.
+    const body = end ? length : length - 3;
     for (; pos < length; pos++) {
+      if (pos < body && !this.wasRowDelimiter && !this.escaping) {
+        // Most bytes are text: extend the field's run, as the full steps below would.
+        let chr = buf[pos] as number;
+        if (chr !== QUOTE && chr !== NL && chr !== CR && chr !== delimiter) {
+          if (run < 0) run = pos;
+          else if (runEnd !== pos) {
+            this.keep(buf, run, runEnd);
+            run = pos;
+          }
+          let next = pos;
+          do {
+            high |= chr;
+            next += 1;
+            chr = buf[next] as number;
+          } while (next < body && chr !== QUOTE && chr !== NL && chr !== CR && chr !== delimiter);
+          runEnd = next;
+          pos = next - 1;
+          continue;
+        }
+      }
       if (!end) {
         // csv-parse's __needMoreData: keep enough bytes ahead to tell a delimiter, a doubled quote or a line end.
         const rd = this.delimiterOfRecords;

@@ -21,24 +21,29 @@ export interface EstimateCubesOptions {
  *
  * @example estimateCubes({ kind: 'create', body: { scenes: [{ scripts: [{ org: 'Hi' }] }] } }) // 2
  */
-export function estimateCubes(request: BatchRequest, options: EstimateCubesOptions = {}): number {
+export function estimateCubes(request: BatchRequest, options: EstimateCubesOptions = NO_OPTIONS): number {
   if (request.kind !== 'modify') return estimatePayloadCubes({ kind: request.kind, body: request.body, rates: options.rates ?? {} });
+  const base = options.base;
   // The base's spoken lengths are read once per base, not once per row.
-  const lengths = options.base === undefined ? [] : [...baseLengths(options.base)];
-  const scenes = options.base === undefined ? 1 : Math.max(lengths.length, 1);
+  const lengths = base === undefined ? [] : [...baseLengths(base)];
+  const scenes = base === undefined ? 1 : Math.max(lengths.length, 1);
   const updates = asRecord(request.body['updates']);
-  for (const key in updates) {
-    if (!Object.hasOwn(updates, key) || !key.startsWith('scripts')) continue;
+  // Own keys in for…in order, without a hasOwn call per key.
+  const keys = Object.keys(updates);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
+    if (!key.startsWith('scripts')) continue;
     const value = updates[key];
     const parsed = scriptKey(key);
     if (parsed?.tag !== 'scripts' || typeof value !== 'string') continue;
-    if (options.base === undefined || parsed.index < lengths.length) lengths[parsed.index] = spokenLength(value);
+    if (base === undefined || parsed.index < lengths.length) lengths[parsed.index] = spokenLength(value);
   }
   let scriptChars = 0;
   for (const length of lengths) scriptChars += length ?? 0;
   return costFunction(options.rates)({ kind: 'modify', exported: request.body['isExport'] === true, scenes, scriptChars, targets: 0 });
 }
 
+const NO_OPTIONS: EstimateCubesOptions = {};
 const defaultCost = cubeCostFunction({});
 const costOfRates = new WeakMap<object, ReturnType<typeof cubeCostFunction>>();
 
@@ -54,13 +59,14 @@ function costFunction(rates: Partial<CubeRates> | undefined): ReturnType<typeof 
 }
 
 /** A batch's rows repeat the template's few keys: each is parsed once (at most 256 kept). */
-const parsedKeys = new Map<string, ReturnType<typeof parseModifyKey>>();
+const parsedKeys = new Map<string, ReturnType<typeof parseModifyKey> | null>();
 
 function scriptKey(key: string): ReturnType<typeof parseModifyKey> {
-  if (parsedKeys.has(key)) return parsedKeys.get(key);
+  const known = parsedKeys.get(key);
+  if (known !== undefined) return known ?? undefined;
   const parsed = parseModifyKey(key);
   if (parsedKeys.size >= 256) parsedKeys.clear();
-  parsedKeys.set(key, parsed);
+  parsedKeys.set(key, parsed ?? null);
   return parsed;
 }
 
