@@ -310,6 +310,8 @@ describe('compiled check of constructs it does not model', () => {
     { name: 'trim (a check that rewrites)', schema: z.string().trim(), inputs: [['a', Verdict.Unknown], [' a ', Verdict.Unknown]] },
     { name: 'transform (a pipe)', schema: z.string().transform((s) => s.length), inputs: [['ab', Verdict.Unknown], [1, Verdict.Invalid]] },
     { name: 'email format', schema: z.email(), inputs: [['a@b.co', Verdict.Valid], ['nope', Verdict.Invalid]] },
+    { name: 'coerced string', schema: z.coerce.string(), inputs: [['x', Verdict.Valid], [1, Verdict.Unknown]] },
+    { name: 'coerced number', schema: z.coerce.number(), inputs: [[1, Verdict.Valid], ['1', Verdict.Unknown], ['x', Verdict.Invalid]] },
     { name: 'multipleOf', schema: z.number().multipleOf(3), inputs: [[9, Verdict.Valid], [10, Verdict.Invalid]] },
     { name: 'int32', schema: z.int32(), inputs: [[5, Verdict.Valid], [2 ** 40, Verdict.Invalid], [1.5, Verdict.Invalid]] },
     { name: 'lazy', schema: z.lazy(() => z.string()), inputs: [['x', Verdict.Valid], [{}, Verdict.Invalid]] },

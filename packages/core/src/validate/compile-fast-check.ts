@@ -242,6 +242,8 @@ function askZod(schema: AnySchema): (value: unknown) => Verdict {
 
 function compileType(schema: AnySchema, compiled: Map<AnySchema, Check>): Check {
   const def = schema._zod.def;
+  // z.coerce.string() and the like accept what they can convert: zod decides.
+  if ((def as { coerce?: boolean }).coerce === true) return compileFallback(schema);
   switch (def.type) {
     case 'string':
       return (value) => (typeof value === 'string' ? VALID : INVALID);
