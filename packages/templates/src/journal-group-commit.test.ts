@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { mkdtempSync, readFileSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -78,6 +78,63 @@ describe('journal group commit', () => {
     expect(sync.started).toHaveLength(0);
     journal.close();
   });
+
+  it('writes outcome lines by the end of the turn, with the attempts of the next fsync, in the order appended', async () => {
+    const file = join(dir(), 'j.ndjson');
+    const sync = manualFsync(file);
+    const journal = openJournal(file, { batch: { id: 'b', template: 't' }, fsync: sync.fsync });
+    const rowsInFile = () => readFileSync(file, 'utf8').trim().split('\n').map((l) => { const e = JSON.parse(l) as { type: string; row?: number }; return e.row === undefined ? e.type : `${e.type} ${e.row}`; });
+    const first = journal.append(attempt(1));
+    expect(rowsInFile()).toEqual(['batch', 'attempt 1']);
+    journal.append({ type: 'done', row: 1, key: 'k1', via: 'response', time });
+    journal.append({ type: 'failed', row: 2, key: 'k2', reason: 'http_503', code: 'VSYNTH_API', message: 'm', status: 503, time });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(rowsInFile()).toEqual(['batch', 'attempt 1', 'done 1', 'failed 2']);
+    // An attempt written while an fsync runs and an outcome after it: one write when the next fsync starts.
+    const second = journal.append(attempt(3));
+    journal.append({ type: 'unknown', row: 4, key: 'k4', reason: 'timeout', message: 'm', time });
+    sync.started[0]!.done(null);
+    await first;
+    expect(sync.started).toHaveLength(2);
+    expect(readFileSync(file, 'utf8').slice(0, sync.started[1]!.size).trim().split('\n')).toHaveLength(6);
+    expect(rowsInFile()).toEqual(['batch', 'attempt 1', 'done 1', 'failed 2', 'attempt 3', 'unknown 4']);
+    sync.started[1]!.done(null);
+    await second;
+    journal.close();
+    expect(readJournal(file)!.rows.get(4)?.status).toBe('unknown');
+  });
+
+  it('a failed write rejects the rows waiting for it (none is sent) and stops the journal', async () => {
+    const file = join(dir(), 'j.ndjson');
+    let journalFd: number | undefined;
+    const journal = openJournal(file, { batch: { id: 'b', template: 't' }, fsync: (fd, done) => { journalFd = fd; done(null); } });
+    await journal.append(attempt(1));
+    // The descriptor closed under the journal: its next write fails (EBADF), all in this synchronous stretch.
+    closeSync(journalFd!);
+    const pending = journal.append(attempt(2));
+    expect(() => journal.append(attempt(3))).toThrow(/Cannot write the journal .*j\.ndjson \(EBADF\); rows are not sent without a durable journal\./);
+    expect(() => journal.close()).toThrow(/EBADF/);
+    await expect(pending).rejects.toThrow(/Cannot write the journal .*j\.ndjson \(EBADF\)/);
+    expect(existsSync(`${file}.lock`)).toBe(false);
+  });
+
+  it('a process that exits in the turn it appended outcomes still has them in the journal', async () => {
+    const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+    const file = join(dir(), 'j.ndjson');
+    const journalModule = pathToFileURL(fileURLToPath(new URL('./journal.ts', import.meta.url))).href;
+    const code = `import { openJournal } from ${JSON.stringify(journalModule)};
+const journal = openJournal(${JSON.stringify(file)}, { batch: { id: 'b', template: 't' } });
+await journal.append({ type: 'attempt', row: 1, key: 'k1', attempt: 1, cid: 'b.1', time: 't' });
+journal.append({ type: 'done', row: 1, key: 'k1', via: 'response', time: 't' });
+process.exit(0);`;
+    const proc = spawn(process.execPath, ['--conditions=@vsynth/source', '--import', TSX, '--input-type=module', '-e', code], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    proc.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exitCode = await new Promise((resolve) => proc.on('exit', resolve));
+    expect(stderr).toBe('');
+    expect(exitCode).toBe(0);
+    expect(readJournal(file)!.rows.get(1)?.status).toBe('done');
+  }, 30_000);
 
   it('kill -9 at random moments never leaves a sent row without its attempt in the journal', async () => {
     const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;

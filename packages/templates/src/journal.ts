@@ -168,13 +168,6 @@ export class Journal {
       // Kept in `broken`: the next append throws it, waiting rows were rejected.
     }
   };
-  private readonly flushOnExit = () => {
-    try {
-      this.flushPending();
-    } catch {
-      // The process is exiting: nothing left to tell.
-    }
-  };
 
   constructor(path: string, fd: number, state: JournalState, sync: boolean, lock?: JournalLock, fsyncFn: OpenJournalOptions['fsync'] = fsync) {
     this.path = path;
@@ -183,8 +176,7 @@ export class Journal {
     this.sync = sync;
     this.lock = lock;
     this.fsyncFn = fsyncFn;
-    // A process that exits (a second Ctrl-C) still writes the outcomes appended this turn.
-    if (sync) process.on('exit', this.flushOnExit);
+    if (sync) Journal.flushOnExit(this);
   }
 
   /**
@@ -222,19 +214,49 @@ export class Journal {
   /** Closes the file and releases the lock; entries still awaiting durability are fsynced first. */
   close(): void {
     if (this.fd === undefined) return;
-    process.removeListener('exit', this.flushOnExit);
+    Journal.open.delete(this);
     const waiting = [...this.current, ...this.next];
+    let failure: Error | undefined;
     try {
       this.flushPending();
       if (waiting.length > 0) fsyncSync(this.fd);
+    } catch (error) {
+      failure = error as Error;
     } finally {
       this.current = [];
       this.next = [];
-      closeSync(this.fd);
+      const fd = this.fd;
       this.fd = undefined;
-      this.lock?.release();
+      try {
+        closeSync(fd);
+      } finally {
+        this.lock?.release();
+      }
     }
-    for (const waiter of waiting) waiter.resolve();
+    for (const waiter of waiting) {
+      if (failure === undefined) waiter.resolve();
+      else waiter.reject(failure);
+    }
+    if (failure !== undefined) throw failure;
+  }
+
+  /** Open journals whose lines may wait for the end of the turn: a process that exits (a second Ctrl-C) still writes them. */
+  private static readonly open = new Set<Journal>();
+  private static exitHooked = false;
+
+  private static flushOnExit(journal: Journal): void {
+    Journal.open.add(journal);
+    if (Journal.exitHooked) return;
+    Journal.exitHooked = true;
+    process.once('exit', () => {
+      for (const open of Journal.open) {
+        try {
+          open.flushPending();
+        } catch {
+          // The process is exiting: nothing left to tell.
+        }
+      }
+    });
   }
 
   /** Writes the lines appended since the last write, in one call. */
