@@ -10,20 +10,21 @@ export async function readJsonBody(request: IncomingMessage, limit: number): Pro
 }
 
 /**
- * {@link readJsonBody} that also gives the JSON text the value was parsed from (`'{}'` for an
- * empty body), for a caller that stores the body as it came instead of serialising it again.
+ * {@link readJsonBody} that also gives the JSON text the value was parsed from and its bytes
+ * (`'{}'` for an empty body), for a caller that stores the body as it came instead of serialising it again.
  *
  * @example const { value, text } = await readJsonText(request, 1 << 20);
  */
-export async function readJsonText(request: IncomingMessage, limit: number): Promise<{ value: unknown; text: string }> {
+export async function readJsonText(request: IncomingMessage, limit: number): Promise<{ value: unknown; text: string; bytes: Buffer }> {
   const type = request.headers['content-type'];
   if (type !== undefined && !JSON_TYPE.test(type) && !TEXT_TYPE.test(type)) {
     throw new SandboxHttpError(415, 'unsupported_media_type', `Expected Content-Type: application/json, got ${type}`);
   }
-  const text = (await readBody(request, limit)).toString('utf8');
-  if (text.trim() === '') return { value: {}, text: '{}' };
+  const bytes = await readBody(request, limit);
+  const text = bytes.toString('utf8');
+  if (text.trim() === '') return { value: {}, text: '{}', bytes: Buffer.from('{}') };
   try {
-    return { value: JSON.parse(text) as unknown, text };
+    return { value: JSON.parse(text) as unknown, text, bytes };
   } catch (error) {
     throw new SandboxHttpError(400, 'invalid_json', `The request body is not valid JSON: ${(error as Error).message}`);
   }

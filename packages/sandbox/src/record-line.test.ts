@@ -50,3 +50,20 @@ describe('recordLine edge cases', () => {
     expect(recordLine(absent, 'body', '{}')).toBe(`${JSON.stringify(absent)}\n`);
   });
 });
+
+describe('recordLine and oneLineJson with the bytes of a body', () => {
+  it('gives chunks that make up the same line, the bytes themselves in the middle', () => {
+    const bytes = Buffer.from(JSON.stringify(payload));
+    const chunks = recordLine(records[0]!, 'payload', bytes) as Buffer[];
+    expect(chunks[1]).toBe(bytes);
+    expect(Buffer.concat(chunks).toString('utf8')).toBe(`${JSON.stringify(records[0])}\n`);
+  });
+
+  it('keeps bytes that are valid UTF-8, else falls back to the decoded text', () => {
+    const valid = Buffer.from('{"name":"✓"}');
+    expect(oneLineJson(valid.toString('utf8'), valid)).toBe(valid);
+    const invalid = Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0x22, 0x7d]); // {"a":"<0xff>"}
+    expect(oneLineJson(invalid.toString('utf8'), invalid)).toBe('{"a":"\uFFFD"}');
+    expect(oneLineJson('{\n}', Buffer.from('{\n}'))).toBeUndefined();
+  });
+});

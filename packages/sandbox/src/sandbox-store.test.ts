@@ -52,13 +52,13 @@ describe('SandboxStore', () => {
     const store = await SandboxStore.open({ dir, fsync: false });
     await store.save({ t: 'project', v: project(1) }, { t: 'ledger', v: entry('l1') });
     const handle = (store as unknown as { handle: FileHandle }).handle;
-    const write = handle.write.bind(handle) as (bytes: Buffer) => Promise<unknown>;
+    const writev = handle.writev.bind(handle);
     // The disk fills up halfway through the next append.
-    handle.write = (async (bytes: Buffer) => {
-      handle.write = write as FileHandle['write'];
-      await write(bytes.subarray(0, 25));
+    handle.writev = (async (chunks: Buffer[]) => {
+      handle.writev = writev;
+      await writev([Buffer.concat(chunks).subarray(0, 25)]);
       throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
-    }) as unknown as FileHandle['write'];
+    }) as FileHandle['writev'];
 
     const failing = store.save({ t: 'project', v: project(2) }, { t: 'ledger', v: entry('l2') });
     // Saved while the failing batch is in flight, after reading its project: undone as well.

@@ -188,14 +188,11 @@ export class SandboxStore implements StoreState {
       const waiters = this.waiters;
       this.queue = [];
       this.waiters = [];
-      let text = '';
-      for (const entry of batch) text += entry.line;
-      // Encoded once: its length is the log's growth.
-      const bytes = Buffer.from(text);
+      const chunks = batchChunks(batch);
       try {
-        await this.handle.write(bytes);
+        const { bytesWritten } = await this.handle.writev(chunks);
         if (this.fsync) await this.handle.datasync();
-        this.logSize += bytes.length;
+        this.logSize += bytesWritten;
         for (const waiter of waiters) waiter.resolve();
       } catch (error) {
         // Records saved after this batch may build on it: undo them too, newest first.
@@ -219,13 +216,31 @@ export class SandboxStore implements StoreState {
 /** A record with its log line already built by `recordLine`: a line that replays to `record`. */
 export interface PreparedRecord {
   readonly record: StoreRecord;
-  readonly line: string;
+  /** The line, or the chunks that make it up in order. */
+  readonly line: string | readonly Buffer[];
 }
 
 interface QueuedRecord {
-  readonly line: string;
+  readonly line: string | readonly Buffer[];
   /** Restores memory as it was before this record was applied. */
   readonly undo: () => void;
+}
+
+/** The bytes of a batch of lines in order: adjacent string lines encoded together, byte chunks (request bodies) as they are. */
+function batchChunks(batch: readonly QueuedRecord[]): Buffer[] {
+  const chunks: Buffer[] = [];
+  let text = '';
+  for (const { line } of batch) {
+    if (typeof line === 'string') {
+      text += line;
+      continue;
+    }
+    if (text !== '') chunks.push(Buffer.from(text));
+    text = '';
+    chunks.push(...line);
+  }
+  if (text !== '') chunks.push(Buffer.from(text));
+  return chunks;
 }
 
 /** Applies a record to memory; returns how to take it back. */

@@ -2,7 +2,7 @@ import { applyEdit, type EditChange } from '../apply-edit.js';
 import { applyModify } from '../apply-modify.js';
 import { readJsonText } from '../http-io.js';
 import { newObjectId } from '../ids.js';
-import { oneLineJson, recordLine } from '../record-line.js';
+import { oneLineJson, recordLine, type JsonText } from '../record-line.js';
 import type { ProjectRecord, StoreRecord } from '../records.js';
 import type { PreparedRecord } from '../sandbox-store.js';
 import type { RouteHandler, RouteRequest, SandboxContext } from '../sandbox-context.js';
@@ -13,7 +13,7 @@ import { cubesFor, ledgerEntry, ownedProject, webhookOf } from './route-helpers.
 
 /** `POST /api/odin/v3/editor/project`: stores the project; exports it unless `isExport` is false. */
 export const createProject: RouteHandler = async (context, route) => {
-  const { value: body, text } = await readJsonText(route.request, context.options.maxJsonBytes);
+  const { value: body, text, bytes } = await readJsonText(route.request, context.options.maxJsonBytes);
   assertValidBody('create', body);
   // The body itself becomes the project: checkRequest's value is JSON-identical to it, and keeping
   // one tree per project (the ledger holds the same body) halves what the garbage collector marks.
@@ -31,7 +31,7 @@ export const createProject: RouteHandler = async (context, route) => {
   };
   const exported = payload['isExport'] !== false;
   // The body's own JSON text is the stored payload's and the ledger body's JSON: not serialised again.
-  const json = oneLineJson(text);
+  const json = oneLineJson(text, bytes);
   await commit(context, route, project, { kind: 'create', exported, body, bodyJson: json, payloadJson: json, webhookUrl: webhookOf(payload) });
   return { status: 200, json: { projectId: project.id } };
 };
@@ -78,9 +78,9 @@ interface CommitOptions {
   readonly exported: boolean;
   readonly body: unknown;
   /** One-line JSON text `body` was parsed from, stored as the ledger's body instead of serialising it again. */
-  readonly bodyJson?: string | undefined;
+  readonly bodyJson?: JsonText | undefined;
   /** One-line JSON text of `project.payload`, when at hand (a create's body). */
-  readonly payloadJson?: string | undefined;
+  readonly payloadJson?: JsonText | undefined;
   readonly webhookUrl: string | undefined;
   /** Name the id `key` in the ledger (legacy answers) rather than `projectId`. */
   readonly asKey?: boolean;
@@ -119,7 +119,7 @@ export async function commit(context: SandboxContext, route: RouteRequest, proje
 }
 
 /** The record with its log line built from `json`, the JSON text of its `field`, when at hand. */
-function prepared(record: StoreRecord, field: string, json: string | undefined): StoreRecord | PreparedRecord {
+function prepared(record: StoreRecord, field: string, json: JsonText | undefined): StoreRecord | PreparedRecord {
   return json === undefined ? record : { record, line: recordLine(record, field, json) };
 }
 
