@@ -5,7 +5,7 @@ import { checkRequest, findRequestIssues } from './check-request.js';
 import { compileFastCheck, compileVerdict, Verdict } from './compile-fast-check.js';
 import { findUnknownFields } from './find-unknown-fields.js';
 import { REQUEST_KINDS, REQUEST_SCHEMAS, type RequestKind } from './request-kind.js';
-import { schemaArbitrary } from './schema-arbitrary.js';
+import { schemaArbitrary } from './test-schema-arbitrary.js';
 import { DELETE, EXAMPLE_PAYLOADS, loadExample, mutate as mutateJson, pathsOf, type ExampleName, type Path } from './test-payloads.js';
 
 /** The fast path's answer is the slow path's: same ok, same issues in the same order, same value bytes. */
