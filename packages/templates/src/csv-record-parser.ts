@@ -116,12 +116,13 @@ export class CsvRecordParser {
             this.keep(buf, run, runEnd);
             run = pos;
           }
-          let next = pos;
-          do {
-            high |= chr;
-            next += 1;
+          let next = pos + 1;
+          high |= chr;
+          for (; next < body; next++) {
             chr = buf[next] as number;
-          } while (next < body && chr !== QUOTE && chr !== NL && chr !== CR && chr !== delimiter);
+            if (chr === QUOTE || chr === NL || chr === CR || chr === delimiter) break;
+            high |= chr;
+          }
           runEnd = next;
           pos = next - 1;
           continue;

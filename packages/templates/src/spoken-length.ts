@@ -16,11 +16,15 @@ export function spokenLength(markup: string): number {
   for (let i = 0; i < markup.length; i++) {
     const code = markup.charCodeAt(i);
     if (code === LT) {
-      BREAK.lastIndex = i;
-      if (BREAK.test(markup)) {
-        space = started;
-        i = BREAK.lastIndex - 1;
-        continue;
+      // A break starts <b, <B or </ (ASCII case folded by | 0x20): only those go to the regex.
+      const second = markup.charCodeAt(i + 1) | 0x20;
+      if (second === 0x62 || second === 0x2f) {
+        BREAK.lastIndex = i;
+        if (BREAK.test(markup)) {
+          space = started;
+          i = BREAK.lastIndex - 1;
+          continue;
+        }
       }
       const close = markup.indexOf('>', i + 1);
       const next = markup.indexOf('<', i + 1);
