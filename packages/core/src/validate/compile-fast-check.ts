@@ -36,8 +36,8 @@ const MAX_CONTAINERS = 100_000;
  * literals, enums, unions (first accepting option, as zod), discriminated unions, optional,
  * nullable, records with string keys, unknown/any (any JSON data). Checks it does not model
  * run zod's own check function on the value (a refine on an object or array asks zod's
- * `safeParse` of that part); types it does not model ask zod's `safeParse` for a primitive value
- * and answer "don't know" for any other.
+ * `safeParse` of that part); types it does not model (pipe, transform, lazy, default, coerce, …)
+ * ask zod's `safeParse` and are valid only when zod returns the value itself, unchanged.
  *
  * @example
  * const isValid = compileFastCheck(modifyRequestSchema)
