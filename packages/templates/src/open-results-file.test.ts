@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openResultsFile } from './open-results-file.js';
+import { RESULT_COLUMNS, openResultsFile } from './open-results-file.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'vsynth-results-'));
 
@@ -17,6 +17,23 @@ describe('openResultsFile', () => {
       'row,rowKey,status,reason,projectId,projectKey,errorCode,errorMessage,attempts,cubes,videoUrl,duration\n' +
         '1,"a,b",failed,http_400,,,VSYNTH_API,"bad ""x""\nline",1,,,\n' +
         '2,k,done,,p-2,,,,2,4,https://v/2.mp4,3.5\n',
+    );
+  });
+
+  it('writes every column of RESULT_COLUMNS under its own header cell', () => {
+    const file = join(dir, 'all.csv');
+    const result = {
+      row: 7, rowKey: 'key', status: 'unknown', reason: 'lost_response', projectId: 'p-7', projectKey: 'k-7', errorCode: 'VSYNTH_API',
+      errorMessage: 'gone', attempts: 3, cubes: 5, videoUrl: 'https://v/7.mp4', duration: '2.5',
+    } as const;
+    const sink = openResultsFile(file);
+    sink.write(result);
+    sink.close();
+    const [header, line] = readFileSync(file, 'utf8').split('\n');
+    expect(header!.split(',')).toEqual([...RESULT_COLUMNS]);
+    const cells = line!.split(',');
+    expect(Object.fromEntries(RESULT_COLUMNS.map((column, i) => [column, cells[i]]))).toEqual(
+      Object.fromEntries(RESULT_COLUMNS.map((column) => [column, String(result[column])])),
     );
   });
 
