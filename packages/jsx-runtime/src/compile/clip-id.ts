@@ -5,9 +5,26 @@
  * @example clipId('textImage', 0, '2') // 'textImage-…'
  */
 export function clipId(type: string, sceneIndex: number, elementPath: string): string {
+  return formatClipId(type, clipHash(sceneIndex, elementPath));
+}
+
+/**
+ * The 32-bit hash in {@link clipId}: FNV-1a of `${sceneIndex}/${elementPath}`, without joining them.
+ *
+ * @example formatClipId('textImage', clipHash(0, '2')) === clipId('textImage', 0, '2') // true
+ */
+export function clipHash(sceneIndex: number, elementPath: string): number {
   let hash = fnv1a(0x811c9dc5, String(sceneIndex));
   hash = Math.imul(hash ^ 0x2f, 0x01000193) >>> 0; // '/'
-  hash = fnv1a(hash, elementPath);
+  return fnv1a(hash, elementPath);
+}
+
+/**
+ * `${type}-` and the hash in 8 hex digits, as {@link clipId} writes it.
+ *
+ * @example formatClipId('shape', 0xff) // 'shape-000000ff'
+ */
+export function formatClipId(type: string, hash: number): string {
   // By byte from a table: `toString(16)` of a number above 2^31 takes the slow double path.
   return `${type}-${HEX_BYTES[hash >>> 24]}${HEX_BYTES[(hash >>> 16) & 0xff]}${HEX_BYTES[(hash >>> 8) & 0xff]}${HEX_BYTES[hash & 0xff]}`;
 }

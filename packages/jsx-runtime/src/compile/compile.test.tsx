@@ -4,6 +4,7 @@ import { formatIssue, isValidationError, parseRequest, type Issue } from '@vsynt
 import { anna, avatars, minhoCasual } from '../../../../examples/avatars.js';
 import { Audio, Avatar, Background, Image, Scene, Shape, Text, Video, VideoClip } from '../index.js';
 import type { VsynthNode } from '../element.js';
+import { clipId } from './clip-id.js';
 import { compile, type CompileOptions } from './compile.js';
 
 const HERE = 'packages/jsx-runtime/src/compile/compile.test.tsx';
@@ -453,6 +454,26 @@ describe('keys', () => {
     expect(second!.id).toMatch(/^textImage-[0-9a-f]{8}$/);
     expect(second!.id).not.toBe(first!.id);
     expect(second!.name).toBe(second!.id);
+  });
+
+  it('derives another id when a derived id would repeat one given by an id prop, and keeps a given id as written', async () => {
+    const taken = clipId('textImage', 0, 'k:t');
+    const { payload } = await compile(
+      <Video>
+        <Scene>
+          <Avatar model={anna} />
+          <Text id={taken}>given</Text>
+          <Text key="t">derived</Text>
+          <Text id="headline">named</Text>
+        </Scene>
+      </Video>,
+    );
+    const ids = (scenes(payload)[0]!['clips'] as AnyJson[]).map((c) => [c['id'], c['name']]);
+    expect(ids.slice(1)).toEqual([
+      [taken, taken],
+      [clipId('textImage', 0, 'k:t#1'), clipId('textImage', 0, 'k:t#1')],
+      ['headline', 'headline'],
+    ]);
   });
 
   it('rejects siblings sharing a key', async () => {

@@ -1,7 +1,7 @@
 import { escapeHtml, legacyBackgroundToV3, type CanvasSize } from '@vsynth/core';
 import type { AvatarCatalogue } from '../avatar/avatar-catalogue.js';
 import { applyRaw } from './apply-raw.js';
-import { clipId } from './clip-id.js';
+import { clipHash, clipId, formatClipId } from './clip-id.js';
 import type { CompileContext } from './compile-context.js';
 import { placeOnV3, type PlacedBox } from './place-clip.js';
 import { readPlacement } from './read-placement.js';
@@ -57,8 +57,11 @@ export function emitV3(input: EmitInput, variant: 'A' | 'B'): { payload: Json; s
   const speechless: { scene: Json; index: number }[] = [];
   let firstAvatar: Json | undefined;
   let sawAvatar = false;
-  /** Clip id → the scene and element path it was derived from. */
-  const ids = new Map<string, string>();
+  // Clip id → the clip that has it (its scene, `path[1]`, and element path are where the id came
+  // from). Derived ids are kept per type under their hash, so no id string is hashed per clip;
+  // an id given by the `id` prop is kept under its string.
+  const derived = new Map<string, Map<number, BuiltClip>>();
+  const given = new Map<string, BuiltClip>();
   /** Per scene, the <Avatar> whose speech `scripts_N` modifies. */
   const voices = new Map<number, ResolvedElement>();
 
@@ -72,40 +75,55 @@ export function emitV3(input: EmitInput, variant: 'A' | 'B'): { payload: Json; s
     let lastLayer = 0;
     for (let i = 0; i < parts.clips.length; i++) {
       const element = parts.clips[i]!;
+      const p = element.props;
       // The index the clip has when every clip compiles (the only case where a payload is emitted).
       const path = ['scenes', s, 'clips', i];
       if (element.kind === 'Avatar') sawAvatar = true;
-      const layer = (element.props['layer'] as number | undefined) ?? lastLayer + 1;
+      const layer = (p['layer'] as number | undefined) ?? lastLayer + 1;
       lastLayer = layer;
       const clip = buildClip(element, s, layer, path, input);
       if (clip === undefined) continue;
-      const origin = `${s}/${element.path}`;
-      const givenId = element.props['id'] as string | undefined;
-      let id = givenId ?? (clip['id'] as string);
-      if (givenId === undefined && ids.get(id) === origin) {
-        ctx.error(element, `two elements of scene ${s} share the key path "${element.path}"; give siblings distinct keys`, path);
-        continue;
-      }
-      // Two paths with one 32-bit hash: derive again, still from position only (deterministic).
-      // A given id (`id` prop) is kept as written, even when repeated.
-      if (givenId === undefined) for (let n = 1; ids.has(id); n++) id = clipId(clip['type'] as string, s, `${element.path}#${n}`);
-      clip['id'] = id;
-      clip['name'] = id;
-      ids.set(id, origin);
+      const givenId = p['id'] as string | undefined;
       const entry: BuiltClip = { clip, element, path };
+      if (givenId === undefined) {
+        const type = clip['type'] as string;
+        let byHash = derived.get(type);
+        if (byHash === undefined) derived.set(type, (byHash = new Map()));
+        let hash = clipHash(s, element.path);
+        let id = clip['id'] as string;
+        // A given id set after a derived one with the same string is the later one (a derived id never takes a used string).
+        const holder = (given.size > 0 ? given.get(id) : undefined) ?? byHash.get(hash | 0);
+        if (holder !== undefined && holder.path[1] === s && holder.element.path === element.path) {
+          ctx.error(element, `two elements of scene ${s} share the key path "${element.path}"; give siblings distinct keys`, path);
+          continue;
+        }
+        // Two paths with one 32-bit hash: derive again, still from position only (deterministic).
+        for (let n = 1; byHash.has(hash | 0) || (given.size > 0 && given.has(id)); n++) {
+          hash = clipHash(s, `${element.path}#${n}`);
+          id = formatClipId(type, hash);
+        }
+        clip['id'] = id;
+        clip['name'] = id;
+        byHash.set(hash | 0, entry);
+      } else {
+        // A given id (`id` prop) is kept as written, even when repeated.
+        clip['id'] = givenId;
+        clip['name'] = givenId;
+        given.set(givenId, entry);
+      }
       built.push(entry);
-      const slot = element.props['slot'] as string | undefined;
+      const slot = p['slot'] as string | undefined;
       if (slot !== undefined) slotRequests.push({ name: slot, element, scene: s, clip, path });
       if (element.kind !== 'Avatar') {
-        applyRaw(clip, element.props['raw']);
+        applyRaw(clip, p['raw']);
         continue;
       }
       firstAvatar ??= clip;
       firstInScene ??= entry;
       const speech = speechOf(element, path, ctx);
-      const org = element.props['markup'] === true ? speech.text : escapeHtml(speech.text);
+      const org = p['markup'] === true ? speech.text : escapeHtml(speech.text);
       if (variant === 'B') clip['script'] = { org, tts: speech.tts ?? null };
-      applyRaw(clip, element.props['raw']);
+      applyRaw(clip, p['raw']);
       if (speech.text.trim() !== '') speakers.push({ built: entry, org, tts: speech.tts });
     }
     const scene: Json = { sceneIdx: s };

@@ -20,12 +20,11 @@ const CLIP_KINDS = new Set(['Avatar', 'Text', 'Image', 'Shape', 'VideoClip', 'Au
 export function sceneParts(scene: ResolvedElement, index: number, ctx: CompileContext): SceneParts {
   let background: BackgroundValue | undefined;
   let backgroundElement: ResolvedElement | undefined;
-  const at = ['scenes', index, 'background'];
   const prop = scene.props['background'];
   if (typeof prop === 'string') {
     background = parseBackground(prop);
     backgroundElement = scene;
-    if (background === undefined) ctx.error(scene, `<Scene> background ${JSON.stringify(prop)} is neither a colour (rgb(r,g,b), #hex) nor an image URL`, at);
+    if (background === undefined) ctx.error(scene, `<Scene> background ${JSON.stringify(prop)} is neither a colour (rgb(r,g,b), #hex) nor an image URL`, backgroundPath(index));
   }
   const clips: ResolvedElement[] = [];
   for (const child of scene.children) {
@@ -38,18 +37,18 @@ export function sceneParts(scene: ResolvedElement, index: number, ctx: CompileCo
       continue;
     }
     if (backgroundElement !== undefined) {
-      ctx.error(child, '<Scene> has more than one background; keep one <Background> or the background prop', at);
+      ctx.error(child, '<Scene> has more than one background; keep one <Background> or the background prop', backgroundPath(index));
       continue;
     }
     backgroundElement = child;
     const color = child.props['color'] as string | undefined;
     const src = child.props['src'] as string | undefined;
     if ((color === undefined) === (src === undefined)) {
-      ctx.error(child, '<Background> needs exactly one of color or src', at);
+      ctx.error(child, '<Background> needs exactly one of color or src', backgroundPath(index));
     } else if (color !== undefined) {
       background = parseBackground(color);
       if (background?.kind !== 'colour') {
-        ctx.error(child, `<Background> color ${JSON.stringify(color)} is not rgb(r,g,b) or #hex`, at);
+        ctx.error(child, `<Background> color ${JSON.stringify(color)} is not rgb(r,g,b) or #hex`, backgroundPath(index));
         background = undefined;
       }
     } else if (src !== undefined) {
@@ -57,4 +56,8 @@ export function sceneParts(scene: ResolvedElement, index: number, ctx: CompileCo
     }
   }
   return { background, backgroundElement, clips };
+}
+
+function backgroundPath(index: number): (string | number)[] {
+  return ['scenes', index, 'background'];
 }
