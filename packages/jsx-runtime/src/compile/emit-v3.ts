@@ -215,8 +215,8 @@ function buildClip(element: ResolvedElement, s: number, layer: number, path: (st
   if (kind === 'Audio') {
     const id = clipId('audio', s, element.path);
     const clip: Json = { id, name: id, type: 'audio', layer, left: 0, top: 0, width: 0, height: 0, source_url: p['src'] };
-    putGiven(clip, p, AUDIO_FIELDS);
-    return withCommon(clip, p);
+    putGiven(clip, p, GIVEN.Audio);
+    return clip;
   }
   const avatar = kind === 'Avatar' ? resolveAvatar(element, input.catalogue, { needModel: true, path, ctx }) : undefined;
   const placement = readPlacement(element);
@@ -248,7 +248,8 @@ function buildClip(element: ResolvedElement, s: number, layer: number, path: (st
       isDelete: false,
       headOnly: headOnly ? true : null,
     };
-    return withCommon(clip, p);
+    putGiven(clip, p, GIVEN.Avatar);
+    return clip;
   }
   if (kind === 'Text') {
     const box = placeOnV3({ element, placement, canvas, path, ctx, text: { text: element.text, fontSize: p['fontSize'] as number | undefined } });
@@ -256,8 +257,8 @@ function buildClip(element: ResolvedElement, s: number, layer: number, path: (st
     const clip = boxClip(clipId('textImage', s, element.path), 'textImage', layer, box);
     if (box.fontSize !== undefined) clip['fontSize'] = box.fontSize;
     clip['text'] = element.text;
-    putGiven(clip, p, STYLE_FIELDS.Text);
-    return withCommon(clip, p);
+    putGiven(clip, p, GIVEN.Text);
+    return clip;
   }
   const natural = {
     width: (p['naturalWidth'] as number | undefined) ?? (kind === 'Shape' ? 100 : undefined),
@@ -268,20 +269,20 @@ function buildClip(element: ResolvedElement, s: number, layer: number, path: (st
   if (kind === 'Image') {
     const clip = boxClip(clipId('image', s, element.path), 'image', layer, box);
     clip['source_url'] = p['src'];
-    putGiven(clip, p, STYLE_FIELDS.Image);
-    return withCommon(clip, p);
+    putGiven(clip, p, GIVEN.Image);
+    return clip;
   }
   if (kind === 'Shape') {
     const clip = boxClip(clipId('shape', s, element.path), 'shape', layer, box);
     clip['shapeName'] = p['shape'];
-    putGiven(clip, p, STYLE_FIELDS.Shape);
-    return withCommon(clip, p);
+    putGiven(clip, p, GIVEN.Shape);
+    return clip;
   }
   const clip = boxClip(clipId('videoImage', s, element.path), 'videoImage', layer, box);
   clip['video_url'] = p['src'];
   if (p['poster'] !== undefined) clip['source_url'] = p['poster'];
-  putGiven(clip, p, VIDEO_FIELDS);
-  return withCommon(clip, p);
+  putGiven(clip, p, GIVEN.VideoClip);
+  return clip;
 }
 
 /** `{id, name, type, layer, left, top, width, height, scaleX, scaleY}`, the head every visual clip starts with. */
@@ -289,21 +290,49 @@ function boxClip(id: string, type: string, layer: number, box: PlacedBox): Json 
   return { id, name: id, type, layer, left: box.left, top: box.top, width: box.width, height: box.height, scaleX: box.scaleX, scaleY: box.scaleY };
 }
 
-const AUDIO_FIELDS = ['volume', 'label'] as const;
-const VIDEO_FIELDS = ['volume'] as const;
-const COMMON_FIELDS = ['tag', 'angle', 'opacity'] as const;
-
-function withCommon(clip: Json, p: Readonly<Record<string, unknown>>): Json {
-  putGiven(clip, p, COMMON_FIELDS);
-  return clip;
+/** Props a clip carries when given, in payload order: its kind's own, then tag, angle, opacity. */
+interface GivenFields {
+  readonly names: readonly string[];
+  readonly rank: ReadonlyMap<string, number>;
 }
 
-/** Copies the props among `keys` that are given onto `clip`, in the order of `keys`. */
-function putGiven(clip: Json, p: Readonly<Record<string, unknown>>, keys: readonly string[]): void {
-  for (let i = 0; i < keys.length; i++) {
-    const value = p[keys[i]!];
-    if (value !== undefined) clip[keys[i]!] = value;
+function givenFields(names: readonly string[]): GivenFields {
+  const all = [...names, 'tag', 'angle', 'opacity'];
+  return { names: all, rank: new Map(all.map((name, i) => [name, i])) };
+}
+
+const GIVEN = {
+  Audio: givenFields(['volume', 'label']),
+  Avatar: givenFields([]),
+  Text: givenFields(STYLE_FIELDS.Text),
+  Image: givenFields(STYLE_FIELDS.Image),
+  Shape: givenFields(STYLE_FIELDS.Shape),
+  VideoClip: givenFields(['volume']),
+} as const;
+
+/**
+ * Copies the props among `fields` that are given onto `clip`, in the order of `fields`. Walks the
+ * props the element has (a few) rather than looking up every field (most are not given).
+ */
+function putGiven(clip: Json, p: Readonly<Record<string, unknown>>, fields: GivenFields): void {
+  let first = -1;
+  let ranks: number[] | undefined;
+  for (const name in p) {
+    const rank = fields.rank.get(name);
+    if (rank === undefined || p[name] === undefined) continue;
+    if (first < 0) first = rank;
+    else (ranks ??= [first]).push(rank);
   }
+  if (ranks === undefined) {
+    if (first >= 0) clip[fields.names[first]!] = p[fields.names[first]!];
+    return;
+  }
+  ranks.sort(ascending);
+  for (const rank of ranks) clip[fields.names[rank]!] = p[fields.names[rank]!];
+}
+
+function ascending(a: number, b: number): number {
+  return a - b;
 }
 
 /** Modify keys by DESIGN.md "Compile": index among clips with that tag, scenes then clips in order. */
@@ -328,7 +357,8 @@ function countSlots(
       }
     }
   }
-  const slots: Record<string, string> = {};
+  /** Slot name → modify key, checked without an object key lookup per slot. */
+  const keys = new Map<string, string>();
   for (const r of requests) {
     let key: string;
     if (r.element.kind === 'Avatar') {
@@ -349,11 +379,15 @@ function countSlots(
       }
       key = `${tag}_${indexOf.get(r.clip) ?? 0}`;
     }
-    if (Object.hasOwn(slots, r.name)) {
-      ctx.error(r.element, `slot "${r.name}" is used twice (already ${slots[r.name]}); slot names must be unique`, r.path);
+    const already = keys.get(r.name);
+    if (already !== undefined) {
+      ctx.error(r.element, `slot "${r.name}" is used twice (already ${already}); slot names must be unique`, r.path);
       continue;
     }
-    slots[r.name] = key;
+    // Assigning `__proto__` on a plain object sets no own key, so that name never counted as used.
+    if (r.name !== '__proto__') keys.set(r.name, key);
   }
+  const slots: Record<string, string> = {};
+  for (const [name, key] of keys) slots[name] = key;
   return slots;
 }

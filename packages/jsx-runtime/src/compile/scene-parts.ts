@@ -9,7 +9,6 @@ export interface SceneParts {
   readonly clips: readonly ResolvedElement[];
 }
 
-const CLIP_KINDS = new Set(['Avatar', 'Text', 'Image', 'Shape', 'VideoClip', 'Audio']);
 
 /**
  * Splits a `<Scene>`: at most one background (`background` prop or one `<Background>` child),
@@ -28,7 +27,8 @@ export function sceneParts(scene: ResolvedElement, index: number, ctx: CompileCo
   }
   const clips: ResolvedElement[] = [];
   for (const child of scene.children) {
-    if (CLIP_KINDS.has(child.kind)) {
+    // Every kind but these three is a clip (Avatar, Text, Image, Shape, VideoClip, Audio).
+    if (child.kind !== 'Background' && child.kind !== 'Video' && child.kind !== 'Scene') {
       clips.push(child);
       continue;
     }
