@@ -1,4 +1,7 @@
 import { Buffer } from 'node:buffer';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import fc from 'fast-check';
@@ -130,6 +133,27 @@ describe('csvRows over CsvRecordParser', () => {
     const atEnd = await rows([Buffer.from(good), Buffer.from('5,6\n7,"8\n')]);
     expect(atEnd.out.map((r) => r.row)).toEqual([1, 2, 3]);
     expect(atEnd.error).toBe('Invalid CSV file CSV: 1 problem\n✖ Quote Not Closed: the parsing is finished with an opening quote at line 5\n  → at row 4');
+  });
+
+  it('parses a file in the 16 KB pieces it was read in before: same rows before a bad quote, same text check', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vsynth-csv-pieces-'));
+    let text = 'a,b\n';
+    for (let i = 0; i < 5000; i++) text += `x${i},y${i}\n`;
+    const bad = join(dir, 'bad.csv');
+    writeFileSync(bad, `${text}bad"q,1\nz,z\n`);
+    const out: DataRow[] = [];
+    const error = await (async () => {
+      for await (const row of csvRows(bad)) out.push(row);
+    })().catch((e: unknown) => e as Error);
+    // The record cut by the 16 KB boundary at byte 49,152 and the rest of that piece are not yielded.
+    expect(out.length).toBe(4280);
+    expect(error?.message).toBe(`Invalid CSV file ${bad}: 1 problem\n✖ Invalid Opening Quote: a quote is found on field 0 at line 5002, value is "bad"\n  → at row 4281`);
+    // Only the first 16 KB is checked for binary bytes, as when the file was read 16 KB at a time.
+    const late = join(dir, 'late-nul.csv');
+    writeFileSync(late, `${text.slice(0, 20_000)}\0,1\n`);
+    const rows: DataRow[] = [];
+    for await (const row of csvRows(late)) rows.push(row);
+    expect(rows.at(-1)?.data['a']).toContain('\0');
   });
 
   it('reads a UTF-16 file (its BOM after an empty first chunk) through csv-parse, as before', async () => {
