@@ -1,3 +1,4 @@
+import { writeSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,14 +52,14 @@ describe('SandboxStore', () => {
     dirs.push(dir);
     const store = await SandboxStore.open({ dir, fsync: false });
     await store.save({ t: 'project', v: project(1) }, { t: 'ledger', v: entry('l1') });
-    const handle = (store as unknown as { handle: FileHandle }).handle;
-    const writev = handle.writev.bind(handle);
+    const internals = store as unknown as { handle: FileHandle; append: (chunks: Buffer[]) => number };
+    const append = internals.append.bind(store);
     // The disk fills up halfway through the next append.
-    handle.writev = (async (chunks: Buffer[]) => {
-      handle.writev = writev;
-      await writev([Buffer.concat(chunks).subarray(0, 25)]);
+    internals.append = (chunks: Buffer[]) => {
+      internals.append = append;
+      writeSync(internals.handle.fd, Buffer.concat(chunks).subarray(0, 25));
       throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
-    }) as FileHandle['writev'];
+    };
 
     const failing = store.save({ t: 'project', v: project(2) }, { t: 'ledger', v: entry('l2') });
     // Saved while the failing batch is in flight, after reading its project: undone as well.
@@ -78,6 +79,41 @@ describe('SandboxStore', () => {
     expect(warnings).toEqual([]);
     expect(reopened.projects.get('p1')?.revision).toBe(1);
     expect(reopened.ledger.map((e) => e.id)).toEqual(['l1', 'l4']);
+    await reopened.close();
+  });
+
+  it('undoes a batch whose fsync fails, and the records saved while it ran', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'vsynth-store-'));
+    dirs.push(dir);
+    const store = await SandboxStore.open({ dir, fsync: true });
+    await store.save({ t: 'project', v: project(1) });
+    const handle = (store as unknown as { handle: FileHandle }).handle;
+    const datasync = handle.datasync.bind(handle);
+    let entered!: () => void;
+    const syncing = new Promise<void>((resolve) => (entered = resolve));
+    let fail!: () => void;
+    handle.datasync = async () => {
+      handle.datasync = datasync;
+      entered();
+      await new Promise<void>((resolve) => (fail = resolve));
+      throw Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' });
+    };
+    const failing = store.save({ t: 'project', v: project(2) });
+    await syncing;
+    const later = store.save({ t: 'project', v: { ...project(3), id: 'p2' } }, { t: 'ledger', v: entry('l2') });
+    fail();
+    await expect(failing).rejects.toThrow('EIO');
+    await expect(later).rejects.toThrow('EIO');
+    expect(store.projects.get('p1')?.revision).toBe(1);
+    expect(store.projects.has('p2')).toBe(false);
+    expect(store.ledger).toEqual([]);
+
+    await store.save({ t: 'ledger', v: entry('l3') });
+    await store.close();
+    const reopened = await SandboxStore.open({ dir, fsync: false });
+    expect(reopened.projects.get('p1')?.revision).toBe(1);
+    expect(reopened.projects.has('p2')).toBe(false);
+    expect(reopened.ledger.map((e) => e.id)).toEqual(['l3']);
     await reopened.close();
   });
 

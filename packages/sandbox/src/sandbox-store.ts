@@ -1,3 +1,4 @@
+import { writevSync } from 'node:fs';
 import { mkdir, open, readFile, rename, type FileHandle } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { UsageError } from '@vsynth/core';
@@ -190,7 +191,7 @@ export class SandboxStore implements StoreState {
       this.waiters = [];
       const chunks = batchChunks(batch);
       try {
-        const { bytesWritten } = await this.handle.writev(chunks);
+        const bytesWritten = this.append(chunks);
         if (this.fsync) await this.handle.datasync();
         this.logSize += bytesWritten;
         for (const waiter of waiters) waiter.resolve();
@@ -210,6 +211,19 @@ export class SandboxStore implements StoreState {
       }
     }
     this.flushing = undefined;
+  }
+
+  /**
+   * Appends a batch's bytes to the log. The write is synchronous: it only copies the bytes into
+   * the page cache (the fsync, which waits for the disk, stays asynchronous), and handing a write
+   * to libuv's thread pool cost ~35 µs of CPU in thread wake-ups, against ~3-6 µs for the write
+   * itself; with `--no-fsync` and 20 ms of latency most batches hold one or two records.
+   */
+  private append(chunks: Buffer[]): number {
+    const bytesWritten = writevSync(this.handle.fd, chunks);
+    const expected = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
+    if (bytesWritten !== expected) throw new Error(`wrote ${bytesWritten} of ${expected} bytes`);
+    return bytesWritten;
   }
 }
 
