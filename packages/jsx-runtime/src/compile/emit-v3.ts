@@ -52,116 +52,20 @@ const STYLE_FIELDS = {
  */
 export function emitV3(input: EmitInput, variant: 'A' | 'B'): { payload: Json; slots: Record<string, string> } {
   const { video, ctx } = input;
-  const slotRequests: SlotRequest[] = [];
-  const scenes: Json[] = [];
-  const speechless: { scene: Json; index: number }[] = [];
-  let firstAvatar: Json | undefined;
-  let sawAvatar = false;
-  // Clip id → the clip that has it (its scene, `path[1]`, and element path are where the id came
-  // from). Derived ids are kept per type under their hash, so no id string is hashed per clip;
-  // an id given by the `id` prop is kept under its string.
-  const derived = new Map<string, Map<number, BuiltClip>>();
-  const given = new Map<string, BuiltClip>();
-  /** Per scene, the <Avatar> whose speech `scripts_N` modifies. */
-  const voices = new Map<number, ResolvedElement>();
-
-  for (let s = 0; s < input.scenes.length; s++) {
-    const sceneElement = input.scenes[s]!;
-    const parts = sceneParts(sceneElement, s, ctx);
-    /** The scene's clips in payload order, each with its element and its path as written (document order), which compile errors use. */
-    const built: BuiltClip[] = [];
-    const speakers: { built: BuiltClip; org: string; tts: Record<string, unknown> | undefined }[] = [];
-    let firstInScene: BuiltClip | undefined;
-    let lastLayer = 0;
-    for (let i = 0; i < parts.clips.length; i++) {
-      const element = parts.clips[i]!;
-      const p = element.props;
-      // The index the clip has when every clip compiles (the only case where a payload is emitted).
-      const path = ['scenes', s, 'clips', i];
-      if (element.kind === 'Avatar') sawAvatar = true;
-      const layer = (p['layer'] as number | undefined) ?? lastLayer + 1;
-      lastLayer = layer;
-      const clip = buildClip(element, s, layer, path, input);
-      if (clip === undefined) continue;
-      const givenId = p['id'] as string | undefined;
-      const entry: BuiltClip = { clip, element, path };
-      if (givenId === undefined) {
-        const type = clip['type'] as string;
-        let byHash = derived.get(type);
-        if (byHash === undefined) derived.set(type, (byHash = new Map()));
-        let hash = clipHash(s, element.path);
-        let id = clip['id'] as string;
-        // A given id set after a derived one with the same string is the later one (a derived id never takes a used string).
-        const holder = (given.size > 0 ? given.get(id) : undefined) ?? byHash.get(hash | 0);
-        if (holder !== undefined && holder.path[1] === s && holder.element.path === element.path) {
-          ctx.error(element, `two elements of scene ${s} share the key path "${element.path}"; give siblings distinct keys`, path);
-          continue;
-        }
-        // Two paths with one 32-bit hash: derive again, still from position only (deterministic).
-        for (let n = 1; byHash.has(hash | 0) || (given.size > 0 && given.has(id)); n++) {
-          hash = clipHash(s, `${element.path}#${n}`);
-          id = formatClipId(type, hash);
-        }
-        clip['id'] = id;
-        clip['name'] = id;
-        byHash.set(hash | 0, entry);
-      } else {
-        // A given id (`id` prop) is kept as written, even when repeated.
-        clip['id'] = givenId;
-        clip['name'] = givenId;
-        given.set(givenId, entry);
-      }
-      built.push(entry);
-      const slot = p['slot'] as string | undefined;
-      if (slot !== undefined) slotRequests.push({ name: slot, element, scene: s, clip, path });
-      if (element.kind !== 'Avatar') {
-        applyRaw(clip, p['raw']);
-        continue;
-      }
-      firstAvatar ??= clip;
-      firstInScene ??= entry;
-      const speech = speechOf(element, path, ctx);
-      const org = p['markup'] === true ? speech.text : escapeHtml(speech.text);
-      if (variant === 'B') clip['script'] = { org, tts: speech.tts ?? null };
-      applyRaw(clip, p['raw']);
-      if (speech.text.trim() !== '') speakers.push({ built: entry, org, tts: speech.tts });
-    }
-    const scene: Json = { sceneIdx: s };
-    // Modify's scripts_N edits scripts[0] (A: the speaker's) or the first avatar clip's script (B).
-    const voice = variant === 'A' ? (speakers[0]?.built ?? firstInScene) : firstInScene;
-    if (voice !== undefined) voices.set(s, voice.element);
-    if (variant === 'A') {
-      for (let k = 1; k < speakers.length; k++) {
-        ctx.error(
-          speakers[k]!.built.element,
-          `scene ${s} has ${speakers.length} speaking avatars; variant A allows one script per scene: give the others no speech, move them to their own scene, or compile with variant B`,
-          ['scenes', s, 'scripts'],
-        );
-      }
-      const speaker = speakers[0];
-      // scripts[0] is matched against the scene's first aiModel clip: lead with the speaker.
-      if (speaker !== undefined && speaker.built !== firstInScene && firstInScene !== undefined) {
-        built.splice(built.indexOf(speaker.built), 1);
-        built.splice(built.indexOf(firstInScene), 0, speaker.built);
-      }
-      if (voice !== undefined) {
-        ctx.bind(['scenes', s, 'scripts'], speaker?.built.element ?? sceneElement);
-        scene['scripts'] = [scriptEntry(voice.clip, speaker?.org ?? '', speaker?.tts)];
-      } else {
-        speechless.push({ scene, index: s });
-      }
-    }
-    const clips: Json[] = new Array(built.length);
-    for (let c = 0; c < built.length; c++) clips[c] = built[c]!.clip;
-    ctx.bindClips(s, built);
-    scene['background'] = backgroundOf(parts.background);
-    if (parts.backgroundElement?.kind === 'Background') applyRaw(scene['background'] as Json, parts.backgroundElement.props['raw']);
-    if (parts.backgroundElement !== undefined) ctx.bind(['scenes', s, 'background'], parts.backgroundElement);
-    scene['clips'] = clips;
-    if (sceneElement.props['watermark'] !== undefined) scene['watermark'] = sceneElement.props['watermark'];
-    ctx.bind(['scenes', s], sceneElement);
-    scenes.push(scene);
-  }
+  const state: V3State = {
+    input,
+    variant,
+    slotRequests: [],
+    scenes: [],
+    speechless: [],
+    firstAvatar: undefined,
+    sawAvatar: false,
+    derived: new Map(),
+    given: new Map(),
+    voices: new Map(),
+  };
+  for (let s = 0; s < input.scenes.length; s++) state.scenes.push(emitScene(input.scenes[s]!, s, state));
+  const { scenes, speechless, firstAvatar, sawAvatar, slotRequests, voices } = state;
 
   if (variant === 'A' && speechless.length > 0) {
     if (firstAvatar === undefined) {
@@ -183,6 +87,124 @@ export function emitV3(input: EmitInput, variant: 'A' | 'B'): { payload: Json; s
   const payload = projectFields(video, input.orientation, scenes);
   applyRaw(payload, video.props['raw']);
   return { payload, slots: countSlots(slotRequests, scenes, voices, ctx) };
+}
+
+/** What emitting the scenes of one v3 payload shares. */
+interface V3State {
+  readonly input: EmitInput;
+  readonly variant: 'A' | 'B';
+  readonly slotRequests: SlotRequest[];
+  readonly scenes: Json[];
+  readonly speechless: { scene: Json; index: number }[];
+  firstAvatar: Json | undefined;
+  sawAvatar: boolean;
+  // Clip id → the clip that has it (its scene, `path[1]`, and element path are where the id came
+  // from). Derived ids are kept per type under their hash, so no id string is hashed per clip;
+  // an id given by the `id` prop is kept under its string.
+  readonly derived: Map<string, Map<number, BuiltClip>>;
+  readonly given: Map<string, BuiltClip>;
+  /** Per scene, the <Avatar> whose speech `scripts_N` modifies. */
+  readonly voices: Map<number, ResolvedElement>;
+}
+
+/** Scene `s` of a v3 payload, its clips built and their ids claimed. */
+function emitScene(sceneElement: ResolvedElement, s: number, state: V3State): Json {
+  const { input, variant, slotRequests, speechless, derived, given, voices } = state;
+  const { ctx } = input;
+  const parts = sceneParts(sceneElement, s, ctx);
+  /** The scene's clips in payload order, each with its element and its path as written (document order), which compile errors use. */
+  const built: BuiltClip[] = [];
+  const speakers: { built: BuiltClip; org: string; tts: Record<string, unknown> | undefined }[] = [];
+  let firstInScene: BuiltClip | undefined;
+  let lastLayer = 0;
+  for (let i = 0; i < parts.clips.length; i++) {
+    const element = parts.clips[i]!;
+    const p = element.props;
+    // The index the clip has when every clip compiles (the only case where a payload is emitted).
+    const path = ['scenes', s, 'clips', i];
+    if (element.kind === 'Avatar') state.sawAvatar = true;
+    const layer = (p['layer'] as number | undefined) ?? lastLayer + 1;
+    lastLayer = layer;
+    const clip = buildClip(element, s, layer, path, input);
+    if (clip === undefined) continue;
+    const givenId = p['id'] as string | undefined;
+    const entry: BuiltClip = { clip, element, path };
+    if (givenId === undefined) {
+      const type = clip['type'] as string;
+      let byHash = derived.get(type);
+      if (byHash === undefined) derived.set(type, (byHash = new Map()));
+      let hash = clipHash(s, element.path);
+      let id = clip['id'] as string;
+      // A given id set after a derived one with the same string is the later one (a derived id never takes a used string).
+      const holder = (given.size > 0 ? given.get(id) : undefined) ?? byHash.get(hash | 0);
+      if (holder !== undefined && holder.path[1] === s && holder.element.path === element.path) {
+        ctx.error(element, `two elements of scene ${s} share the key path "${element.path}"; give siblings distinct keys`, path);
+        continue;
+      }
+      // Two paths with one 32-bit hash: derive again, still from position only (deterministic).
+      for (let n = 1; byHash.has(hash | 0) || (given.size > 0 && given.has(id)); n++) {
+        hash = clipHash(s, `${element.path}#${n}`);
+        id = formatClipId(type, hash);
+      }
+      clip['id'] = id;
+      clip['name'] = id;
+      byHash.set(hash | 0, entry);
+    } else {
+      // A given id (`id` prop) is kept as written, even when repeated.
+      clip['id'] = givenId;
+      clip['name'] = givenId;
+      given.set(givenId, entry);
+    }
+    built.push(entry);
+    const slot = p['slot'] as string | undefined;
+    if (slot !== undefined) slotRequests.push({ name: slot, element, scene: s, clip, path });
+    if (element.kind !== 'Avatar') {
+      applyRaw(clip, p['raw']);
+      continue;
+    }
+    state.firstAvatar ??= clip;
+    firstInScene ??= entry;
+    const speech = speechOf(element, path, ctx);
+    const org = p['markup'] === true ? speech.text : escapeHtml(speech.text);
+    if (variant === 'B') clip['script'] = { org, tts: speech.tts ?? null };
+    applyRaw(clip, p['raw']);
+    if (speech.text.trim() !== '') speakers.push({ built: entry, org, tts: speech.tts });
+  }
+  const scene: Json = { sceneIdx: s };
+  // Modify's scripts_N edits scripts[0] (A: the speaker's) or the first avatar clip's script (B).
+  const voice = variant === 'A' ? (speakers[0]?.built ?? firstInScene) : firstInScene;
+  if (voice !== undefined) voices.set(s, voice.element);
+  if (variant === 'A') {
+    for (let k = 1; k < speakers.length; k++) {
+      ctx.error(
+        speakers[k]!.built.element,
+        `scene ${s} has ${speakers.length} speaking avatars; variant A allows one script per scene: give the others no speech, move them to their own scene, or compile with variant B`,
+        ['scenes', s, 'scripts'],
+      );
+    }
+    const speaker = speakers[0];
+    // scripts[0] is matched against the scene's first aiModel clip: lead with the speaker.
+    if (speaker !== undefined && speaker.built !== firstInScene && firstInScene !== undefined) {
+      built.splice(built.indexOf(speaker.built), 1);
+      built.splice(built.indexOf(firstInScene), 0, speaker.built);
+    }
+    if (voice !== undefined) {
+      ctx.bind(['scenes', s, 'scripts'], speaker?.built.element ?? sceneElement);
+      scene['scripts'] = [scriptEntry(voice.clip, speaker?.org ?? '', speaker?.tts)];
+    } else {
+      speechless.push({ scene, index: s });
+    }
+  }
+  const clips: Json[] = new Array(built.length);
+  for (let c = 0; c < built.length; c++) clips[c] = built[c]!.clip;
+  ctx.bindClips(s, built);
+  scene['background'] = backgroundOf(parts.background);
+  if (parts.backgroundElement?.kind === 'Background') applyRaw(scene['background'] as Json, parts.backgroundElement.props['raw']);
+  if (parts.backgroundElement !== undefined) ctx.bind(['scenes', s, 'background'], parts.backgroundElement);
+  scene['clips'] = clips;
+  if (sceneElement.props['watermark'] !== undefined) scene['watermark'] = sceneElement.props['watermark'];
+  ctx.bind(['scenes', s], sceneElement);
+  return scene;
 }
 
 function scriptEntry(avatarClip: Json, org: string, tts: Record<string, unknown> | undefined): Json {
