@@ -16,9 +16,14 @@ export function spokenLength(markup: string): number {
   for (let i = 0; i < markup.length; i++) {
     const code = markup.charCodeAt(i);
     if (code === LT) {
-      // A break starts <b, <B or </ (ASCII case folded by | 0x20): only those go to the regex.
+      // A break is </p> (or </P>), told here, or starts <b or <B (ASCII case folded by | 0x20): only those go to the regex.
       const second = markup.charCodeAt(i + 1) | 0x20;
-      if (second === 0x62 || second === 0x2f) {
+      if (second === 0x2f && (markup.charCodeAt(i + 2) | 0x20) === 0x70 && markup.charCodeAt(i + 3) === 0x3e) {
+        space = started;
+        i += 3;
+        continue;
+      }
+      if (second === 0x62) {
         BREAK.lastIndex = i;
         if (BREAK.test(markup)) {
           space = started;
