@@ -1,3 +1,4 @@
+import { defaultMaxListeners, getMaxListeners, setMaxListeners } from 'node:events';
 import http from 'node:http';
 import https from 'node:https';
 import type { Socket } from 'node:net';
@@ -66,6 +67,7 @@ function exchange(module: typeof http | typeof https, agent: http.Agent, target:
     let answered = false;
     let failure: unknown;
     let timer: NodeJS.Timeout | undefined;
+    if (request.signal !== undefined) allowManyListeners(request.signal);
     // Throws at once for a header value node refuses (ERR_INVALID_CHAR): the promise rejects, nothing was sent.
     const { protocol, hostname, port, path, secure } = target;
     const outgoing = module.request({ protocol, hostname, port, path, method: request.method, headers, agent, ...(request.signal === undefined ? {} : { signal: request.signal }) });
@@ -132,4 +134,13 @@ function exchange(module: typeof http | typeof https, agent: http.Agent, target:
       });
     }
   });
+}
+
+/**
+ * Each request in flight adds an abort listener to its signal; a caller passing one signal to
+ * many concurrent requests would get node's "possible memory leak" warning at the 11th. As fetch
+ * does, a signal still at node's default limit gets a higher one.
+ */
+function allowManyListeners(signal: AbortSignal): void {
+  if (getMaxListeners(signal) === defaultMaxListeners) setMaxListeners(1500, signal);
 }
