@@ -68,4 +68,31 @@ describe('runBatch redaction of configured secrets', () => {
     expect(events).not.toContain(SECRET);
     expect(events).toContain('[redacted]');
   });
+
+  it('results holding no secret are written as without secrets (CSV and NDJSON), rows holding one are redacted', async () => {
+    const answering: BatchClient = {
+      async modifyProject(body) {
+        const projectId = String((body as { projectId: string }).projectId);
+        if (projectId.startsWith('bad')) throw new ApiError({ status: 400, endpoint: 'POST /api/odin/v3/project/modify', message: `no project "${projectId}", "quoted", 100% sure` } as never);
+        return { projectId: `${projectId}-v2` };
+      },
+      createProject: client.createProject,
+      createLegacyProject: client.createLegacyProject,
+    };
+    const data = [{ project: 'p-1', title: 'Hi, "you"' }, { project: 'bad-2', title: '한국어' }, { project: `${SECRET}-3`, title: 'x' }, { project: 'p-4', title: '' }];
+    const write = async (secrets: string[], extension: string) => {
+      const results = join(mkdtempSync(join(tmpdir(), 'vsynth-redaction-')), `results.${extension}`);
+      await runBatch({ rows: iterableRows(data), template: modifyTemplate({ projectId: '{{project}}', updates: { title: '{{title}}' } }), client: answering, maxAttempts: 1, results, secrets, clock: instant, concurrency: 1 });
+      return readFileSync(results, 'utf8').split('\n');
+    };
+    for (const extension of ['csv', 'ndjson']) {
+      const plain = await write([], extension);
+      const redacted = await write([SECRET], extension);
+      const third = extension === 'csv' ? 3 : 2; // the row holding the secret (after the CSV header)
+      expect(redacted.filter((_, index) => index !== third)).toEqual(plain.filter((_, index) => index !== third));
+      expect(plain[third]).toContain(SECRET);
+      expect(redacted[third]).not.toContain(SECRET);
+      expect(redacted[third]).toContain('[redacted]-3');
+    }
+  });
 });
