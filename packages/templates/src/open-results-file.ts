@@ -43,43 +43,62 @@ export function openResultsFile(path: string): ResultsSink {
   if (!csv && !array && !['.ndjson', '.jsonl'].includes(extension)) {
     throw new UsageError(`Cannot tell the format of results file ${path}: end it with .csv, .ndjson or .json.`);
   }
-  let fd: number | undefined = openSync(path, 'w');
+  return new ResultsFile(openSync(path, 'w'), csv ? 'csv' : array ? 'json' : 'ndjson');
+}
+
+/**
+ * The sink of `openResultsFile`. A class, not closures: the batch runner's calls to `write` and
+ * `close` reach the same functions in every batch of a process, so its optimised code stays valid.
+ */
+class ResultsFile implements ResultsSink {
   // Lines are copied into one reused buffer at once, so a million-row batch leaves no trail of
   // small strings for the garbage collector to promote (keeps peak memory flat).
-  const buffer = Buffer.allocUnsafe(64 * 1024);
-  let used = 0;
-  const flush = () => {
-    if (fd === undefined || used === 0) return;
-    writeSync(fd, buffer, 0, used);
-    used = 0;
-  };
-  const append = (line: string) => {
-    if (fd === undefined) return;
+  private readonly buffer = Buffer.allocUnsafe(64 * 1024);
+  private used = 0;
+  private first = true;
+
+  constructor(
+    private fd: number | undefined,
+    private readonly format: 'csv' | 'ndjson' | 'json',
+  ) {
+    if (format === 'csv') this.append(`${RESULT_COLUMNS.join(',')}\n`);
+  }
+
+  write(result: RowResult): void {
+    if (this.format === 'csv') this.append(csvLine(result));
+    else {
+      const array = this.format === 'json';
+      this.append(`${array ? (this.first ? '[\n' : ',\n') : ''}${JSON.stringify(withoutIssues(result))}${array ? '' : '\n'}`);
+    }
+    this.first = false;
+  }
+
+  close(): void {
+    if (this.format === 'json' && this.fd !== undefined) this.append(this.first ? '[]\n' : '\n]\n');
+    this.flush();
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
+  }
+
+  private flush(): void {
+    if (this.fd === undefined || this.used === 0) return;
+    writeSync(this.fd, this.buffer, 0, this.used);
+    this.used = 0;
+  }
+
+  private append(line: string): void {
+    if (this.fd === undefined) return;
+    const buffer = this.buffer;
     // A UTF-16 code unit takes at most 3 bytes in UTF-8: a line that surely fits is copied without measuring it first.
-    if (buffer.length - used >= line.length * 3) {
-      used += buffer.write(line, used);
+    if (buffer.length - this.used >= line.length * 3) {
+      this.used += buffer.write(line, this.used);
       return;
     }
     const bytes = Buffer.byteLength(line);
-    if (used + bytes > buffer.length) flush();
-    if (bytes > buffer.length) writeSync(fd, line);
-    else used += buffer.write(line, used);
-  };
-  if (csv) append(`${RESULT_COLUMNS.join(',')}\n`);
-  let first = true;
-  return {
-    write(result) {
-      if (csv) append(csvLine(result));
-      else append(`${array ? (first ? '[\n' : ',\n') : ''}${JSON.stringify(withoutIssues(result))}${array ? '' : '\n'}`);
-      first = false;
-    },
-    close() {
-      if (array && fd !== undefined) append(first ? '[]\n' : '\n]\n');
-      flush();
-      if (fd !== undefined) closeSync(fd);
-      fd = undefined;
-    },
-  };
+    if (this.used + bytes > buffer.length) this.flush();
+    if (bytes > buffer.length) writeSync(this.fd, line);
+    else this.used += buffer.write(line, this.used);
+  }
 }
 
 function withoutIssues(result: RowResult): Omit<RowResult, 'issues'> {
