@@ -67,7 +67,8 @@ function everyRowAtMostOnce(counts: Map<string, number>): void {
 
 describe('a journal is held by one batch at a time', () => {
   it('two --resume runs of a killed batch: one sends, the other exits 2 naming its pid; each row is created once', async () => {
-    const { args, env, journal } = await setup(40);
+    // Slow enough that the winning resume is still sending when the other one reaches the lock.
+    const { args, env, journal } = await setup(150);
     const killed = start([...args, '--events', 'jsonl'], env);
     await untilDone(killed, 5);
     killed.kill('SIGKILL');
