@@ -1,5 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 
+/** The creation second of the last object id and its 8 hex characters. */
+let prefixSecond = Number.NaN;
+let prefix = '';
+
+/** Random bytes are drawn from the system in blocks: one `randomBytes` call per 512 object ids, not one each. */
+const POOL_BYTES = 4096;
+let pool = Buffer.alloc(0);
+let poolOffset = 0;
+
 /**
  * A new identifier shaped like the service's object ids: 24 hex characters, the first 8 the
  * creation second, so ids sort roughly by creation time.
@@ -14,14 +23,6 @@ export function newObjectId(now: number = Date.now()): string {
   }
   return prefix + pooledRandomHex(8);
 }
-
-let prefixSecond = Number.NaN;
-let prefix = '';
-
-/** Random bytes are drawn from the system in blocks: one `randomBytes` call per 512 object ids, not one each. */
-const POOL_BYTES = 4096;
-let pool = Buffer.alloc(0);
-let poolOffset = 0;
 
 /** `bytes` fresh random bytes as hex; no byte of the pool is handed out twice. */
 function pooledRandomHex(bytes: number): string {

@@ -29,10 +29,10 @@ export function recordLine(record: StoreRecord, field: string, json: JsonText): 
     if (key === field) seen = true;
     else (seen ? after : before)[key] = v[key];
   }
-  const before_ = JSON.stringify(before);
-  const after_ = JSON.stringify(after);
-  const head = `{"t":${JSON.stringify(record.t)},"v":${before_.slice(0, -1)}${seen ? `${before_.length > 2 ? ',' : ''}${JSON.stringify(field)}:` : ''}`;
-  const tail = `${after_.length > 2 ? `${seen ? ',' : ''}${after_.slice(1)}` : '}'}}\n`;
+  const beforeJson = JSON.stringify(before);
+  const afterJson = JSON.stringify(after);
+  const head = `{"t":${JSON.stringify(record.t)},"v":${beforeJson.slice(0, -1)}${seen ? `${beforeJson.length > 2 ? ',' : ''}${JSON.stringify(field)}:` : ''}`;
+  const tail = `${afterJson.length > 2 ? `${seen ? ',' : ''}${afterJson.slice(1)}` : '}'}}\n`;
   if (!seen) return typeof json === 'string' ? `${head}${tail}` : [Buffer.from(`${head}${tail}`)];
   return typeof json === 'string' ? `${head}${json}${tail}` : [Buffer.from(head), json, Buffer.from(tail)];
 }
