@@ -476,6 +476,26 @@ describe('keys', () => {
     ]);
   });
 
+  it('writes each clip\'s fields in one order, whatever order the props were written in', async () => {
+    const { payload } = await compile(
+      <Video>
+        <Scene>
+          <Text opacity={50} animation={{ type: 'fade-in' }} fill="#ffffff" fontFamily="Noto Sans" tag="title" angle={3} underline left={0} top={0}>
+            a
+          </Text>
+          <Shape angle={10} shape="Rectangle_corner0" stroke="#111111" fill="#222222" left={5} top={5} width={50} height={50} />
+          <Audio label="bgm" tag="title" volume={40} src="https://cdn.example.com/m.mp3" />
+        </Scene>
+      </Video>,
+      { variant: 'B' },
+    );
+    const [text, shape, audio] = scenes(payload)[0]!['clips'] as AnyJson[];
+    const head = ['id', 'name', 'type', 'layer', 'left', 'top', 'width', 'height', 'scaleX', 'scaleY'];
+    expect(Object.keys(text!)).toEqual([...head, 'fontSize', 'text', 'fontFamily', 'fill', 'underline', 'animation', 'tag', 'angle', 'opacity']);
+    expect(Object.keys(shape!)).toEqual([...head, 'shapeName', 'fill', 'stroke', 'angle']);
+    expect(Object.keys(audio!)).toEqual(['id', 'name', 'type', 'layer', 'left', 'top', 'width', 'height', 'source_url', 'volume', 'label', 'tag']);
+  });
+
   it('rejects siblings sharing a key', async () => {
     const { message } = await failure(
       <Video>

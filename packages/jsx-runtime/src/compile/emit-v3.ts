@@ -342,19 +342,21 @@ function putGiven(clip: Json, p: Readonly<Record<string, unknown>>, fields: Give
   for (const name in p) {
     const rank = fields.rank.get(name);
     if (rank === undefined || p[name] === undefined) continue;
-    if (first < 0) first = rank;
-    else (ranks ??= [first]).push(rank);
+    if (first < 0) {
+      first = rank;
+      continue;
+    }
+    ranks ??= [first];
+    // Insertion into the (short) sorted list.
+    let at = ranks.length;
+    while (at > 0 && ranks[at - 1]! > rank) at--;
+    ranks.splice(at, 0, rank);
   }
   if (ranks === undefined) {
     if (first >= 0) clip[fields.names[first]!] = p[fields.names[first]!];
     return;
   }
-  ranks.sort(ascending);
   for (const rank of ranks) clip[fields.names[rank]!] = p[fields.names[rank]!];
-}
-
-function ascending(a: number, b: number): number {
-  return a - b;
 }
 
 /** Modify keys by DESIGN.md "Compile": index among clips with that tag, scenes then clips in order. */
