@@ -2,13 +2,16 @@
  * Scenes per second for `compile()` (which includes core's strict validation) against core's
  * `checkRequest` alone on the same payloads: one large project and many small ones.
  *
- *   node --conditions=@vsynth/source --import tsx bench/compile/compile-bench.tsx [--scenes 500] [--small 1000] [--rounds 15] [--figure [--detail]]
+ *   node --conditions=@vsynth/source --import tsx bench/compile/compile-bench.tsx [--scenes 500] [--small 1000] [--rounds 15] [--warmup 15] [--figure [--detail]]
  *
  * `--figure` prints one `bench/figure.ts` line instead of the table: `compile.vsCheckRequest`, the
  * summed compile CPU time of the four cases over the summed checkRequest CPU time (aim ≤ 1.5).
  * `--detail` adds, on stderr, each case's CPU milliseconds: compile, core's findRequestIssues of
  * the compiled payloads (the validation compile runs), compile's own work (the difference) and
  * checkRequest.
+ * Both are measured warm: `--warmup` interleaved rounds of each run first. From a cold process the
+ * first ~10 rounds of compile cost several times the later ones (V8 optimising its code; flat with
+ * `node --no-opt`), so a short warm-up measured the JIT rather than compile.
  */
 import { parseArgs } from 'node:util';
 import { checkRequest, findRequestIssues } from '@vsynth/core';
@@ -17,11 +20,12 @@ import { anna, minhoCasual } from '../../examples/avatars.js';
 import { figure, printFigure } from '../figure.js';
 
 const { values } = parseArgs({
-  options: { scenes: { type: 'string', default: '500' }, small: { type: 'string', default: '1000' }, rounds: { type: 'string', default: '15' }, figure: { type: 'boolean', default: false }, detail: { type: 'boolean', default: false } },
+  options: { scenes: { type: 'string', default: '500' }, small: { type: 'string', default: '1000' }, rounds: { type: 'string', default: '15' }, warmup: { type: 'string', default: '15' }, figure: { type: 'boolean', default: false }, detail: { type: 'boolean', default: false } },
 });
 const SCENES = Number(values.scenes);
 const SMALL = Number(values.small);
 const ROUNDS = Number(values.rounds);
+const WARMUP = Number(values.warmup);
 
 function TitleBand(props: { title: string; i: number }) {
   return (
@@ -65,10 +69,10 @@ const legacySmalls = Array.from({ length: SMALL }, (_, i) => (
 
 /** Median milliseconds of each function, rounds interleaved so load drift hits both alike. */
 async function timePair(a: () => Promise<unknown> | unknown, b: () => Promise<unknown> | unknown): Promise<[number, number]> {
-  for (let w = 0; w < 3; w++) {
+  for (let w = 0; w < WARMUP; w++) {
     await a();
     await b();
-  } // warm-up: let the JIT settle
+  }
   const sa: number[] = [];
   const sb: number[] = [];
   // `--figure` compares CPU time (user + system), which load on the machine disturbs less than wall time.
