@@ -19,9 +19,13 @@ export function resolveLegacyPlacement(
   canvas: CanvasSize,
   path: readonly PathSegment[],
 ): ResolvedPlacement {
-  const locationX = readNumber(placement.locationX, { path, field: 'locationX', fallback: 0 });
-  const locationY = readNumber(placement.locationY, { path, field: 'locationY', fallback: 0 });
-  const scale = readNumber(placement.scale, { path, field: 'scale', rule: 'positive', fallback: 1 });
+  // Finite numbers (a positive scale), the common case, are taken without readNumber's options.
+  const x = placement.locationX;
+  const y = placement.locationY;
+  const s = placement.scale;
+  const locationX = typeof x === 'number' && Number.isFinite(x) ? x : readNumber(x, { path, field: 'locationX', fallback: 0 });
+  const locationY = typeof y === 'number' && Number.isFinite(y) ? y : readNumber(y, { path, field: 'locationY', fallback: 0 });
+  const scale = typeof s === 'number' && Number.isFinite(s) && s > 0 ? s : readNumber(s, { path, field: 'scale', rule: 'positive', fallback: 1 });
   return { cx: (0.5 + locationX) * canvas.width, cy: (0.5 + locationY) * canvas.height, scale };
 }
 

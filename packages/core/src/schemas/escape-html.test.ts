@@ -15,4 +15,13 @@ describe('escapeHtml', () => {
     const text = `<b>Q&A</b> "now" isn't > later`;
     expect(spokenText(escapeHtml(text))).toBe(text);
   });
+
+  it('leaves text without any of the five as it is, and escapes each one wherever it stands', () => {
+    expect(escapeHtml('Plain text, 한국어 and émoji 🎬')).toBe('Plain text, 한국어 and émoji 🎬');
+    expect(escapeHtml('')).toBe('');
+    for (const [char, entity] of [['&', '&amp;'], ['<', '&lt;'], ['>', '&gt;'], ['"', '&quot;'], ["'", '&#39;']]) {
+      expect(escapeHtml(char)).toBe(entity);
+      expect(escapeHtml(`a${char}b${char}`)).toBe(`a${entity}b${entity}`);
+    }
+  });
 });

@@ -14,5 +14,13 @@ const HTML_ESCAPES: Readonly<Record<string, string>> = {
  * @example escapeHtml('Tom & Jerry <3') // 'Tom &amp; Jerry &lt;3'
  */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+  // Most script text has none of the five: return it without building a new string.
+  return HAS_SPECIAL.test(text) ? text.replace(SPECIALS, escapeChar) : text;
+}
+
+const HAS_SPECIAL = /[&<>"']/;
+const SPECIALS = /[&<>"']/g;
+
+function escapeChar(char: string): string {
+  return HTML_ESCAPES[char] ?? char;
 }

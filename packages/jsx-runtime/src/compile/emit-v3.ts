@@ -125,15 +125,16 @@ function emitScene(sceneElement: ResolvedElement, s: number, state: V3State): Js
     if (element.kind === 'Avatar') state.sawAvatar = true;
     const layer = (p['layer'] as number | undefined) ?? lastLayer + 1;
     lastLayer = layer;
-    const clip = buildClip(element, s, layer, path, input);
-    if (clip === undefined) continue;
     const givenId = p['id'] as string | undefined;
+    // The derived id is hashed and formatted once, before building; it is claimed after.
+    let hash = givenId === undefined ? clipHash(s, element.path) : 0;
+    const type = clipType(element.kind);
+    const clip = buildClip(element, type, givenId ?? formatClipId(type, hash), layer, path, input);
+    if (clip === undefined) continue;
     const entry: BuiltClip = { clip, element, path };
     if (givenId === undefined) {
-      const type = clip['type'] as string;
       let byHash = derived.get(type);
       if (byHash === undefined) derived.set(type, (byHash = new Map()));
-      let hash = clipHash(s, element.path);
       let id = clip['id'] as string;
       // A given id set after a derived one with the same string is the later one (a derived id never takes a used string).
       const holder = (given.size > 0 ? given.get(id) : undefined) ?? byHash.get(hash | 0);
@@ -142,17 +143,17 @@ function emitScene(sceneElement: ResolvedElement, s: number, state: V3State): Js
         continue;
       }
       // Two paths with one 32-bit hash: derive again, still from position only (deterministic).
-      for (let n = 1; byHash.has(hash | 0) || (given.size > 0 && given.has(id)); n++) {
-        hash = clipHash(s, `${element.path}#${n}`);
-        id = formatClipId(type, hash);
+      if (byHash.has(hash | 0) || (given.size > 0 && given.has(id))) {
+        for (let n = 1; byHash.has(hash | 0) || (given.size > 0 && given.has(id)); n++) {
+          hash = clipHash(s, `${element.path}#${n}`);
+          id = formatClipId(type, hash);
+        }
+        clip['id'] = id;
+        clip['name'] = id;
       }
-      clip['id'] = id;
-      clip['name'] = id;
       byHash.set(hash | 0, entry);
     } else {
       // A given id (`id` prop) is kept as written, even when repeated.
-      clip['id'] = givenId;
-      clip['name'] = givenId;
       given.set(givenId, entry);
     }
     built.push(entry);
@@ -230,13 +231,12 @@ function backgroundOf(value: ReturnType<typeof sceneParts>['background']): Json 
 }
 
 // Clips are object literals filled field by field in the payload's key order: no spread copies.
-function buildClip(element: ResolvedElement, s: number, layer: number, path: (string | number)[], input: EmitInput): Json | undefined {
+function buildClip(element: ResolvedElement, type: string, id: string, layer: number, path: (string | number)[], input: EmitInput): Json | undefined {
   const { ctx, canvas } = input;
   const p = element.props;
   const kind = element.kind;
   if (kind === 'Audio') {
-    const id = clipId('audio', s, element.path);
-    const clip: Json = { id, name: id, type: 'audio', layer, left: 0, top: 0, width: 0, height: 0, source_url: p['src'] };
+    const clip: Json = { id, name: id, type, layer, left: 0, top: 0, width: 0, height: 0, source_url: p['src'] };
     putGiven(clip, p, GIVEN.Audio);
     return clip;
   }
@@ -251,12 +251,11 @@ function buildClip(element: ResolvedElement, s: number, layer: number, path: (st
     const model = avatar.language !== undefined && avatar.language !== avatar.model.language ? { ...avatar.model, language: avatar.language } : avatar.model;
     const box = placeOnV3({ element, placement, canvas, path, ctx, model });
     if (box === undefined) return undefined;
-    const id = clipId('aiModel', s, element.path);
     const headOnly = p['headOnly'] === true;
     const clip: Json = {
       id,
       name: id,
-      type: 'aiModel',
+      type,
       layer,
       left: box.left,
       top: box.top,
@@ -276,7 +275,7 @@ function buildClip(element: ResolvedElement, s: number, layer: number, path: (st
   if (kind === 'Text') {
     const box = placeOnV3({ element, placement, canvas, path, ctx, text: { text: element.text, fontSize: p['fontSize'] as number | undefined } });
     if (box === undefined) return undefined;
-    const clip = boxClip(clipId('textImage', s, element.path), 'textImage', layer, box);
+    const clip = boxClip(id, type, layer, box);
     if (box.fontSize !== undefined) clip['fontSize'] = box.fontSize;
     clip['text'] = element.text;
     putGiven(clip, p, GIVEN.Text);
@@ -289,22 +288,40 @@ function buildClip(element: ResolvedElement, s: number, layer: number, path: (st
   const box = placeOnV3({ element, placement, canvas, path, ctx, natural });
   if (box === undefined) return undefined;
   if (kind === 'Image') {
-    const clip = boxClip(clipId('image', s, element.path), 'image', layer, box);
+    const clip = boxClip(id, type, layer, box);
     clip['source_url'] = p['src'];
     putGiven(clip, p, GIVEN.Image);
     return clip;
   }
   if (kind === 'Shape') {
-    const clip = boxClip(clipId('shape', s, element.path), 'shape', layer, box);
+    const clip = boxClip(id, type, layer, box);
     clip['shapeName'] = p['shape'];
     putGiven(clip, p, GIVEN.Shape);
     return clip;
   }
-  const clip = boxClip(clipId('videoImage', s, element.path), 'videoImage', layer, box);
+  const clip = boxClip(id, type, layer, box);
   clip['video_url'] = p['src'];
   if (p['poster'] !== undefined) clip['source_url'] = p['poster'];
   putGiven(clip, p, GIVEN.VideoClip);
   return clip;
+}
+
+/** The v3 clip type an element kind emits. */
+function clipType(kind: ResolvedElement['kind']): string {
+  switch (kind) {
+    case 'Audio':
+      return 'audio';
+    case 'Avatar':
+      return 'aiModel';
+    case 'Text':
+      return 'textImage';
+    case 'Image':
+      return 'image';
+    case 'Shape':
+      return 'shape';
+    default:
+      return 'videoImage';
+  }
 }
 
 /** `{id, name, type, layer, left, top, width, height, scaleX, scaleY}`, the head every visual clip starts with. */

@@ -28,8 +28,8 @@ interface Context {
   readonly files: Map<string, string>;
 }
 
-const TEXT_KINDS: ReadonlySet<BuiltinKind> = new Set(['Text', 'Avatar']);
-const CONTAINER_KINDS: ReadonlySet<BuiltinKind> = new Set(['Video', 'Scene']);
+/** The children of every element that holds none (all but Video and Scene): one shared, frozen list. */
+const NO_CHILDREN: readonly ResolvedElement[] = Object.freeze([]);
 
 /**
  * Calls every function component (awaiting async ones), flattens fragments and arrays, skips
@@ -101,7 +101,7 @@ function resolveElement(element: VsynthElement, at: string, via: string | undefi
   for (const problem of problems) {
     ctx.issues.push(issue({ code: problem.code, message: withVia(problem.message, via), path: [], ...(source && { source }) }));
   }
-  if (CONTAINER_KINDS.has(kind)) {
+  if (kind === 'Video' || kind === 'Scene') {
     const children: ResolvedElement[] = [];
     const resolved: ResolvedElement = { kind, props, source, via, path: at, children, text: '' };
     // Pushed before its children resolve: `out` keeps document order when they are async.
@@ -109,11 +109,11 @@ function resolveElement(element: VsynthElement, at: string, via: string | undefi
     return resolveNode(props['children'] as VsynthNode, at, undefined, source, ctx, children);
   }
   let text = '';
-  if (TEXT_KINDS.has(kind)) text = joinText(props['children'] as VsynthNode, kind, source, via, ctx);
+  if (kind === 'Text' || kind === 'Avatar') text = joinText(props['children'] as VsynthNode, kind, source, via, ctx);
   else if (props['children'] !== undefined && props['children'] !== null) {
     ctx.issues.push(issue({ code: 'jsx', message: withVia(`<${kind}> takes no children`, via), path: [], ...(source && { source }) }));
   }
-  out.push({ kind, props, source, via, path: at, children: [], text });
+  out.push({ kind, props, source, via, path: at, children: NO_CHILDREN, text });
 }
 
 /** Calls a function component (awaiting it when async) and resolves what it rendered; a throw is an issue. */
