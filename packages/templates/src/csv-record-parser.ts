@@ -70,8 +70,9 @@ export class CsvRecordParser {
   }
 
   /**
-   * Parses `chunk` (undefined at the end) and appends the records it completes to `out`.
-   * Throws a CsvSyntaxError; returns false, consuming nothing, for a UTF-16 byte order mark.
+   * Parses `chunk` (undefined at the end) and appends the records it completes to `out`; keeps
+   * no reference to `chunk`, which may be reused. Throws a CsvSyntaxError; returns false,
+   * consuming nothing, for a UTF-16 byte order mark.
    */
   parse(chunk: Buffer | undefined, end: boolean, out: CsvRecord[]): boolean {
     let buf: Buffer;
@@ -83,13 +84,13 @@ export class CsvRecordParser {
     if (!this.bomChecked) {
       if (buf.length < 3) {
         if (!end) {
-          this.previous = buf;
+          this.previous = Buffer.from(buf);
           return true;
         }
       } else {
         if (buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) buf = buf.subarray(3);
         else if (buf[0] === 0xff && buf[1] === 0xfe) {
-          this.previous = buf;
+          this.previous = Buffer.from(buf);
           return false;
         }
         this.bomChecked = true;
@@ -207,7 +208,7 @@ export class CsvRecordParser {
       }
     } else {
       if (run >= 0) this.keep(buf, run, runEnd);
-      if (pos < length) this.previous = buf.subarray(pos);
+      if (pos < length) this.previous = Buffer.from(buf.subarray(pos)); // a copy: the caller may reuse `chunk`
     }
     if (this.wasRowDelimiter) {
       this.lines += 1;
