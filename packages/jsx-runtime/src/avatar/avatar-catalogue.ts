@@ -10,26 +10,28 @@ export type AvatarSource = AvatarDefinition | AiModelObject;
  * @example new AvatarCatalogue([anna, minhoSuit]).find('minho', 'suit_charcoal')?.emotion // 'suit_charcoal'
  */
 export class AvatarCatalogue {
-  private readonly byName = new Map<string, AiModelObject[]>();
+  /** Made by the first `add`: most compiles name their avatars by model object, not by key. */
+  private byName: Map<string, AiModelObject[]> | undefined;
 
-  constructor(avatars: readonly AvatarSource[] = []) {
-    for (const entry of avatars) this.add(entry);
+  constructor(avatars?: readonly AvatarSource[]) {
+    if (avatars !== undefined) for (const entry of avatars) this.add(entry);
   }
 
   /** Registers a definition or model object under its name and its `ai_name`. */
   add(entry: AvatarSource): void {
     const model = isAvatarDefinition(entry) ? entry.model : entry;
     const names = isAvatarDefinition(entry) && entry.name !== model.ai_name ? [entry.name, model.ai_name] : [model.ai_name];
+    const byName = (this.byName ??= new Map<string, AiModelObject[]>());
     for (const name of names) {
-      const list = this.byName.get(name) ?? [];
+      const list = byName.get(name) ?? [];
       if (!list.some((m) => m.emotion === model.emotion)) list.push(model);
-      this.byName.set(name, list);
+      byName.set(name, list);
     }
   }
 
   /** Every outfit known for a name. */
   outfits(name: string): readonly AiModelObject[] {
-    return this.byName.get(name) ?? [];
+    return this.byName?.get(name) ?? NO_OUTFITS;
   }
 
   /** The model object for a name and, optionally, an outfit (`emotion`). */
@@ -40,3 +42,5 @@ export class AvatarCatalogue {
     return undefined;
   }
 }
+
+const NO_OUTFITS: readonly AiModelObject[] = Object.freeze([]);

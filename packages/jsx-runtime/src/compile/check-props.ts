@@ -19,7 +19,9 @@ export interface PropProblem {
 export function checkProps(kind: BuiltinKind, props: Readonly<Record<string, unknown>>): readonly PropProblem[] {
   const rules = RULE_MAPS[kind];
   let problems: PropProblem[] | undefined;
-  for (const name of Object.keys(props)) {
+  // for…in with an own-key check walks the same keys as Object.keys without building the array.
+  for (const name in props) {
+    if (!Object.hasOwn(props, name)) continue;
     const value = props[name];
     if (value === undefined) continue;
     const rule = rules.get(name);

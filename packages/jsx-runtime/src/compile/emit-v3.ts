@@ -61,8 +61,8 @@ export function emitV3(input: EmitInput, variant: 'A' | 'B'): { payload: Json; s
     firstAvatar: undefined,
     sawAvatar: false,
     derived: new Map(),
-    given: new Map(),
-    voices: new Map(),
+    given: undefined,
+    voices: [],
   };
   for (let s = 0; s < input.scenes.length; s++) state.scenes.push(emitScene(input.scenes[s]!, s, state));
   const { scenes, speechless, firstAvatar, sawAvatar, slotRequests, voices } = state;
@@ -102,14 +102,14 @@ interface V3State {
   // from). Derived ids are kept per type under their hash, so no id string is hashed per clip;
   // an id given by the `id` prop is kept under its string.
   readonly derived: Map<string, Map<number, BuiltClip>>;
-  readonly given: Map<string, BuiltClip>;
+  given: Map<string, BuiltClip> | undefined;
   /** Per scene, the <Avatar> whose speech `scripts_N` modifies. */
-  readonly voices: Map<number, ResolvedElement>;
+  readonly voices: (ResolvedElement | undefined)[];
 }
 
 /** Scene `s` of a v3 payload, its clips built and their ids claimed. */
 function emitScene(sceneElement: ResolvedElement, s: number, state: V3State): Json {
-  const { input, variant, slotRequests, speechless, derived, given, voices } = state;
+  const { input, variant, slotRequests, speechless, derived, voices } = state;
   const { ctx } = input;
   const parts = sceneParts(sceneElement, s, ctx);
   /** The scene's clips in payload order, each with its element and its path as written (document order), which compile errors use. */
@@ -137,14 +137,15 @@ function emitScene(sceneElement: ResolvedElement, s: number, state: V3State): Js
       if (byHash === undefined) derived.set(type, (byHash = new Map()));
       let id = clip['id'] as string;
       // A given id set after a derived one with the same string is the later one (a derived id never takes a used string).
-      const holder = (given.size > 0 ? given.get(id) : undefined) ?? byHash.get(hash | 0);
+      const given = state.given;
+      const holder = given?.get(id) ?? byHash.get(hash | 0);
       if (holder !== undefined && holder.path[1] === s && holder.element.path === element.path) {
         ctx.error(element, `two elements of scene ${s} share the key path "${element.path}"; give siblings distinct keys`, path);
         continue;
       }
       // Two paths with one 32-bit hash: derive again, still from position only (deterministic).
-      if (byHash.has(hash | 0) || (given.size > 0 && given.has(id))) {
-        for (let n = 1; byHash.has(hash | 0) || (given.size > 0 && given.has(id)); n++) {
+      if (byHash.has(hash | 0) || given?.has(id) === true) {
+        for (let n = 1; byHash.has(hash | 0) || given?.has(id) === true; n++) {
           hash = clipHash(s, `${element.path}#${n}`);
           id = formatClipId(type, hash);
         }
@@ -154,7 +155,7 @@ function emitScene(sceneElement: ResolvedElement, s: number, state: V3State): Js
       byHash.set(hash | 0, entry);
     } else {
       // A given id (`id` prop) is kept as written, even when repeated.
-      given.set(givenId, entry);
+      (state.given ??= new Map()).set(givenId, entry);
     }
     built.push(entry);
     const slot = p['slot'] as string | undefined;
@@ -174,7 +175,7 @@ function emitScene(sceneElement: ResolvedElement, s: number, state: V3State): Js
   const scene: Json = { sceneIdx: s };
   // Modify's scripts_N edits scripts[0] (A: the speaker's) or the first avatar clip's script (B).
   const voice = variant === 'A' ? (speakers[0]?.built ?? firstInScene) : firstInScene;
-  if (voice !== undefined) voices.set(s, voice.element);
+  voices[s] = voice?.element;
   if (variant === 'A') {
     for (let k = 1; k < speakers.length; k++) {
       ctx.error(
@@ -351,36 +352,27 @@ const GIVEN = {
 
 /**
  * Copies the props among `fields` that are given onto `clip`, in the order of `fields`. Walks the
- * props the element has (a few) rather than looking up every field (most are not given).
+ * props the element has (a few) rather than looking up every field (most are not given); the
+ * ranks met are bits of one number (fewer than 31 fields), read back lowest first.
  */
 function putGiven(clip: Json, p: Readonly<Record<string, unknown>>, fields: GivenFields): void {
-  let first = -1;
-  let ranks: number[] | undefined;
+  let ranks = 0;
   for (const name in p) {
     const rank = fields.rank.get(name);
-    if (rank === undefined || p[name] === undefined) continue;
-    if (first < 0) {
-      first = rank;
-      continue;
-    }
-    ranks ??= [first];
-    // Insertion into the (short) sorted list.
-    let at = ranks.length;
-    while (at > 0 && ranks[at - 1]! > rank) at--;
-    ranks.splice(at, 0, rank);
+    if (rank !== undefined && p[name] !== undefined) ranks |= 1 << rank;
   }
-  if (ranks === undefined) {
-    if (first >= 0) clip[fields.names[first]!] = p[fields.names[first]!];
-    return;
+  for (let rank = 0; ranks !== 0; rank++, ranks >>>= 1) {
+    if ((ranks & 1) === 0) continue;
+    const name = fields.names[rank]!;
+    clip[name] = p[name];
   }
-  for (const rank of ranks) clip[fields.names[rank]!] = p[fields.names[rank]!];
 }
 
 /** Modify keys by DESIGN.md "Compile": index among clips with that tag, scenes then clips in order. */
 function countSlots(
   requests: readonly SlotRequest[],
   scenes: readonly Json[],
-  voices: ReadonlyMap<number, ResolvedElement>,
+  voices: readonly (ResolvedElement | undefined)[],
   ctx: CompileContext,
 ): Record<string, string> {
   // Only the requested clips' indices are kept, and only title and subtitles are counted: keys exist for no other tag.
@@ -404,7 +396,7 @@ function countSlots(
     let key: string;
     if (r.element.kind === 'Avatar') {
       key = `scripts_${r.scene}`;
-      if (voices.get(r.scene) !== r.element) {
+      if (voices[r.scene] !== r.element) {
         ctx.error(
           r.element,
           `<Avatar> slot "${r.name}" would be ${key}, but modify's ${key} changes the speech of another <Avatar> of scene ${r.scene} (the speaking one in variant A, the first in variant B); put the slot on that avatar`,

@@ -31,9 +31,9 @@ export function readPlacement(element: ResolvedElement): Placement | { readonly 
     };
   }
   if (hasBox) {
-    const given: Record<string, number> = {};
-    for (const k of BOX_KEYS) if (p[k] !== undefined) given[k] = p[k] as number;
-    return { family: 'box', box: given };
+    // Props not given stay undefined, which the box's readers (`??`) take as not given.
+    const box = { left: p['left'], top: p['top'], width: p['width'], height: p['height'], scaleX: p['scaleX'], scaleY: p['scaleY'] } as BoxProps;
+    return { family: 'box', box };
   }
   if (hasCentre) {
     return { family: 'centre', x: (p['x'] as number | undefined) ?? 0, y: (p['y'] as number | undefined) ?? 0, scale: p['scale'] as number | undefined };

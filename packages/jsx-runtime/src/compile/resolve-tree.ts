@@ -98,7 +98,8 @@ function resolveElement(element: VsynthElement, at: string, via: string | undefi
   if (kind === undefined) return renderComponent(element, props, at, via, ctx, out);
   const source = locate(element, kind, ctx);
   const problems = checkProps(kind, props);
-  for (const problem of problems) {
+  for (let i = 0; i < problems.length; i++) {
+    const problem = problems[i]!;
     ctx.issues.push(issue({ code: problem.code, message: withVia(problem.message, via), path: [], ...(source && { source }) }));
   }
   if (kind === 'Video' || kind === 'Scene') {
