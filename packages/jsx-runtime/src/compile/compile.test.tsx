@@ -391,6 +391,30 @@ describe('slots', () => {
       'slot "a" is used twice (already scripts_0); slot names must be unique',
     ]);
   });
+
+  it("takes slot names that Object.prototype has as plain names, each once, and leaves __proto__ out", async () => {
+    const { slots } = await compile(
+      <Video>
+        <Scene>
+          <Avatar model={anna} slot="constructor">Hello</Avatar>
+          <Text tag="title" slot="toString">Title 0</Text>
+          <Text tag="subtitles" slot="__proto__">Sub 0</Text>
+          <Text tag="title" slot="3">Title 1</Text>
+        </Scene>
+      </Video>,
+    );
+    expect(Object.entries(slots)).toEqual([['3', 'title_1'], ['constructor', 'scripts_0'], ['toString', 'title_0']]);
+    expect(Object.getPrototypeOf(slots)).toBe(Object.prototype);
+    const twice = await failure(
+      <Video>
+        <Scene>
+          <Avatar model={anna} slot="valueOf">Hello</Avatar>
+          <Text tag="title" slot="valueOf">Title 0</Text>
+        </Scene>
+      </Video>,
+    );
+    expect(twice.issues.map((i) => i.message)).toEqual(['slot "valueOf" is used twice (already scripts_0); slot names must be unique']);
+  });
 });
 
 describe('determinism', () => {

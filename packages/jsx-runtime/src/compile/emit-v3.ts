@@ -144,7 +144,8 @@ function emitScene(sceneElement: ResolvedElement, s: number, state: V3State): Js
         continue;
       }
       // Two paths with one 32-bit hash: derive again, still from position only (deterministic).
-      if (byHash.has(hash | 0) || given?.has(id) === true) {
+      // (No holder: neither the hash nor the id is taken.)
+      if (holder !== undefined) {
         for (let n = 1; byHash.has(hash | 0) || given?.has(id) === true; n++) {
           hash = clipHash(s, `${element.path}#${n}`);
           id = formatClipId(type, hash);
@@ -390,8 +391,8 @@ function countSlots(
       }
     }
   }
-  /** Slot name → modify key, checked without an object key lookup per slot. */
-  const keys = new Map<string, string>();
+  /** Slot name → modify key; an own-key check, so names like `constructor` count only once used. */
+  const slots: Record<string, string> = {};
   for (const r of requests) {
     let key: string;
     if (r.element.kind === 'Avatar') {
@@ -412,15 +413,13 @@ function countSlots(
       }
       key = `${tag}_${indexOf.get(r.clip) ?? 0}`;
     }
-    const already = keys.get(r.name);
+    const already = Object.hasOwn(slots, r.name) ? slots[r.name] : undefined;
     if (already !== undefined) {
       ctx.error(r.element, `slot "${r.name}" is used twice (already ${already}); slot names must be unique`, r.path);
       continue;
     }
     // Assigning `__proto__` on a plain object sets no own key, so that name never counted as used.
-    if (r.name !== '__proto__') keys.set(r.name, key);
+    if (r.name !== '__proto__') slots[r.name] = key;
   }
-  const slots: Record<string, string> = {};
-  for (const [name, key] of keys) slots[name] = key;
   return slots;
 }
