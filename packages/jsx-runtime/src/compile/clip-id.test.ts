@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { clipId } from './clip-id.js';
+import { clipId, formatClipId } from './clip-id.js';
 
 /** DESIGN.md's rule written plainly: FNV-1a over the UTF-16 units of `${scene}/${path}`, 8 hex digits. */
 function plainClipId(type: string, sceneIndex: number, elementPath: string): string {
@@ -26,6 +26,17 @@ describe('clipId', () => {
         expect(clipId(type, scene, path)).toBe(plainClipId(type, scene, path));
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('formats any 32-bit hash as 8 lowercase hex digits', () => {
+    expect(formatClipId('shape', 0)).toBe('shape-00000000');
+    expect(formatClipId('shape', 0xffffffff)).toBe('shape-ffffffff');
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 0xffffffff }), (hash) => {
+        expect(formatClipId('image', hash)).toBe(`image-${hash.toString(16).padStart(8, '0')}`);
+      }),
+      { numRuns: 1000 },
     );
   });
 });

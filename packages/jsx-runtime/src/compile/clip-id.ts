@@ -25,8 +25,18 @@ export function clipHash(sceneIndex: number, elementPath: string): number {
  * @example formatClipId('shape', 0xff) // 'shape-000000ff'
  */
 export function formatClipId(type: string, hash: number): string {
-  // By byte from a table: `toString(16)` of a number above 2^31 takes the slow double path.
-  return `${type}-${HEX_BYTES[hash >>> 24]}${HEX_BYTES[(hash >>> 16) & 0xff]}${HEX_BYTES[(hash >>> 8) & 0xff]}${HEX_BYTES[hash & 0xff]}`;
+  // The 8 digits as one string from their character codes: `toString(16)` of a number above
+  // 2^31 takes the slow double path, and joining per-byte strings builds several strings per id.
+  return `${type}-${String.fromCharCode(
+    HEX_CODES[hash >>> 28]!,
+    HEX_CODES[(hash >>> 24) & 15]!,
+    HEX_CODES[(hash >>> 20) & 15]!,
+    HEX_CODES[(hash >>> 16) & 15]!,
+    HEX_CODES[(hash >>> 12) & 15]!,
+    HEX_CODES[(hash >>> 8) & 15]!,
+    HEX_CODES[(hash >>> 4) & 15]!,
+    HEX_CODES[hash & 15]!,
+  )}`;
 }
 
 function fnv1a(hash: number, text: string): number {
@@ -34,5 +44,5 @@ function fnv1a(hash: number, text: string): number {
   return hash;
 }
 
-/** `'00'` … `'ff'`. */
-const HEX_BYTES: readonly string[] = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
+/** Character codes of `0`…`9`, `a`…`f`. */
+const HEX_CODES: readonly number[] = Array.from('0123456789abcdef', (digit) => digit.charCodeAt(0));
