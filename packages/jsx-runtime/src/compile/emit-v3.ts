@@ -228,7 +228,8 @@ function projectFields(video: ResolvedElement, orientation: string, scenes: Json
 }
 
 function backgroundOf(value: ReturnType<typeof sceneParts>['background']): Json {
-  if (value?.kind === 'image') return { ...legacyBackgroundToV3(value.url) };
+  // A new object per call, so it is the scene's own (raw may change it).
+  if (value?.kind === 'image') return legacyBackgroundToV3(value.url) as unknown as Json;
   return { id: 'background', type: 'background', source_type: 'color', source_color: value?.rgb ?? 'rgb(255,255,255)' };
 }
 

@@ -13,7 +13,9 @@ const URLISH = /^(https?:\/\/|\/|\.{1,2}\/|data:image\/)/i;
  */
 export function parseBackground(value: string): BackgroundValue | undefined {
   const text = value.trim();
-  const rgb = RGB.exec(text);
+  // Each pattern only where its first character can start it: no regex run for the others.
+  const first = text.charCodeAt(0);
+  const rgb = first === R_LOWER || first === R_UPPER ? RGB.exec(text) : null;
   if (rgb) {
     const r = Number(rgb[1]);
     const g = Number(rgb[2]);
@@ -21,7 +23,7 @@ export function parseBackground(value: string): BackgroundValue | undefined {
     if (r > 255 || g > 255 || b > 255) return undefined;
     return { kind: 'colour', rgb: `rgb(${r},${g},${b})` };
   }
-  const hex = HEX.exec(text)?.[1];
+  const hex = first === HASH ? HEX.exec(text)?.[1] : undefined;
   if (hex !== undefined) {
     return { kind: 'colour', rgb: `rgb(${hexChannel(hex, 0)},${hexChannel(hex, 1)},${hexChannel(hex, 2)})` };
   }
@@ -29,7 +31,17 @@ export function parseBackground(value: string): BackgroundValue | undefined {
   return undefined;
 }
 
-/** Channel `i` (0 red, 1 green, 2 blue) of a 3- or 6-digit hex colour. */
+const R_LOWER = 0x72;
+const R_UPPER = 0x52;
+const HASH = 0x23;
+
+/** Channel `i` (0 red, 1 green, 2 blue) of a 3- or 6-digit hex colour (digits already checked by HEX). */
 function hexChannel(hex: string, i: number): number {
-  return hex.length === 3 ? Number.parseInt(hex[i]! + hex[i]!, 16) : Number.parseInt(hex.slice(2 * i, 2 * i + 2), 16);
+  if (hex.length === 3) return hexDigit(hex.charCodeAt(i)) * 17;
+  return hexDigit(hex.charCodeAt(2 * i)) * 16 + hexDigit(hex.charCodeAt(2 * i + 1));
+}
+
+/** The value of a hex digit's character code: `0`-`9`, `a`-`f`, `A`-`F`. */
+function hexDigit(code: number): number {
+  return code <= 0x39 ? code - 0x30 : (code | 0x20) - 0x57;
 }
