@@ -14,12 +14,6 @@ export interface ClipOrigin {
   readonly path: readonly PathSegment[];
 }
 
-/** Every clip of one scene, bound in one record. */
-interface ClipsBinding {
-  readonly scene: number;
-  readonly clips: readonly ClipOrigin[];
-}
-
 /**
  * Collects the issues of one compile, each with the element's JSX source and payload path, and
  * remembers which element produced which payload path so schema issues can be located too.
@@ -31,8 +25,12 @@ interface ClipsBinding {
  */
 export class CompileContext {
   readonly issues: Issue[] = [];
-  /** Every bind in order; indexed by path only when an issue from core must be located. */
-  private readonly bindings: (Binding | ClipsBinding)[] = [];
+  /**
+   * Every bind in order, three slots each, no object per bind: `path, element, written` for
+   * {@link bind}, `scene, clips, undefined` for {@link bindClips}. Indexed by path only when an
+   * issue from core must be located.
+   */
+  private readonly bindings: (readonly PathSegment[] | ResolvedElement | number | readonly ClipOrigin[] | undefined)[] = [];
   private sources: Map<string, Binding> | undefined;
 
   /**
@@ -40,7 +38,7 @@ export class CompileContext {
    * errors place it (document order) when that differs from its place in the payload.
    */
   bind(path: readonly PathSegment[], element: ResolvedElement, written?: readonly PathSegment[]): void {
-    this.bindings.push({ path, source: element.source, via: element.via, written });
+    this.bindings.push(path, element, written);
     this.sources = undefined;
   }
 
@@ -50,7 +48,7 @@ export class CompileContext {
    * not change afterwards.
    */
   bindClips(scene: number, clips: readonly ClipOrigin[]): void {
-    this.bindings.push({ scene, clips });
+    this.bindings.push(scene, clips, undefined);
     this.sources = undefined;
   }
 
@@ -71,13 +69,17 @@ export class CompileContext {
     if (this.sources === undefined) {
       // A later bind of the same path wins, as it would in a map filled by each bind.
       this.sources = new Map();
-      for (const b of this.bindings) {
-        if ('path' in b) {
-          this.sources.set(b.path.join('\u0000'), b);
+      const b = this.bindings;
+      for (let k = 0; k < b.length; k += 3) {
+        if (typeof b[k] !== 'number') {
+          const path = b[k] as readonly PathSegment[];
+          const element = b[k + 1] as ResolvedElement;
+          this.sources.set(path.join('\u0000'), { path, source: element.source, via: element.via, written: b[k + 2] as readonly PathSegment[] | undefined });
           continue;
         }
-        b.clips.forEach(({ element, path }, c) => {
-          this.sources!.set(['scenes', b.scene, 'clips', c].join('\u0000'), { path: ['scenes', b.scene, 'clips', c], source: element.source, via: element.via, written: path });
+        const scene = b[k] as number;
+        (b[k + 1] as readonly ClipOrigin[]).forEach(({ element, path }, c) => {
+          this.sources!.set(['scenes', scene, 'clips', c].join('\u0000'), { path: ['scenes', scene, 'clips', c], source: element.source, via: element.via, written: path });
         });
       }
     }

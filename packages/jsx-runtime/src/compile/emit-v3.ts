@@ -27,6 +27,8 @@ interface BuiltClip {
   readonly clip: Json;
   readonly element: ResolvedElement;
   readonly path: (string | number)[];
+  /** The clip type its id was derived for. */
+  readonly type: string;
 }
 
 /** A slot request: the clip that carries it, counted after all scenes are built. */
@@ -61,6 +63,7 @@ export function emitV3(input: EmitInput, variant: 'A' | 'B'): { payload: Json; s
     firstAvatar: undefined,
     sawAvatar: false,
     derived: new Map(),
+    derivedByType: undefined,
     given: undefined,
     voices: [],
   };
@@ -99,9 +102,11 @@ interface V3State {
   firstAvatar: Json | undefined;
   sawAvatar: boolean;
   // Clip id → the clip that has it (its scene, `path[1]`, and element path are where the id came
-  // from). Derived ids are kept per type under their hash, so no id string is hashed per clip;
-  // an id given by the `id` prop is kept under its string.
-  readonly derived: Map<string, Map<number, BuiltClip>>;
+  // from). Derived ids are kept per type under their hash, so no id string is hashed per clip:
+  // the first clip with a hash in `derived`, clips whose hash a clip of another type holds (rare)
+  // in `derivedByType`. An id given by the `id` prop is kept under its string.
+  readonly derived: Map<number, BuiltClip>;
+  derivedByType: Map<string, Map<number, BuiltClip>> | undefined;
   given: Map<string, BuiltClip> | undefined;
   /** Per scene, the <Avatar> whose speech `scripts_N` modifies. */
   readonly voices: (ResolvedElement | undefined)[];
@@ -109,7 +114,7 @@ interface V3State {
 
 /** Scene `s` of a v3 payload, its clips built and their ids claimed. */
 function emitScene(sceneElement: ResolvedElement, s: number, state: V3State): Json {
-  const { input, variant, slotRequests, speechless, derived, voices } = state;
+  const { input, variant, slotRequests, speechless, voices } = state;
   const { ctx } = input;
   const parts = sceneParts(sceneElement, s, ctx);
   /** The scene's clips in payload order, each with its element and its path as written (document order), which compile errors use. */
@@ -131,14 +136,12 @@ function emitScene(sceneElement: ResolvedElement, s: number, state: V3State): Js
     const type = clipType(element.kind);
     const clip = buildClip(element, type, givenId ?? formatClipId(type, hash), layer, path, input);
     if (clip === undefined) continue;
-    const entry: BuiltClip = { clip, element, path };
+    const entry: BuiltClip = { clip, element, path, type };
     if (givenId === undefined) {
-      let byHash = derived.get(type);
-      if (byHash === undefined) derived.set(type, (byHash = new Map()));
       let id = clip['id'] as string;
       // A given id set after a derived one with the same string is the later one (a derived id never takes a used string).
       const given = state.given;
-      const holder = given?.get(id) ?? byHash.get(hash | 0);
+      const holder = given?.get(id) ?? derivedHolder(state, type, hash | 0);
       if (holder !== undefined && holder.path[1] === s && holder.element.path === element.path) {
         ctx.error(element, `two elements of scene ${s} share the key path "${element.path}"; give siblings distinct keys`, path);
         continue;
@@ -146,14 +149,14 @@ function emitScene(sceneElement: ResolvedElement, s: number, state: V3State): Js
       // Two paths with one 32-bit hash: derive again, still from position only (deterministic).
       // (No holder: neither the hash nor the id is taken.)
       if (holder !== undefined) {
-        for (let n = 1; byHash.has(hash | 0) || given?.has(id) === true; n++) {
+        for (let n = 1; derivedHolder(state, type, hash | 0) !== undefined || given?.has(id) === true; n++) {
           hash = clipHash(s, `${element.path}#${n}`);
           id = formatClipId(type, hash);
         }
         clip['id'] = id;
         clip['name'] = id;
       }
-      byHash.set(hash | 0, entry);
+      claimDerived(state, hash | 0, entry);
     } else {
       // A given id (`id` prop) is kept as written, even when repeated.
       (state.given ??= new Map()).set(givenId, entry);
@@ -208,6 +211,26 @@ function emitScene(sceneElement: ResolvedElement, s: number, state: V3State): Js
   if (sceneElement.props['watermark'] !== undefined) scene['watermark'] = sceneElement.props['watermark'];
   ctx.bind(['scenes', s], sceneElement);
   return scene;
+}
+
+/** The clip of `type` whose id was derived from `hash`. */
+function derivedHolder(state: V3State, type: string, hash: number): BuiltClip | undefined {
+  const first = state.derived.get(hash);
+  if (first === undefined || first.type === type) return first;
+  return state.derivedByType?.get(type)?.get(hash);
+}
+
+/** Records `entry` as the holder of `hash` among its type's clips (a hash no clip of that type holds). */
+function claimDerived(state: V3State, hash: number, entry: BuiltClip): void {
+  const first = state.derived.get(hash);
+  if (first === undefined || first.type === entry.type) {
+    state.derived.set(hash, entry);
+    return;
+  }
+  const byType = (state.derivedByType ??= new Map());
+  let byHash = byType.get(entry.type);
+  if (byHash === undefined) byType.set(entry.type, (byHash = new Map()));
+  byHash.set(hash, entry);
 }
 
 function scriptEntry(avatarClip: Json, org: string, tts: Record<string, unknown> | undefined): Json {

@@ -24,8 +24,11 @@ export interface ResolvedElement {
 interface Context {
   readonly issues: Issue[];
   readonly cwd: string;
-  /** `displayPath` of each source file name met, computed once per compile. */
-  readonly files: Map<string, string>;
+  /** The last source file name met and its `displayPath` (most elements come from few files). */
+  lastFile: string | undefined;
+  lastShown: string;
+  /** `displayPath` of the other source file names met, made when a second file is met. */
+  files: Map<string, string> | undefined;
 }
 
 /** The children of every element that holds none (all but Video and Scene): one shared, frozen list. */
@@ -42,7 +45,7 @@ const NO_CHILDREN: readonly ResolvedElement[] = Object.freeze([]);
  */
 export function resolveTree(node: VsynthNode, issues: Issue[], cwd = process.cwd()): ResolvedElement[] | Promise<ResolvedElement[]> {
   const out: ResolvedElement[] = [];
-  const pending = resolveNode(node, '', undefined, undefined, { issues, cwd, files: new Map() }, out);
+  const pending = resolveNode(node, '', undefined, undefined, { issues, cwd, lastFile: undefined, lastShown: '', files: undefined }, out);
   return pending === undefined ? out : pending.then(() => out);
 }
 
@@ -165,10 +168,16 @@ function joinText(node: VsynthNode, kind: BuiltinKind, source: SourceLocation | 
 function locate(element: VsynthElement, name: string | undefined, ctx: Context): SourceLocation | undefined {
   const s = element.source;
   if (s === undefined) return undefined;
-  let fileName = ctx.files.get(s.fileName);
-  if (fileName === undefined) {
-    fileName = displayPath(s.fileName, ctx.cwd);
-    ctx.files.set(s.fileName, fileName);
+  let fileName: string | undefined;
+  if (s.fileName === ctx.lastFile) fileName = ctx.lastShown;
+  else {
+    fileName = ctx.files?.get(s.fileName);
+    if (fileName === undefined) {
+      fileName = displayPath(s.fileName, ctx.cwd);
+      if (ctx.lastFile !== undefined) (ctx.files ??= new Map([[ctx.lastFile, ctx.lastShown]])).set(s.fileName, fileName);
+    }
+    ctx.lastFile = s.fileName;
+    ctx.lastShown = fileName;
   }
   return name === undefined
     ? { fileName, lineNumber: s.lineNumber, columnNumber: s.columnNumber }
