@@ -1,4 +1,4 @@
-import { TemplateError, checkRequest, isTemplateError, issue, parseModifyKey, type Issue } from '@vsynth/core';
+import { TemplateError, findRequestIssues, isTemplateError, issue, parseModifyKey, type Issue } from '@vsynth/core';
 import type { BindResult, SyncBatchTemplate } from './batch-template.js';
 import { compileText, type TextTemplate } from './compile-text.js';
 import { createHandlebars } from './create-handlebars.js';
@@ -119,9 +119,10 @@ export function modifyTemplate(source: unknown, options: ModifyTemplateOptions =
       }
       if (issues.length > 0) return { ok: false, issues };
       body['updates'] = bound;
-      const checked = checkRequest('modify', body);
-      if (!checked.ok) return { ok: false, issues: withRow(checked.issues, row) };
-      return { ok: true, request: { kind: 'modify', body }, warnings: withRow(checked.warnings, row) };
+      // The body itself is sent: checkRequest's copy of it would be garbage.
+      const found = findRequestIssues('modify', body);
+      if (found.some((i) => i.severity === 'error')) return { ok: false, issues: withRow(found, row) };
+      return { ok: true, request: { kind: 'modify', body }, warnings: withRow(found, row) };
     },
   };
 }

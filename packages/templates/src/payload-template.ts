@@ -1,4 +1,4 @@
-import { TemplateError, checkRequest, type Issue, type PathSegment } from '@vsynth/core';
+import { TemplateError, findRequestIssues, type Issue, type PathSegment } from '@vsynth/core';
 import type { BindResult, SyncBatchTemplate } from './batch-template.js';
 import { compileText, type TextTemplate } from './compile-text.js';
 import { createHandlebars } from './create-handlebars.js';
@@ -54,9 +54,10 @@ export function payloadTemplate(payload: unknown, options: PayloadTemplateOption
       const issues: Issue[] = [];
       const body = instantiate(shape, data, row, issues) as Record<string, unknown>;
       if (issues.length > 0) return { ok: false, issues };
-      const checked = checkRequest(kind, body);
-      if (!checked.ok) return { ok: false, issues: withRow(checked.issues, row) };
-      return { ok: true, request: { kind, body }, warnings: withRow(checked.warnings, row) };
+      // The body itself is sent: checkRequest's copy of it would be garbage.
+      const found = findRequestIssues(kind, body);
+      if (found.some((i) => i.severity === 'error')) return { ok: false, issues: withRow(found, row) };
+      return { ok: true, request: { kind, body }, warnings: withRow(found, row) };
     },
   };
 }
