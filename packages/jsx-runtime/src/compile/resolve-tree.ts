@@ -56,17 +56,19 @@ type Maybe = void | Promise<void>;
  * Appends the built-in elements `node` resolves to onto `out`, in document order.
  * `parent` locates problems of text and non-element children: the element that holds them.
  */
-function resolveNode(node: VsynthNode, at: string, via: string | undefined, parent: SourceLocation | undefined, ctx: Context, out: ResolvedElement[]): Maybe {
+function resolveNode(node: VsynthNode, at: string, via: string | undefined, parent: Site, ctx: Context, out: ResolvedElement[]): Maybe {
   if (node === null || node === undefined || typeof node === 'boolean') return;
   if (Array.isArray(node)) return resolveList(node as readonly VsynthNode[], at, via, parent, ctx, 0, out);
   if (typeof node === 'string' || typeof node === 'number') {
     if (typeof node === 'string' && node.trim() === '') return;
     const message = `text ${JSON.stringify(String(node).trim())} outside <Text> or <Avatar>; wrap it in <Text>`;
-    ctx.issues.push(issue({ code: 'jsx', message: withVia(message, via), path: [], ...(parent && { source: parent }) }));
+    const source = sourceOf(parent);
+    ctx.issues.push(issue({ code: 'jsx', message: withVia(message, via), path: [], ...(source && { source }) }));
     return;
   }
   if (!isElement(node)) {
-    ctx.issues.push(issue({ code: 'jsx', message: withVia(`expected an element, got ${describe(node)}`, via), path: [], ...(parent && { source: parent }) }));
+    const source = sourceOf(parent);
+    ctx.issues.push(issue({ code: 'jsx', message: withVia(`expected an element, got ${describe(node)}`, via), path: [], ...(source && { source }) }));
     return;
   }
   return resolveElement(node, at, via, ctx, out);
@@ -81,7 +83,7 @@ function resolveList(
   nodes: readonly VsynthNode[],
   at: string,
   via: string | undefined,
-  parent: SourceLocation | undefined,
+  parent: Site,
   ctx: Context,
   from: number,
   out: ResolvedElement[],
@@ -96,28 +98,73 @@ function resolveList(
 
 function resolveElement(element: VsynthElement, at: string, via: string | undefined, ctx: Context, out: ResolvedElement[]): Maybe {
   const props = element.props as Record<string, unknown>;
-  if (element.type === FRAGMENT) return resolveNode(props['children'] as VsynthNode, at, via, locate(element, undefined, ctx), ctx, out);
+  if (element.type === FRAGMENT) return resolveNode(props['children'] as VsynthNode, at, via, new LazySite(element, undefined, ctx), ctx, out);
   const kind = builtinKind(element.type);
   if (kind === undefined) return renderComponent(element, props, at, via, ctx, out);
-  const source = locate(element, kind, ctx);
   const problems = checkProps(kind, props);
   for (let i = 0; i < problems.length; i++) {
     const problem = problems[i]!;
+    const source = locate(element, kind, ctx);
     ctx.issues.push(issue({ code: problem.code, message: withVia(problem.message, via), path: [], ...(source && { source }) }));
   }
   if (kind === 'Video' || kind === 'Scene') {
     const children: ResolvedElement[] = [];
-    const resolved: ResolvedElement = { kind, props, source, via, path: at, children, text: '' };
+    const resolved = new Resolved(element, kind, ctx, via, at, children, '');
     // Pushed before its children resolve: `out` keeps document order when they are async.
     out.push(resolved);
-    return resolveNode(props['children'] as VsynthNode, at, undefined, source, ctx, children);
+    return resolveNode(props['children'] as VsynthNode, at, undefined, resolved, ctx, children);
   }
   let text = '';
-  if (kind === 'Text' || kind === 'Avatar') text = joinText(props['children'] as VsynthNode, kind, source, via, ctx);
+  if (kind === 'Text' || kind === 'Avatar') text = joinText(props['children'] as VsynthNode, kind, element, via, ctx);
   else if (props['children'] !== undefined && props['children'] !== null) {
+    const source = locate(element, kind, ctx);
     ctx.issues.push(issue({ code: 'jsx', message: withVia(`<${kind}> takes no children`, via), path: [], ...(source && { source }) }));
   }
-  out.push({ kind, props, source, via, path: at, children: NO_CHILDREN, text });
+  out.push(new Resolved(element, kind, ctx, via, at, NO_CHILDREN, text));
+}
+
+/**
+ * Where an element was written, its file as messages show it, worked out when first asked
+ * (only problems and core's issues ask): no location object or file lookup per element otherwise.
+ */
+class LazySite {
+  private located: SourceLocation | undefined | null = null;
+
+  constructor(
+    private readonly jsx: VsynthElement,
+    private readonly name: string | undefined,
+    private readonly ctx: Context,
+  ) {}
+
+  get source(): SourceLocation | undefined {
+    if (this.located === null) this.located = locate(this.jsx, this.name, this.ctx);
+    return this.located;
+  }
+}
+
+/** A resolved built-in element; its `source` is located when first read. */
+class Resolved extends LazySite implements ResolvedElement {
+  constructor(
+    jsx: VsynthElement,
+    readonly kind: BuiltinKind,
+    ctx: Context,
+    readonly via: string | undefined,
+    readonly path: string,
+    readonly children: readonly ResolvedElement[],
+    readonly text: string,
+  ) {
+    super(jsx, kind, ctx);
+    this.props = jsx.props as Readonly<Record<string, unknown>>;
+  }
+
+  readonly props: Readonly<Record<string, unknown>>;
+}
+
+/** Where problems of non-element children are placed: the element holding them. */
+type Site = SourceLocation | LazySite | undefined;
+
+function sourceOf(site: Site): SourceLocation | undefined {
+  return site instanceof LazySite ? site.source : site;
 }
 
 /** Calls a function component (awaiting it when async) and resolves what it rendered; a throw is an issue. */
@@ -151,15 +198,16 @@ function reportThrow(error: unknown, name: string, source: SourceLocation | unde
   ctx.issues.push(issue({ code: 'jsx', message: withVia(`<${name}> threw: ${reason}${thrownAt}`, via), path: [], ...(source && { source }) }));
 }
 
-function joinText(node: VsynthNode, kind: BuiltinKind, source: SourceLocation | undefined, via: string | undefined, ctx: Context): string {
+function joinText(node: VsynthNode, kind: BuiltinKind, element: VsynthElement, via: string | undefined, ctx: Context): string {
   if (node === null || node === undefined || typeof node === 'boolean') return '';
   if (typeof node === 'string') return node;
   if (typeof node === 'number') return String(node);
   if (Array.isArray(node)) {
     let text = '';
-    for (const n of node as readonly VsynthNode[]) text += joinText(n, kind, source, via, ctx);
+    for (const n of node as readonly VsynthNode[]) text += joinText(n, kind, element, via, ctx);
     return text;
   }
+  const source = locate(element, kind, ctx);
   ctx.issues.push(issue({ code: 'jsx', message: withVia(`<${kind}> children must be text, got ${describe(node)}`, via), path: [], ...(source && { source }) }));
   return '';
 }
