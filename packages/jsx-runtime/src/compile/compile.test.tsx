@@ -392,6 +392,27 @@ describe('slots', () => {
     ]);
   });
 
+  it('counts title and subtitles keys across many scenes, untagged-slot-free clips included', async () => {
+    const { slots } = await compile(
+      <Video>
+        {Array.from({ length: 12 }, (_, i) => (
+          <Scene key={i}>
+            <Avatar model={anna}>Scene {i}</Avatar>
+            <Text tag="title">unslotted {i}</Text>
+            <Text tag="subtitles" slot={`sub${i}`}>Sub {i}</Text>
+            <Text tag="title" slot={`title${i}`}>Title {i}</Text>
+          </Scene>
+        ))}
+      </Video>,
+    );
+    const expected: Record<string, string> = {};
+    for (let i = 0; i < 12; i++) {
+      expected[`sub${i}`] = `subtitles_${i}`;
+      expected[`title${i}`] = `title_${2 * i + 1}`;
+    }
+    expect(slots).toEqual(expected);
+  });
+
   it("takes slot names that Object.prototype has as plain names, each once, and leaves __proto__ out", async () => {
     const { slots } = await compile(
       <Video>

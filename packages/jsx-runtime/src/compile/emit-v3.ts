@@ -393,6 +393,9 @@ function putGiven(clip: Json, p: Readonly<Record<string, unknown>>, fields: Give
   }
 }
 
+/** Up to this many tagged slots are looked up in a list rather than a Map. */
+const FEW_SLOTS = 8;
+
 /** Modify keys by DESIGN.md "Compile": index among clips with that tag, scenes then clips in order. */
 function countSlots(
   requests: readonly SlotRequest[],
@@ -401,20 +404,33 @@ function countSlots(
   ctx: CompileContext,
 ): Record<string, string> {
   // Only the requested clips' indices are kept, and only title and subtitles are counted: keys exist for no other tag.
-  const indexOf = new Map<Json, number>();
-  for (const r of requests) if (r.element.kind !== 'Avatar') indexOf.set(r.clip, 0);
+  // A few requested clips (one-scene videos) are found by a scan of a short list, more in a Map.
+  const wanted: Json[] = [];
+  for (const r of requests) if (r.element.kind !== 'Avatar') wanted.push(r.clip);
+  const indexOf = wanted.length > FEW_SLOTS ? new Map<Json, number>() : undefined;
+  const counted: number[] = [];
+  for (let k = 0; k < wanted.length; k++) {
+    if (indexOf === undefined) counted.push(0);
+    else indexOf.set(wanted[k]!, 0);
+  }
   let titles = 0;
   let subtitles = 0;
-  if (indexOf.size > 0) {
+  if (wanted.length > 0) {
     for (const scene of scenes) {
       for (const clip of scene['clips'] as Json[]) {
         const tag = clip['tag'];
         if (tag !== 'title' && tag !== 'subtitles') continue;
         const n = tag === 'title' ? titles++ : subtitles++;
-        if (indexOf.has(clip)) indexOf.set(clip, n);
+        if (indexOf !== undefined) {
+          if (indexOf.has(clip)) indexOf.set(clip, n);
+          continue;
+        }
+        const k = wanted.indexOf(clip);
+        if (k >= 0) counted[k] = n;
       }
     }
   }
+  let nth = 0;
   /** Slot name → modify key; an own-key check, so names like `constructor` count only once used. */
   const slots: Record<string, string> = {};
   for (const r of requests) {
@@ -430,12 +446,13 @@ function countSlots(
         continue;
       }
     } else {
+      const k = nth++;
       const tag = r.clip['tag'];
       if (tag !== 'title' && tag !== 'subtitles') {
         ctx.error(r.element, `<${r.element.kind}> slot "${r.name}" needs tag="title" or tag="subtitles" (modify requests address only those)`, r.path);
         continue;
       }
-      key = `${tag}_${indexOf.get(r.clip) ?? 0}`;
+      key = `${tag}_${indexOf === undefined ? counted[k]! : (indexOf.get(r.clip) ?? 0)}`;
     }
     const already = Object.hasOwn(slots, r.name) ? slots[r.name] : undefined;
     if (already !== undefined) {
