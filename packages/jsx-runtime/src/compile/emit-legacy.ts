@@ -114,13 +114,29 @@ function drop(element: ResolvedElement, what: string, path: (string | number)[],
   else ctx.error(element, `${message}; remove it, compile to v3, or pass lossy to drop it`, path);
 }
 
-/** Drops the props of `element` that legacy cannot express, named in {@link INEXPRESSIBLE}'s order. */
+/** {@link INEXPRESSIBLE} as a rank per name, for one walk over the props an element has. */
+const INEXPRESSIBLE_RANK: Readonly<Record<string, ReadonlyMap<string, number>>> = Object.fromEntries(
+  Object.entries(INEXPRESSIBLE).map(([kind, names]) => [kind, new Map(names.map((name, rank) => [name, rank]))]),
+);
+
+/**
+ * Drops the props of `element` that legacy cannot express, named in {@link INEXPRESSIBLE}'s order.
+ * Walks the element's props (a few) and keeps the ranks met as bits of one number.
+ */
 function dropProps(element: ResolvedElement, path: (string | number)[], lossy: boolean, ctx: CompileContext): void {
-  const inexpressible = INEXPRESSIBLE[element.kind];
-  if (inexpressible === undefined) return;
-  let given: string[] | undefined;
-  for (const k of inexpressible) if (element.props[k] !== undefined) (given ??= []).push(k);
-  if (given !== undefined) drop(element, `<${element.kind}> ${given.join(', ')}`, path, lossy, ctx);
+  const rank = Object.hasOwn(INEXPRESSIBLE_RANK, element.kind) ? INEXPRESSIBLE_RANK[element.kind] : undefined;
+  if (rank === undefined) return;
+  const p = element.props;
+  let ranks = 0;
+  for (const name in p) {
+    const r = rank.get(name);
+    if (r !== undefined && p[name] !== undefined) ranks |= 1 << r;
+  }
+  if (ranks === 0) return;
+  const names = INEXPRESSIBLE[element.kind]!;
+  let given = '';
+  for (let r = 0; ranks !== 0; r++, ranks >>>= 1) if ((ranks & 1) !== 0) given += given === '' ? names[r] : `, ${names[r]}`;
+  drop(element, `<${element.kind}> ${given}`, path, lossy, ctx);
 }
 
 function buildAiModel(element: ResolvedElement, layer: number, path: (string | number)[], input: EmitInput, ctx: CompileContext): Json | undefined {
