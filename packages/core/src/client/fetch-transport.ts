@@ -13,7 +13,8 @@ export function fetchTransport(doFetch: typeof fetch): Transport {
     // Redirects are answers, as over node:http: following one would resend a POST as a GET.
     const init: RequestInit & { duplex?: 'half' } = { method: request.method, headers: request.headers, redirect: 'manual' };
     const body = request.body;
-    if (typeof body === 'string' || body instanceof Uint8Array) init.body = body;
+    // The cast: under the DOM lib (a user's default) a Uint8Array<ArrayBufferLike> is not a BodyInit.
+    if (typeof body === 'string' || body instanceof Uint8Array) init.body = body as NonNullable<RequestInit['body']>;
     else if (body !== undefined) {
       init.body = Readable.toWeb(Readable.from(body)) as ReadableStream<Uint8Array>;
       init.duplex = 'half';
