@@ -6,12 +6,20 @@ import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CsvRecordParser, type CsvRecord } from './csv-record-parser.js';
+import { CsvRecordParser, CsvSyntaxError, csvQuoteMessage, type CsvQuoteProblem, type CsvRecord } from './csv-record-parser.js';
 import { csvRows } from './csv-rows.js';
 import type { DataRow } from './data-row.js';
 
-/** One parse call's outcome: the records it completed, or the message it failed with. */
-type Call = { records: CsvRecord[] } | { error: string };
+/** One parse call's outcome: the records it completed, or the kind of error it failed with and its line. */
+type Call = { records: CsvRecord[] } | { error: CsvQuoteProblem | string; line?: number };
+
+/** csv-parse's error codes for the quote problems. */
+const problems: Record<string, CsvQuoteProblem> = {
+  CSV_QUOTE_NOT_CLOSED: 'unclosed',
+  CSV_INVALID_CLOSING_QUOTE: 'closing',
+  CSV_INVALID_OPENING_QUOTE: 'opening',
+  INVALID_OPENING_QUOTE: 'opening',
+};
 
 /**
  * The reference: csv-parse with csvRows' options, its `_transform` and `_flush` called directly
@@ -26,9 +34,10 @@ function csvParseCalls(chunks: readonly Buffer[], delimiter: string): Call[] {
   };
   const calls: Call[] = [];
   const step = (run: (done: (error?: Error | null) => void) => void): boolean => {
-    let failure: Error | null | undefined;
+    let failure: (Error & { code?: string; lines?: number }) | null | undefined;
     run((error) => (failure = error));
-    calls.push(failure ? { error: failure.message } : { records });
+    const problem = failure?.code === undefined ? undefined : problems[failure.code];
+    calls.push(failure ? (problem === undefined ? { error: failure.message } : { error: problem, line: failure.lines ?? 0 }) : { records });
     records = [];
     return !failure;
   };
@@ -47,7 +56,7 @@ function parserCalls(chunks: readonly Buffer[], delimiter: string): Call[] {
       if (!parser.parse(chunk, chunk === undefined, records)) throw new Error('UTF-16 byte order mark');
       calls.push({ records });
     } catch (error) {
-      calls.push({ error: (error as Error).message });
+      calls.push(error instanceof CsvSyntaxError ? { error: error.problem, line: error.lines } : { error: (error as Error).message });
       break;
     }
   }
@@ -100,14 +109,20 @@ describe('CsvRecordParser', () => {
     );
   });
 
-  it('words its errors as csv-parse does', () => {
-    const message = (text: string) => parserCalls([Buffer.from(text)], ',').find((call) => 'error' in call);
-    expect(message('a,b\n"x\n')).toEqual({ error: 'Quote Not Closed: the parsing is finished with an opening quote at line 2' });
-    expect(message('a,b\nx"y",2\n')).toEqual({ error: 'Invalid Opening Quote: a quote is found on field 0 at line 2, value is "x"' });
-    expect(message('a,b\n\uFEFF"x",2\n')).toEqual({ error: 'Invalid Opening Quote: a quote is found on field 0 at line 2, value is "\uFEFF" (utf8 bom)' });
-    expect(message('a,b\n"x" ,2\n')).toEqual({
-      error: 'Invalid Closing Quote: got " " at line 2 instead of delimiter, record delimiter, trimable character (if activated) or comment',
-    });
+  it('tells which quote is wrong, on the line csv-parse names, and what to do', () => {
+    const failure = (text: string) => parserCalls([Buffer.from(text)], ',').find((call) => 'error' in call);
+    expect(failure('a,b\n"x\n')).toEqual({ error: 'unclosed', line: 2 });
+    expect(failure('a,b\nx"y",2\n')).toEqual({ error: 'opening', line: 2 });
+    expect(failure('a,b\n\uFEFF"x",2\n')).toEqual({ error: 'opening', line: 2 });
+    expect(failure('a,b\n"x" ,2\n')).toEqual({ error: 'closing', line: 2 });
+    expect(failure('a,b\n"multi\r\nline" x\n')).toEqual({ error: 'closing', line: 4 });
+    expect(new CsvSyntaxError('unclosed', 2).message).toBe('a quoted field is never closed: the file ends inside it, on line 2; add its closing quote (") or remove the opening one');
+    expect(new CsvSyntaxError('opening', 5).message).toBe(
+      'a quote inside an unquoted field on line 5: quote the whole field and double the quotes inside it ("say ""hi"""), or remove the quote',
+    );
+    expect(new CsvSyntaxError('closing', 3).message).toBe(
+      'a quoted field on line 3 goes on after its closing quote: put the delimiter or the line end right after that quote, and write a quote inside the field as ""',
+    );
   });
 });
 
@@ -128,11 +143,11 @@ describe('csvRows over CsvRecordParser', () => {
     // csv-parse) and 5,6 before the bad quote: like a csv-parse stream, it yields neither.
     const midChunk = await rows([Buffer.from(good), Buffer.from('5,6\n7,8"x\n9,9\n')]);
     expect(midChunk.out.map((r) => [r.row, r.line, r.data])).toEqual([[1, 2, { a: '1', b: '2' }]]);
-    expect(midChunk.error).toBe('Invalid CSV file CSV: 1 problem\n✖ Invalid Opening Quote: a quote is found on field 1 at line 5, value is "8"\n  → at row 2');
+    expect(midChunk.error).toBe(`Invalid CSV file CSV: 1 problem\n✖ ${csvQuoteMessage('opening', 5)}\n  → at row 2`);
     // An unclosed quote fails at the end of the data, after every complete record was read.
     const atEnd = await rows([Buffer.from(good), Buffer.from('5,6\n7,"8\n')]);
     expect(atEnd.out.map((r) => r.row)).toEqual([1, 2, 3]);
-    expect(atEnd.error).toBe('Invalid CSV file CSV: 1 problem\n✖ Quote Not Closed: the parsing is finished with an opening quote at line 5\n  → at row 4');
+    expect(atEnd.error).toBe(`Invalid CSV file CSV: 1 problem\n✖ ${csvQuoteMessage('unclosed', 5)}\n  → at row 4`);
   });
 
   it('parses a file in the 16 KB pieces it was read in before: same rows before a bad quote, same text check', async () => {
@@ -147,7 +162,7 @@ describe('csvRows over CsvRecordParser', () => {
     })().catch((e: unknown) => e as Error);
     // The record cut by the 16 KB boundary at byte 49,152 and the rest of that piece are not yielded.
     expect(out.length).toBe(4280);
-    expect(error?.message).toBe(`Invalid CSV file ${bad}: 1 problem\n✖ Invalid Opening Quote: a quote is found on field 0 at line 5002, value is "bad"\n  → at row 4281`);
+    expect(error?.message).toBe(`Invalid CSV file ${bad}: 1 problem\n✖ ${csvQuoteMessage('opening', 5002)}\n  → at row 4281`);
     // Only the first 16 KB is checked for binary bytes, as when the file was read 16 KB at a time.
     const late = join(dir, 'late-nul.csv');
     writeFileSync(late, `${text.slice(0, 20_000)}\0,1\n`);
@@ -160,6 +175,20 @@ describe('csvRows over CsvRecordParser', () => {
     const utf16 = Buffer.from('\uFEFFa,b\n1,2\n', 'utf16le');
     const split = await rows([Buffer.alloc(0), utf16.subarray(0, 2), utf16.subarray(2)]);
     expect(split).toEqual({ out: [{ row: 1, line: 2, data: { a: '1', b: '2' } }] });
+  });
+
+  it('gives the same messages for quote problems found by csv-parse (UTF-16, a longer delimiter)', async () => {
+    // As in the test above: a UTF-16 file whose first chunk is empty reaches csv-parse.
+    const utf16 = (text: string) => [Buffer.alloc(0), Buffer.from(`\uFEFF${text}`, 'utf16le')];
+    const expected = (problem: CsvQuoteProblem, line: number, row: number) => `Invalid CSV file CSV: 1 problem\n✖ ${csvQuoteMessage(problem, line)}\n  → at row ${row}`;
+    // Not ending in a line end: csv-parse does not count a line end that is the last byte (in UTF-16 its NUL is).
+    expect((await rows(utf16('a,b\n1,2\n"3\nx'))).error).toBe(expected('unclosed', 4, 2));
+    expect((await rows(utf16('a,b\n1,2\n3"x,4\n'))).error).toBe(expected('opening', 3, 1));
+    expect((await rows(['a||b\n"1" ||2\n'], '||')).error).toBe(expected('closing', 2, 1));
+    // The same files as UTF-8 with a one-byte delimiter: the same messages from CsvRecordParser.
+    expect((await rows(['a,b\n1,2\n"3\nx'])).error).toBe(expected('unclosed', 4, 2));
+    expect((await rows(['a,b\n1,2\n3"x,4\n'])).error).toBe(expected('opening', 3, 1));
+    expect((await rows(['a,b\n"1" ,2\n'])).error).toBe(expected('closing', 2, 1));
   });
 
   it('keeps csv-parse for a delimiter of more than one byte, and string chunks read as UTF-8', async () => {

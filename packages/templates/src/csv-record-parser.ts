@@ -6,34 +6,58 @@ export interface CsvRecord {
   readonly line: number;
 }
 
-/** A CSV syntax error, worded as csv-parse words it (`Quote Not Closed: … at line 3`). */
+/** What is wrong with a file's quotes. */
+export type CsvQuoteProblem = 'unclosed' | 'closing' | 'opening';
+
+/**
+ * The message for a quote problem found on `line`; csvRows gives the same for csv-parse's errors.
+ *
+ * @example csvQuoteMessage('opening', 3) // 'a quote inside an unquoted field on line 3: …'
+ */
+export function csvQuoteMessage(problem: CsvQuoteProblem, line: number): string {
+  switch (problem) {
+    case 'unclosed':
+      return `a quoted field is never closed: the file ends inside it, on line ${line}; add its closing quote (") or remove the opening one`;
+    case 'closing':
+      return `a quoted field on line ${line} goes on after its closing quote: put the delimiter or the line end right after that quote, and write a quote inside the field as ""`;
+    case 'opening':
+      return `a quote inside an unquoted field on line ${line}: quote the whole field and double the quotes inside it ("say ""hi"""), or remove the quote`;
+  }
+}
+
+/** A CSV syntax error: which quote problem, and the line counted when it was found. */
 export class CsvSyntaxError extends Error {
   constructor(
-    message: string,
+    readonly problem: CsvQuoteProblem,
     readonly lines: number,
   ) {
-    super(message);
+    super(csvQuoteMessage(problem, lines));
     this.name = 'CsvSyntaxError';
   }
 }
 
 const QUOTE = 0x22;
 const CR = 0x0d;
-const NL = 0x0a;
-/** Record delimiters, found on the first line end outside quotes: 0 not yet, then one of these. */
-const CRLF = 1;
-const LF = 2;
-const CR_ONLY = 3;
+const LF = 0x0a;
+
+/** The line end that ends records: not known until the first one outside quotes. */
+const enum LineEnd {
+  Unknown = 0,
+  Lf = 1,
+  Cr = 2,
+  CrLf = 3,
+}
 
 /**
- * Splits CSV bytes into records exactly as csv-parse 6 does with the options `csvRows` uses
- * (`bom`, a one-byte `delimiter`, `relax_column_count`, `skip_empty_lines`, quote and escape
- * `"`, record delimiter found on the first line end), without its per-byte method calls or a
- * stream per record: same cells, same line numbers, same error messages at the same point.
- * Like csv-parse it holds back the last bytes of a chunk until the next one shows what they
- * are, so a record is reported by the same `parse` call as csv-parse's `_transform` would.
- * A UTF-16 byte order mark is not handled: `parse` returns false and `pending()` holds the
- * bytes read so far, for csv-parse to take over.
+ * Splits CSV bytes (UTF-8, RFC 4180 quoting) into records, with the options csvRows uses:
+ * a one-byte delimiter, `"` to quote and to escape a quote, the first CRLF, LF or CR outside
+ * quotes as the record end, any number of cells per record, empty lines skipped and a UTF-8
+ * byte order mark dropped. Checked against csv-parse (its tests compare every call): same
+ * cells, same line numbers, and a record or an error comes out of the same `parse` call as
+ * from csv-parse, because a byte is only read once the chunk holds the bytes that may follow it
+ * in one token (a CRLF, a doubled or closing quote and the line end after it); the rest waits
+ * for the next chunk. A UTF-16 byte order mark is not handled: `parse` returns false and
+ * `pending()` holds the bytes received, for csv-parse to take over.
  *
  * @example
  * const parser = new CsvRecordParser(0x2c);
@@ -42,31 +66,31 @@ const CR_ONLY = 3;
  * parser.parse(undefined, true, out); // out: [{ cells: ['a', 'b'], line: 1 }, { cells: ['1,5', '2'], line: 2 }]
  */
 export class CsvRecordParser {
-  private previous: Buffer | undefined;
+  /** Bytes of the unfinished record (from its first byte), kept between calls; grows by doubling. */
+  private held = Buffer.alloc(0);
+  private heldLength = 0;
   private bomChecked = false;
-  private lines = 1;
-  private delimiterOfRecords = 0;
-  private quoting = false;
-  private wasQuoting = false;
-  private escaping = false;
-  private wasRowDelimiter = false;
-  private record: string[] = [];
-  /** Bytes of the current field from earlier runs (a doubled quote or a chunk end cut them). */
-  private parts: Buffer[] | undefined;
-  private partsLength = 0;
-  /** The current buffer as Latin-1 text, made on the first ASCII field taken from it. */
-  private text: string | undefined;
+  private lineEnd = LineEnd.Unknown;
+  /** The line being read (csv-parse's count: every CR and LF, a CRLF record end once). */
+  private line = 1;
+  // Where the unfinished record's scan stopped, offsets into `held`.
+  private resumeAt = 0;
+  private cells: string[] = [];
+  private fieldStart = 0;
+  private inQuotes = false;
+  /** The text of a quoted field before its doubled quotes, each part ending with one `"`. */
+  private parts = '';
+  /** The current field's bytes OR-ed so far: below 0x80 for ASCII. */
+  private bits = 0;
+  /** The field before `resumeAt` was quoted and is closed: a delimiter or line end must follow. */
+  private closed = false;
 
   /** `delimiter`: one byte other than `"`, CR and LF. */
-  constructor(private readonly delimiter: number) {
-    if (delimiter === QUOTE || delimiter === CR || delimiter === NL || !(delimiter >= 0 && delimiter < 0x80)) {
-      throw new RangeError(`CsvRecordParser needs a one-byte ASCII delimiter other than '"', CR and LF; received ${delimiter}.`);
-    }
-  }
+  constructor(private readonly delimiter: number) {}
 
   /** Bytes received but not parsed (before the byte order mark could be checked). */
   pending(): Buffer | undefined {
-    return this.previous;
+    return this.heldLength === 0 ? undefined : Buffer.from(this.held.subarray(0, this.heldLength));
   }
 
   /**
@@ -75,199 +99,196 @@ export class CsvRecordParser {
    * consuming nothing, for a UTF-16 byte order mark.
    */
   parse(chunk: Buffer | undefined, end: boolean, out: CsvRecord[]): boolean {
-    let buf: Buffer;
-    if (this.previous === undefined) {
-      if (chunk === undefined) return true;
-      buf = chunk;
-    } else buf = chunk === undefined ? this.previous : Buffer.concat([this.previous, chunk]);
-    this.previous = undefined;
+    let bytes: Buffer;
+    if (this.heldLength === 0 && chunk !== undefined) bytes = chunk;
+    else {
+      if (chunk !== undefined) this.hold(chunk, 0, chunk.length);
+      bytes = this.held.subarray(0, this.heldLength);
+    }
+    let from = 0;
     if (!this.bomChecked) {
-      if (buf.length < 3) {
-        if (!end) {
-          this.previous = Buffer.from(buf);
-          return true;
-        }
-      } else {
-        if (buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) buf = buf.subarray(3);
-        else if (buf[0] === 0xff && buf[1] === 0xfe) {
-          this.previous = Buffer.from(buf);
-          return false;
-        }
-        this.bomChecked = true;
+      if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) {
+        if (bytes === chunk) this.hold(bytes, 0, bytes.length);
+        return false;
       }
+      if (bytes.length < 3 && !end) {
+        if (bytes === chunk) this.hold(bytes, 0, bytes.length);
+        return true;
+      }
+      this.bomChecked = true;
+      if (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) from = 3;
     }
-    this.text = undefined;
-    const length = buf.length;
-    const delimiter = this.delimiter;
-    /** The current run of field bytes in `buf`: [run, runEnd), run -1 for none. */
-    let run = -1;
-    let runEnd = -1;
-    /** Bytes at or above 0x80 in the run (then it is decoded as UTF-8, else sliced from Latin-1 text). */
-    let high = 0;
-    let pos = 0;
-    // Bytes before `body` have at least 3 bytes after them: none waits for the next chunk.
-    const body = end ? length : length - 3;
-    for (; pos < length; pos++) {
-      if (pos < body && !this.wasRowDelimiter && !this.escaping) {
-        // Most bytes are text: extend the field's run, as the full steps below would.
-        let chr = buf[pos] as number;
-        if (chr !== QUOTE && chr !== NL && chr !== CR && chr !== delimiter) {
-          if (run < 0) run = pos;
-          else if (runEnd !== pos) {
-            this.keep(buf, run, runEnd);
-            run = pos;
-          }
-          let next = pos + 1;
-          high |= chr;
-          for (; next < body; next++) {
-            chr = buf[next] as number;
-            if (chr === QUOTE || chr === NL || chr === CR || chr === delimiter) break;
-            high |= chr;
-          }
-          runEnd = next;
-          pos = next - 1;
-          continue;
-        }
-      }
-      if (!end) {
-        // csv-parse's __needMoreData: keep enough bytes ahead to tell a delimiter, a doubled quote or a line end.
-        const rd = this.delimiterOfRecords;
-        const ahead = rd === 0 ? 2 : this.quoting ? (rd === CRLF ? 3 : 2) : rd === CRLF ? 2 : 1;
-        if (length - pos - 1 < ahead) break;
-      }
-      if (this.wasRowDelimiter) {
-        this.lines += 1;
-        this.wasRowDelimiter = false;
-      }
-      if (!this.quoting && this.delimiterOfRecords === 0) this.discover(buf, pos);
-      const chr = buf[pos] as number;
-      if (chr === CR || chr === NL) this.wasRowDelimiter = true;
-      if (this.escaping) this.escaping = false;
-      else {
-        if (chr === QUOTE) {
-          if (this.quoting) {
-            if (pos + 1 < length && buf[pos + 1] === QUOTE) {
-              // The first quote of a doubled quote: skipped, the second is kept.
-              this.escaping = true;
-              continue;
-            }
-            const next = buf[pos + 1];
-            const isRecordDelimiter = this.delimiterOfRecords === 0 ? this.discover(buf, pos + 1) : this.recordDelimiterAt(buf, pos + 1);
-            if (next === undefined || next === 0 || next === delimiter || isRecordDelimiter !== 0) {
-              this.quoting = false;
-              this.wasQuoting = true;
-              continue;
-            }
-            throw new CsvSyntaxError(
-              `Invalid Closing Quote: got "${String.fromCharCode(next)}" at line ${this.lines} instead of delimiter, record delimiter, trimable character (if activated) or comment`,
-              this.lines,
-            );
-          }
-          if (run >= 0 || this.partsLength > 0) throw this.openingQuoteError(buf, run, runEnd);
-          this.quoting = true;
-          continue;
-        }
-        if (!this.quoting) {
-          const rdLength = chr === CR || chr === NL ? this.recordDelimiterAt(buf, pos) : 0;
-          if (rdLength !== 0) {
-            if (!this.wasQuoting && this.record.length === 0 && run < 0 && this.partsLength === 0) {
-              pos += rdLength - 1; // skip_empty_lines
-              continue;
-            }
-            this.record.push(this.field(buf, run, runEnd, high));
-            run = -1;
-            high = 0;
-            out.push({ cells: this.record, line: this.lines });
-            this.record = [];
-            pos += rdLength - 1;
-            continue;
-          }
-          if (chr === delimiter) {
-            this.record.push(this.field(buf, run, runEnd, high));
-            run = -1;
-            high = 0;
-            continue;
-          }
-        }
-      }
-      if (run < 0) run = pos;
-      else if (runEnd !== pos) {
-        // A skipped quote ended the run: keep it aside, start another.
-        this.keep(buf, run, runEnd);
-        run = pos;
-      }
-      runEnd = pos + 1;
-      high |= chr;
-    }
-    if (end) {
-      if (this.quoting) throw new CsvSyntaxError(`Quote Not Closed: the parsing is finished with an opening quote at line ${this.lines}`, this.lines);
-      if (this.wasQuoting || this.record.length !== 0 || run >= 0 || this.partsLength !== 0) {
-        this.record.push(this.field(buf, run, runEnd, high));
-        out.push({ cells: this.record, line: this.lines });
-        this.record = [];
-      }
+    const stop = this.scan(bytes, from, end, out);
+    if (bytes === chunk) {
+      this.heldLength = 0;
+      this.hold(bytes, stop, bytes.length);
     } else {
-      if (run >= 0) this.keep(buf, run, runEnd);
-      if (pos < length) this.previous = Buffer.from(buf.subarray(pos)); // a copy: the caller may reuse `chunk`
-    }
-    if (this.wasRowDelimiter) {
-      this.lines += 1;
-      this.wasRowDelimiter = false;
+      this.held.copyWithin(0, stop, this.heldLength);
+      this.heldLength -= stop;
     }
     return true;
   }
 
-  /** The field (kept parts, then the run [run, end) of `buf`), decoded as UTF-8; resets the field. */
-  private field(buf: Buffer, run: number, end: number, high: number): string {
-    this.wasQuoting = false;
-    if (this.parts === undefined) {
-      if (run < 0) return '';
-      if ((high & 0x80) !== 0) return buf.toString('utf8', run, end);
-      const text = (this.text ??= buf.toString('latin1'));
-      return text.slice(run, end);
+  /** Bytes [from, to) as text: a substring of `text` (the bytes as Latin-1) when `bits` says ASCII. */
+  private field(bytes: Buffer, from: number, to: number, bits: number, text: string): string {
+    return bits < 0x80 ? text.substring(from, to) : bytes.toString('utf8', from, to);
+  }
+
+  /** Appends bytes [from, to) of `bytes` to `held`. */
+  private hold(bytes: Buffer, from: number, to: number): void {
+    const length = this.heldLength + to - from;
+    if (length > this.held.length) {
+      const bigger = Buffer.allocUnsafe(Math.max(length, this.held.length * 2, 256));
+      this.held.copy(bigger, 0, 0, this.heldLength);
+      this.held = bigger;
     }
-    if (run >= 0) this.keep(buf, run, end);
-    const bytes = Buffer.concat(this.parts, this.partsLength);
-    this.parts = undefined;
-    this.partsLength = 0;
-    return bytes.toString('utf8');
+    bytes.copy(this.held, this.heldLength, from, to);
+    this.heldLength = length;
   }
 
-  /** Copies a run of field bytes aside: the bytes after it are not part of the field, or `buf` goes away. */
-  private keep(buf: Buffer, start: number, end: number): void {
-    if (end <= start) return;
-    (this.parts ??= []).push(Buffer.from(buf.subarray(start, end)));
-    this.partsLength += end - start;
-  }
-
-  /** csv-parse's auto discovery: the first CRLF, LF or CR outside quotes fixes the record delimiter. */
-  private discover(buf: Buffer, pos: number): number {
-    const chr = buf[pos];
-    if (chr === CR && buf[pos + 1] === NL) this.delimiterOfRecords = CRLF;
-    else if (chr === NL) this.delimiterOfRecords = LF;
-    else if (chr === CR) this.delimiterOfRecords = CR_ONLY;
-    else return 0;
-    return this.delimiterOfRecords === CRLF ? 2 : 1;
-  }
-
-  private recordDelimiterAt(buf: Buffer, pos: number): number {
-    const rd = this.delimiterOfRecords;
-    const chr = buf[pos];
-    if (rd === LF) return chr === NL ? 1 : 0;
-    if (rd === CRLF) return chr === CR && buf[pos + 1] === NL ? 2 : 0;
-    if (rd === CR_ONLY) return chr === CR ? 1 : 0;
-    return 0;
-  }
-
-  private openingQuoteError(buf: Buffer, run: number, runEnd: number): CsvSyntaxError {
-    const bytes = Buffer.concat([...(this.parts ?? []), ...(run >= 0 ? [buf.subarray(run, runEnd)] : [])]);
-    const bom = bytes.equals(UTF8_BOM) ? ' (utf8 bom)' : bytes.equals(UTF16LE_BOM) ? ' (utf16le bom)' : '';
-    return new CsvSyntaxError(
-      `Invalid Opening Quote: a quote is found on field ${this.record.length} at line ${this.lines}, value is ${JSON.stringify(bytes.toString('utf8'))}${bom}`,
-      this.lines,
-    );
+  /**
+   * Reads the records of `bytes` from `from` (or from where the unfinished record's scan
+   * stopped) and returns where the unfinished record starts; its scan state is kept relative
+   * to that offset.
+   */
+  private scan(bytes: Buffer, from: number, end: boolean, out: CsvRecord[]): number {
+    const length = bytes.length;
+    const delimiter = this.delimiter;
+    let recordStart = from;
+    let i = from + this.resumeAt;
+    let cells = this.cells;
+    let fieldStart = from + this.fieldStart;
+    let inQuotes = this.inQuotes;
+    let closed = this.closed;
+    let parts = this.parts;
+    let line = this.line;
+    let lineEnd = this.lineEnd;
+    let bits = this.bits;
+    let text: string | undefined;
+    // The end of the bytes that may be read outside and inside quotes.
+    let plainLimit = end ? length : length - (lineEnd === LineEnd.CrLf || lineEnd === LineEnd.Unknown ? 2 : 1);
+    let quotedLimit = end ? length : length - (lineEnd === LineEnd.CrLf ? 3 : 2);
+    for (;;) {
+      if (inQuotes) {
+        for (;;) {
+          if (i >= quotedLimit) {
+            if (end) throw new CsvSyntaxError('unclosed', line);
+            break;
+          }
+          const byte = bytes[i] as number;
+          if (byte === QUOTE) {
+            const escaped = i + 1 < length && bytes[i + 1] === QUOTE;
+            if (bits < 0x80) {
+              text ??= bytes.toString('latin1', 0, length);
+              parts += text.substring(fieldStart, escaped ? i + 1 : i);
+            } else parts += bytes.toString('utf8', fieldStart, escaped ? i + 1 : i);
+            bits = 0;
+            if (escaped) {
+              fieldStart = i += 2;
+              continue;
+            }
+            // The byte after a closing quote is checked (and fixes the line end) with the quote.
+            if (i + 1 < length) {
+              const next = bytes[i + 1] as number;
+              if (lineEnd === LineEnd.Unknown && (next === CR || next === LF)) {
+                lineEnd = next === LF ? LineEnd.Lf : i + 2 < length && bytes[i + 2] === LF ? LineEnd.CrLf : LineEnd.Cr;
+                plainLimit = end ? length : length - (lineEnd === LineEnd.CrLf ? 2 : 1);
+                quotedLimit = end ? length : length - (lineEnd === LineEnd.CrLf ? 3 : 2);
+              }
+              const fits =
+                next === delimiter ||
+                next === 0 ||
+                (lineEnd === LineEnd.Lf ? next === LF : lineEnd === LineEnd.Cr ? next === CR : next === CR && i + 2 < length && bytes[i + 2] === LF);
+              if (!fits) throw new CsvSyntaxError('closing', line);
+            }
+            cells.push(parts);
+            parts = '';
+            inQuotes = false;
+            closed = true;
+            i += 1;
+            break;
+          }
+          if ((byte === CR || byte === LF) && i + 1 < length) line += 1;
+          bits |= byte;
+          i += 1;
+        }
+        if (inQuotes) break;
+      }
+      if (i >= plainLimit) {
+        if (end) {
+          if (closed || i > fieldStart || cells.length > 0) {
+            if (!closed) cells.push(parts + this.field(bytes, fieldStart, i, bits, (text ??= bytes.toString('latin1', 0, length))));
+            parts = '';
+            out.push({ cells, line });
+            cells = [];
+          }
+          closed = false;
+          recordStart = fieldStart = i;
+        }
+        break;
+      }
+      let byte = bytes[i] as number;
+      if (byte === delimiter) {
+        if (!closed) cells.push(parts + this.field(bytes, fieldStart, i, bits, (text ??= bytes.toString('latin1', 0, length))));
+            parts = '';
+        closed = false;
+        bits = 0;
+        fieldStart = i += 1;
+        continue;
+      }
+      if (byte === CR || byte === LF) {
+        if (lineEnd === LineEnd.Unknown) {
+          lineEnd = byte === LF ? LineEnd.Lf : i + 1 < length && bytes[i + 1] === LF ? LineEnd.CrLf : LineEnd.Cr;
+          plainLimit = end ? length : length - (lineEnd === LineEnd.CrLf ? 2 : 1);
+          quotedLimit = end ? length : length - (lineEnd === LineEnd.CrLf ? 3 : 2);
+        }
+        const size = lineEnd === LineEnd.Lf ? (byte === LF ? 1 : 0) : lineEnd === LineEnd.Cr ? (byte === CR ? 1 : 0) : byte === CR && i + 1 < length && bytes[i + 1] === LF ? 2 : 0;
+        if (size > 0) {
+          if (closed || i > fieldStart || cells.length > 0) {
+            if (!closed) cells.push(parts + this.field(bytes, fieldStart, i, bits, (text ??= bytes.toString('latin1', 0, length))));
+            parts = '';
+            out.push({ cells, line });
+            cells = [];
+          }
+          closed = false;
+          bits = 0;
+          line += 1;
+          recordStart = fieldStart = i += size;
+          continue;
+        }
+      }
+      if (closed) {
+        // csv-parse reads on after a NUL byte: the field goes on unquoted.
+        if (byte !== 0) throw new CsvSyntaxError('closing', line);
+        parts = cells.pop() as string;
+        closed = false;
+        fieldStart = i;
+      }
+      if (byte === QUOTE) {
+        if (i > fieldStart) throw new CsvSyntaxError('opening', line);
+        inQuotes = true;
+        fieldStart = i += 1;
+        continue;
+      }
+      // A byte of an unquoted field, then the run of plain bytes after it.
+      for (;;) {
+        if ((byte === CR || byte === LF) && i + 1 < length) line += 1;
+        bits |= byte;
+        i += 1;
+        if (i >= plainLimit) break;
+        byte = bytes[i] as number;
+        if (byte === delimiter || byte === QUOTE || byte === CR || byte === LF) break;
+      }
+    }
+    this.resumeAt = i - recordStart;
+    this.fieldStart = fieldStart - recordStart;
+    this.cells = cells;
+    this.inQuotes = inQuotes;
+    this.parts = parts;
+    this.bits = bits;
+    this.closed = closed;
+    this.line = line;
+    this.lineEnd = lineEnd;
+    return recordStart;
   }
 }
-
-const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
-const UTF16LE_BOM = Buffer.from([0xff, 0xfe]);

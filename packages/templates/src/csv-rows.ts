@@ -6,8 +6,16 @@ import { parse, type CsvError } from 'csv-parse';
 import { ValidationError, issue } from '@vsynth/core';
 import { BatchedRows } from './batched-rows.js';
 import { cannotRead } from './cannot-read.js';
-import { CsvRecordParser, type CsvRecord } from './csv-record-parser.js';
+import { CsvRecordParser, csvQuoteMessage, type CsvQuoteProblem, type CsvRecord } from './csv-record-parser.js';
 import type { DataRow } from './data-row.js';
+
+/** csv-parse's codes for the quote problems (it names an opening quote's without `CSV_`). */
+const quoteProblems: Readonly<Record<string, CsvQuoteProblem>> = {
+  CSV_QUOTE_NOT_CLOSED: 'unclosed',
+  CSV_INVALID_CLOSING_QUOTE: 'closing',
+  CSV_INVALID_OPENING_QUOTE: 'opening',
+  INVALID_OPENING_QUOTE: 'opening',
+};
 
 export interface CsvRowsOptions {
   /** Field delimiter; default `,` (`\t` for files ending in .tsv when read through `rowsFromFile`). */
@@ -94,8 +102,11 @@ export async function* csvRowBatches(input: string | Readable, options: CsvRowsO
     const unreadable = cannotRead(name, error);
     if (unreadable !== undefined) throw unreadable;
     const csv = error as CsvError & { lines?: number };
-    const where = csv.lines === undefined || csv.message.includes(`line ${csv.lines}`) ? '' : ` near line ${csv.lines}`;
-    throw new ValidationError([issue({ code: 'row', message: `${csv.message}${where}`, path: [], row: row + 1 })], { subject: `CSV file ${name}`, cause: error });
+    const problem = Object.hasOwn(quoteProblems, csv.code) ? quoteProblems[csv.code] : undefined;
+    // csv-parse's quote errors get the messages of CsvRecordParser's, with the same line.
+    const message = problem !== undefined && csv.lines !== undefined ? csvQuoteMessage(problem, csv.lines) : csv.message;
+    const where = csv.lines === undefined || message.includes(`line ${csv.lines}`) ? '' : ` near line ${csv.lines}`;
+    throw new ValidationError([issue({ code: 'row', message: `${message}${where}`, path: [], row: row + 1 })], { subject: `CSV file ${name}`, cause: error });
   } finally {
     if (typeof input === 'string') stream?.destroy();
   }
