@@ -73,12 +73,13 @@ function placeV3(input: PlaceInput): PlacedBox | undefined {
     if (placement.family === 'box') {
       const size = fontSize ?? LEGACY_TEXT_PX;
       const est = estimateTextBox(text, size);
-      return tidyBox(fillKnown(placement.box, est.width, est.height), size);
+      const b = placement.box;
+      return tidyBox({ left: b.left ?? 0, top: b.top ?? 0, width: b.width ?? est.width, height: b.height ?? est.height, scaleX: b.scaleX ?? 1, scaleY: b.scaleY ?? 1, fontSize: size });
     }
     const scale = textScale(input, placement.family === 'centre' ? placement.scale : undefined);
     if (scale === undefined) return undefined;
     const r = legacyTextToV3({ textSource: text, locationX: locationXOf(placement), locationY: locationYOf(placement), scale }, { canvas, path });
-    return tidyBox(r, r.fontSize);
+    return tidyBox(r);
   }
   if (kind === 'Avatar') {
     if (placement.family === 'box') {
@@ -208,14 +209,19 @@ function tidy(value: number, factor: number): number {
 const PX = 1e6;
 const UNIT = 1e9;
 
-function tidyBox(box: V3Box, fontSize?: number): PlacedBox {
-  const left = tidy(box.left, PX);
-  const top = tidy(box.top, PX);
-  const width = tidy(box.width, PX);
-  const height = tidy(box.height, PX);
-  const scaleX = tidy(box.scaleX, UNIT);
-  const scaleY = tidy(box.scaleY, UNIT);
-  return fontSize === undefined ? { left, top, width, height, scaleX, scaleY } : { left, top, width, height, scaleX, scaleY, fontSize };
+/**
+ * Tidies a box made for this clip alone (a literal here or a converter's new result) in place,
+ * rather than copying it; readers take its six numbers and `fontSize` by name.
+ */
+function tidyBox(box: PlacedBox): PlacedBox {
+  const b = box as { -readonly [K in keyof V3Box]: number };
+  b.left = tidy(b.left, PX);
+  b.top = tidy(b.top, PX);
+  b.width = tidy(b.width, PX);
+  b.height = tidy(b.height, PX);
+  b.scaleX = tidy(b.scaleX, UNIT);
+  b.scaleY = tidy(b.scaleY, UNIT);
+  return box;
 }
 
 function tidyPlacement(c: { locationX: number; locationY: number; scale: number }): PlacedCentre {
