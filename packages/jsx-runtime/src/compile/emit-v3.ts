@@ -301,9 +301,14 @@ function buildClip(element: ResolvedElement, type: string, id: string, layer: nu
   if (kind === 'Text') {
     const box = placeOnV3({ element, placement, canvas, path, ctx, text: { text: element.text, fontSize: p['fontSize'] as number | undefined } });
     if (box === undefined) return undefined;
-    const clip = boxClip(id, type, layer, box);
-    if (box.fontSize !== undefined) clip['fontSize'] = box.fontSize;
-    clip['text'] = element.text;
+    // The fields after the box in the literal too: fewer properties added one by one.
+    let clip: Json;
+    if (box.fontSize !== undefined) {
+      clip = { id, name: id, type, layer, left: box.left, top: box.top, width: box.width, height: box.height, scaleX: box.scaleX, scaleY: box.scaleY, fontSize: box.fontSize, text: element.text };
+    } else {
+      clip = boxClip(id, type, layer, box);
+      clip['text'] = element.text;
+    }
     putGiven(clip, p, GIVEN.Text);
     return clip;
   }
@@ -314,14 +319,12 @@ function buildClip(element: ResolvedElement, type: string, id: string, layer: nu
   const box = placeOnV3({ element, placement, canvas, path, ctx, natural });
   if (box === undefined) return undefined;
   if (kind === 'Image') {
-    const clip = boxClip(id, type, layer, box);
-    clip['source_url'] = p['src'];
+    const clip: Json = { id, name: id, type, layer, left: box.left, top: box.top, width: box.width, height: box.height, scaleX: box.scaleX, scaleY: box.scaleY, source_url: p['src'] };
     putGiven(clip, p, GIVEN.Image);
     return clip;
   }
   if (kind === 'Shape') {
-    const clip = boxClip(id, type, layer, box);
-    clip['shapeName'] = p['shape'];
+    const clip: Json = { id, name: id, type, layer, left: box.left, top: box.top, width: box.width, height: box.height, scaleX: box.scaleX, scaleY: box.scaleY, shapeName: p['shape'] };
     putGiven(clip, p, GIVEN.Shape);
     return clip;
   }
