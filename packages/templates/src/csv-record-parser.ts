@@ -40,12 +40,35 @@ const QUOTE = 0x22;
 const CR = 0x0d;
 const LF = 0x0a;
 
-/** The line end that ends records: not known until the first one outside quotes. */
-const enum LineEnd {
-  Unknown = 0,
-  Lf = 1,
-  Cr = 2,
-  CrLf = 3,
+// The line end that ends records: unknown until the first one outside quotes.
+const UNKNOWN = 0;
+const LF_END = 1;
+const CR_END = 2;
+const CRLF_END = 3;
+
+/**
+ * The end of the bytes of `length` that may be read: as csv-parse, a byte is read once the chunk
+ * also holds the longest token that may start with it or right after it (outside quotes a CRLF,
+ * which an unknown line end may be; inside quotes a doubled quote, or a closing quote and the
+ * line end after it).
+ */
+function readable(length: number, end: boolean, lineEnd: number, quoted: boolean): number {
+  if (end) return length;
+  if (quoted) return length - (lineEnd === CRLF_END ? 3 : 2);
+  return length - (lineEnd === CRLF_END || lineEnd === UNKNOWN ? 2 : 1);
+}
+
+/** The length of the record end at `at` in `bytes`, 0 if none; `lineEnd` known. */
+function recordEndAt(bytes: Buffer, at: number, lineEnd: number): number {
+  const byte = bytes[at];
+  if (lineEnd === LF_END) return byte === LF ? 1 : 0;
+  if (lineEnd === CR_END) return byte === CR ? 1 : 0;
+  return byte === CR && at + 1 < bytes.length && bytes[at + 1] === LF ? 2 : 0;
+}
+
+/** The line end that a CR or LF at `at` makes the record end. */
+function lineEndAt(bytes: Buffer, at: number): number {
+  return bytes[at] === LF ? LF_END : at + 1 < bytes.length && bytes[at + 1] === LF ? CRLF_END : CR_END;
 }
 
 /**
@@ -70,10 +93,10 @@ export class CsvRecordParser {
   private held = Buffer.alloc(0);
   private heldLength = 0;
   private bomChecked = false;
-  private lineEnd = LineEnd.Unknown;
+  private lineEnd = UNKNOWN;
   /** The line being read (csv-parse's count: every CR and LF, a CRLF record end once). */
   private line = 1;
-  // Where the unfinished record's scan stopped, offsets into `held`.
+  /** Where the unfinished record's scan stopped (this and `fieldStart`: offsets from its first byte). */
   private resumeAt = 0;
   private cells: string[] = [];
   private fieldStart = 0;
@@ -84,6 +107,7 @@ export class CsvRecordParser {
   private bits = 0;
   /** The field before `resumeAt` was quoted and is closed: a delimiter or line end must follow. */
   private closed = false;
+  private text: string | undefined;
 
   /** `delimiter`: one byte other than `"`, CR and LF. */
   constructor(private readonly delimiter: number) {}
@@ -129,9 +153,12 @@ export class CsvRecordParser {
     return true;
   }
 
-  /** Bytes [from, to) as text: a substring of `text` (the bytes as Latin-1) when `bits` says ASCII. */
-  private field(bytes: Buffer, from: number, to: number, bits: number, text: string): string {
-    return bits < 0x80 ? text.substring(from, to) : bytes.toString('utf8', from, to);
+  /** Bytes [from, to) of `bytes` (the ones `scan` reads) as text; `bits` below 0x80 says they are ASCII. */
+  private field(bytes: Buffer, from: number, to: number, bits: number): string {
+    if (bits >= 0x80) return bytes.toString('utf8', from, to);
+    // One string for the bytes a scan reads, cut into its ASCII fields: cheaper than one decode each.
+    this.text ??= bytes.toString('latin1');
+    return this.text.substring(from, to);
   }
 
   /** Appends bytes [from, to) of `bytes` to `held`. */
@@ -164,10 +191,9 @@ export class CsvRecordParser {
     let line = this.line;
     let lineEnd = this.lineEnd;
     let bits = this.bits;
-    let text: string | undefined;
-    // The end of the bytes that may be read outside and inside quotes.
-    let plainLimit = end ? length : length - (lineEnd === LineEnd.CrLf || lineEnd === LineEnd.Unknown ? 2 : 1);
-    let quotedLimit = end ? length : length - (lineEnd === LineEnd.CrLf ? 3 : 2);
+    this.text = undefined;
+    let plainLimit = readable(length, end, lineEnd, false);
+    let quotedLimit = readable(length, end, lineEnd, true);
     for (;;) {
       if (inQuotes) {
         for (;;) {
@@ -178,10 +204,7 @@ export class CsvRecordParser {
           const byte = bytes[i] as number;
           if (byte === QUOTE) {
             const escaped = i + 1 < length && bytes[i + 1] === QUOTE;
-            if (bits < 0x80) {
-              text ??= bytes.toString('latin1', 0, length);
-              parts += text.substring(fieldStart, escaped ? i + 1 : i);
-            } else parts += bytes.toString('utf8', fieldStart, escaped ? i + 1 : i);
+            parts += this.field(bytes, fieldStart, escaped ? i + 1 : i, bits);
             bits = 0;
             if (escaped) {
               fieldStart = i += 2;
@@ -190,16 +213,12 @@ export class CsvRecordParser {
             // The byte after a closing quote is checked (and fixes the line end) with the quote.
             if (i + 1 < length) {
               const next = bytes[i + 1] as number;
-              if (lineEnd === LineEnd.Unknown && (next === CR || next === LF)) {
-                lineEnd = next === LF ? LineEnd.Lf : i + 2 < length && bytes[i + 2] === LF ? LineEnd.CrLf : LineEnd.Cr;
-                plainLimit = end ? length : length - (lineEnd === LineEnd.CrLf ? 2 : 1);
-                quotedLimit = end ? length : length - (lineEnd === LineEnd.CrLf ? 3 : 2);
+              if (lineEnd === UNKNOWN && (next === CR || next === LF)) {
+                lineEnd = lineEndAt(bytes, i + 1);
+                plainLimit = readable(length, end, lineEnd, false);
+                quotedLimit = readable(length, end, lineEnd, true);
               }
-              const fits =
-                next === delimiter ||
-                next === 0 ||
-                (lineEnd === LineEnd.Lf ? next === LF : lineEnd === LineEnd.Cr ? next === CR : next === CR && i + 2 < length && bytes[i + 2] === LF);
-              if (!fits) throw new CsvSyntaxError('closing', line);
+              if (next !== delimiter && next !== 0 && recordEndAt(bytes, i + 1, lineEnd) === 0) throw new CsvSyntaxError('closing', line);
             }
             cells.push(parts);
             parts = '';
@@ -208,6 +227,7 @@ export class CsvRecordParser {
             i += 1;
             break;
           }
+          // csv-parse counts every CR and LF in a field but one that is the data's last byte.
           if ((byte === CR || byte === LF) && i + 1 < length) line += 1;
           bits |= byte;
           i += 1;
@@ -217,7 +237,7 @@ export class CsvRecordParser {
       if (i >= plainLimit) {
         if (end) {
           if (closed || i > fieldStart || cells.length > 0) {
-            if (!closed) cells.push(parts + this.field(bytes, fieldStart, i, bits, (text ??= bytes.toString('latin1', 0, length))));
+            if (!closed) cells.push(parts + this.field(bytes, fieldStart, i, bits));
             parts = '';
             out.push({ cells, line });
             cells = [];
@@ -229,23 +249,23 @@ export class CsvRecordParser {
       }
       let byte = bytes[i] as number;
       if (byte === delimiter) {
-        if (!closed) cells.push(parts + this.field(bytes, fieldStart, i, bits, (text ??= bytes.toString('latin1', 0, length))));
-            parts = '';
+        if (!closed) cells.push(parts + this.field(bytes, fieldStart, i, bits));
+        parts = '';
         closed = false;
         bits = 0;
         fieldStart = i += 1;
         continue;
       }
       if (byte === CR || byte === LF) {
-        if (lineEnd === LineEnd.Unknown) {
-          lineEnd = byte === LF ? LineEnd.Lf : i + 1 < length && bytes[i + 1] === LF ? LineEnd.CrLf : LineEnd.Cr;
-          plainLimit = end ? length : length - (lineEnd === LineEnd.CrLf ? 2 : 1);
-          quotedLimit = end ? length : length - (lineEnd === LineEnd.CrLf ? 3 : 2);
+        if (lineEnd === UNKNOWN) {
+          lineEnd = lineEndAt(bytes, i);
+          plainLimit = readable(length, end, lineEnd, false);
+          quotedLimit = readable(length, end, lineEnd, true);
         }
-        const size = lineEnd === LineEnd.Lf ? (byte === LF ? 1 : 0) : lineEnd === LineEnd.Cr ? (byte === CR ? 1 : 0) : byte === CR && i + 1 < length && bytes[i + 1] === LF ? 2 : 0;
+        const size = recordEndAt(bytes, i, lineEnd);
         if (size > 0) {
           if (closed || i > fieldStart || cells.length > 0) {
-            if (!closed) cells.push(parts + this.field(bytes, fieldStart, i, bits, (text ??= bytes.toString('latin1', 0, length))));
+            if (!closed) cells.push(parts + this.field(bytes, fieldStart, i, bits));
             parts = '';
             out.push({ cells, line });
             cells = [];
@@ -289,6 +309,7 @@ export class CsvRecordParser {
     this.closed = closed;
     this.line = line;
     this.lineEnd = lineEnd;
+    this.text = undefined;
     return recordStart;
   }
 }
