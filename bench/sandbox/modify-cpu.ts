@@ -17,11 +17,10 @@ import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createClient, type ProjectCreateRequest } from '@vsynth/core';
-import { compileFile } from '@vsynth/jsx-runtime';
-import { modifyTemplate } from '@vsynth/templates';
+import { createClient } from '@vsynth/core';
 import { spawnSandbox } from '../spawn-sandbox.js';
 import { figure, printFigure } from '../figure.js';
+import { boundBodies, greetingPool, greetingRows, greetingTemplate } from '../templates/greeting-batch.js';
 import { serverCpuMicros } from './server-cpu.js';
 
 const { values } = parseArgs({ options: { rows: { type: 'string', default: '1600' }, rounds: { type: 'string', default: '5' }, latency: { type: 'string', default: '20' }, concurrency: { type: 'string', default: '32' } } });
@@ -34,18 +33,8 @@ const { url, child } = await spawnSandbox(['--data-dir', join(dir, 'sandbox'), '
 const agent = new Agent({ keepAlive: true, maxSockets: 64 });
 try {
   const client = createClient({ baseUrl: url, apiKey: 'sandbox-key' });
-  const { payload, slots } = await compileFile('examples/batch/greeting/video.tsx');
-  const pool: string[] = [];
-  for (let i = 0; i < concurrency; i++) pool.push((await client.createProject({ ...(payload as ProjectCreateRequest), isExport: false })).projectId);
-  const template = modifyTemplate(
-    { projectId: pool[0], updates: { headline: 'Hello {{name}}!', greeting: '<p>Hi {{name}}.</p>', caption: '{{offer}}' }, isExport: false },
-    { slots },
-  );
-  const bodies = Array.from({ length: count }, (_, i) => {
-    const bound = template.bind({ name: `Person ${i}`, offer: `${i % 50}% off` }, i + 1);
-    if (!bound.ok) throw new Error('bind failed');
-    return JSON.stringify({ ...bound.request.body, projectId: pool[i % pool.length] });
-  });
+  const { pool, slots } = await greetingPool(client, concurrency);
+  const bodies = boundBodies(greetingTemplate(pool, slots), greetingRows(count), pool).map((body) => JSON.stringify(body));
   const target = new URL('/api/odin/v3/project/modify', url);
   const post = (body: string) =>
     new Promise<void>((resolve, reject) => {

@@ -16,11 +16,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createClient, type ProjectCreateRequest } from '@vsynth/core';
-import { compileFile } from '@vsynth/jsx-runtime';
-import { iterableRows, modifyTemplate, runBatch } from '@vsynth/templates';
+import { createClient } from '@vsynth/core';
+import { iterableRows, runBatch } from '@vsynth/templates';
 import { spawnSandbox } from '../spawn-sandbox.js';
 import { cpuMicros, figure, printFigure } from '../figure.js';
+import { boundBodies, greetingPool, greetingRows, greetingTemplate } from './greeting-batch.js';
 
 const { values } = parseArgs({ options: { rows: { type: 'string', default: '1500' }, rounds: { type: 'string', default: '3' }, latency: { type: 'string', default: '20' }, concurrency: { type: 'string', default: '32' }, durability: { type: 'string', default: 'fsync' } } });
 const count = Number(values.rows);
@@ -32,20 +32,11 @@ const dir = await mkdtemp(join(tmpdir(), 'vsynth-batch-cpu-'));
 const { url, child } = await spawnSandbox(['--data-dir', join(dir, 'sandbox'), '--latency', String(latencyMs), '--no-fsync']);
 try {
   const client = createClient({ baseUrl: url, apiKey: 'sandbox-key' });
-  const { payload, slots } = await compileFile('examples/batch/greeting/video.tsx');
-  const pool: string[] = [];
-  for (let i = 0; i < concurrency; i++) pool.push((await client.createProject({ ...(payload as ProjectCreateRequest), isExport: false })).projectId);
-  const template = modifyTemplate(
-    { projectId: pool[0], updates: { headline: 'Hello {{name}}!', greeting: '<p>Hi {{name}}.</p>', caption: '{{offer}}' }, isExport: false },
-    { slots },
-  );
-  const rows = Array.from({ length: count }, (_, i) => ({ name: `Person ${i}`, offer: `${i % 50}% off` }));
+  const { pool, slots } = await greetingPool(client, concurrency);
+  const template = greetingTemplate(pool, slots);
+  const rows = greetingRows(count);
   // The bare sender's bodies are bound before it starts: it measures the HTTP client alone.
-  const bodies = rows.map((row, i) => {
-    const bound = template.bind(row, i + 1);
-    if (!bound.ok) throw new Error('bind failed');
-    return { ...bound.request.body, projectId: pool[i % pool.length] };
-  });
+  const bodies = boundBodies(template, rows, pool);
 
   const bare = async () => {
     let next = 0;

@@ -17,9 +17,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { compileFile } from '@vsynth/jsx-runtime';
-import { iterableRows, modifyTemplate, runBatch, type BatchClient } from '@vsynth/templates';
+import { iterableRows, runBatch, type BatchClient } from '@vsynth/templates';
 import { cpuMicros, figure, printFigure } from '../figure.js';
+import { boundBodies, greetingPool, greetingRows, greetingTemplate } from './greeting-batch.js';
 
 const { values } = parseArgs({
   options: {
@@ -45,18 +45,10 @@ const client = {
 
 const dir = await mkdtemp(join(tmpdir(), 'vsynth-batch-own-'));
 try {
-  const { slots } = await compileFile('examples/batch/greeting/video.tsx');
-  const pool = Array.from({ length: concurrency }, (_, i) => `p-${i}`);
-  const template = modifyTemplate(
-    { projectId: pool[0], updates: { headline: 'Hello {{name}}!', greeting: '<p>Hi {{name}}.</p>', caption: '{{offer}}' }, isExport: false },
-    { slots },
-  );
-  const rows = Array.from({ length: count }, (_, i) => ({ name: `Person ${i}`, offer: `${i % 50}% off` }));
-  const bodies = rows.map((row, i) => {
-    const bound = template.bind(row, i + 1);
-    if (!bound.ok) throw new Error('bind failed');
-    return { ...bound.request.body, projectId: pool[i % pool.length] };
-  });
+  const { pool, slots } = await greetingPool(undefined, concurrency);
+  const template = greetingTemplate(pool, slots);
+  const rows = greetingRows(count);
+  const bodies = boundBodies(template, rows, pool);
   const bare = async () => {
     let next = 0;
     await Promise.all(

@@ -15,10 +15,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createClient, type ProjectCreateRequest } from '@vsynth/core';
-import { compileFile } from '@vsynth/jsx-runtime';
-import { iterableRows, modifyTemplate, runBatch } from '@vsynth/templates';
+import { createClient } from '@vsynth/core';
+import { iterableRows, runBatch } from '@vsynth/templates';
 import { spawnSandbox } from '../spawn-sandbox.js';
+import { greetingPool, greetingRows, greetingTemplate } from './greeting-batch.js';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => Number(args[args.indexOf(name) + 1] ?? 0) || fallback;
@@ -32,14 +32,9 @@ const dir = await mkdtemp(join(tmpdir(), 'vsynth-batch-bench-'));
 const { url, child } = await spawnSandbox(['--data-dir', join(dir, 'sandbox'), '--latency', String(latencyMs), '--no-fsync']);
 try {
   const client = createClient({ baseUrl: url, apiKey: 'sandbox-key' });
-  const { payload, slots } = await compileFile('examples/batch/greeting/video.tsx');
-  const pool: string[] = [];
-  for (let i = 0; i < concurrency; i++) pool.push((await client.createProject({ ...(payload as ProjectCreateRequest), isExport: false })).projectId);
-  const template = modifyTemplate(
-    { projectId: pool[0], updates: { headline: 'Hello {{name}}!', greeting: '<p>Hi {{name}}.</p>', caption: '{{offer}}' }, isExport: false },
-    { slots },
-  );
-  const rows = Array.from({ length: count }, (_, i) => ({ name: `Person ${i}`, offer: `${i % 50}% off` }));
+  const { pool, slots } = await greetingPool(client, concurrency);
+  const template = greetingTemplate(pool, slots);
+  const rows = greetingRows(count);
 
   let start = performance.now();
   for (const [i, row] of rows.slice(0, sequentialCount).entries()) {
