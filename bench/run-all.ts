@@ -38,7 +38,7 @@ const BENCHES: readonly Bench[] = [
   { group: 'sandbox', script: 'bench/sandbox/create-vs-bare.ts', args: full ? ['--requests', '3000', '--rounds', '5'] : ['--requests', '1200', '--rounds', '3'] },
   { group: 'sandbox', script: 'bench/sandbox/modify-cpu.ts', args: full ? [] : ['--rows', '800', '--rounds', '3'] },
   { group: 'validate', script: 'bench/validate/check-request-speed.ts', args: ['--figure', ...(full ? [] : ['--rounds', '7'])] },
-  { group: 'compile', script: 'bench/compile/compile-bench.tsx', args: ['--figure', ...(full ? [] : ['--scenes', '200', '--small', '300', '--rounds', '7'])] },
+  { group: 'compile', script: 'bench/compile/compile-bench.tsx', args: ['--figure', ...(full ? [] : ['--scenes', '200', '--small', '300', '--rounds', '15'])] },
   // Other areas' benches, when present: each prints figure lines.
   ...['studio', 'import', 'queue', 'startup'].map((group) => ({ group, script: `bench/${group}/figures.ts`, args: full ? ['--full'] : [] })),
 ];
