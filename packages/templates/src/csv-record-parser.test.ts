@@ -109,6 +109,19 @@ describe('CsvRecordParser', () => {
     );
   });
 
+  it('matches csv-parse on a record longer than many chunks (its bytes held and grown between calls)', () => {
+    const long = `"${'ab ""李"" \r\n🎉,'.repeat(4000)}"`;
+    const bytes = Buffer.from(`h1,h2\n${long},x\n1,${long}\n"open ${'z'.repeat(70_000)}`);
+    for (const size of [997, 16 * 1024]) {
+      const chunks: Buffer[] = [];
+      for (let at = 0; at < bytes.length; at += size) chunks.push(bytes.subarray(at, at + size));
+      const calls = parserCalls(chunks, ',');
+      expect(calls).toEqual(csvParseCalls(chunks, ','));
+      expect(calls.flatMap((call) => ('records' in call ? call.records.map((r) => r.line) : []))).toEqual([1, 8002, 16003]);
+      expect(calls.at(-1)).toEqual({ error: 'unclosed', line: 16004 });
+    }
+  });
+
   it('tells which quote is wrong, on the line csv-parse names, and what to do', () => {
     const failure = (text: string) => parserCalls([Buffer.from(text)], ',').find((call) => 'error' in call);
     expect(failure('a,b\n"x\n')).toEqual({ error: 'unclosed', line: 2 });
