@@ -41,16 +41,16 @@ export function createHandlebars(options: CreateHandlebarsOptions = {}): Handleb
     text(value, 'lower').toLocaleLowerCase(localeOf(helperOptions, locale)),
   );
   hb.registerHelper('number', (value: unknown, helperOptions: HelperOptions) => {
-    const n = typeof value === 'number' ? value : Number(text(value, 'number').trim());
     const written = text(value, 'number').trim();
+    const n = typeof value === 'number' ? value : Number(written);
     // Quoted as written: a number a double cannot hold would otherwise print as 0 or fail as "not a number".
     if (typeof value === 'string' && NUMBER_LITERAL.test(written)) {
       if (!Number.isFinite(n)) throw new Error(`number: ${JSON.stringify(value)} is too large for a number (it would be read as ${n > 0 ? '' : '-'}Infinity)`);
       if (n === 0 && /[1-9]/.test(written.replace(/[eE].*$/, ''))) throw new Error(`number: ${JSON.stringify(value)} is too small for a number (it would be read as 0)`);
     }
     if (written === '' || !Number.isFinite(n)) {
-      const decimalComma = /^[+-]?\d+,\d+$/.test(text(value, 'number').trim());
-      throw new Error(`number: ${JSON.stringify(value)} is not a number${decimalComma ? ` (write the decimal separator as a dot: ${text(value, 'number').trim().replace(',', '.')})` : ''}`);
+      const decimalComma = /^[+-]?\d+,\d+$/.test(written);
+      throw new Error(`number: ${JSON.stringify(value)} is not a number${decimalComma ? ` (write the decimal separator as a dot: ${written.replace(',', '.')})` : ''}`);
     }
     const { locale: _ignored, ...format } = helperOptions.hash;
     return formatter(numberFormats, localeOf(helperOptions, locale), format, (l, o) => new Intl.NumberFormat(l, o as Intl.NumberFormatOptions)).format(n);
