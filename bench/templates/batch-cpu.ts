@@ -20,7 +20,7 @@ import { createClient } from '@vsynth/core';
 import { iterableRows, runBatch } from '@vsynth/templates';
 import { spawnSandbox } from '../spawn-sandbox.js';
 import { cpuMicros, figure, printFigure } from '../figure.js';
-import { boundBodies, greetingPool, greetingRows, greetingTemplate } from './greeting-batch.js';
+import { bareSender, boundBodies, greetingPool, greetingRows, greetingTemplate } from './greeting-batch.js';
 
 const { values } = parseArgs({ options: { rows: { type: 'string', default: '1500' }, rounds: { type: 'string', default: '3' }, latency: { type: 'string', default: '20' }, concurrency: { type: 'string', default: '32' }, durability: { type: 'string', default: 'fsync' } } });
 const count = Number(values.rows);
@@ -38,14 +38,7 @@ try {
   // The bare sender's bodies are bound before it starts: it measures the HTTP client alone.
   const bodies = boundBodies(template, rows, pool);
 
-  const bare = async () => {
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        while (next < bodies.length) await client.modifyProject(bodies[next++] as never);
-      }),
-    );
-  };
+  const bare = bareSender(client, bodies, concurrency);
   let round = 0;
   const batch = async () => {
     round += 1;

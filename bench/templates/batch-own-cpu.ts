@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { iterableRows, runBatch, type BatchClient } from '@vsynth/templates';
 import { cpuMicros, figure, printFigure } from '../figure.js';
-import { boundBodies, greetingPool, greetingRows, greetingTemplate } from './greeting-batch.js';
+import { bareSender, boundBodies, greetingPool, greetingRows, greetingTemplate } from './greeting-batch.js';
 
 const { values } = parseArgs({
   options: {
@@ -49,14 +49,7 @@ try {
   const template = greetingTemplate(pool, slots);
   const rows = greetingRows(count);
   const bodies = boundBodies(template, rows, pool);
-  const bare = async () => {
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        while (next < bodies.length) await client.modifyProject(bodies[next++] as never);
-      }),
-    );
-  };
+  const bare = bareSender(client, bodies, concurrency);
   let round = 0;
   const secrets = values.secret ? ['sk-bench-secret-0123456789'] : [];
   const batch = async () => {

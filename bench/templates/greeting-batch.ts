@@ -38,3 +38,18 @@ export function boundBodies(template: SyncBatchTemplate, rows: readonly Record<s
     return { ...bound.request.body, projectId: pool[i % pool.length] };
   });
 }
+
+/**
+ * The bare sender the batch benches measure `runBatch` against: `concurrency` loops posting the
+ * pre-bound bodies with `modifyProject`, nothing else.
+ */
+export function bareSender(client: { modifyProject(body: never): Promise<unknown> }, bodies: readonly Record<string, unknown>[], concurrency: number): () => Promise<void> {
+  return async () => {
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < bodies.length) await client.modifyProject(bodies[next++] as never);
+      }),
+    );
+  };
+}
