@@ -8,8 +8,6 @@
  *
  * - `dryRun.cpuPerRowRatio`: dry-run CPU µs/row / bare binding CPU µs/row (aim ≤ 2).
  */
-import { createWriteStream } from 'node:fs';
-import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,32 +15,18 @@ import { parseArgs } from 'node:util';
 import { modifyTemplate, rowsFromFile, runBatch } from '@vsynth/templates';
 import { cpuMicros, figure, printFigure } from '../figure.js';
 import { FIVE_FIELD_MODIFY } from './five-field-template.js';
+import { fiveFieldRow, writeFiveFieldCsv } from './five-field-rows.js';
 
 const { values } = parseArgs({ options: { rows: { type: 'string', default: '50000' }, rounds: { type: 'string', default: '3' }, 'warmup-rows': { type: 'string', default: '100000' } } });
 const count = Number(values.rows);
 const rounds = Number(values.rounds);
 const warmupRows = Number(values['warmup-rows']);
 
-const rowOf = (i: number) => ({
-  firstName: `Person ${i}, Jr.`,
-  company: `Company ${i % 37}`,
-  city: ['Lisbon', 'São Paulo', '北京', 'Zürich'][i % 4]!,
-  nickname: i % 3 === 0 ? '' : `nick${i}`,
-  offer: `${i % 50}% off`,
-});
-const csvField = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-
 const dir = await mkdtemp(join(tmpdir(), 'vsynth-dry-run-cpu-'));
 try {
   const data = join(dir, 'rows.csv');
-  const out = createWriteStream(data);
-  out.write('firstName,company,city,nickname,offer\n');
-  for (let i = 0; i < count; i++) {
-    if (!out.write(`${Object.values(rowOf(i)).map(csvField).join(',')}\n`)) await once(out, 'drain');
-  }
-  out.end();
-  await once(out, 'finish');
-  const rows = Array.from({ length: count }, (_, i) => rowOf(i));
+  await writeFiveFieldCsv(data, count);
+  const rows = Array.from({ length: count }, (_, i) => fiveFieldRow(i));
   const template = modifyTemplate(FIVE_FIELD_MODIFY);
 
   const bare = () => {

@@ -11,11 +11,11 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FIVE_FIELD_MODIFY } from './five-field-template.js';
+import { writeFiveFieldCsv } from './five-field-rows.js';
 import { figure, printFigure } from '../figure.js';
 
 const args = process.argv.slice(2);
@@ -24,13 +24,7 @@ const cli = args.includes('--built') ? ['packages/cli/bin/vsynth.js'] : ['--cond
 const dir = await mkdtemp(join(tmpdir(), 'vsynth-dry-run-bench-'));
 try {
   const data = join(dir, 'rows.csv');
-  const out = createWriteStream(data);
-  out.write('firstName,company,city,nickname,offer\n');
-  for (let i = 0; i < count; i++) {
-    if (!out.write(`"Person ${i}, Jr.",Company ${i % 37},${['Lisbon', 'São Paulo', '北京', 'Zürich'][i % 4]},${i % 3 === 0 ? '' : `nick${i}`},${i % 50}% off\n`)) await once(out, 'drain');
-  }
-  out.end();
-  await once(out, 'finish');
+  await writeFiveFieldCsv(data, count);
   const template = join(dir, 'modify.json');
   await writeFile(template, JSON.stringify(FIVE_FIELD_MODIFY));
   const start = performance.now();

@@ -6,29 +6,21 @@
  *   node --cpu-prof --cpu-prof-dir=/tmp/prof --conditions=@vsynth/source --import tsx bench/templates/dry-run-profile.ts [--rows 100000] [--runs 3]
  *   node /work/helpers/prof-top.mjs "$(ls -S /tmp/prof/*.cpuprofile | head -1)" 30 50
  */
-import { createWriteStream } from 'node:fs';
-import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { modifyTemplate, rowsFromFile, runBatch } from '@vsynth/templates';
 import { FIVE_FIELD_MODIFY } from './five-field-template.js';
+import { writeFiveFieldCsv } from './five-field-rows.js';
 
 const { values } = parseArgs({ options: { rows: { type: 'string', default: '100000' }, runs: { type: 'string', default: '3' } } });
 const count = Number(values.rows);
 
-const rowOf = (i: number) => [`Person ${i}, Jr.`, `Company ${i % 37}`, ['Lisbon', 'São Paulo', '北京', 'Zürich'][i % 4]!, i % 3 === 0 ? '' : `nick${i}`, `${i % 50}% off`];
-const csvField = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-
 const dir = await mkdtemp(join(tmpdir(), 'vsynth-dry-run-profile-'));
 try {
   const data = join(dir, 'rows.csv');
-  const out = createWriteStream(data);
-  out.write('firstName,company,city,nickname,offer\n');
-  for (let i = 0; i < count; i++) if (!out.write(`${rowOf(i).map(csvField).join(',')}\n`)) await once(out, 'drain');
-  out.end();
-  await once(out, 'finish');
+  await writeFiveFieldCsv(data, count);
   const template = modifyTemplate(FIVE_FIELD_MODIFY);
   for (let run = 0; run < Number(values.runs); run++) {
     const start = process.cpuUsage();
