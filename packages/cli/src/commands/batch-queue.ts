@@ -8,7 +8,7 @@ import { Option, type Command } from 'commander';
 import { TemplateError, UsageError, batchError, formatIssue } from '@vsynth/core';
 import type { RowResult } from '@vsynth/templates';
 import type { QueuedBatchStatus, RowJobData } from '@vsynth/queue';
-import { parseRenames, type BatchCommandOptions } from './batch.js';
+import { parseRenames, templateOptions, type BatchCommandOptions } from './batch.js';
 import { progressBar } from './progress-bar.js';
 
 const BATCH_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -41,15 +41,7 @@ export async function enqueueBatchCommand(options: BatchCommandOptions & { queue
   if (!BATCH_ID.test(batchId)) throw new UsageError(`--batch-id takes letters, digits, - and _ (at most 64), received "${batchId}".`);
   const { loadTemplate, rowsFromFile, runBatch } = await import('@vsynth/templates');
   const { connectRedis, enqueueBatch } = await import('@vsynth/queue');
-  const { template, base } = await loadTemplate(options.template, {
-    ...(options.slotsFrom === undefined ? {} : { slotsFrom: options.slotsFrom }),
-    ...(options.locale === undefined ? {} : { locale: options.locale }),
-    tsx: {
-      ...(options.target === undefined ? {} : { target: options.target }),
-      ...(options.variant === undefined ? {} : { variant: options.variant }),
-      ...(options.lossy === true ? { lossy: true } : {}),
-    },
-  });
+  const { template, base } = await loadTemplate(options.template, templateOptions(options));
   if (template.kind === 'modify' && template.projectId !== undefined) {
     throw new UsageError(`Every row of the ${template.description} modifies project ${template.projectId}; modifies of one project must not overlap, which workers on several machines cannot promise. Run it without --queue.`);
   }

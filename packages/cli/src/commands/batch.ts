@@ -12,6 +12,7 @@ import type {
   BatchEvent,
   BatchRequest,
   BatchSummary,
+  LoadTemplateOptions,
   RowsFromFileOptions,
   ResultsSink,
   WebhookCollector,
@@ -158,17 +159,8 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
     ...(options.delimiter === undefined ? {} : { delimiter: options.delimiter }),
     ...(Object.keys(rename).length === 0 ? {} : { rename }),
   };
-  const tsx = {
-    ...(options.target === undefined ? {} : { target: options.target }),
-    ...(options.variant === undefined ? {} : { variant: options.variant }),
-    ...(options.lossy === true ? { lossy: true } : {}),
-  };
   const { loadTemplate, openResultsFile, rowsFromFile, runBatch } = await import('@vsynth/templates');
-  const { template, base } = await loadTemplate(options.template, {
-    ...(options.slotsFrom === undefined ? {} : { slotsFrom: options.slotsFrom }),
-    ...(options.locale === undefined ? {} : { locale: options.locale }),
-    tsx,
-  });
+  const { template, base } = await loadTemplate(options.template, templateOptions(options));
 
   const client = options.dryRun
     ? undefined
@@ -364,6 +356,24 @@ function rowList(rows: readonly number[]): string {
 
 function defaultJournal(data: string): string {
   return `${data.replace(/\.(csv|tsv|json|ndjson|jsonl)$/i, '')}.journal.ndjson`;
+}
+
+/**
+ * `loadTemplate`'s options from batch's flags (`--slots-from`, `--locale`, and `--target`,
+ * `--variant`, `--lossy` for a TSX template), for a local batch and `--queue` alike.
+ *
+ * @example await loadTemplate(options.template, templateOptions(options))
+ */
+export function templateOptions(options: BatchCommandOptions): LoadTemplateOptions {
+  return {
+    ...(options.slotsFrom === undefined ? {} : { slotsFrom: options.slotsFrom }),
+    ...(options.locale === undefined ? {} : { locale: options.locale }),
+    tsx: {
+      ...(options.target === undefined ? {} : { target: options.target }),
+      ...(options.variant === undefined ? {} : { variant: options.variant }),
+      ...(options.lossy === true ? { lossy: true } : {}),
+    },
+  };
 }
 
 /**
