@@ -32,6 +32,13 @@ const CHROMIUM = '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);
 if (!hasChromium) console.warn(`studio browser tests skipped: no ${CHROMIUM} (apt-get install chromium)`);
 
+/** Headless chromium that reaches nothing but the studio. */
+const launchChromium = (): Promise<Browser> =>
+  chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+
 /** How long the page may take to show a save (the issue asks for 2 s). */
 const SHOWN_WITHIN_MS = 2000;
 
@@ -45,10 +52,7 @@ describe.skipIf(!hasChromium)('vsynth studio in chromium', { timeout: 60_000 }, 
     dir = await copyLibraryDemo();
     [studio, browser] = await Promise.all([
       startStudioCli(['library-demo.tsx', '--props', 'library-demo.props.json', '--no-open'], { cwd: dir }),
-      chromium.launch({
-        executablePath: CHROMIUM,
-        args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-      }),
+      launchChromium(),
     ]);
     page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await page.goto(studio.url);
@@ -174,10 +178,7 @@ describe.skipIf(!hasChromium)('vsynth studio row picker in chromium', { timeout:
     await cp(path.join(REPO_ROOT, 'examples/batch/create-per-row'), path.join(dir, 'batch/create-per-row'), { recursive: true });
     [studio, browser] = await Promise.all([
       startStudioCli(['batch/create-per-row/welcome.tsx', '--data', 'batch/create-per-row/customers.csv', '--no-open'], { cwd: dir }),
-      chromium.launch({
-        executablePath: CHROMIUM,
-        args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-      }),
+      launchChromium(),
     ]);
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(studio.url);
