@@ -55,16 +55,9 @@ function clone<T>(value: T): T {
   return out;
 }
 
-/** A copy of `root` with the value at `path` replaced (or deleted when `replacement` is DELETE). */
+/** A copy of `root` made by {@link clone} with the value at `path` replaced (or deleted when `replacement` is DELETE). */
 function mutate(root: unknown, path: Path, replacement: unknown): unknown {
-  const copy = clone(root);
-  const parent = at(copy, path.slice(0, -1));
-  const last = path[path.length - 1]!;
-  if (replacement === DELETE) {
-    if (Array.isArray(parent)) parent.splice(Number(last), 1);
-    else delete parent[last];
-  } else parent[last] = replacement;
-  return copy;
+  return mutateJson(root, path, replacement, clone);
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
