@@ -61,7 +61,7 @@ export async function enqueueBatch(options: EnqueueBatchOptions): Promise<Enqueu
       const pipeline = redis.pipeline();
       for (const id of ids) pipeline.exists(`bull:${QUEUE_NAME}:${id}`);
       const held = ((await pipeline.exec()) ?? []).map(([, value]) => value === 1);
-      const fresh: { name: string; data: RowJobData; opts: { jobId: string } }[] = [];
+      const fresh: { name: string; data: RowJobData; opts: { jobId: string } & typeof JOB_OPTIONS }[] = [];
       for (let index = 0; index < chunk.length; index++) {
         const job = chunk[index]!;
         const id = ids[index]!;
@@ -69,16 +69,16 @@ export async function enqueueBatch(options: EnqueueBatchOptions): Promise<Enqueu
         if (options.resendUnknown && knownResult !== null && knownResult !== undefined && (JSON.parse(knownResult) as RowResult).status === 'unknown') {
           // The row goes back to waiting: its result is removed until a worker settles it again.
           await redis.hdel(keys.results, String(job.row));
-          fresh.push({ name: 'row', data: { ...job, resendUnknown: true }, opts: { jobId: id } });
+          fresh.push({ name: 'row', data: { ...job, resendUnknown: true }, opts: { jobId: id, ...JOB_OPTIONS } });
           continue;
         }
         if (knownResult !== null || held[index]) {
           existing += 1;
           continue;
         }
-        fresh.push({ name: 'row', data: job, opts: { jobId: id } });
+        fresh.push({ name: 'row', data: job, opts: { jobId: id, ...JOB_OPTIONS } });
       }
-      if (fresh.length > 0) await queue.addBulk(fresh.map((job) => ({ ...job, opts: { ...job.opts, removeOnComplete: true, removeOnFail: false, attempts: 20, backoff: { type: 'fixed', delay: 1000 } } })));
+      if (fresh.length > 0) await queue.addBulk(fresh);
       added += fresh.length;
     }
   } finally {
@@ -86,6 +86,9 @@ export async function enqueueBatch(options: EnqueueBatchOptions): Promise<Enqueu
   }
   return { batchId: settings.batchId, added, existing };
 }
+
+/** BullMQ options of every row job (its id aside). */
+const JOB_OPTIONS = { removeOnComplete: true, removeOnFail: false, attempts: 20, backoff: { type: 'fixed', delay: 1000 } } as const;
 
 /**
  * The job id of a row: batch id, row number and a hash of the row key (BullMQ ids cannot hold `:`).
