@@ -5,6 +5,7 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 // The sandbox (and preview's renderer behind its artifacts) loads only when the command runs.
 import type { RunningSandbox, SandboxApp, SandboxOptions } from '@vsynth/sandbox';
+import { firstSignal } from '../first-signal.js';
 import { numberOption } from '../option-parsers.js';
 
 /** Options of {@link runSandbox}, as the flags give them. */
@@ -107,18 +108,6 @@ function banner(sandbox: RunningSandbox): string {
     'Press Ctrl-C to stop.',
   ];
   return `${lines.join('\n')}\n`;
-}
-
-function firstSignal(): Promise<NodeJS.Signals> {
-  return new Promise((resolve) => {
-    const handler = (signal: NodeJS.Signals) => {
-      process.off('SIGINT', handler);
-      process.off('SIGTERM', handler);
-      resolve(signal);
-    };
-    process.on('SIGINT', handler);
-    process.on('SIGTERM', handler);
-  });
 }
 
 function optionsFromFlags(flags: Record<string, unknown>): SandboxCommandOptions {

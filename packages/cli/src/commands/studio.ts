@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { extname } from 'node:path';
 import type { Command } from 'commander';
 import { UsageError } from '@vsynth/core';
+import { firstSignal } from '../first-signal.js';
 import { numberOption } from '../option-parsers.js';
 
 /** Options of {@link runStudio}, as parsed from the command line. */
@@ -121,16 +122,4 @@ function openBrowser(url: string, stderr: { write(text: string): unknown }): voi
   } catch {
     stderr.write(`studio: could not open a browser; open ${url} yourself.\n`);
   }
-}
-
-function firstSignal(): Promise<NodeJS.Signals> {
-  return new Promise((resolve) => {
-    const handler = (signal: NodeJS.Signals): void => {
-      process.off('SIGINT', handler);
-      process.off('SIGTERM', handler);
-      resolve(signal);
-    };
-    process.on('SIGINT', handler);
-    process.on('SIGTERM', handler);
-  });
 }
