@@ -31,17 +31,20 @@ export function avatarTightSize(
 
 /**
  * The multiplier `model.editor.scale` applies to an aiModel clip's displayed size; 1 when
- * absent. A present value that is not a positive number is a ValidationError.
+ * absent. A present value that is not a positive number is a ValidationError at the model's
+ * path (`path` then `field` when given, default `['model']`), built only then.
  *
  * @example avatarEditorScale({ editor: { scale: 0.5 } }) // 0.5
+ * @example avatarEditorScale(clip.model, { path: ['scenes', 0, 'clips', 2], field: 'model' })
  */
 export function avatarEditorScale(
   model: AvatarModelLike | null | undefined,
-  options: { readonly path?: readonly PathSegment[] } = {},
+  options: { readonly path?: readonly PathSegment[]; readonly field?: PathSegment } = {},
 ): number {
   const scale = model?.editor?.scale;
   // Most models carry a positive scale or none: no error path to build then.
   if (scale === undefined || scale === null) return 1;
   if (typeof scale === 'number' && Number.isFinite(scale) && scale > 0) return scale;
-  return readNumber(scale, { path: [...(options.path ?? ['model']), 'editor', 'scale'], rule: 'positive' });
+  const modelPath = options.field === undefined ? (options.path ?? ['model']) : [...(options.path ?? []), options.field];
+  return readNumber(scale, { path: [...modelPath, 'editor', 'scale'], rule: 'positive' });
 }

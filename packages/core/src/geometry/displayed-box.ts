@@ -39,7 +39,6 @@ export function displayedBox(clip: DisplayedBoxClip, options: DisplayedBoxOption
   const height = readNumber(clip.height, { path, field: 'height' });
   const scaleX = readNumber(clip.scaleX, { path, field: 'scaleX', fallback: 1 });
   const scaleY = readNumber(clip.scaleY, { path, field: 'scaleY', fallback: 1 });
-  const givenScale = clip.type === 'aiModel' ? clip.model?.editor?.scale : undefined;
-  const editor = givenScale === undefined || givenScale === null ? 1 : avatarEditorScale(clip.model, { path: [...path, 'model'] });
+  const editor = clip.type === 'aiModel' ? avatarEditorScale(clip.model, { path, field: 'model' }) : 1;
   return { left, top, width: width * scaleX * editor, height: height * scaleY * editor };
 }

@@ -35,14 +35,7 @@ export function legacyAvatarToV3(aiModel: LegacyPlacement, options: LegacyAvatar
   const path = options.path ?? [];
   const canvas = resolveCanvas(options);
   const tight = tightSize(options, path);
-  const givenScale = options.model?.editor?.scale;
-  // Without editor.scale it is 1: the error path is built only for a value to check.
-  const editor =
-    givenScale === undefined || givenScale === null
-      ? 1
-      : typeof givenScale === 'number' && Number.isFinite(givenScale) && givenScale > 0
-        ? givenScale
-        : avatarEditorScale(options.model, { path: [...path, 'model'] });
+  const editor = avatarEditorScale(options.model, { path, field: 'model' });
   const { cx, cy, scale } = resolveLegacyPlacement(aiModel, canvas, path);
   const shownW = tight.width * scale * editor;
   const shownH = tight.height * scale * editor;
