@@ -36,6 +36,11 @@ export async function cpuMicros(work: () => Promise<unknown> | unknown): Promise
   return { cpu: used.user + used.system, wallMs: performance.now() - wall };
 }
 
+/** The middle value of rounds (the upper of the two middle ones for an even count); `xs` is left as it was. */
+export function median(xs: readonly number[]): number {
+  return [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+}
+
 function round(n: number): number {
   return Math.abs(n) >= 100 ? Math.round(n) : Number(n.toPrecision(3));
 }

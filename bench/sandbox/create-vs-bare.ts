@@ -21,7 +21,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { spawnSandbox } from '../spawn-sandbox.js';
-import { figure, printFigure } from '../figure.js';
+import { figure, median, printFigure } from '../figure.js';
 import { serverCpuMicros, tickCpuMicros } from './server-cpu.js';
 
 const { values } = parseArgs({ options: { requests: { type: 'string', default: '3000' }, rounds: { type: 'string', default: '5' }, concurrency: { type: 'string', default: '32' }, detail: { type: 'boolean', default: false } } });
@@ -97,7 +97,6 @@ try {
       );
     }
   }
-  const median = (xs: number[]) => xs.sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
   // Creates/s a core could serve, from the server's own CPU per request: what load on the machine disturbs least.
   printFigure(figure('sandbox.vsBareHttp', 1e6 / median(sCpu), 'creates per CPU-second of the server at c=32 (baseline: bare node:http)', 1e6 / median(bCpu), '>=', 0.5));
   printFigure(figure('sandbox.vsBareHttpWall', median(s), 'creates/s wall clock at c=32 (baseline: bare node:http)', median(b), '>=', 0.5));

@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util';
 import { createClient } from '@vsynth/core';
 import { iterableRows, runBatch } from '@vsynth/templates';
 import { spawnSandbox } from '../spawn-sandbox.js';
-import { cpuMicros, figure, printFigure } from '../figure.js';
+import { cpuMicros, figure, median, printFigure } from '../figure.js';
 import { bareSender, boundBodies, greetingPool, greetingRows, greetingTemplate } from './greeting-batch.js';
 
 const { values } = parseArgs({ options: { rows: { type: 'string', default: '1500' }, rounds: { type: 'string', default: '3' }, latency: { type: 'string', default: '20' }, concurrency: { type: 'string', default: '32' }, durability: { type: 'string', default: 'fsync' } } });
@@ -53,7 +53,6 @@ try {
     bareRuns.push(await cpuMicros(bare));
     batchRuns.push(await cpuMicros(batch));
   }
-  const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   const bareCpu = median(bareRuns.map((r) => r.cpu / count));
   const batchCpu = median(batchRuns.map((r) => r.cpu / count));
   const batchRate = median(batchRuns.map((r) => count / (r.wallMs / 1000)));

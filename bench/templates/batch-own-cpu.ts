@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { iterableRows, runBatch, type BatchClient } from '@vsynth/templates';
-import { cpuMicros, figure, printFigure } from '../figure.js';
+import { cpuMicros, figure, median, printFigure } from '../figure.js';
 import { bareSender, boundBodies, greetingPool, greetingRows, greetingTemplate } from './greeting-batch.js';
 
 const { values } = parseArgs({
@@ -65,7 +65,6 @@ try {
     bareRuns.push((await cpuMicros(bare)).cpu / count);
     batchRuns.push((await cpuMicros(batch)).cpu / count);
   }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   const bareCpu = median(bareRuns);
   const own = median(batchRuns.map((cpu, i) => cpu - bareRuns[i]!));
   printFigure(figure('batch.ownCpuPerRow', own, 'µs CPU/row of runBatch beyond a bare loop (baseline: the bare loop)', null, '<=', 60));

@@ -14,7 +14,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { CsvRecordParser, type CsvRecord } from '../../packages/templates/src/csv-record-parser.js';
-import { cpuMicros, figure, printFigure } from '../figure.js';
+import { cpuMicros, figure, median, printFigure } from '../figure.js';
 
 const { values } = parseArgs({
   options: { rows: { type: 'string', default: '100000' }, rounds: { type: 'string', default: '9' }, ascii: { type: 'boolean', default: false }, against: { type: 'string' } },
@@ -87,6 +87,5 @@ for (let round = -3; round < rounds; round++) {
     if (round >= 0) into.push(cpu / records);
   }
 }
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 if (other === undefined) printFigure(figure('csv.splitterVsCsvParse', median(mine), 'µs CPU/record (baseline: csv-parse)', median(theirs), '<=', 0.2));
 else printFigure(figure('csv.splitterVsAgainst', median(mine), `µs CPU/record (baseline: ${values.against})`, median(theirs), '<=', 1));

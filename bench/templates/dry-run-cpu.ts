@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { modifyTemplate, rowsFromFile, runBatch } from '@vsynth/templates';
-import { cpuMicros, figure, printFigure } from '../figure.js';
+import { cpuMicros, figure, median, printFigure } from '../figure.js';
 import { FIVE_FIELD_MODIFY } from './five-field-template.js';
 import { fiveFieldRow, writeFiveFieldCsv } from './five-field-rows.js';
 
@@ -48,7 +48,6 @@ try {
     b.push((await cpuMicros(bare)).cpu / count);
     d.push((await cpuMicros(dryRun)).cpu / count);
   }
-  const median = (xs: number[]) => xs.sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
   printFigure(figure('dryRun.cpuPerRowRatio', median(d), 'µs CPU/row (baseline: bare binding)', median(b), '<=', 2));
 } finally {
   await rm(dir, { recursive: true, force: true });

@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import { checkRequest, findRequestIssues, REQUEST_RULES, REQUEST_SCHEMAS, type RequestKind } from '@vsynth/core';
 import { compileFastCheck } from '../../packages/core/src/validate/compile-fast-check.js';
 import { copyJsonData } from '../../packages/core/src/validate/copy-json-data.js';
-import { figure, printFigure } from '../figure.js';
+import { figure, median, printFigure } from '../figure.js';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '9' }, calls: { type: 'string', default: '400' }, figure: { type: 'boolean', default: false } } });
 const ROUNDS = Number(values.rounds);
@@ -73,10 +73,6 @@ for (let round = 0; round < ROUNDS; round++) {
   for (const c of order) samples.get(c.name)!.push(perCall(c.run));
 }
 
-function median(xs: readonly number[]): number {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
 
 const medians = new Map([...samples].map(([name, xs]) => [name, median(xs)]));
 const at = (name: string): number => medians.get(name)!;
