@@ -102,6 +102,8 @@ class ResultsFile implements ResultsSink {
 }
 
 function withoutIssues(result: RowResult): Omit<RowResult, 'issues'> {
+  // Most rows have no issues: written as they are, not copied.
+  if (result.issues === undefined) return result;
   const { issues: _issues, ...rest } = result;
   return rest;
 }
