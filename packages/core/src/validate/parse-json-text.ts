@@ -52,7 +52,7 @@ export function parseJsonText(text: string, options: ParseJsonTextOptions): unkn
   // An overflow reads as Infinity, which the schema checks report at its path; an underflow reads as a plausible 0.
   const number = findUnrepresentableNumber(body);
   if (number !== undefined && number.readAs === '0') {
-    // Quoted as written: JSON.parse turned it into 0 or Infinity, which a later check would report instead.
+    // Quoted as written: JSON.parse turned it into 0, which a later check would report instead.
     const { line, column } = lineAndColumn(body, number.position);
     const message = `${options.source}:${line}:${column} has the number ${number.text}, which a double cannot hold: it would be read as ${number.readAs}. Write 0 or a number in range, and try again.`;
     const failure = new ValidationError([issue({ code: 'invalid_value', path: [], message })], { subject: options.source });
