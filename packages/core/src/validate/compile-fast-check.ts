@@ -275,8 +275,7 @@ function compileType(schema: AnySchema, compiled: Map<AnySchema, Check>): Check 
 
 /** A type this compiler does not model (pipe, transform, lazy, tuple, …). */
 function compileFallback(schema: AnySchema): Check {
-  const zod = askZod(schema);
-  return (value) => zod(value);
+  return askZod(schema);
 }
 
 /** Absent: `optional` fits, `required` makes zod reject, `other` (defaults, unknown) is left to zod. */
