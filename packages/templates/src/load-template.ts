@@ -41,18 +41,18 @@ export async function loadTemplate(file: string, options: LoadTemplateOptions = 
   if (extension !== '.json') throw new UsageError(`Cannot tell the kind of template ${file}: use a .json (modify or payload) or a .tsx (component) template.`);
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = (await readFile(file, 'utf8')).replace(/^\uFEFF/, '');
   } catch (error) {
     throw new UsageError(`Cannot read template ${file}: ${(error as Error).message}`, { cause: error });
   }
   let json: unknown;
   try {
-    json = JSON.parse(text.replace(/^\uFEFF/, ''));
+    json = JSON.parse(text);
   } catch (error) {
     throw new TemplateError(`The template ${file} is not JSON: ${(error as Error).message}. Fix the file (the {{…}} go inside JSON strings).`, [], { cause: error });
   }
-  const duplicate = findDuplicateKey(text.replace(/^\uFEFF/, ''));
-  if (duplicate !== undefined) throw new TemplateError(duplicateKeyError(duplicate, text.replace(/^\uFEFF/, ''), file).message, []);
+  const duplicate = findDuplicateKey(text);
+  if (duplicate !== undefined) throw new TemplateError(duplicateKeyError(duplicate, text, file).message, []);
   const isModify = typeof json === 'object' && json !== null && 'updates' in json;
   const locale = options.locale === undefined ? {} : { locale: options.locale };
   if (!isModify) {
