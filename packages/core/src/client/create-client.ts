@@ -306,7 +306,7 @@ export function createClient(options: CreateClientOptions = {}): VsynthClient {
             headers: { authorization: auth, accept: 'application/json' },
             ...(signal === undefined ? {} : { signal }),
             ...(options.uploadTimeoutMs === undefined ? {} : { timeoutMs: options.uploadTimeoutMs }),
-                transport,
+            transport,
           });
         } catch (error) {
           throw redactMessage(toVsynthError(error, endpoint, { method: 'POST', idempotent: false, signal, timeoutMs: options.uploadTimeoutMs ?? 0 }), secrets());
