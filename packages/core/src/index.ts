@@ -174,7 +174,7 @@ export {
   type V3TextToLegacyOptions,
 } from './geometry/v3-text-to-legacy.js';
 
-// Client: the typed client over ky, its credentials, token provider, retries and uploads.
+// Client: the typed client over node:http (or a given fetch), its credentials, token provider, retries and uploads.
 export { apiErrorFromResponse, type ApiErrorFromResponseOptions } from './client/api-error-from-response.js';
 export { backoffDelay, type BackoffOptions } from './client/backoff-delay.js';
 export {
