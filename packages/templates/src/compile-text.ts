@@ -51,7 +51,8 @@ export function compileText(source: string, options: CompileTextOptions): TextTe
   } catch (error) {
     throw new TemplateError(`Template text at ${formatPath(path)} could not be compiled; fix the {{…}} syntax.`, [syntaxIssue(error, path)], { cause: error });
   }
-  const unknownHelper = findUnknownHelper(ast, new Set(Object.keys(env.helpers)));
+  const helpers = new Set(Object.keys(env.helpers));
+  const unknownHelper = findUnknownHelper(ast, helpers);
   if (unknownHelper !== undefined) {
     // One template-level error, not a "missing variable" for every row.
     const known = Object.keys(env.helpers).filter((name) => !name.startsWith('__') && name !== 'helperMissing' && name !== 'blockHelperMissing' && name !== 'log');
@@ -61,11 +62,11 @@ export function compileText(source: string, options: CompileTextOptions): TextTe
   }
   const required = new Set<string>();
   const optional = new Set<string>();
-  collectVariables(ast, new Set(Object.keys(env.helpers)), required, optional);
+  collectVariables(ast, helpers, required, optional);
   for (const name of optional) if (required.has(name)) optional.delete(name);
   const constant = !source.includes('{{');
-  const simple = constant ? undefined : simpleParts(ast, new Set(Object.keys(env.helpers)), options.escape);
-  rewriteOutputs(ast, new Set(Object.keys(env.helpers)), options.escape);
+  const simple = constant ? undefined : simpleParts(ast, helpers, options.escape);
+  rewriteOutputs(ast, helpers, options.escape);
   const template = constant
     ? () => source
     : simple !== undefined
