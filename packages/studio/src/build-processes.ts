@@ -9,6 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { failedOutcome } from './failed-outcome.js';
 import type { BuildJob, BuildOutcome } from './studio-types.js';
 
 /** Options of {@link BuildProcesses}. */
@@ -76,7 +77,7 @@ export class BuildProcesses {
       this.#replace(worker);
       const message = error instanceof Error ? error.message : String(error);
       const file = job.file ?? job.template ?? '';
-      return failedBuild(message, path.relative(job.cwd, file) || file);
+      return failedOutcome([{ message, file: path.relative(job.cwd, file) || file, line: null, column: null, severity: 'error' }], null);
     }
   }
 
@@ -152,19 +153,6 @@ export class BuildProcesses {
       });
     });
   }
-}
-
-function failedBuild(message: string, file: string): BuildOutcome {
-  const none = { payload: null, problems: [], warnings: [] };
-  return {
-    ok: false,
-    problems: [{ message, file, line: null, column: null, severity: 'error' }],
-    targets: { v3A: none, v3B: none, legacy: none },
-    drawn: null,
-    slots: {},
-    cubes: null,
-    rows: null,
-  };
 }
 
 /** build-child.ts from source, build-child.js once built. */

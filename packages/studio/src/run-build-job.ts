@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { estimateCubes, parseJsonText, type Issue } from '@vsynth/core';
 import { compile, importTsx, isElement, jsxDEV, type CompileOptions, type CompileResult, type FunctionComponent, type VsynthNode } from '@vsynth/jsx-runtime';
 import { missingVariableIssue, payloadTemplate, rowProps, rowsFromFile, type DataRow } from '@vsynth/templates';
+import { failedOutcome as failed } from './failed-outcome.js';
 import { errorProblems, shown, toProblem } from './to-problem.js';
 import type { BuildJob, BuildOutcome, StudioProblem, StudioTarget, TargetOutcome } from './studio-types.js';
 
@@ -160,11 +161,6 @@ async function buildPayloadTemplate(context: Context, file: string): Promise<Bui
 /** A row's problem located at the row's line in the data file. */
 function atRow(item: Issue, dataFile: string, line: number | undefined, cwd: string): StudioProblem {
   return { message: item.message, file: shown(dataFile, cwd), line: line ?? null, column: line === undefined ? null : 1, severity: item.severity, ...(item.row === undefined ? {} : { row: item.row }) };
-}
-
-function failed(problems: readonly StudioProblem[], rows: number | null): BuildOutcome {
-  const none: TargetOutcome = { payload: null, problems: [], warnings: [] };
-  return { ok: false, problems, targets: { v3A: none, v3B: none, legacy: none }, drawn: null, slots: {}, cubes: null, rows };
 }
 
 function dedupe(problems: readonly StudioProblem[]): StudioProblem[] {
