@@ -48,6 +48,9 @@ const NOT_SENT_CODES = new Set([
   'ERR_INVALID_CHAR',
 ]);
 
+/** How fetch's error begins when it refuses to build a header (the value follows: never echoed). */
+const HEADER_REFUSED = /^Headers\.(set|append): /;
+
 /**
  * True when the error says the request never left: a connection, name lookup or TLS handshake
  * that failed, a port fetch refuses ("bad port"), or a header fetch refused to build.
@@ -59,7 +62,7 @@ export function wasNotSent(error: unknown): boolean {
   for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string' && (NOT_SENT_CODES.has(code) || code.startsWith('ERR_TLS_') || code.startsWith('ERR_SSL_'))) return true;
-    if (current.message === 'bad port' || /^Headers\.(set|append): /.test(current.message)) return true;
+    if (current.message === 'bad port' || HEADER_REFUSED.test(current.message)) return true;
     current = current.cause;
   }
   return false;
@@ -74,7 +77,7 @@ function describe(error: unknown): string {
   if (typeof code === 'string' && (code.startsWith('ERR_TLS_') || code.startsWith('ERR_SSL_') || code.includes('CERT'))) return `the TLS handshake failed (${code})`;
   if (cause?.message === 'bad port') return 'the port is one HTTP clients refuse to connect to';
   // fetch quotes a refused header value, which may be a credential: never echo it.
-  if (code === 'ERR_INVALID_CHAR' || (error instanceof Error && /^Headers\.(set|append): /.test(error.message))) return 'a header value is not valid (a credential with a line break or a non-Latin-1 character?)';
+  if (code === 'ERR_INVALID_CHAR' || (error instanceof Error && HEADER_REFUSED.test(error.message))) return 'a header value is not valid (a credential with a line break or a non-Latin-1 character?)';
   if (typeof code === 'string') return `${code}${typeof cause?.message === 'string' ? ` (${cause.message})` : ''}`;
   if (typeof cause?.message === 'string') return cause.message;
   return error instanceof Error ? error.message : String(error);
