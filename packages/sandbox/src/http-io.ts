@@ -41,7 +41,7 @@ const TEXT_TYPE = /^text\/plain\b/i;
 function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     if (request.readableEnded) return resolve(Buffer.alloc(0));
-    if (request.destroyed) return reject(Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }));
+    if (request.destroyed) return reject(prematureClose());
     const chunks: Buffer[] = [];
     let size = 0;
     const done = (error?: unknown) => {
@@ -59,9 +59,14 @@ function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
       chunks.push(chunk);
     };
     const onEnd = () => done();
-    const onClose = () => done(Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }));
+    const onClose = () => done(prematureClose());
     request.on('data', onData).on('end', onEnd).on('error', done).on('close', onClose);
   });
+}
+
+/** The error a `for await` over a request rejects with when the request closes before its end. */
+function prematureClose(): Error {
+  return Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' });
 }
 
 /** Answers with a JSON body. */
