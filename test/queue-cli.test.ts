@@ -27,6 +27,12 @@ describe('vsynth worker and batch --queue: addresses', () => {
     const id = await runVsynth(['batch', '--template', WELCOME, '--data', 'x.csv', '--batch-id', 'b1']);
     expect(id.code).toBe(2);
     expect(id.stderr).toContain('--batch-id only applies with --queue.');
+    const preview = await runVsynth(['batch', '--template', WELCOME, '--data', 'x.csv', '--queue', 'redis://127.0.0.1:1', '--preview', 'out']);
+    expect(preview.code).toBe(2);
+    expect(preview.stderr).toContain('--preview does not apply with --queue');
+    const lossy = await runVsynth(['batch', '--template', WELCOME, '--data', 'x.csv', '--queue', 'redis://127.0.0.1:1', '--lossy']);
+    expect(lossy.code).toBe(2);
+    expect(lossy.stderr).toContain('--lossy only applies to a TSX template compiled with --target legacy.');
   });
 });
 
@@ -55,6 +61,18 @@ describe.skipIf(redisMissing !== undefined)(`vsynth worker and batch --queue on 
       [2, 'failed', 'invalid'],
       [3, 'done', null],
     ]);
+  }, 60_000);
+
+  it('a data file without rows is refused (exit 3) unless --allow-empty, as without --queue', async () => {
+    const data = join(fixture.dir, 'empty.csv');
+    await writeFile(data, 'name,plan,seats\n');
+    const refused = await runVsynth(['batch', '--template', WELCOME, '--data', data, '--queue', fixture.redis.url, '--batch-id', 'empty']);
+    expect(refused.code).toBe(3);
+    expect(refused.stderr).toContain('no rows in');
+    const allowed = await runVsynth(['batch', '--template', WELCOME, '--data', data, '--queue', fixture.redis.url, '--batch-id', 'empty', '--allow-empty']);
+    expect(allowed.code).toBe(0);
+    expect(allowed.stderr).toContain('batch empty: 0 rows in the queue');
+    expect(JSON.parse(allowed.stdout)).toMatchObject({ batchId: 'empty', rows: 0, queued: 0 });
   }, 60_000);
 
   it('holds --max-cubes over two workers: rows past the budget fail as max_cubes and are not sent', async () => {

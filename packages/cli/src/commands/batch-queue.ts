@@ -8,7 +8,7 @@ import { Option, type Command } from 'commander';
 import { TemplateError, UsageError, batchError, formatIssue } from '@vsynth/core';
 import type { RowResult } from '@vsynth/templates';
 import type { QueuedBatchStatus, RowJobData } from '@vsynth/queue';
-import { parseRenames, templateOptions, type BatchCommandOptions } from './batch.js';
+import { dataOptions, templateOptions, type BatchCommandOptions } from './batch.js';
 import { progressBar } from './progress-bar.js';
 
 const BATCH_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -30,6 +30,9 @@ export async function enqueueBatchCommand(options: BatchCommandOptions & { queue
       ['--project-pool', options.projectPool],
       ['--collect-webhooks', options.collectWebhooks],
       ['--concurrency', options.concurrency],
+      ['--requests', options.requests],
+      ['--preview', options.preview],
+      ['--preview-rows', options.previewRows],
     ] as const
   ).filter(([, value]) => value !== undefined && value !== false);
   if (notHere.length > 0) {
@@ -37,6 +40,7 @@ export async function enqueueBatchCommand(options: BatchCommandOptions & { queue
       `${notHere.map(([flag]) => flag).join(', ')} ${notHere.length === 1 ? 'does' : 'do'} not apply with --queue: the queue records rows in Redis (no journal), workers take --concurrency, and \`vsynth batch results\` writes the results file.`,
     );
   }
+  if (options.lossy && options.target !== 'legacy') throw new UsageError('--lossy only applies to a TSX template compiled with --target legacy.');
   const batchId = options.batchId ?? randomUUID().slice(0, 8);
   if (!BATCH_ID.test(batchId)) throw new UsageError(`--batch-id takes letters, digits, - and _ (at most 64), received "${batchId}".`);
   const { loadTemplate, rowsFromFile, runBatch } = await import('@vsynth/templates');
@@ -51,10 +55,7 @@ export async function enqueueBatchCommand(options: BatchCommandOptions & { queue
     const jobs: RowJobData[] = [];
     const invalid: RowResult[] = [];
     const summary = await runBatch({
-      rows: rowsFromFile(options.data, {
-        ...(options.delimiter === undefined ? {} : { delimiter: options.delimiter }),
-        ...(options.rename === undefined ? {} : { rename: parseRenames(options.rename) }),
-      }),
+      rows: rowsFromFile(options.data, dataOptions(options)),
       template,
       dryRun: true,
       ...(base === undefined ? {} : { estimate: { base } }),

@@ -153,12 +153,7 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
   if (options.lossy && options.target !== 'legacy') throw new UsageError('--lossy only applies to a TSX template compiled with --target legacy.');
   if ((options.preview !== undefined || options.previewRows !== undefined) && !options.dryRun) throw new UsageError('--preview only applies with --dry-run.');
   if (options.previewRows !== undefined && options.preview === undefined) throw new UsageError('--preview-rows needs --preview DIR.');
-  const rename = parseRenames(options.rename ?? []);
-  const rowsOptions = {
-    ...(options.allowEmpty === true ? { allowEmpty: true } : {}),
-    ...(options.delimiter === undefined ? {} : { delimiter: options.delimiter }),
-    ...(Object.keys(rename).length === 0 ? {} : { rename }),
-  };
+  const rowsOptions = dataOptions(options);
   const { loadTemplate, openResultsFile, rowsFromFile, runBatch } = await import('@vsynth/templates');
   const { template, base } = await loadTemplate(options.template, templateOptions(options));
 
@@ -364,6 +359,16 @@ function defaultJournal(data: string): string {
  *
  * @example await loadTemplate(options.template, templateOptions(options))
  */
+/** How `--data` is read: `rowsFromFile`'s options from `--allow-empty`, `--delimiter` and `--rename`. */
+export function dataOptions(options: BatchCommandOptions): { allowEmpty?: boolean; delimiter?: string; rename?: Record<string, string> } {
+  const rename = parseRenames(options.rename ?? []);
+  return {
+    ...(options.allowEmpty === true ? { allowEmpty: true } : {}),
+    ...(options.delimiter === undefined ? {} : { delimiter: options.delimiter }),
+    ...(Object.keys(rename).length === 0 ? {} : { rename }),
+  };
+}
+
 export function templateOptions(options: BatchCommandOptions): LoadTemplateOptions {
   return {
     ...(options.slotsFrom === undefined ? {} : { slotsFrom: options.slotsFrom }),
