@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createClient } from '@vsynth/core';
 import { spawnSandbox } from '../spawn-sandbox.js';
-import { figure, printFigure } from '../figure.js';
+import { figure, median, printFigure } from '../figure.js';
 import { boundBodies, greetingPool, greetingRows, greetingTemplate } from '../templates/greeting-batch.js';
 import { serverCpuMicros } from './server-cpu.js';
 
@@ -62,8 +62,7 @@ try {
     perModify.push((serverCpuMicros(child.pid!) - before) / count);
   }
   process.stderr.write(`µs CPU per modify by round: ${perModify.map((x) => x.toFixed(1)).join(', ')}\n`);
-  const median = perModify.sort((a, b) => a - b)[Math.floor(perModify.length / 2)]!;
-  printFigure(figure('sandbox.cpuPerModify', median, 'µs CPU of the sandbox per modify (c=32, 20 ms latency, batch-cpu bodies)', null, '<=', 160));
+  printFigure(figure('sandbox.cpuPerModify', median(perModify), 'µs CPU of the sandbox per modify (c=32, 20 ms latency, batch-cpu bodies)', null, '<=', 160));
 } finally {
   agent.destroy();
   child.kill('SIGTERM');
