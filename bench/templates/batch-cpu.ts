@@ -2,10 +2,13 @@
  * CPU per row of the batch runner beside a bare sender, same run: the sandbox (real CLI, child
  * process, `--latency 20 --no-fsync`) answers both; `runBatch` at concurrency 32 (32-project pool,
  * fsync journal, results file) and a bare loop posting the same pre-built modify bodies with the
- * same client at the same concurrency. Rounds alternate so load drift hits both alike; the median
- * round is reported. Prints `bench/figure.ts` lines:
+ * same client at the same concurrency. Both are first warmed alike over `--warmup-rows` rows each
+ * (alternating rounds of `--rows`): from a cold process the runner needs ~10,000 rows before V8 has
+ * optimised its path, and a median over cold rounds counted the optimiser as the runner's CPU.
+ * Rounds alternate so load drift hits both alike; the median round is reported, and each round's
+ * figures go to stderr. Prints `bench/figure.ts` lines:
  *
- *   node --conditions=@vsynth/source --import tsx bench/templates/batch-cpu.ts [--rows 1500] [--rounds 3] [--latency 20] [--concurrency 32] [--durability write]
+ *   node --conditions=@vsynth/source --import tsx bench/templates/batch-cpu.ts [--rows 1500] [--rounds 3] [--warmup-rows 6000] [--latency 20] [--concurrency 32] [--durability write]
  *
  * `--durability write` journals without fsync, to see the fsyncs' share (the figures are with fsync).
  *
@@ -22,7 +25,7 @@ import { spawnSandbox } from '../spawn-sandbox.js';
 import { cpuMicros, figure, median, printFigure } from '../figure.js';
 import { bareSender, boundBodies, greetingPool, greetingRows, greetingTemplate } from './greeting-batch.js';
 
-const { values } = parseArgs({ options: { rows: { type: 'string', default: '1500' }, rounds: { type: 'string', default: '3' }, latency: { type: 'string', default: '20' }, concurrency: { type: 'string', default: '32' }, durability: { type: 'string', default: 'fsync' } } });
+const { values } = parseArgs({ options: { rows: { type: 'string', default: '1500' }, rounds: { type: 'string', default: '3' }, 'warmup-rows': { type: 'string', default: '6000' }, latency: { type: 'string', default: '20' }, concurrency: { type: 'string', default: '32' }, durability: { type: 'string', default: 'fsync' } } });
 const count = Number(values.rows);
 const rounds = Number(values.rounds);
 const latencyMs = Number(values.latency);
@@ -46,13 +49,18 @@ try {
     if (summary.done !== count) throw new Error(`only ${summary.done} of ${count} rows done`);
   };
 
-  await bare(); // warm-up: JIT, connections
+  for (let warmed = 0; warmed < Math.max(Number(values['warmup-rows']), 1); warmed += count) {
+    await bare();
+    await batch();
+  }
   const bareRuns: { cpu: number; wallMs: number }[] = [];
   const batchRuns: { cpu: number; wallMs: number }[] = [];
   for (let r = 0; r < rounds; r++) {
     bareRuns.push(await cpuMicros(bare));
     batchRuns.push(await cpuMicros(batch));
   }
+  const perRow = (runs: { cpu: number }[]) => runs.map((r) => (r.cpu / count).toFixed(0)).join(', ');
+  process.stderr.write(`µs CPU per row by round: bare ${perRow(bareRuns)}; batch ${perRow(batchRuns)}; batch rows/s ${batchRuns.map((r) => (count / (r.wallMs / 1000)).toFixed(0)).join(', ')}\n`);
   const bareCpu = median(bareRuns.map((r) => r.cpu / count));
   const batchCpu = median(batchRuns.map((r) => r.cpu / count));
   const batchRate = median(batchRuns.map((r) => count / (r.wallMs / 1000)));

@@ -1,4 +1,4 @@
-import { closeSync, existsSync, fstatSync, fsync, fsyncSync, ftruncateSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fdatasync, fdatasyncSync, fstatSync, ftruncateSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
 import { UsageError, ValidationError, batchError, issue, redactSecrets } from '@vsynth/core';
 import { lockJournal, type JournalLock } from './journal-lock.js';
 
@@ -114,7 +114,7 @@ export interface OpenJournalOptions {
   /** `fsync` (default): `attempt` entries reach the disk before the request is sent; `write` only hands entries to the OS (survives a crash of the process, not a power cut). */
   readonly durability?: 'fsync' | 'write';
   readonly now?: () => Date;
-  /** The fsync used for group commits (default `node:fs` `fsync`); tests and benchmarks observe it. */
+  /** The fsync used for group commits (default `node:fs` `fdatasync`); tests and benchmarks observe it. */
   readonly fsync?: (fd: number, done: (error: NodeJS.ErrnoException | null) => void) => void;
 }
 
@@ -132,6 +132,8 @@ interface DurableWaiter {
  *
  * Attempts are group-committed: one fsync covers every entry written while the previous fsync
  * ran, so a row waits for at most two fsyncs and 32 rows in flight cost a few fsyncs, not 32.
+ * The fsync is `fdatasync`: it makes the written bytes and the file's new length durable, not
+ * its times, which is all a resume reads.
  * Under `fsync` durability lines are also written in groups: an attempt's line is written just
  * before the fsync that covers it, an outcome's line with the next fsync's write or at the end of
  * the current event-loop turn, whichever is first (and on `close()` or process exit).
@@ -169,7 +171,7 @@ export class Journal {
     }
   };
 
-  constructor(path: string, fd: number, state: JournalState, sync: boolean, lock?: JournalLock, fsyncFn: OpenJournalOptions['fsync'] = fsync) {
+  constructor(path: string, fd: number, state: JournalState, sync: boolean, lock?: JournalLock, fsyncFn: OpenJournalOptions['fsync'] = fdatasync) {
     this.path = path;
     this.fd = fd;
     this.state = state;
@@ -202,7 +204,7 @@ export class Journal {
     this.pending += line;
     if (entry.type === 'batch') {
       this.flushPending();
-      fsyncSync(this.fd);
+      fdatasyncSync(this.fd);
     } else if (entry.type === 'attempt') return this.durable();
     else if (!this.flushScheduled) {
       this.flushScheduled = true;
@@ -219,7 +221,7 @@ export class Journal {
     let failure: Error | undefined;
     try {
       this.flushPending();
-      if (waiting.length > 0) fsyncSync(this.fd);
+      if (waiting.length > 0) fdatasyncSync(this.fd);
     } catch (error) {
       failure = error as Error;
     } finally {
