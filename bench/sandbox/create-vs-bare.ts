@@ -12,9 +12,12 @@
  *   the bare server (each server's user + system CPU of all its threads, in ns from
  *   /proc/<pid>/task/<tid>/schedstat, median over the rounds; aim ≥ 0.5).
  * - `sandbox.vsBareHttpWall`: the same as wall-clock requests/s (swings with the machine's load).
+ * - `sandbox.parseOnlyVsBareHttp`: the CPU figure of a third server, `bare-http-server.ts --parse`,
+ *   which only decodes and `JSON.parse`s each body: what `sandbox.vsBareHttp` would be with
+ *   validation and storage free.
  * `--detail` prints each round's CPU µs per request on stderr.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -37,8 +40,16 @@ const body = JSON.stringify(payload);
 const dir = await mkdtemp(join(tmpdir(), 'vsynth-sandbox-vs-bare-'));
 const sandbox = await spawnSandbox(['--data-dir', dir, '--export-seconds', '0', '--artifact', 'json']);
 const nodeArgs = process.env['VSYNTH_BENCH_SANDBOX_NODE_ARGS']?.split(' ').filter(Boolean) ?? [];
-const bareChild = spawn(process.execPath, [...nodeArgs, '--conditions=@vsynth/source', '--import', 'tsx', 'bench/sandbox/bare-http-server.ts'], { stdio: ['ignore', 'pipe', 'inherit'] });
-const bareUrl = await new Promise<string>((resolve) => bareChild.stdout!.once('data', (chunk: Buffer) => resolve((JSON.parse(chunk.toString().split('\n')[0]!) as { url: string }).url)));
+function spawnBare(flags: readonly string[]): { child: ChildProcess; url: Promise<string> } {
+  const child = spawn(process.execPath, [...nodeArgs, '--conditions=@vsynth/source', '--import', 'tsx', 'bench/sandbox/bare-http-server.ts', ...flags], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = new Promise<string>((resolve) => child.stdout!.once('data', (chunk: Buffer) => resolve((JSON.parse(chunk.toString().split('\n')[0]!) as { url: string }).url)));
+  return { child, url };
+}
+const bare = spawnBare([]);
+const parseOnly = spawnBare(['--parse']);
+const bareChild = bare.child;
+const bareUrl = await bare.url;
+const parseOnlyUrl = await parseOnly.url;
 
 const agent = new Agent({ keepAlive: true, maxSockets: 64 });
 
@@ -74,18 +85,23 @@ try {
   // generator), and a median over 3 rounds then swung between cold and warm rounds.
   for (let r = 0; r < 2; r++) {
     await perSecond(bareUrl, requests);
+    await perSecond(parseOnlyUrl, requests);
     await perSecond(sandbox.url, requests);
   }
   const s: number[] = [];
   const b: number[] = [];
   const sCpu: number[] = [];
   const bCpu: number[] = [];
+  const pCpu: number[] = [];
   for (let r = 0; r < rounds; r++) {
     let before = serverCpuMicros(bareChild.pid!);
     let ticks = tickCpuMicros(bareChild.pid!);
     b.push(await perSecond(bareUrl, requests));
     bCpu.push((serverCpuMicros(bareChild.pid!) - before) / requests);
     const bareTicks = (tickCpuMicros(bareChild.pid!) - ticks) / requests;
+    before = serverCpuMicros(parseOnly.child.pid!);
+    await perSecond(parseOnlyUrl, requests);
+    pCpu.push((serverCpuMicros(parseOnly.child.pid!) - before) / requests);
     before = serverCpuMicros(sandbox.child.pid!);
     ticks = tickCpuMicros(sandbox.child.pid!);
     s.push(await perSecond(sandbox.url, requests));
@@ -93,17 +109,19 @@ try {
     const sandboxTicks = (tickCpuMicros(sandbox.child.pid!) - ticks) / requests;
     if (values.detail) {
       process.stderr.write(
-        `round ${r + 1}: µs CPU per request, schedstat (10 ms ticks): sandbox ${sCpu.at(-1)!.toFixed(1)} (${sandboxTicks.toFixed(1)}), bare ${bCpu.at(-1)!.toFixed(1)} (${bareTicks.toFixed(1)}); wall/s sandbox ${s.at(-1)!.toFixed(0)}, bare ${b.at(-1)!.toFixed(0)}\n`,
+        `round ${r + 1}: µs CPU per request, schedstat (10 ms ticks): sandbox ${sCpu.at(-1)!.toFixed(1)} (${sandboxTicks.toFixed(1)}), bare ${bCpu.at(-1)!.toFixed(1)} (${bareTicks.toFixed(1)}), parse-only ${pCpu.at(-1)!.toFixed(1)}; wall/s sandbox ${s.at(-1)!.toFixed(0)}, bare ${b.at(-1)!.toFixed(0)}\n`,
       );
     }
   }
   // Creates/s a core could serve, from the server's own CPU per request: what load on the machine disturbs least.
   printFigure(figure('sandbox.vsBareHttp', 1e6 / median(sCpu), 'creates per CPU-second of the server at c=32 (baseline: bare node:http)', 1e6 / median(bCpu), '>=', 0.5));
+  printFigure(figure('sandbox.parseOnlyVsBareHttp', 1e6 / median(pCpu), 'requests per CPU-second of a server that only JSON.parses each body (baseline: bare node:http): the ceiling of sandbox.vsBareHttp', 1e6 / median(bCpu), '>=', 0.5));
   printFigure(figure('sandbox.vsBareHttpWall', median(s), 'creates/s wall clock at c=32 (baseline: bare node:http)', median(b), '>=', 0.5));
 } finally {
   agent.destroy();
   sandbox.child.kill('SIGTERM');
   bareChild.kill('SIGTERM');
-  await Promise.all([new Promise((r) => sandbox.child.once('exit', r)), new Promise((r) => bareChild.once('exit', r))]);
+  parseOnly.child.kill('SIGTERM');
+  await Promise.all([sandbox.child, bareChild, parseOnly.child].map((child) => new Promise((r) => child.once('exit', r))));
   await rm(dir, { recursive: true, force: true });
 }
