@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { openJournal, readJournal } from './journal.js';
+import { INLINE_FLUSH_LIMIT_MS, openJournal, readJournal } from './journal.js';
 
 const dir = () => mkdtempSync(join(tmpdir(), 'vsynth-group-commit-'));
 const time = '2026-01-01T00:00:00.000Z';
@@ -17,11 +17,120 @@ function manualFsync(file: string) {
   return { started, fsync: (_fd: number, done: (error: NodeJS.ErrnoException | null) => void) => started.push({ size: statSync(file).size, done }) };
 }
 
-describe('journal group commit', () => {
+/** Holds this thread for `ms`, as a slow synchronous fsync would. */
+const block = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/** An inline flush that records the file size at each call; `delayMs` makes it that slow. */
+function inlineFsync(file: string, delayMs?: number) {
+  const sizes: number[] = [];
+  return {
+    sizes,
+    fsyncSync: () => {
+      sizes.push(statSync(file).size);
+      if (delayMs !== undefined) block(delayMs);
+    },
+  };
+}
+
+const lineRows = (file: string, size: number) =>
+  readFileSync(file, 'utf8')
+    .slice(0, size)
+    .trim()
+    .split('\n')
+    .map((l) => (JSON.parse(l) as { row?: number }).row);
+
+describe('journal inline flush (the default while the disk is fast)', () => {
+  it('flushes every attempt of an event-loop turn with one synchronous fsync at the end of the turn, and releases no row before it', async () => {
+    const file = join(dir(), 'j.ndjson');
+    const inline = inlineFsync(file);
+    const thread = manualFsync(file);
+    const journal = openJournal(file, { batch: { id: 'b', template: 't' }, fsync: thread.fsync, fsyncSync: inline.fsyncSync });
+    const flushedBefore = inline.sizes.length; // the batch line's own flush
+    const released: { row: number; flushes: number }[] = [];
+    const rows = [1, 2, 3].map((row) => journal.append(attempt(row))!.then(() => released.push({ row, flushes: inline.sizes.length })));
+    journal.append({ type: 'done', row: 9, key: 'k9', via: 'response', time });
+    expect(inline.sizes).toHaveLength(flushedBefore);
+    await Promise.all(rows);
+    // One flush for the turn, after the write of all its lines; each row released after it.
+    expect(inline.sizes).toHaveLength(flushedBefore + 1);
+    expect(lineRows(file, inline.sizes.at(-1)!)).toEqual([undefined, 1, 2, 3, 9]);
+    expect(released).toEqual([1, 2, 3].map((row) => ({ row, flushes: flushedBefore + 1 })));
+    // A later turn gets its own flush; the thread pool is never used.
+    await journal.append(attempt(4));
+    expect(inline.sizes).toHaveLength(flushedBefore + 2);
+    expect(thread.started).toHaveLength(0);
+    journal.close();
+  });
+
+  it('moves the later flushes to the thread pool after an inline flush slower than the limit (auto)', async () => {
+    const file = join(dir(), 'j.ndjson');
+    let slow = false;
+    const inline = inlineFsync(file);
+    const fsyncSync = () => {
+      inline.fsyncSync();
+      // The flush at open is fast; the rows' first flush is slow.
+      if (slow) block(INLINE_FLUSH_LIMIT_MS + 3);
+      slow = true;
+    };
+    const thread = manualFsync(file);
+    const journal = openJournal(file, { batch: { id: 'b', template: 't' }, fsync: thread.fsync, fsyncSync });
+    const inlineBefore = inline.sizes.length;
+    await journal.append(attempt(1));
+    expect(inline.sizes).toHaveLength(inlineBefore + 1);
+    const second = journal.append(attempt(2))!;
+    // At once, in the thread pool, not at the end of the turn.
+    expect(thread.started).toHaveLength(1);
+    thread.started[0]!.done(null);
+    await second;
+    expect(inline.sizes).toHaveLength(inlineBefore + 1);
+    journal.close();
+  });
+
+  it('starts in the thread pool when the flush of the batch line at open was slow (auto)', async () => {
+    const file = join(dir(), 'j.ndjson');
+    const inline = inlineFsync(file, INLINE_FLUSH_LIMIT_MS + 3);
+    const thread = manualFsync(file);
+    const journal = openJournal(file, { batch: { id: 'b', template: 't' }, fsync: thread.fsync, fsyncSync: inline.fsyncSync });
+    expect(inline.sizes).toHaveLength(1);
+    const first = journal.append(attempt(1))!;
+    expect(thread.started).toHaveLength(1);
+    thread.started[0]!.done(null);
+    await first;
+    expect(inline.sizes).toHaveLength(1);
+    journal.close();
+  });
+
+  it('stays inline after a slow flush when told to (inline)', async () => {
+    const file = join(dir(), 'j.ndjson');
+    const inline = inlineFsync(file, INLINE_FLUSH_LIMIT_MS + 3);
+    const thread = manualFsync(file);
+    const journal = openJournal(file, { batch: { id: 'b', template: 't' }, flush: 'inline', fsync: thread.fsync, fsyncSync: inline.fsyncSync });
+    await journal.append(attempt(1));
+    await journal.append(attempt(2));
+    expect(thread.started).toHaveLength(0);
+    journal.close();
+  });
+
+  it('rejects the rows of a failed inline flush, so they are not sent', async () => {
+    const file = join(dir(), 'j.ndjson');
+    let calls = 0;
+    // The batch line's flush (at open) succeeds; the next one fails.
+    const fsyncSync = () => {
+      calls += 1;
+      if (calls > 1) throw Object.assign(new Error('i/o error'), { code: 'EIO' });
+    };
+    const journal = openJournal(file, { batch: { id: 'b', template: 't' }, flush: 'inline', fsyncSync });
+    await expect(journal.append(attempt(1))).rejects.toThrow(/Cannot flush the journal .*j\.ndjson to disk \(EIO\); rows are not sent without a durable journal\./);
+    expect(calls).toBe(2);
+    journal.close();
+  });
+});
+
+describe('journal group commit in the thread pool', () => {
   it('covers the attempts written while an fsync runs with the next fsync, and releases no row before its fsync', async () => {
     const file = join(dir(), 'j.ndjson');
     const sync = manualFsync(file);
-    const journal = openJournal(file, { batch: { id: 'b', template: 't' }, fsync: sync.fsync });
+    const journal = openJournal(file, { batch: { id: 'b', template: 't' }, flush: 'thread-pool', fsync: sync.fsync });
     const durable: number[] = [];
     const first = journal.append(attempt(1))!.then(() => durable.push(1));
     expect(sync.started).toHaveLength(1);
@@ -51,7 +160,7 @@ describe('journal group commit', () => {
   it('rejects the waiting rows when the fsync fails, so they are not sent', async () => {
     const file = join(dir(), 'j.ndjson');
     const sync = manualFsync(file);
-    const journal = openJournal(file, { batch: { id: 'b', template: 't' }, fsync: sync.fsync });
+    const journal = openJournal(file, { batch: { id: 'b', template: 't' }, flush: 'thread-pool', fsync: sync.fsync });
     const pending = journal.append(attempt(1));
     sync.started[0]!.done(Object.assign(new Error('no space'), { code: 'ENOSPC' }));
     await expect(pending).rejects.toThrow(/Cannot flush the journal .*j\.ndjson to disk \(ENOSPC\); rows are not sent without a durable journal\./);
@@ -61,7 +170,7 @@ describe('journal group commit', () => {
   it('close() fsyncs what still waits, settles it and releases the lock', async () => {
     const file = join(dir(), 'j.ndjson');
     const sync = manualFsync(file);
-    const journal = openJournal(file, { batch: { id: 'b', template: 't' }, fsync: sync.fsync });
+    const journal = openJournal(file, { batch: { id: 'b', template: 't' }, flush: 'thread-pool', fsync: sync.fsync });
     const a = journal.append(attempt(1));
     const b = journal.append(attempt(2));
     journal.close();
@@ -73,7 +182,7 @@ describe('journal group commit', () => {
   it('with write durability returns nothing to wait for and never fsyncs', () => {
     const file = join(dir(), 'j.ndjson');
     const sync = manualFsync(file);
-    const journal = openJournal(file, { batch: { id: 'b', template: 't' }, durability: 'write', fsync: sync.fsync });
+    const journal = openJournal(file, { batch: { id: 'b', template: 't' }, durability: 'write', flush: 'thread-pool', fsync: sync.fsync });
     expect(journal.append(attempt(1))).toBeUndefined();
     expect(sync.started).toHaveLength(0);
     journal.close();
@@ -82,7 +191,7 @@ describe('journal group commit', () => {
   it('writes outcome lines by the end of the turn, with the attempts of the next fsync, in the order appended', async () => {
     const file = join(dir(), 'j.ndjson');
     const sync = manualFsync(file);
-    const journal = openJournal(file, { batch: { id: 'b', template: 't' }, fsync: sync.fsync });
+    const journal = openJournal(file, { batch: { id: 'b', template: 't' }, flush: 'thread-pool', fsync: sync.fsync });
     const rowsInFile = () => readFileSync(file, 'utf8').trim().split('\n').map((l) => { const e = JSON.parse(l) as { type: string; row?: number }; return e.row === undefined ? e.type : `${e.type} ${e.row}`; });
     const first = journal.append(attempt(1));
     expect(rowsInFile()).toEqual(['batch', 'attempt 1']);
@@ -107,7 +216,7 @@ describe('journal group commit', () => {
   it('a failed write rejects the rows waiting for it (none is sent) and stops the journal', async () => {
     const file = join(dir(), 'j.ndjson');
     let journalFd: number | undefined;
-    const journal = openJournal(file, { batch: { id: 'b', template: 't' }, fsync: (fd, done) => { journalFd = fd; done(null); } });
+    const journal = openJournal(file, { batch: { id: 'b', template: 't' }, flush: 'thread-pool', fsync: (fd, done) => { journalFd = fd; done(null); } });
     await journal.append(attempt(1));
     // The descriptor closed under the journal: its next write fails (EBADF), all in this synchronous stretch.
     closeSync(journalFd!);

@@ -114,8 +114,33 @@ export interface OpenJournalOptions {
   /** `fsync` (default): `attempt` entries reach the disk before the request is sent; `write` only hands entries to the OS (survives a crash of the process, not a power cut). */
   readonly durability?: 'fsync' | 'write';
   readonly now?: () => Date;
-  /** The fsync used for group commits (default `node:fs` `fdatasync`); tests and benchmarks observe it. */
+  /**
+   * Where the flushes that make attempts durable run (`fsync` durability). `auto` (default):
+   * inline — one synchronous flush at the end of each event-loop turn that appended attempts,
+   * which blocks the event loop while the disk answers — until one takes longer than
+   * {@link INLINE_FLUSH_LIMIT_MS}, then in libuv's thread pool for the rest of the journal's life.
+   * `thread-pool`: always there; never blocks the event loop, but every flush costs two thread
+   * hand-offs. `inline`: always inline.
+   */
+  readonly flush?: 'auto' | 'thread-pool' | 'inline';
+  /** The flush run in the thread pool (default `node:fs` `fdatasync`); tests and benchmarks observe it. */
   readonly fsync?: (fd: number, done: (error: NodeJS.ErrnoException | null) => void) => void;
+  /** The inline flush (default `node:fs` `fdatasyncSync`); tests and benchmarks observe it. */
+  readonly fsyncSync?: (fd: number) => void;
+}
+
+/**
+ * An inline flush slower than this (ms) moves a journal's later flushes to the thread pool: a
+ * disk that answers in milliseconds (a laptop's under load, a network share) would otherwise
+ * stall every other request of the process for as long.
+ */
+export const INLINE_FLUSH_LIMIT_MS = 2;
+
+/** How a journal makes its attempts durable; see {@link OpenJournalOptions.flush}. */
+interface JournalFlush {
+  readonly mode: NonNullable<OpenJournalOptions['flush']>;
+  readonly fsync: NonNullable<OpenJournalOptions['fsync']>;
+  readonly fsyncSync: NonNullable<OpenJournalOptions['fsyncSync']>;
 }
 
 interface DurableWaiter {
@@ -130,10 +155,12 @@ interface DurableWaiter {
  * and which may or may not have reached the service. It never holds request bodies, webhook URLs
  * or credentials.
  *
- * Attempts are group-committed: one fsync covers every entry written while the previous fsync
- * ran, so a row waits for at most two fsyncs and 32 rows in flight cost a few fsyncs, not 32.
- * The fsync is `fdatasync`: it makes the written bytes and the file's new length durable, not
- * its times, which is all a resume reads.
+ * Attempts are group-committed. Inline (the default while the disk is fast), one synchronous
+ * fsync at the end of the event-loop turn covers every attempt appended in the turn, so a row
+ * waits for one fsync and no thread hand-off. In the thread pool, one fsync covers every entry
+ * written while the previous fsync ran, so a row waits for at most two. Either way 32 rows in
+ * flight cost a few fsyncs, not 32. The fsync is `fdatasync`: it makes the written bytes and the
+ * file's new length durable, not its times, which is all a resume reads.
  * Under `fsync` durability lines are also written in groups: an attempt's line is written just
  * before the fsync that covers it, an outcome's line with the next fsync's write or at the end of
  * the current event-loop turn, whichever is first (and on `close()` or process exit).
@@ -152,8 +179,12 @@ export class Journal {
   private fd: number | undefined;
   private readonly sync: boolean;
   private readonly lock: JournalLock | undefined;
-  private readonly fsyncFn: NonNullable<OpenJournalOptions['fsync']>;
-  /** An fsync is running; `next` waits for the one after it. */
+  private readonly flush: JournalFlush;
+  /** Flushes run inline (at the end of the turn); false once they moved to the thread pool. */
+  private inline: boolean;
+  /** An inline flush is due at the end of this turn. */
+  private inlineScheduled = false;
+  /** A thread-pool fsync is running; `next` waits for the one after it. */
   private syncing = false;
   private current: DurableWaiter[] = [];
   private next: DurableWaiter[] = [];
@@ -162,8 +193,28 @@ export class Journal {
   private flushScheduled = false;
   /** A write of the journal failed: nothing more is recorded, no row is sent. */
   private broken: Error | undefined;
+  private readonly flushInline = () => {
+    this.inlineScheduled = false;
+    if (this.fd === undefined || this.next.length === 0) return;
+    try {
+      this.flushPending();
+    } catch {
+      return; // the waiters were rejected
+    }
+    const waiters = this.next;
+    this.next = [];
+    let failure: Error | undefined;
+    try {
+      this.fsyncInline();
+    } catch (error) {
+      failure = this.flushError(error as NodeJS.ErrnoException);
+    }
+    settle(waiters, failure);
+  };
   private readonly flushSoon = () => {
     this.flushScheduled = false;
+    // The inline flush due in this turn writes these lines with its attempts, in one call.
+    if (this.inlineScheduled) return;
     try {
       this.flushPending();
     } catch {
@@ -171,13 +222,14 @@ export class Journal {
     }
   };
 
-  constructor(path: string, fd: number, state: JournalState, sync: boolean, lock?: JournalLock, fsyncFn: OpenJournalOptions['fsync'] = fdatasync) {
+  constructor(path: string, fd: number, state: JournalState, sync: boolean, lock: JournalLock | undefined, flush: JournalFlush) {
     this.path = path;
     this.fd = fd;
     this.state = state;
     this.sync = sync;
     this.lock = lock;
-    this.fsyncFn = fsyncFn;
+    this.flush = flush;
+    this.inline = flush.mode !== 'thread-pool';
     if (sync) Journal.flushOnExit(this);
   }
 
@@ -185,7 +237,8 @@ export class Journal {
    * Appends one entry. Under `write` durability the line is written to the file (so it survives
    * a crash of this process) before returning. Under `fsync` durability an `attempt` entry
    * returns a promise that settles once its line is written and an fsync started after the write
-   * has finished (so it survives a power cut): await it before sending the row's request. Other
+   * has finished (so it survives a power cut; inline, the fsync runs at the end of this turn):
+   * await it before sending the row's request. Other
    * entries are written with the next fsync's write or at the end of this event-loop turn; they
    * need no fsync of their own: an outcome lost with the machine (or a `kill -9` within the turn)
    * leaves the row's `attempt` last, which resumes as `unknown` (never resent); and the next
@@ -204,7 +257,7 @@ export class Journal {
     this.pending += line;
     if (entry.type === 'batch') {
       this.flushPending();
-      fdatasyncSync(this.fd);
+      this.fsyncInline();
     } else if (entry.type === 'attempt') return this.durable();
     else if (!this.flushScheduled) {
       this.flushScheduled = true;
@@ -221,7 +274,7 @@ export class Journal {
     let failure: Error | undefined;
     try {
       this.flushPending();
-      if (waiting.length > 0) fdatasyncSync(this.fd);
+      if (waiting.length > 0) this.flush.fsyncSync(this.fd);
     } catch (error) {
       failure = error as Error;
     } finally {
@@ -282,8 +335,24 @@ export class Journal {
   private durable(): Promise<void> {
     return new Promise((resolve, reject) => {
       this.next.push({ resolve, reject });
-      if (!this.syncing) this.commit();
+      if (!this.inline) {
+        if (!this.syncing) this.commit();
+      } else if (!this.inlineScheduled) {
+        this.inlineScheduled = true;
+        setImmediate(this.flushInline);
+      }
     });
+  }
+
+  /** A synchronous fsync, timed: in `auto` mode a slow one sends later flushes to the thread pool. */
+  private fsyncInline(): void {
+    const started = performance.now();
+    this.flush.fsyncSync(this.fd!);
+    if (this.flush.mode === 'auto' && performance.now() - started > INLINE_FLUSH_LIMIT_MS) this.inline = false;
+  }
+
+  private flushError(error: NodeJS.ErrnoException): Error {
+    return batchError(`Cannot flush the journal ${this.path} to disk (${error.code ?? error.message}); rows are not sent without a durable journal.`, { cause: error });
   }
 
   /** One fsync for every entry written since the last one started; the entries written meanwhile wait for the next. */
@@ -297,18 +366,22 @@ export class Journal {
     this.current = waiters;
     this.next = [];
     this.syncing = true;
-    this.fsyncFn(this.fd!, (error) => {
+    this.flush.fsync(this.fd!, (error) => {
       this.syncing = false;
       // Closed meanwhile: close() fsynced and settled these waiters.
       if (this.fd === undefined) return;
       this.current = [];
-      const failure = error === null ? undefined : batchError(`Cannot flush the journal ${this.path} to disk (${error.code ?? error.message}); rows are not sent without a durable journal.`, { cause: error });
-      for (const waiter of waiters) {
-        if (failure === undefined) waiter.resolve();
-        else waiter.reject(failure);
-      }
+      settle(waiters, error === null ? undefined : this.flushError(error));
       if (this.next.length > 0) this.commit();
     });
+  }
+}
+
+/** Releases rows waiting for a flush, or rejects them (not sent) when it failed. */
+function settle(waiters: readonly DurableWaiter[], failure: Error | undefined): void {
+  for (const waiter of waiters) {
+    if (failure === undefined) waiter.resolve();
+    else waiter.reject(failure);
   }
 }
 
@@ -341,16 +414,17 @@ function openLockedJournal(path: string, options: OpenJournalOptions, lock: Jour
   }
   const fd = openSync(path, 'a+');
   const sync = (options.durability ?? 'fsync') === 'fsync';
+  const flush: JournalFlush = { mode: options.flush ?? 'auto', fsync: options.fsync ?? fdatasync, fsyncSync: options.fsyncSync ?? fdatasyncSync };
   if (existing === undefined) {
     if (found !== undefined) ftruncateSync(fd, 0);
     const batch: JournalBatchEntry = { type: 'batch', v: 1, ...options.batch, time: now().toISOString() };
-    const journal = new Journal(path, fd, { batch, rows: new Map() }, sync, lock, options.fsync);
+    const journal = new Journal(path, fd, { batch, rows: new Map() }, sync, lock, flush);
     journal.append(batch);
     return journal;
   }
   // A kill in the middle of a write leaves a partial last line: cut it off before appending.
   dropPartialLine(fd);
-  const journal = new Journal(path, fd, existing, sync, lock, options.fsync);
+  const journal = new Journal(path, fd, existing, sync, lock, flush);
   journal.append({ type: 'resume', time: now().toISOString() });
   return journal;
 }
