@@ -62,27 +62,39 @@ describe('journal inline flush (the default while the disk is fast)', () => {
     journal.close();
   });
 
-  it('moves the later flushes to the thread pool after an inline flush slower than the limit (auto)', async () => {
+  it('keeps flushing inline through a rare slow flush, and moves to the thread pool once they are slow on average (auto)', async () => {
     const file = join(dir(), 'j.ndjson');
-    let slow = false;
-    const inline = inlineFsync(file);
+    let delayMs = 0;
+    let inlineFlushes = 0;
     const fsyncSync = () => {
-      inline.fsyncSync();
-      // The flush at open is fast; the rows' first flush is slow.
-      if (slow) block(INLINE_FLUSH_LIMIT_MS + 3);
-      slow = true;
+      inlineFlushes += 1;
+      if (delayMs > 0) block(delayMs);
     };
     const thread = manualFsync(file);
     const journal = openJournal(file, { batch: { id: 'b', template: 't' }, fsync: thread.fsync, fsyncSync });
-    const inlineBefore = inline.sizes.length;
-    await journal.append(attempt(1));
-    expect(inline.sizes).toHaveLength(inlineBefore + 1);
-    const second = journal.append(attempt(2))!;
-    // At once, in the thread pool, not at the end of the turn.
+    let row = 0;
+    // One spike, six times the limit, among fast flushes: still inline.
+    delayMs = 6 * INLINE_FLUSH_LIMIT_MS;
+    await journal.append(attempt(++row));
+    delayMs = 0;
+    await journal.append(attempt(++row));
+    expect(thread.started).toHaveLength(0);
+    // Every flush three times the limit: the average passes it within a few flushes.
+    delayMs = 3 * INLINE_FLUSH_LIMIT_MS;
+    const before = inlineFlushes;
+    let pending: Promise<void> | undefined;
+    while (thread.started.length === 0 && inlineFlushes - before < 20) {
+      pending = journal.append(attempt(++row));
+      // Handed to the thread pool at once (not at the end of the turn): settled by hand below.
+      if (thread.started.length === 0) await pending;
+    }
+    expect(inlineFlushes - before).toBeGreaterThan(1);
+    expect(inlineFlushes - before).toBeLessThanOrEqual(8);
     expect(thread.started).toHaveLength(1);
+    const flushed = inlineFlushes;
     thread.started[0]!.done(null);
-    await second;
-    expect(inline.sizes).toHaveLength(inlineBefore + 1);
+    await pending;
+    expect(inlineFlushes).toBe(flushed);
     journal.close();
   });
 
