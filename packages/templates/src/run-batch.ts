@@ -49,6 +49,8 @@ export interface RunBatchOptions {
   readonly journal?: string;
   /** `fsync` (default) or `write`; see `openJournal`. */
   readonly journalDurability?: 'fsync' | 'write';
+  /** Where the journal's flushes run: `auto` (default; inline while the disk is fast), `thread-pool` (never blocks the event loop) or `inline`; see `openJournal`. */
+  readonly journalFlush?: 'auto' | 'thread-pool' | 'inline';
   /** Continue the batch recorded in `journal`: done rows are skipped, failed rows are sent again. */
   readonly resume?: boolean;
   /** On resume, also send rows whose earlier request has no known outcome (may spend cubes twice). */
@@ -154,6 +156,7 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
           resume: options.resume === true,
           batch: { id: options.batchId ?? randomUUID().slice(0, 8), template: template.description },
           ...(options.journalDurability === undefined ? {} : { durability: options.journalDurability }),
+          ...(options.journalFlush === undefined ? {} : { flush: options.journalFlush }),
         });
   const batchId = journal?.state.batch.id ?? options.batchId ?? randomUUID().slice(0, 8);
   const store = journal === undefined ? undefined : journalStore(journal);
