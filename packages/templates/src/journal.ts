@@ -134,8 +134,9 @@ export interface OpenJournalOptions {
  * When the running average of a journal's inline flushes exceeds this (ms), its later flushes go
  * to the thread pool: a disk that answers in milliseconds (a laptop's under load, a network share)
  * would otherwise stall every other request and timer of the process as long. The average starts
- * with the flush of the journal's first line at open (so a slow disk is found before any row) and
- * weighs each later flush 1/16, so a rare spike (here p99 3 ms, max 13 ms) does not count alone.
+ * with the first inline flush (for a new journal, its first line's at open, so a slow disk is
+ * found before any row) and weighs each later flush 1/16, so a rare spike (here p99 3 ms, max
+ * 13 ms) does not count alone.
  */
 export const INLINE_FLUSH_LIMIT_MS = 2;
 const INLINE_FLUSH_WEIGHT = 1 / 16;
@@ -244,8 +245,8 @@ export class Journal {
    * a crash of this process) before returning. Under `fsync` durability an `attempt` entry
    * returns a promise that settles once its line is written and an fsync started after the write
    * has finished (so it survives a power cut; inline, the fsync runs at the end of this turn):
-   * await it before sending the row's request. Other
-   * entries are written with the next fsync's write or at the end of this event-loop turn; they
+   * await it before sending the row's request. Other entries are written with the next fsync's
+   * write or at the end of this event-loop turn; they
    * need no fsync of their own: an outcome lost with the machine (or a `kill -9` within the turn)
    * leaves the row's `attempt` last, which resumes as `unknown` (never resent); and the next
    * attempt's fsync makes every earlier line durable anyway.
