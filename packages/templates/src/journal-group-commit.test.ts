@@ -32,6 +32,7 @@ function inlineFsync(file: string, delayMs?: number) {
   };
 }
 
+/** The `row` of each line in the first `size` bytes of the journal (undefined for the batch line). */
 const lineRows = (file: string, size: number) =>
   readFileSync(file, 'utf8')
     .slice(0, size)
@@ -159,8 +160,7 @@ describe('journal group commit in the thread pool', () => {
     expect(durable).toEqual([1]);
     // The second fsync started when the first ended and covers rows 2-4 (their lines were written before it).
     expect(sync.started).toHaveLength(2);
-    const lines = readFileSync(file, 'utf8').slice(0, sync.started[1]!.size).trim().split('\n');
-    expect(lines.map((l) => (JSON.parse(l) as { row?: number }).row)).toEqual([undefined, 1, 2, 3, 4, 1]);
+    expect(lineRows(file, sync.started[1]!.size)).toEqual([undefined, 1, 2, 3, 4, 1]);
 
     sync.started[1]!.done(null);
     await Promise.all(rest);
@@ -217,7 +217,7 @@ describe('journal group commit in the thread pool', () => {
     sync.started[0]!.done(null);
     await first;
     expect(sync.started).toHaveLength(2);
-    expect(readFileSync(file, 'utf8').slice(0, sync.started[1]!.size).trim().split('\n')).toHaveLength(6);
+    expect(lineRows(file, sync.started[1]!.size)).toHaveLength(6);
     expect(rowsInFile()).toEqual(['batch', 'attempt 1', 'done 1', 'failed 2', 'attempt 3', 'unknown 4']);
     sync.started[1]!.done(null);
     await second;
