@@ -12,6 +12,21 @@ const VALID: Verdict = 0;
 const INVALID: Verdict = 1;
 const UNKNOWN: Verdict = 2;
 
+/**
+ * The fields of a zod check's definition that the common checks carry (lengths, bounds, formats).
+ *
+ * @example const def = check._zod.def as CheckDef; if (def.check === 'min_length') use(def.minimum)
+ */
+export type CheckDef = z.core.$ZodCheckDef & {
+  minimum?: number;
+  maximum?: number;
+  length?: number;
+  value?: unknown;
+  inclusive?: boolean;
+  format?: string;
+  pattern?: RegExp;
+};
+
 /** Per call: how many more containers the walk may enter (bounds shared references in open data). */
 interface Walk {
   budget: number;
@@ -122,7 +137,7 @@ function withChecks(schema: AnySchema, typeCheck: Check): Check {
 
 /** Array length checks; undefined for any other check of an array. */
 function arrayLengthCheck(check: z.core.$ZodCheck): ((value: unknown) => Verdict) | undefined {
-  const def = check._zod.def as z.core.$ZodCheckDef & { minimum?: number; maximum?: number; length?: number; when?: unknown };
+  const def = check._zod.def as CheckDef;
   if (def.when !== undefined && !['min_length', 'max_length', 'length_equals'].includes(def.check)) return undefined;
   switch (def.check) {
     case 'min_length': {
@@ -144,16 +159,7 @@ function arrayLengthCheck(check: z.core.$ZodCheck): ((value: unknown) => Verdict
 
 /** A check of a string, number or other primitive: the common kinds inline, any other runs zod's own check function. */
 function leafCheck(check: z.core.$ZodCheck): (value: unknown) => Verdict {
-  const def = check._zod.def as z.core.$ZodCheckDef & {
-    minimum?: number;
-    maximum?: number;
-    length?: number;
-    value?: unknown;
-    inclusive?: boolean;
-    format?: string;
-    pattern?: RegExp;
-    when?: unknown;
-  };
+  const def = check._zod.def as CheckDef;
   switch (def.check) {
     case 'min_length': {
       const minimum = def.minimum!;

@@ -5,19 +5,9 @@
  */
 import fc from 'fast-check';
 import type { z } from 'zod';
+import type { CheckDef } from './compile-fast-check.js';
 
 type AnySchema = z.core.$ZodType;
-
-interface CheckDef {
-  check: string;
-  minimum?: number;
-  maximum?: number;
-  length?: number;
-  value?: unknown;
-  inclusive?: boolean;
-  format?: string;
-  pattern?: RegExp;
-}
 
 /**
  * Values `schema` accepts. Throws for a construct the helper does not know (a test then names it).
