@@ -354,13 +354,11 @@ function defaultJournal(data: string): string {
 }
 
 /**
- * `loadTemplate`'s options from batch's flags (`--slots-from`, `--locale`, and `--target`,
- * `--variant`, `--lossy` for a TSX template), for a local batch and `--queue` alike.
+ * How `--data` is read: `rowsFromFile`'s options from `--allow-empty`, `--delimiter` and `--rename`.
  *
- * @example await loadTemplate(options.template, templateOptions(options))
+ * @example rowsFromFile(options.data, dataOptions(options))
  */
-/** How `--data` is read: `rowsFromFile`'s options from `--allow-empty`, `--delimiter` and `--rename`. */
-export function dataOptions(options: BatchCommandOptions): { allowEmpty?: boolean; delimiter?: string; rename?: Record<string, string> } {
+export function dataOptions(options: BatchCommandOptions): RowsFromFileOptions {
   const rename = parseRenames(options.rename ?? []);
   return {
     ...(options.allowEmpty === true ? { allowEmpty: true } : {}),
@@ -369,6 +367,12 @@ export function dataOptions(options: BatchCommandOptions): { allowEmpty?: boolea
   };
 }
 
+/**
+ * `loadTemplate`'s options from batch's flags (`--slots-from`, `--locale`, and `--target`,
+ * `--variant`, `--lossy` for a TSX template), for a local batch and `--queue` alike.
+ *
+ * @example await loadTemplate(options.template, templateOptions(options))
+ */
 export function templateOptions(options: BatchCommandOptions): LoadTemplateOptions {
   return {
     ...(options.slotsFrom === undefined ? {} : { slotsFrom: options.slotsFrom }),
