@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import { checkRequest, findRequestIssues } from '@vsynth/core';
 import { Avatar, Image, Scene, Shape, Text, Video, compile, type CompileOptions, type VsynthElement } from '@vsynth/jsx-runtime';
 import { anna, minhoCasual } from '../../examples/avatars.js';
-import { figure, printFigure } from '../figure.js';
+import { figure, median, printFigure } from '../figure.js';
 
 const { values } = parseArgs({
   options: { scenes: { type: 'string', default: '500' }, small: { type: 'string', default: '1000' }, rounds: { type: 'string', default: '15' }, warmup: { type: 'string', default: '15' }, figure: { type: 'boolean', default: false }, detail: { type: 'boolean', default: false } },
@@ -85,7 +85,6 @@ async function timePair(a: () => Promise<unknown> | unknown, b: () => Promise<un
     await b();
     sb.push(clock() - start);
   }
-  const median = (xs: number[]): number => xs.sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
   return [median(sa), median(sb)];
 }
 
