@@ -257,7 +257,6 @@ function batchChunks(batch: readonly QueuedRecord[]): Buffer[] {
   return chunks;
 }
 
-/** Applies a record to memory; returns how to take it back. */
 /** A data directory that cannot be created or written is the user's to fix (exit 2 in the CLI). */
 function unusableDir(dir: string, error: unknown): unknown {
   const reasons: Record<string, string> = {
@@ -273,6 +272,7 @@ function unusableDir(dir: string, error: unknown): unknown {
   return new UsageError(`Cannot use ${dir} as the sandbox data directory: ${reason}. Give a writable directory with --data-dir (dataDir).`, { cause: error });
 }
 
+/** Applies a record to memory; returns how to take it back. */
 function apply(store: StoreState, record: StoreRecord): () => void {
   switch (record.t) {
     case 'project':
