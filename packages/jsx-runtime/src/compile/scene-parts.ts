@@ -9,7 +9,6 @@ export interface SceneParts {
   readonly clips: readonly ResolvedElement[];
 }
 
-
 /**
  * Splits a `<Scene>`: at most one background (`background` prop or one `<Background>` child),
  * clip elements kept in order; nested `<Video>`/`<Scene>` are errors.
