@@ -15,6 +15,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { CsvRecordParser, type CsvRecord } from '../../packages/templates/src/csv-record-parser.js';
 import { cpuMicros, figure, median, printFigure } from '../figure.js';
+import { csvField, fiveFieldRow } from './five-field-rows.js';
 
 const { values } = parseArgs({
   options: { rows: { type: 'string', default: '100000' }, rounds: { type: 'string', default: '9' }, ascii: { type: 'boolean', default: false }, against: { type: 'string' } },
@@ -22,14 +23,7 @@ const { values } = parseArgs({
 const count = Number(values.rows);
 const rounds = Number(values.rounds);
 
-const rowOf = (i: number) => ({
-  firstName: `Person ${i}, Jr.`,
-  company: `Company ${i % 37}`,
-  city: values.ascii ? 'Lisbon' : ['Lisbon', 'São Paulo', '北京', 'Zürich'][i % 4]!,
-  nickname: i % 3 === 0 ? '' : `nick${i}`,
-  offer: `${i % 50}% off`,
-});
-const csvField = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+const rowOf = (i: number) => (values.ascii ? { ...fiveFieldRow(i), city: 'Lisbon' } : fiveFieldRow(i));
 const lines = ['firstName,company,city,nickname,offer'];
 for (let i = 0; i < count; i++) lines.push(Object.values(rowOf(i)).map(csvField).join(','));
 const data = Buffer.from(`${lines.join('\n')}\n`);

@@ -13,7 +13,8 @@ export const fiveFieldRow = (i: number) => ({
   offer: `${i % 50}% off`,
 });
 
-const csvField = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+/** A CSV field: quoted when it holds a quote, a comma or a line break. */
+export const csvField = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 
 /** Writes rows 0..count-1 to `path` as CSV (header `firstName,company,city,nickname,offer`). */
 export async function writeFiveFieldCsv(path: string, count: number): Promise<void> {
