@@ -32,10 +32,7 @@ export class AdaptiveLimit {
   }
 
   acquire(): Promise<void> {
-    if (this.active < this.current) {
-      this.active += 1;
-      return Promise.resolve();
-    }
+    if (this.tryAcquire()) return Promise.resolve();
     return new Promise((resolve) => this.waiters.push(resolve));
   }
 

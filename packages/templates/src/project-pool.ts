@@ -17,7 +17,7 @@ export class ProjectPool {
   }
 
   take(): Promise<string> {
-    const id = this.free.shift();
+    const id = this.tryTake();
     if (id !== undefined) return Promise.resolve(id);
     return new Promise((resolve) => this.waiters.push(resolve));
   }
