@@ -224,8 +224,11 @@ function zodCheck(check: z.core.$ZodCheck): (value: unknown) => Verdict {
   };
 }
 
-/** zod's safeParse of a part: its output must be the value itself, so only a primitive can be certainly valid. */
-function askZod(schema: AnySchema): (value: unknown) => Verdict {
+/**
+ * A type this compiler does not model (pipe, transform, lazy, tuple, …): zod's safeParse of the
+ * part, certainly valid only when its output is the value itself, plain JSON data.
+ */
+function compileFallback(schema: AnySchema): Check {
   const parse = (schema as unknown as z.ZodType).safeParse.bind(schema);
   return (value) => {
     const result = parse(value);
@@ -277,11 +280,6 @@ function compileType(schema: AnySchema, compiled: Map<AnySchema, Check>): Check 
     default:
       return compileFallback(schema);
   }
-}
-
-/** A type this compiler does not model (pipe, transform, lazy, tuple, …). */
-function compileFallback(schema: AnySchema): Check {
-  return askZod(schema);
 }
 
 /** Absent: `optional` fits, `required` makes zod reject, `other` (defaults, unknown) is left to zod. */
