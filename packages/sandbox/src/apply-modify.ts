@@ -19,6 +19,8 @@ export function applyModify(payload: unknown, updates: Readonly<Record<string, u
   const copy = copyModifiable(payload);
   const scenes = sceneList(copy);
   const issues: Issue[] = [];
+  /** Every clip of every scene in order, listed once for all the title and subtitles keys: updates change clips' fields, never which clips there are. */
+  let clips: Record<string, unknown>[] | undefined;
   for (const [key, value] of Object.entries(updates)) {
     const path = ['updates', key];
     const parsed = parseModifyKey(key);
@@ -38,7 +40,7 @@ export function applyModify(payload: unknown, updates: Readonly<Record<string, u
       }
       continue;
     }
-    const clips = scenes.flatMap((scene) => (Array.isArray(scene['clips']) ? (scene['clips'] as unknown[]) : [])).map(asRecord);
+    clips ??= scenes.flatMap((scene) => (Array.isArray(scene['clips']) ? (scene['clips'] as unknown[]) : [])).map(asRecord);
     const tagged = clips.filter((clip) => clip['tag'] === parsed.tag);
     const clip = tagged[parsed.index];
     if (clip === undefined) {
