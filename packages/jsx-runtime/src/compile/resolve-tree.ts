@@ -102,9 +102,9 @@ function resolveElement(element: VsynthElement, at: string, via: string | undefi
   const kind = builtinKind(element.type);
   if (kind === undefined) return renderComponent(element, props, at, via, ctx, out);
   const problems = checkProps(kind, props);
+  const source = problems.length > 0 ? locate(element, kind, ctx) : undefined;
   for (let i = 0; i < problems.length; i++) {
     const problem = problems[i]!;
-    const source = locate(element, kind, ctx);
     ctx.issues.push(issue({ code: problem.code, message: withVia(problem.message, via), path: [], ...(source && { source }) }));
   }
   if (kind === 'Video' || kind === 'Scene') {
