@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { UsageError, VsynthError, correlateWebhookUrl, expectWebhookDelivery, type WebhookDelivery } from '@vsynth/core';
 import type { CommandIo } from './client-env.js';
 import { parseNumberOption } from './option-parsers.js';
+import { webhookSecretFrom } from './webhook-secret.js';
 
 /** The webhook flags shared by submit, modify and edit. */
 export interface WebhookFlags {
@@ -40,7 +41,7 @@ export async function sendWithWebhook<T extends object>(
   io: CommandIo,
   send: (webhookUrl: string | undefined) => Promise<T>,
 ): Promise<T | (T & { delivery: WebhookDelivery })> {
-  const secret = io.env['VSYNTH_WEBHOOK_SECRET'] || undefined;
+  const secret = webhookSecretFrom(io.env);
   if (flags.webhookUrl !== undefined) checkUrl(flags.webhookUrl);
   if (flags.wait !== true) {
     if (flags.webhookUrl === undefined || secret === undefined) return send(flags.webhookUrl);

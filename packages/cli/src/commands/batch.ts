@@ -20,6 +20,7 @@ import type {
 } from '@vsynth/templates';
 import { collectRepeated, numberOption } from '../option-parsers.js';
 import { stopOnSignals } from '../stop-on-signals.js';
+import { webhookSecretFrom } from '../webhook-secret.js';
 import { progressBar } from './progress-bar.js';
 import { registerBatchQueueCommands } from './batch-queue.js';
 import type { RowPreviews } from './batch-preview.js';
@@ -167,7 +168,7 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
   let listener: WebhookListener | undefined;
   let collector: WebhookCollector | undefined;
   if (options.collectWebhooks && !options.dryRun) {
-    const secret = process.env['VSYNTH_WEBHOOK_SECRET']?.trim() || randomBytes(24).toString('base64url');
+    const secret = webhookSecretFrom(process.env) ?? randomBytes(24).toString('base64url');
     const listeners = new Set<(delivery: WebhookDeliveryInfo) => void>();
     listener = await listenForWebhooks({
       secret,

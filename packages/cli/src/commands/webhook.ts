@@ -6,6 +6,7 @@ import type { Command } from 'commander';
 import { listenForWebhooks } from '@vsynth/core';
 import { processIo, type CommandIo } from '../client-env.js';
 import { parseNumberOption } from '../option-parsers.js';
+import { webhookSecretFrom } from '../webhook-secret.js';
 
 export interface WebhookListenOptions {
   readonly port?: string;
@@ -25,7 +26,7 @@ export function registerWebhook(program: Command): void {
     .description('Listen for deliveries (GET or POST) and print one JSON line per delivery; a repeated delivery is printed once')
     .option('--port <port>', 'port to listen on (default: any free port)')
     .option('--host <host>', 'address to bind (default 127.0.0.1)')
-    .option('--secret <secret>', 'reject deliveries whose vs_sig does not verify (default VSYNTH_WEBHOOK_SECRET)')
+    .option('--secret <secret>', 'reject deliveries whose vs_sig does not verify (default VSYNTH_WEBHOOK_SECRET; surrounding white space is ignored)')
     .action(async (options: WebhookListenOptions) => {
       await runWebhookListen(options);
     });
@@ -33,7 +34,7 @@ export function registerWebhook(program: Command): void {
 
 /** Listens until SIGINT/SIGTERM (or `stop` aborts). */
 export async function runWebhookListen(options: WebhookListenOptions, io: CommandIo = processIo, stop?: AbortSignal): Promise<void> {
-  const secret = options.secret ?? (io.env['VSYNTH_WEBHOOK_SECRET'] || undefined);
+  const secret = webhookSecretFrom(io.env, options.secret);
   const listener = await listenForWebhooks({
     ...(options.port === undefined ? {} : { port: parseNumberOption('--port', options.port, { max: 65_535, integer: true }) }),
     ...(options.host === undefined ? {} : { host: options.host }),

@@ -6,6 +6,7 @@ import { Option, type Command } from 'commander';
 import { createClient } from '@vsynth/core';
 import { numberOption } from '../option-parsers.js';
 import { stopOnSignals } from '../stop-on-signals.js';
+import { webhookSecretFrom } from '../webhook-secret.js';
 
 interface WorkerOptions {
   readonly queue: string;
@@ -56,11 +57,11 @@ Example:
 }
 
 async function runWorkerCommand(options: WorkerOptions): Promise<void> {
-  const secret = process.env['VSYNTH_WEBHOOK_SECRET']?.trim();
+  const secret = webhookSecretFrom(process.env);
   let lastError = '';
   let lastErrorAt = 0;
   const core = await import('@vsynth/core');
-  if (options.collectWebhooks && !secret) throw new core.UsageError('--collect-webhooks needs $VSYNTH_WEBHOOK_SECRET: the secret every worker signs webhook addresses with.');
+  if (options.collectWebhooks && !secret) throw new core.UsageError('--collect-webhooks needs $VSYNTH_WEBHOOK_SECRET (it is unset, empty or only white space): set it to the secret every worker signs webhook addresses with.');
   const { connectRedis, recordDelivery, runWorker } = await import('@vsynth/queue');
   const connection = await connectRedis(options.queue, {
     onDown: (message) => process.stderr.write(`vsynth: ${message}\n`),
