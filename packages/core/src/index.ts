@@ -235,6 +235,7 @@ export { sceneScripts, sceneSpeech, type PayloadFormat, type SceneSpeech } from 
 export { spokenText } from './cubes/spoken-text.js';
 
 // Diff: two v3 payloads compared as videos (vsynth diff; the CLI compiles TSX and converts legacy first).
+export { canonicalJson } from './diff/canonical-json.js';
 export { diffPayloads, type DiffPayloadsOptions } from './diff/diff-payloads.js';
 export { formatVideoDiff } from './diff/format-video-diff.js';
 export type { AvatarName, ClipRef, Size, VideoChange, VideoDiff, VideoMeasures } from './diff/video-diff.js';

@@ -42,7 +42,9 @@ export { compileFile, type CompileFileOptions } from './load/compile-file.js';
 export { importTsx } from './load/import-tsx.js';
 
 export { importProject, type ImportProjectOptions, type ImportProjectResult } from './import/import-project.js';
-export { canonicalJson, normaliseProject, type ProjectTarget } from './import/normalise-project.js';
+export { normaliseProject, type ProjectTarget } from './import/normalise-project.js';
 
 // Defined once in @vsynth/core (shared with @vsynth/templates): escaping of script text.
 export { escapeHtml } from '@vsynth/core';
+// Defined once in @vsynth/core (shared with its diff): key-sorted JSON, the round trip's comparison.
+export { canonicalJson } from '@vsynth/core';

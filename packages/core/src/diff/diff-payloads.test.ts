@@ -47,6 +47,15 @@ describe('diffPayloads', () => {
     expect(formatVideoDiff(diff)).toContain('scene 1: background rgb(240,244,248) → rgb(0,0,0)\n');
   });
 
+  it('reports a background that one side leaves out as changed from or to "undefined", and two left out as equal', () => {
+    const a = load('create-variant-a.json');
+    const b = structuredClone(a);
+    delete b.scenes[1].background;
+    expect(formatVideoDiff(diffPayloads(a, b))).toContain('scene 1: background rgb(240,244,248) → undefined\n');
+    expect(formatVideoDiff(diffPayloads(b, a))).toContain('scene 1: background undefined → rgb(240,244,248)\n');
+    expect(diffPayloads(b, structuredClone(b))).toMatchObject({ equal: true, changes: [] });
+  });
+
   it('counts cubes before and after and adds the duration from the given estimator', () => {
     const a = load('create-variant-a.json');
     const b = structuredClone(a);

@@ -1,7 +1,8 @@
 import { estimateCubes } from '../cubes/estimate-cubes.js';
 import { sceneSpeech } from '../cubes/scene-scripts.js';
 import { avatarEditorScale } from '../geometry/avatar-model.js';
-import { contentKey, matchScenes, sortedJson } from './match-scenes.js';
+import { canonicalJson } from './canonical-json.js';
+import { contentKey, matchScenes } from './match-scenes.js';
 import type { ClipRef, VideoChange, VideoDiff, VideoMeasures } from './video-diff.js';
 import { wordDiff } from './word-diff.js';
 
@@ -55,7 +56,7 @@ export function diffPayloads(before: unknown, after: unknown, options: DiffPaylo
   for (const [i, j] of pairs) {
     const sa = scenesA[i] as Json;
     const sb = scenesB[j] as Json;
-    if (sortedJson(sa['background']) !== sortedJson(sb['background'])) {
+    if (canonicalJson(sa['background']) !== canonicalJson(sb['background'])) {
       changes.push({ kind: 'background', scene: j, before: describeBackground(sa['background']), after: describeBackground(sb['background']) });
     }
     const ta = speechA[i] ?? '';
@@ -125,7 +126,7 @@ function diffClips(allA: readonly Json[], allB: readonly Json[], sceneA: number,
     }
     if (ca['layer'] !== cb['layer']) changes.push({ kind: 'layer', at, before: ca['layer'], after: cb['layer'] });
     for (const key of fieldKeys(ca, cb, [...COVERED])) changes.push({ kind: 'field', at, field: key, before: ca[key], after: cb[key] });
-    if (!avatarChanged && cb['type'] === 'aiModel' && sortedJson(ma) !== sortedJson(mb)) {
+    if (!avatarChanged && cb['type'] === 'aiModel' && canonicalJson(ma) !== canonicalJson(mb)) {
       changes.push({ kind: 'field', at, field: 'model', before: ca['model'], after: cb['model'] });
     }
   }
@@ -175,7 +176,7 @@ function box(clip: Json): { left: number; top: number; width: number; height: nu
 
 /** Keys of two objects (except `skip`) whose values differ, in first-seen order. */
 function fieldKeys(a: Json, b: Json, skip: readonly string[]): string[] {
-  return [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((k) => !skip.includes(k) && sortedJson(a[k]) !== sortedJson(b[k]));
+  return [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((k) => !skip.includes(k) && canonicalJson(a[k]) !== canonicalJson(b[k]));
 }
 
 function ref(clip: Json, scene: number, index: number): ClipRef {
@@ -200,7 +201,7 @@ function describeBackground(value: unknown): string {
   const b = (value ?? {}) as Json;
   if (b['source_type'] === 'color') return String(b['source_color']);
   if (b['source_type'] === 'image') return String(b['source_url']);
-  return sortedJson(value);
+  return canonicalJson(value);
 }
 
 function measure(payload: Json, options: DiffPayloadsOptions): VideoMeasures {

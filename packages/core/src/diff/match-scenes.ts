@@ -1,3 +1,5 @@
+import { canonicalJson } from './canonical-json.js';
+
 type Json = Record<string, unknown>;
 
 /** Pairs of scene indices `[before, after]`, in the order of `after`. */
@@ -53,7 +55,7 @@ function exactKey(scene: Json): string {
     const { id: _id, name: _name, ...fields } = clip;
     return fields;
   });
-  return sortedJson({ ...rest, clips: stripped });
+  return canonicalJson({ ...rest, clips: stripped });
 }
 
 /**
@@ -96,15 +98,4 @@ function similarity(a: readonly string[], b: readonly string[]): number {
     }
   }
   return common / (a.length + b.length - common);
-}
-
-/**
- * JSON with object keys sorted, so key order does not make two values differ.
- *
- * @example sortedJson({ b: 1, a: 2 }) // '{"a":2,"b":1}'
- */
-export function sortedJson(value: unknown): string {
-  return JSON.stringify(value, (_k, v: unknown) =>
-    typeof v === 'object' && v !== null && !Array.isArray(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, (v as Json)[k]])) : v,
-  ) ?? 'undefined';
 }

@@ -1,8 +1,8 @@
-import { isValidationError, formatIssues } from '@vsynth/core';
+import { canonicalJson, isValidationError, formatIssues } from '@vsynth/core';
 import { compile } from '../compile/compile.js';
 import { buildElement } from './build-element.js';
 import { node, type ImportNode } from './import-node.js';
-import { canonicalJson, normaliseProject, type ProjectTarget } from './normalise-project.js';
+import { normaliseProject, type ProjectTarget } from './normalise-project.js';
 
 type Json = Record<string, unknown>;
 

@@ -7,13 +7,13 @@
 import fc from 'fast-check';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { checkRequest } from '@vsynth/core';
+import { canonicalJson, checkRequest } from '@vsynth/core';
 import * as runtime from '../index.js';
 import * as jsxRuntime from '../jsx-runtime.js';
 import { compile } from '../compile/compile.js';
 import type { VsynthElement } from '../element.js';
 import { importProject } from './import-project.js';
-import { canonicalJson, normaliseProject } from './normalise-project.js';
+import { normaliseProject } from './normalise-project.js';
 
 const { Avatar, Image, Scene, Shape, Text, Video, defineAvatar, jsxDEV } = runtime;
 /** The value type of an arbitrary. */

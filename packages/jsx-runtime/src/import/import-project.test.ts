@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isValidationError } from '@vsynth/core';
+import { canonicalJson, isValidationError } from '@vsynth/core';
 import { compileFile } from '../load/compile-file.js';
 import { importProject } from './import-project.js';
-import { canonicalJson, normaliseProject } from './normalise-project.js';
+import { normaliseProject } from './normalise-project.js';
 
 const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
 const examplePayload = async (name: string): Promise<Record<string, any>> => JSON.parse(await readFile(path.join(REPO, 'examples/payloads', name), 'utf8'));

@@ -9,7 +9,7 @@ export type ProjectTarget = 'v3' | 'legacy';
  * one that states it compare equal. v3: `orientation` `landscape`; clip `scaleX`/`scaleY` 1;
  * aiModel `effects` `[]`, `voiceOnly` false, `isDelete` false, `headOnly` null. Legacy: scene
  * `clips` `[]`; `AIModel.scale` 1, `AIModel.layer` 300; image and text `detail` `locationX`/`locationY`
- * 0, `scale` 1, `layer` 500. Key order is not normalised here: compare with {@link canonicalJson}.
+ * 0, `scale` 1, `layer` 500. Key order is not normalised here: compare with core's `canonicalJson`.
  *
  * @example normaliseProject({ scenes: [...] }, 'v3').orientation // 'landscape'
  */
@@ -48,17 +48,6 @@ export function normaliseProject(payload: unknown, target: ProjectTarget): Json 
     }
   }
   return project;
-}
-
-/**
- * JSON text with every object's keys sorted: equal for two values that differ only in key order.
- *
- * @example canonicalJson({ b: 1, a: [{ d: 2, c: 3 }] }) // '{"a":[{"c":3,"d":2}],"b":1}'
- */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    isObject(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]])) : v,
-  );
 }
 
 function isObject(value: unknown): value is Json {
