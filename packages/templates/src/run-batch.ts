@@ -200,7 +200,7 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
   if (journal !== undefined) journal.secrets = secrets;
   const write = (written: RowResult) => {
     // One redaction step for everything a row writes: an error text may quote a configured secret.
-    const result = secrets.length === 0 || !holdsSecret(written, secrets) ? written : redactSecrets(written, secrets);
+    const result = secrets.length === 0 ? written : redactSecrets(written, secrets);
     results?.write(result);
     if (options.onEvent === undefined) return; // no event object per row for nobody
     emit({
@@ -550,21 +550,6 @@ function keyOf(dataRow: DataRow, keyColumn: string | undefined): string {
   }
   // One-shot hash: the same key as createHash('sha256')…digest('base64url'), without a Hash object per row.
   return hash('sha256', JSON.stringify(dataRow.data), 'base64url').slice(0, 12);
-}
-
-/**
- * True when a field name or text of the result contains one of `secrets` (or it lists issues):
- * only then does redaction change it, so a result without one is written as it is, not copied.
- */
-function holdsSecret(result: RowResult, secrets: readonly string[]): boolean {
-  if (result.issues !== undefined) return true;
-  for (const key in result) {
-    const value = (result as unknown as Record<string, unknown>)[key];
-    for (const secret of secrets) {
-      if (key.includes(secret) || (typeof value === 'string' && value.includes(secret))) return true;
-    }
-  }
-  return false;
 }
 
 function rowOfCorrelation(cid: string | undefined, batchId: string): number | undefined {

@@ -124,3 +124,34 @@ describe('redactSecrets', () => {
     expect(redactSecrets({ a: ['x abcd y'], abcd: 1, n: 5 }, ['abcd', 'x'])).toEqual({ a: [`x ${REDACTED} y`], [REDACTED]: 1, n: 5 });
   });
 });
+
+describe('redactSecrets copies only what changes', () => {
+  const secret = 'sk-live-0123';
+
+  it('gives back the same value when it holds no secret', () => {
+    const value = { row: 3, status: 'failed', issues: [{ path: ['updates', 'title'], message: 'too long' }], when: null };
+    expect(redactSecrets(value, [secret])).toBe(value);
+    expect(redactSecrets(['a', ['b']], [secret])).toEqual(['a', ['b']]);
+    const list = ['a', ['b']];
+    expect(redactSecrets(list, [secret])).toBe(list);
+  });
+
+  it('copies the path to a secret and shares the rest, leaving the input as it was', () => {
+    const untouched = { a: 1 };
+    const value = { keep: untouched, deep: { list: ['ok', `key ${secret}`, 'ok'] }, tail: 'x' };
+    const redacted = redactSecrets(value, [secret]);
+    expect(redacted).toEqual({ keep: { a: 1 }, deep: { list: ['ok', `key ${REDACTED}`, 'ok'] }, tail: 'x' });
+    expect(redacted).not.toBe(value);
+    expect(redacted.keep).toBe(untouched);
+    expect(value.deep.list[1]).toBe(`key ${secret}`);
+    expect(Object.keys(redacted)).toEqual(['keep', 'deep', 'tail']);
+  });
+
+  it('redacts a key in the middle of an object and keeps the key order', () => {
+    expect(Object.keys(redactSecrets({ a: 1, [secret]: 2, c: 3 }, [secret]))).toEqual(['a', REDACTED, 'c']);
+  });
+
+  it('replaces the longer of two overlapping secrets whole', () => {
+    expect(redactSecrets('x sk-live-0123-extra y', [secret, `${secret}-extra`])).toBe(`x ${REDACTED} y`);
+  });
+});

@@ -2,25 +2,57 @@
 export const REDACTED = '[redacted]';
 
 /**
- * Returns a deep copy of `value` in which every occurrence of each secret (API key, token, user
- * key) inside any string — keys included — is replaced by `[redacted]`. Secrets shorter than 4
- * characters are ignored, so a one-letter key cannot blank out a whole body.
+ * Returns `value` with every occurrence of each secret (API key, token, user key) inside any
+ * string — keys included — replaced by `[redacted]`. Secrets shorter than 4 characters are
+ * ignored, so a one-letter key cannot blank out a whole body. Objects and arrays on the way to a
+ * change are copied; the rest is shared, so a value holding no secret comes back as it is (the
+ * same reference) and costs no copy.
  *
  * @example redactSecrets({ error: 'bad key abc123' }, ['abc123']) // { error: 'bad key [redacted]' }
  */
 export function redactSecrets<T>(value: T, secrets: Iterable<string>): T {
-  const list = [...secrets].filter((s) => typeof s === 'string' && s.length >= 4).sort((a, b) => b.length - a.length);
+  const list = usable(secrets);
   if (list.length === 0) return value;
   return walk(value, list, 0) as T;
+}
+
+/** The secrets to look for, longest first (a secret that contains another is replaced whole). */
+function usable(secrets: Iterable<string>): readonly string[] {
+  // Most callers pass one short list for every value (a batch, for every row): used as it is when it already qualifies.
+  if (Array.isArray(secrets) && (secrets as unknown[]).every((s, i) => typeof s === 'string' && s.length >= 4 && (i === 0 || s.length <= (secrets[i - 1] as string).length))) {
+    return secrets as readonly string[];
+  }
+  return [...secrets].filter((s) => typeof s === 'string' && s.length >= 4).sort((a, b) => b.length - a.length);
 }
 
 function walk(value: unknown, secrets: readonly string[], depth: number): unknown {
   if (typeof value === 'string') return redactString(value, secrets);
   if (depth > 50 || value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map((item) => walk(item, secrets, depth + 1));
-  const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) out[redactString(key, secrets)] = walk(item, secrets, depth + 1);
-  return out;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      const redacted = walk(item, secrets, depth + 1);
+      if (copy === undefined && redacted !== item) copy = value.slice(0, i);
+      copy?.push(redacted);
+    }
+    return copy ?? value;
+  }
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record);
+  let copy: Record<string, unknown> | undefined;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
+    const item = record[key];
+    const redactedKey = redactString(key, secrets);
+    const redacted = walk(item, secrets, depth + 1);
+    if (copy === undefined && (redactedKey !== key || redacted !== item)) {
+      copy = {};
+      for (let j = 0; j < i; j++) copy[keys[j] as string] = record[keys[j] as string];
+    }
+    if (copy !== undefined) copy[redactedKey] = redacted;
+  }
+  return copy ?? value;
 }
 
 function redactString(text: string, secrets: readonly string[]): string {
