@@ -233,6 +233,7 @@ export { DEFAULT_CUBE_RATES, cubeCost, cubeCostFunction, type CubeCostFunction, 
 export { estimateCubes, type EstimateCubesOptions } from './cubes/estimate-cubes.js';
 export { sceneScripts, sceneSpeech, type PayloadFormat, type SceneSpeech } from './cubes/scene-scripts.js';
 export { spokenText } from './cubes/spoken-text.js';
+export { spokenLength } from './cubes/spoken-length.js';
 
 // Diff: two v3 payloads compared as videos (vsynth diff; the CLI compiles TSX and converts legacy first).
 export { canonicalJson } from './diff/canonical-json.js';

@@ -1,6 +1,5 @@
-import { cubeCostFunction, estimateCubes as estimatePayloadCubes, parseModifyKey, sceneScripts, type CubeRates } from '@vsynth/core';
+import { cubeCostFunction, estimateCubes as estimatePayloadCubes, parseModifyKey, sceneScripts, spokenLength, type CubeRates } from '@vsynth/core';
 import type { BatchRequest } from './batch-template.js';
-import { spokenLength } from './spoken-length.js';
 
 export interface EstimateCubesOptions {
   /**

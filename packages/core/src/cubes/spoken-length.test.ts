@@ -1,4 +1,4 @@
-import { spokenText } from '@vsynth/core';
+import { spokenText } from './spoken-text.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { spokenLength } from './spoken-length.js';

@@ -1,7 +1,7 @@
-import { spokenText } from '@vsynth/core';
+import { spokenText } from './spoken-text.js';
 
 /**
- * `spokenText(markup).length` (core's rule: breaks and `</p>` become spaces, tags go, entities
+ * `spokenText(markup).length` (its rule: breaks and `</p>` become spaces, tags go, entities
  * are decoded, white space folds, ends are trimmed), counted in one pass without building the
  * text, for the script of every row a batch estimates. Markup with `&`, or a `<` that is neither
  * a break nor a tag closed before the next `<`, is left to `spokenText` itself.
