@@ -2,7 +2,7 @@
  * `vsynth diff` from the real CLI: each kind of change to a TSX video is reported as exactly that
  * change; identical videos exit 0 with no output, different ones 1, invalid sides 3, usage 2.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, runVsynth } from './run-vsynth.js';
@@ -137,6 +137,36 @@ describe('vsynth diff', () => {
     const missing = await runVsynth(['diff', base, path.join(dir, 'none.json')]);
     expect(missing.code).toBe(2);
     expect(missing.stdout).toBe('');
+  });
+
+  it('reads a stored project record, in its {success, data} envelope or as `vsynth find` prints it, as the project it holds', async () => {
+    const example = (name: string): string => path.join(REPO_ROOT, 'examples/payloads', name);
+    const v3 = JSON.parse(await readFile(example('create-variant-a.json'), 'utf8'));
+    const wrapped = await write('record-v3.json', JSON.stringify({ success: true, data: { key: 'p-1', format: 'v3', project: v3 } }));
+    expect(await runVsynth(['diff', example('create-variant-a.json'), wrapped])).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    const legacy = JSON.parse(await readFile(example('legacy.json'), 'utf8'));
+    const found = await write('record-legacy.json', JSON.stringify({ success: true, key: 'k-1', format: 'legacy', project: legacy }));
+    expect(await runVsynth(['diff', example('legacy.json'), found])).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    // The record's project is what is compared: a change inside it is reported.
+    v3.scenes[1].background.source_color = 'rgb(0,0,0)';
+    const changed = await runVsynth(['diff', example('create-variant-a.json'), await write('record-changed.json', JSON.stringify({ success: true, data: { format: 'v3', project: v3 } }))]);
+    expect(changed.code).toBe(1);
+    expect(changed.stdout.split('\n')[0]).toBe('scene 1: background rgb(240,244,248) → rgb(0,0,0)');
+  });
+
+  it('exits 3 for an invalid stored record, locating the problem inside it, and for JSON that holds no project', async () => {
+    const v3 = JSON.parse(await readFile(path.join(REPO_ROOT, 'examples/payloads/create-variant-a.json'), 'utf8'));
+    delete v3.scenes[1].background;
+    const bad = await write('record-bad.json', JSON.stringify({ success: true, data: { key: 'p-1', format: 'v3', project: v3 } }));
+    const invalid = await runVsynth(['diff', base, bad]);
+    expect(invalid).toMatchObject({ code: 3, stdout: '' });
+    expect(invalid.stderr).toContain(`Invalid ${bad} as a project create request: 1 problem\n✖ background is required: expected an object, received nothing\n  → at data.project.scenes[1].background\n`);
+    const none = await write('no-project.json', JSON.stringify({ name: 'Spring launch' }));
+    const empty = await runVsynth(['diff', none, base]);
+    expect(empty).toMatchObject({ code: 3, stdout: '' });
+    expect(empty.stderr).toContain(
+      `Invalid ${none}: 1 problem\n✖ expected a v3 create request, a legacy project request or a stored project record; found no "scenes" array\n  → at scenes\n`,
+    );
   });
 
   it('compares a legacy payload with its own compile as equal', async () => {

@@ -43,6 +43,7 @@ export { importTsx } from './load/import-tsx.js';
 
 export { importProject, type ImportProjectOptions, type ImportProjectResult } from './import/import-project.js';
 export { normaliseProject, type ProjectTarget } from './import/normalise-project.js';
+export { readProject, type ReadProject } from './import/read-project.js';
 
 // Defined once in @vsynth/core (shared with @vsynth/templates): escaping of script text.
 export { escapeHtml } from '@vsynth/core';

@@ -4,16 +4,7 @@
  * changes on screen and in the speech, with the estimated duration and cubes before and after.
  */
 import { Option, type Command } from 'commander';
-import {
-  ValidationError,
-  checkRequest,
-  inferRequestKind,
-  issue,
-  legacyProjectToV3,
-  parseJsonText,
-  REQUEST_KIND_NAMES,
-  type VideoDiff,
-} from '@vsynth/core';
+import { legacyProjectToV3, parseJsonText, type VideoDiff } from '@vsynth/core';
 import { readPropsFile } from '../read-props-file.js';
 import { readTextFile } from '../read-text-file.js';
 
@@ -85,23 +76,8 @@ async function readSide(file: string, target: 'v3' | 'legacy', props: Record<str
     return target === 'legacy' ? legacyProjectToV3(compiled.payload as never).payload : (compiled.payload as Record<string, unknown>);
   }
   const input = parseJsonText(await readTextFile(file, { what: 'payload' }), { source: file });
-  let value: unknown = input;
-  let at: string[] = [];
-  const field = (v: unknown, k: string): unknown => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>)[k] : undefined);
-  // A stored project record (vsynth find, the sandbox) holds the payload under `project`.
-  for (const key of ['data', 'project', 'payload']) {
-    if (field(value, 'scenes') === undefined && typeof field(value, key) === 'object' && field(value, key) !== null) {
-      value = field(value, key);
-      at = [...at, key];
-    }
-  }
-  const kind = inferRequestKind(value);
-  if (kind !== 'create' && kind !== 'legacy') {
-    throw new ValidationError([issue({ code: 'invalid_type', path: [...at, 'scenes'], message: 'expected a v3 create request, a legacy project request or a stored project record' })], {
-      subject: file,
-    });
-  }
-  const checked = checkRequest(kind, value);
-  if (!checked.ok) throw new ValidationError(checked.issues.map((i) => ({ ...i, path: [...at, ...i.path] })), { subject: `${file} as a ${REQUEST_KIND_NAMES[kind]}` });
-  return kind === 'legacy' ? legacyProjectToV3(checked.value as never).payload : (checked.value as Record<string, unknown>);
+  // The same reading as `vsynth import`: a request, or a stored project record (in its envelope).
+  const { readProject } = await import('@vsynth/jsx-runtime');
+  const read = readProject(input, file);
+  return read.target === 'legacy' ? legacyProjectToV3(read.payload as never).payload : read.payload;
 }

@@ -13,11 +13,11 @@ export interface ReadProject {
 }
 
 /**
- * Finds the project in what `vsynth import` was given — a v3 create request, a legacy project
- * request, a stored project record (`vsynth find` / the sandbox: `{…, format, project}`,
- * also inside a `{success, data}` envelope) — and checks it with core's `checkRequest`, as
- * `vsynth validate` does. Throws `ValidationError` with every located issue when it is not a
- * valid create or legacy request.
+ * Finds the project in what `vsynth import` or a JSON side of `vsynth diff` was given — a v3
+ * create request, a legacy project request, a stored project record (`vsynth find` / the
+ * sandbox: `{…, format, project}`, also inside a `{success, data}` envelope) — and checks it
+ * with core's `checkRequest`, as `vsynth validate` does. Throws `ValidationError` with every
+ * located issue when it is not a valid create or legacy request.
  *
  * @example readProject(JSON.parse(text), 'payload.json').target // 'v3'
  */
