@@ -7,7 +7,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { correlateWebhookUrl } from '@vsynth/core';
 import { startSandbox, type RunningSandbox } from '@vsynth/sandbox';
 import { REPO_ROOT, VSYNTH_NODE_ARGS, runVsynth, type VsynthRun as Run } from './run-vsynth.js';
@@ -150,5 +150,115 @@ describe('vsynth client commands', () => {
     expect(stdout.map((line) => JSON.parse(line) as unknown)).toEqual([
       { location: 'projects/p-1', videoUrl: 'https://cdn.example/p-1.mp4', duration: 8.5, correlationId: 'cli-1' },
     ]);
+  });
+
+  describe('the webhook secret with surrounding white space', () => {
+    /** Halves of the secret: output holding either one leaked it. */
+    const HEAD = 'whsec-SPACED';
+    const TAIL = '9d1e47c0';
+    const SECRET = `${HEAD}-${TAIL}`;
+    const children: ReturnType<typeof spawn>[] = [];
+    afterEach(() => {
+      for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    });
+
+    /** A running `vsynth webhook listen`: its address, the deliveries it printed and its stderr so far. */
+    async function listen(args: readonly string[], extraEnv: Record<string, string>) {
+      const child = spawn(process.execPath, [...CLI, 'webhook', 'listen', ...args], { cwd: ROOT, env: env(extraEnv) });
+      children.push(child);
+      const out = { stdout: '', stderr: '' };
+      child.stdout.on('data', (c: Buffer) => (out.stdout += c.toString()));
+      const url = await new Promise<string>((resolve, reject) => {
+        child.stderr.on('data', (c: Buffer) => {
+          out.stderr += c.toString();
+          const match = /listening for webhook deliveries on (\S+?);? /.exec(out.stderr);
+          if (match?.[1] !== undefined) resolve(match[1]);
+        });
+        child.on('close', () => reject(new Error(`listener exited: ${out.stderr}`)));
+      });
+      const deliveries = () => out.stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { correlationId?: string; location: string });
+      const stop = async () => {
+        const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+        child.kill('SIGTERM');
+        return exited;
+      };
+      return { url, out, deliveries, stop };
+    }
+
+    /** A command run to its end, killed by afterEach if it never ends (a listener that should have refused to start). */
+    function runTracked(args: readonly string[], extraEnv: Record<string, string>): Promise<Run> {
+      const child = spawn(process.execPath, [...CLI, ...args], { cwd: ROOT, env: env(extraEnv) });
+      children.push(child);
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+      child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+      return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+    }
+
+    function expectNoSecret(...texts: string[]): void {
+      for (const text of texts) {
+        expect(text).not.toContain(HEAD);
+        expect(text).not.toContain(TAIL);
+      }
+    }
+
+    it('signs in submit --webhook-url and verifies in webhook listen as one secret, whichever side has the white space', async () => {
+      // A CRLF .env file on the listening side; the senders' shells hold it bare and padded.
+      const listener = await listen([], { VSYNTH_WEBHOOK_SECRET: ` ${SECRET}\r\n` });
+      expect(listener.out.stderr).toContain('(signatures checked)');
+      const sends = await Promise.all(
+        [SECRET, `\t${SECRET} `].map((spelling) => vsynth(['submit', 'examples/payloads/create-variant-a.json', '--webhook-url', listener.url], { VSYNTH_WEBHOOK_SECRET: spelling })),
+      );
+      const ids = sends.map((run) => {
+        expect(run.code, run.stderr).toBe(0);
+        const id = /webhook correlation id: (\S+)/.exec(run.stderr)?.[1];
+        expect(id, run.stderr).toBeDefined();
+        return id!;
+      });
+      for (let i = 0; i < 500 && listener.deliveries().length < ids.length; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(listener.deliveries().map((delivery) => delivery.correlationId).sort()).toEqual([...ids].sort());
+      for (const [index, run] of sends.entries()) {
+        const { projectId } = JSON.parse(run.stdout) as { projectId: string };
+        expect(listener.deliveries().find((delivery) => delivery.correlationId === ids[index])?.location).toContain(projectId);
+      }
+      // The listener verifies under the trimmed secret only: a signature under the padded bytes is refused.
+      const padded = new URL(correlateWebhookUrl(listener.url, { id: 'padded-1', secret: ` ${SECRET}\r\n` }));
+      padded.searchParams.set('ai_progress_update_loc', 'projects/p-9');
+      padded.searchParams.set('videoUrl', 'https://cdn.example/p-9.mp4');
+      padded.searchParams.set('duration', '3');
+      expect((await fetch(padded)).status).toBe(401);
+      expect(await listener.stop()).toBe(0);
+      expectNoSecret(listener.out.stdout, listener.out.stderr, ...sends.flatMap((run) => [run.stdout, run.stderr]));
+    }, 30_000);
+
+    it('webhook listen --secret ignores surrounding white space too', async () => {
+      const listener = await listen(['--secret', `  ${SECRET}\t`], {});
+      const address = new URL(correlateWebhookUrl(listener.url, { id: 'flag-1', secret: SECRET }));
+      address.searchParams.set('ai_progress_update_loc', 'projects/p-2');
+      address.searchParams.set('videoUrl', 'https://cdn.example/p-2.mp4');
+      address.searchParams.set('duration', '4');
+      expect((await fetch(address)).status).toBe(200);
+      expect(await listener.stop()).toBe(0);
+      expect(listener.deliveries()).toEqual([{ location: 'projects/p-2', videoUrl: 'https://cdn.example/p-2.mp4', duration: 4, correlationId: 'flag-1' }]);
+      expectNoSecret(listener.out.stdout, listener.out.stderr);
+    }, 30_000);
+
+    it('webhook listen --secret that is empty or only white space is a usage error (exit 2) saying what to do, even with the variable set', async () => {
+      const [empty, blank] = await Promise.all([
+        runTracked(['webhook', 'listen', '--secret', ''], { VSYNTH_WEBHOOK_SECRET: SECRET }),
+        runTracked(['webhook', 'listen', '--secret', ' \t '], { VSYNTH_WEBHOOK_SECRET: SECRET }),
+      ]);
+      expect(empty).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: 'vsynth: --secret is empty: give the secret the webhook addresses were signed with, or leave --secret out to use $VSYNTH_WEBHOOK_SECRET.\n',
+      });
+      expect(blank).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: 'vsynth: --secret is only white space: give the secret the webhook addresses were signed with, or leave --secret out to use $VSYNTH_WEBHOOK_SECRET.\n',
+      });
+    }, 15_000);
   });
 });

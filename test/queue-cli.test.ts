@@ -147,6 +147,28 @@ describe.skipIf(redisMissing !== undefined)(`vsynth worker and batch --queue on 
     expect((await ledger(fixture.sandbox.url)).filter((entry) => entry.body['name'] === 'Welcome Customer 2')).toHaveLength(1);
   }, 60_000);
 
+  it('a worker and webhook listen read one VSYNTH_WEBHOOK_SECRET whatever white space surrounds it: the deliveries verify', async () => {
+    fixture.sandbox = await testSandbox();
+    const [head, tail] = ['whsec-QUEUE', '3b7f10aa'];
+    const secret = `${head}-${tail}`;
+    const hookPort = await freePort();
+    // The listener's .env has CRLF line ends; the worker's shell exported a trailing space.
+    const listener = fixture.track(spawnCli(['webhook', 'listen', '--port', String(hookPort)], { VSYNTH_WEBHOOK_SECRET: ` ${secret}\r\n` }));
+    await until('the listener to start', () => listener.output.stderr.includes('(signatures checked)'), 15_000);
+    const data = await writeCustomers(fixture.dir, 2);
+    const enqueue = await runVsynth(['batch', '--template', WELCOME, '--data', data, '--queue', fixture.redis.url, '--batch-id', 'spaced', '--webhook-url', `http://127.0.0.1:${hookPort}/`]);
+    expect(enqueue.code, enqueue.stderr).toBe(0);
+    const sender = fixture.track(spawnCli(['worker', '--queue', fixture.redis.url, '--events', 'jsonl'], { ...sandboxEnv(fixture.sandbox), VSYNTH_WEBHOOK_SECRET: `${secret} ` }));
+    const deliveries = () => listener.output.stdout.split('\n').filter(Boolean).map((line) => (JSON.parse(line) as { correlationId: string }).correlationId);
+    await until('both deliveries at the listener', () => deliveries().length >= 2, 30_000);
+    expect(deliveries().sort()).toEqual(['spaced.1', 'spaced.2']);
+    expect(sender.output.stderr).toContain('"row":1,"status":"done"');
+    for (const text of [listener.output.stdout, listener.output.stderr, sender.output.stdout, sender.output.stderr, enqueue.stdout, enqueue.stderr]) {
+      expect(text).not.toContain(head);
+      expect(text).not.toContain(tail);
+    }
+  }, 60_000);
+
   it('SIGTERM: the worker finishes its requests in flight and exits 0; the rows it did not start stay queued for the next worker', async () => {
     fixture.sandbox = await testSandbox({ latencyMs: 20 });
     const data = await writeCustomers(fixture.dir, 30);
