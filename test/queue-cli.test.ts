@@ -17,6 +17,14 @@ describe('vsynth worker and batch --queue: addresses', () => {
     expect(run.stderr + run.stdout).not.toContain('hunter2');
   });
 
+  it('worker --collect-webhooks with VSYNTH_WEBHOOK_SECRET unset or only white space is a usage error saying so, before connecting', async () => {
+    const runs = await Promise.all(['', ' \r\n'].map((value) => runVsynth(['worker', '--queue', 'redis://127.0.0.1:1', '--collect-webhooks'], { env: { VSYNTH_WEBHOOK_SECRET: value } })));
+    for (const run of runs) {
+      expect(run.code).toBe(2);
+      expect(run.stderr).toBe('vsynth: --collect-webhooks needs $VSYNTH_WEBHOOK_SECRET (it is unset, empty or only white space): set it to the secret every worker signs webhook addresses with.\n');
+    }
+  });
+
   it('rejects an address that is not redis://, and batch options a queue does not take', async () => {
     const bad = await runVsynth(['batch', 'status', '--queue', 'http://user:pw@example.com', '--batch-id', 'b1']);
     expect(bad.code).toBe(2);
