@@ -226,6 +226,7 @@ export { createWebhookHandler, type DeliveryState, type WebhookHandler, type Web
 export { expectWebhookDelivery, type ExpectWebhookDeliveryOptions, type ExpectedWebhookDelivery } from './webhook/expect-webhook-delivery.js';
 export { listenForWebhooks, type ListenForWebhooksOptions, type WebhookListener } from './webhook/listen-for-webhooks.js';
 export { checkDeliverySignature, deliveryFromParams, parseDelivery, type ParseDeliveryOptions, type SignatureCheck, type WebhookDelivery } from './webhook/parse-delivery.js';
+export type { OnWebhookRejected, WebhookRejection, WebhookRejectionReason } from './webhook/webhook-rejection.js';
 
 // Cubes: the one cube cost definition (the spec states none). The sandbox charges it and the batch
 // runner (`vsynth batch --dry-run`, `--max-cubes`) estimates with it, so the two agree.

@@ -1,5 +1,6 @@
 import { isValidationError } from '../errors/validation-error.js';
 import { checkDeliverySignature, deliveryFromParams, type WebhookDelivery } from './parse-delivery.js';
+import { redactedMessage, reportRejection, signatureRefusal, type OnWebhookRejected } from './webhook-rejection.js';
 
 /** State handed to `onDelivery`. */
 export interface DeliveryState {
@@ -14,6 +15,13 @@ export interface WebhookHandlerOptions {
   readonly onDelivery: (delivery: WebhookDelivery, state: DeliveryState) => void | Promise<void>;
   /** How many delivery keys to remember for de-duplication. Default 10,000. */
   readonly rememberLimit?: number;
+  /**
+   * Called once per refused request (any answer but 200) with a reason code and a one-line
+   * message saying what was wrong and what to do; never the secret, `vs_sig` or the URL.
+   *
+   * @example onRejected: (r) => console.error(`refused (cid ${r.correlationId ?? 'none'}): ${r.message}`)
+   */
+  readonly onRejected?: OnWebhookRejected | undefined;
 }
 
 /** A framework-agnostic handler: Fetch API `Request` in, `Response` out. */
@@ -39,6 +47,12 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     // A sender probing the address is answered without processing anything.
     if (request.method === 'HEAD') return new Response(null, { status: 200 });
     if (request.method !== 'GET' && request.method !== 'POST') {
+      reportRejection(options.onRejected, new URL(request.url, 'http://localhost').searchParams, {
+        status: 405,
+        reason: 'method-not-allowed',
+        method: request.method,
+        message: `method ${request.method} is not accepted: deliveries come by GET or POST; check how the sender calls the address`,
+      });
       return json(405, { ok: false, error: `method ${request.method} not allowed; deliveries come by GET or POST` }, { allow: 'GET, POST' });
     }
     const params = new URL(request.url, 'http://localhost').searchParams;
@@ -47,6 +61,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     if (options.secret !== undefined) {
       const check = checkDeliverySignature(params, options.secret);
       if (check !== 'valid') {
+        reportRejection(options.onRejected, params, { status: 401, method: request.method, ...signatureRefusal(params) });
         return json(401, { ok: false, error: check === 'missing' ? 'unsigned delivery (no vs_cid/vs_sig)' : 'vs_sig does not verify' });
       }
     }
@@ -56,6 +71,13 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       delivery = deliveryFromParams(params);
     } catch (error) {
       if (isValidationError(error)) {
+        const problems = error.issues.map((i) => i.message).join('; ');
+        reportRejection(options.onRejected, params, {
+          status: 400,
+          reason: 'malformed-delivery',
+          method: request.method,
+          message: `malformed delivery (${problems}): the sender must append ai_progress_update_loc, videoUrl and duration to the address it was given`,
+        });
         return json(400, { ok: false, error: 'malformed delivery', issues: error.issues.map((i) => ({ path: i.path, message: i.message })) });
       }
       throw error;
@@ -70,8 +92,14 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
     }
     try {
       await options.onDelivery(delivery, { delivery, request });
-    } catch {
+    } catch (error) {
       seen.delete(key);
+      reportRejection(options.onRejected, params, {
+        status: 500,
+        reason: 'receiver-failed',
+        method: request.method,
+        message: `the receiver failed to handle the delivery (${redactedMessage(error, [options.secret])}); the sender was asked to send it again`,
+      });
       return json(500, { ok: false, error: 'the receiver failed to handle the delivery; send it again' });
     }
     return json(200, { ok: true });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectWebhookDelivery } from './expect-webhook-delivery.js';
+import type { WebhookRejection } from './webhook-rejection.js';
 
 function deliveryUrl(webhookUrl: string): string {
   const url = new URL(webhookUrl);
@@ -21,7 +22,8 @@ describe('expectWebhookDelivery', () => {
   });
 
   it('refuses a delivery signed with another secret and keeps waiting', async () => {
-    const expected = await expectWebhookDelivery({ id: 'cid-2', secret: 'right-secret' });
+    const rejections: WebhookRejection[] = [];
+    const expected = await expectWebhookDelivery({ id: 'cid-2', secret: 'right-secret', onRejected: (r) => void rejections.push(r) });
     try {
       const forged = new URL(deliveryUrl(expected.webhookUrl));
       forged.searchParams.set('vs_sig', 'f'.repeat(64));
@@ -29,6 +31,7 @@ describe('expectWebhookDelivery', () => {
       expect(answer.status).toBe(401);
       expect(await answer.json()).toEqual({ ok: false, error: 'vs_sig does not verify' });
       await expect(expected.wait({ timeoutMs: 50 })).rejects.toThrow('No webhook delivery arrived within');
+      expect(rejections.map((r) => [r.status, r.reason, r.correlationId])).toEqual([[401, 'bad-signature', 'cid-2']]);
     } finally {
       await expected.close();
     }

@@ -4,6 +4,7 @@ import { VsynthError } from '../errors/vsynth-error.js';
 import { correlateWebhookUrl } from './correlate-webhook-url.js';
 import { listenForWebhooks } from './listen-for-webhooks.js';
 import type { WebhookDelivery } from './parse-delivery.js';
+import type { OnWebhookRejected } from './webhook-rejection.js';
 
 export interface ExpectWebhookDeliveryOptions {
   /** Local port to listen on. Default 0 (any). */
@@ -19,6 +20,8 @@ export interface ExpectWebhookDeliveryOptions {
    * forwards to it); the correlation parameters are appended to it. Default the listener's URL.
    */
   readonly publicUrl?: string | undefined;
+  /** Called once per refused request (e.g. a delivery signed with another secret); see `listenForWebhooks`. */
+  readonly onRejected?: OnWebhookRejected | undefined;
 }
 
 export interface ExpectedWebhookDelivery {
@@ -50,6 +53,7 @@ export async function expectWebhookDelivery(options: ExpectWebhookDeliveryOption
     secret,
     ...(options.port === undefined ? {} : { port: options.port }),
     ...(options.host === undefined ? {} : { host: options.host }),
+    ...(options.onRejected === undefined ? {} : { onRejected: options.onRejected }),
     onDelivery: (delivery) => {
       if (delivery.correlationId === id) settle?.(delivery);
     },

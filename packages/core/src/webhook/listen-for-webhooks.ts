@@ -2,6 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { UsageError } from '../errors/usage-error.js';
 import { createWebhookHandler, type WebhookHandlerOptions } from './create-webhook-handler.js';
+import { SIGNATURE_PARAM } from './correlate-webhook-url.js';
+import { redactedMessage, reportRejection } from './webhook-rejection.js';
 
 export interface ListenForWebhooksOptions extends WebhookHandlerOptions {
   /** Default 0 (any free port). */
@@ -21,11 +23,17 @@ const MAX_BODY_BYTES = 1024 * 1024;
 
 /**
  * Starts a small `node:http` server that hands every request to `createWebhookHandler`.
+ * `onRejected` hears of every refused request, including a body over 1 MiB (413) and a
+ * request the listener could not read (500).
  *
  * @example
  * const listener = await listenForWebhooks({ secret, onDelivery: (d) => console.log(d.videoUrl) })
  * await client.createProject({ ...payload, webhookUrl: correlateWebhookUrl(listener.url, { id, secret }) })
  * await listener.close()
+ *
+ * @example
+ * // Say why a delivery was refused instead of letting it vanish:
+ * await listenForWebhooks({ secret, onDelivery, onRejected: (r) => console.error(`refused (cid ${r.correlationId ?? 'none'}): ${r.message}`) })
  */
 export async function listenForWebhooks(options: ListenForWebhooksOptions): Promise<WebhookListener> {
   const handle = createWebhookHandler(options);
@@ -45,6 +53,12 @@ export async function listenForWebhooks(options: ListenForWebhooksOptions): Prom
       for await (const chunk of incoming) {
         size += (chunk as Buffer).length;
         if (size > MAX_BODY_BYTES) {
+          reportRejection(options.onRejected, queryOf(incoming), {
+            status: 413,
+            reason: 'body-too-large',
+            method: incoming.method ?? 'POST',
+            message: `the request body is over ${MAX_BODY_BYTES / 1024 / 1024} MiB: a delivery is a few parameters; check the sender posts deliveries, not files, to this address`,
+          });
           outgoing.writeHead(413, { 'content-type': 'application/json' }).end('{"ok":false,"error":"delivery body too large"}');
           return;
         }
@@ -65,7 +79,15 @@ export async function listenForWebhooks(options: ListenForWebhooksOptions): Prom
       const body = Buffer.from(await response.arrayBuffer());
       outgoing.writeHead(response.status, Object.fromEntries(response.headers));
       await new Promise<void>((resolve) => outgoing.end(body, resolve));
-    } catch {
+    } catch (error) {
+      const query = queryOf(incoming);
+      const method = incoming.method ?? 'GET';
+      if (incoming.aborted || (error as NodeJS.ErrnoException | undefined)?.code === 'ECONNRESET') {
+        reportRejection(options.onRejected, query, { status: 500, reason: 'aborted', method, message: 'the sender hung up before the whole request arrived; it may send it again' });
+      } else {
+        const detail = redactedMessage(error, [options.secret, query?.get(SIGNATURE_PARAM)]);
+        reportRejection(options.onRejected, query, { status: 500, reason: 'internal-error', method, message: `the listener could not read the request (${detail}); the sender may send it again` });
+      }
       if (!outgoing.headersSent) outgoing.writeHead(500, { 'content-type': 'application/json' });
       outgoing.end('{"ok":false,"error":"internal error in the webhook listener"}');
     }
@@ -100,6 +122,15 @@ function listenError(error: NodeJS.ErrnoException, host: string, port: number): 
   if (error.code === 'EACCES') return new UsageError(`${where}: the port needs privileges. Choose a port above 1023, or 0 for any free one.`, { cause: error });
   if (error.code === 'EADDRNOTAVAIL') return new UsageError(`${where}: ${host} is not an address of this machine. Listen on 127.0.0.1 (or 0.0.0.0 for every interface).`, { cause: error });
   return error;
+}
+
+/** The query of a request, or undefined when its target is not a path. */
+function queryOf(incoming: http.IncomingMessage): URLSearchParams | undefined {
+  try {
+    return new URL(incoming.url ?? '/', 'http://localhost').searchParams;
+  } catch {
+    return undefined;
+  }
 }
 
 function hostHeader(host: string, server: http.Server): string {
