@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { UsageError, VsynthError, correlateWebhookUrl, expectWebhookDelivery, type WebhookDelivery } from '@vsynth/core';
 import type { CommandIo } from './client-env.js';
 import { parseNumberOption } from './option-parsers.js';
+import { webhookRefusalLine } from './webhook-refusal-line.js';
 import { webhookSecretFrom } from './webhook-secret.js';
 
 /** The webhook flags shared by submit, modify and edit. */
@@ -54,6 +55,8 @@ export async function sendWithWebhook<T extends object>(
     ...(flags.listenPort === undefined ? {} : { port: parseNumberOption('--listen-port', flags.listenPort, { max: 65_535, integer: true }) }),
     secret,
     publicUrl: flags.webhookUrl,
+    // A refused delivery keeps the wait going: say why, or the user waits until the timeout.
+    onRejected: (rejection) => io.stderr.write(`vsynth: ${webhookRefusalLine(rejection)}\n`),
   });
   // Ctrl-C while waiting stops the wait (exit 5, cancelled) and closes the listener; the request stays accepted.
   const interrupt = new AbortController();

@@ -1,11 +1,12 @@
 /**
  * `vsynth webhook listen [--port] [--host] [--secret]`: receives webhook deliveries and prints
- * one JSON line per delivery on stdout until interrupted.
+ * one JSON line per delivery on stdout until interrupted; each refused request is one line on stderr.
  */
 import type { Command } from 'commander';
 import { listenForWebhooks } from '@vsynth/core';
 import { processIo, type CommandIo } from '../client-env.js';
 import { parseNumberOption } from '../option-parsers.js';
+import { webhookRefusalLine } from '../webhook-refusal-line.js';
 import { webhookSecretFrom } from '../webhook-secret.js';
 
 export interface WebhookListenOptions {
@@ -23,7 +24,7 @@ export function registerWebhook(program: Command): void {
   const webhook = program.command('webhook').description('Receive webhook deliveries');
   webhook
     .command('listen')
-    .description('Listen for deliveries (GET or POST) and print one JSON line per delivery; a repeated delivery is printed once')
+    .description('Listen for deliveries (GET or POST) and print one JSON line per delivery; a repeated delivery is printed once, a refused one is explained on stderr')
     .option('--port <port>', 'port to listen on (default: any free port)')
     .option('--host <host>', 'address to bind (default 127.0.0.1)')
     .option('--secret <secret>', 'reject deliveries whose vs_sig does not verify (default VSYNTH_WEBHOOK_SECRET; surrounding white space is ignored)')
@@ -41,6 +42,9 @@ export async function runWebhookListen(options: WebhookListenOptions, io: Comman
     secret,
     onDelivery: (delivery) => {
       io.stdout.write(`${JSON.stringify(delivery)}\n`);
+    },
+    onRejected: (rejection) => {
+      io.stderr.write(`vsynth: ${webhookRefusalLine(rejection)}\n`);
     },
   });
   io.stderr.write(`listening for webhook deliveries on ${listener.url}${secret === undefined ? '' : ' (signatures checked)'}; Ctrl-C to stop\n`);

@@ -6,6 +6,7 @@ import { Option, type Command } from 'commander';
 import { createClient } from '@vsynth/core';
 import { numberOption } from '../option-parsers.js';
 import { stopOnSignals } from '../stop-on-signals.js';
+import { webhookRefusalLine } from '../webhook-refusal-line.js';
 import { webhookSecretFrom } from '../webhook-secret.js';
 
 interface WorkerOptions {
@@ -83,6 +84,7 @@ async function runWorkerCommand(options: WorkerOptions): Promise<void> {
             process.stderr.write(`vsynth: could not record a webhook delivery: ${error instanceof Error ? error.message : String(error)}\n`),
           );
         },
+        onRejected: (rejection) => process.stderr.write(`vsynth: ${webhookRefusalLine(rejection)}\n`),
       })
     : undefined;
   if (listener !== undefined) process.stderr.write(`vsynth: collecting webhooks at ${listener.url}\n`);
