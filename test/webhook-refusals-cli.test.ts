@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { correlateWebhookUrl, signCorrelationId } from '@vsynth/core';
 import { startSandbox, type RunningSandbox } from '@vsynth/sandbox';
+import { redisMissing, startRedis } from './redis-server.js';
 import { REPO_ROOT, VSYNTH_NODE_ARGS } from './run-vsynth.js';
 
 const KEY = 'key-refusals-0001';
@@ -114,5 +115,22 @@ describe('refused webhook deliveries on stderr', () => {
     expect(await run.exited).toBe(5);
     expect(run.out.stdout).toBe('');
     for (const hidden of [LISTENER_SECRET, SENDER_SECRET, 'vs_sig=']) expect(run.out.stderr).not.toContain(hidden);
+  }, 30_000);
+
+  it.skipIf(redisMissing !== undefined)(`worker --collect-webhooks says why it refused a delivery${redisMissing === undefined ? '' : ` (skipped: ${redisMissing})`}`, async () => {
+    const redis = await startRedis();
+    try {
+      const port = await freePort();
+      const run = start(['worker', '--queue', redis.url, '--collect-webhooks', '--webhook-port', String(port)], { VSYNTH_WEBHOOK_SECRET: LISTENER_SECRET });
+      await run.stderrMatch(/collecting webhooks at /);
+      expect((await fetch(delivered(correlateWebhookUrl(`http://127.0.0.1:${port}/`, { id: 'batch-1.3', secret: SENDER_SECRET })))).status).toBe(401);
+      await run.stderrMatch(/refused a webhook delivery.*\n/);
+      expect(run.out.stderr.split('\n').filter((line) => line.includes('refused'))).toEqual([REFUSAL('batch-1.3').trimEnd()]);
+      run.child.kill('SIGTERM');
+      expect(await run.exited).toBe(0);
+      for (const hidden of [LISTENER_SECRET, SENDER_SECRET, 'vs_sig=']) expect(run.out.stderr).not.toContain(hidden);
+    } finally {
+      await redis.stop();
+    }
   }, 30_000);
 });
