@@ -1,4 +1,5 @@
 import { isValidationError } from '../errors/validation-error.js';
+import { SIGNATURE_PARAM } from './correlate-webhook-url.js';
 import { checkDeliverySignature, deliveryFromParams, type WebhookDelivery } from './parse-delivery.js';
 import { redactedMessage, reportRejection, signatureRefusal, type OnWebhookRejected } from './webhook-rejection.js';
 
@@ -98,7 +99,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
         status: 500,
         reason: 'receiver-failed',
         method: request.method,
-        message: `the receiver failed to handle the delivery (${redactedMessage(error, [options.secret])}); the sender was asked to send it again`,
+        message: `the receiver failed to handle the delivery (${redactedMessage(error, [options.secret, params.get(SIGNATURE_PARAM)])}); the sender was asked to send it again`,
       });
       return json(500, { ok: false, error: 'the receiver failed to handle the delivery; send it again' });
     }

@@ -129,7 +129,8 @@ describe('listenForWebhooks onRejected', () => {
   });
 
   it('reports a receiver that failed (500) without the secret its error may quote', async () => {
-    const { url, rejections } = await listen({ secret, fail: new Error(`disk full while saving with ${secret}`) });
+    const signature = signCorrelationId('row-8', secret);
+    const { url, rejections } = await listen({ secret, fail: new Error(`disk full while saving with ${secret} (sig ${signature})`) });
     const address = `${correlateWebhookUrl(url, { id: 'row-8', secret })}&${RESULT}`;
     expect((await fetch(address)).status).toBe(500);
     expect(rejections).toEqual([
@@ -138,10 +139,26 @@ describe('listenForWebhooks onRejected', () => {
         reason: 'receiver-failed',
         method: 'GET',
         correlationId: 'row-8',
-        message: 'the receiver failed to handle the delivery (disk full while saving with …); the sender was asked to send it again',
+        message: 'the receiver failed to handle the delivery (disk full while saving with … (sig …)); the sender was asked to send it again',
       },
     ]);
-    expectNoSecrets(rejections[0], [secret, signCorrelationId('row-8', secret)]);
+    expectNoSecrets(rejections[0], [secret, signature]);
+  });
+
+  it('cuts vs_sig out of a receiver error that quotes the request URL', async () => {
+    const rejections: WebhookRejection[] = [];
+    listener = await listenForWebhooks({
+      secret,
+      onDelivery: (_delivery, state) => {
+        throw new Error(`cannot save ${state.request.url}`);
+      },
+      onRejected: (rejection) => void rejections.push(rejection),
+    });
+    const address = `${correlateWebhookUrl(listener.url, { id: 'row-11', secret })}&${RESULT}`;
+    expect((await fetch(address)).status).toBe(500);
+    expect(rejections).toHaveLength(1);
+    expect(rejections[0]?.message).toContain('vs_cid=row-11&vs_sig=…&ai_progress_update_loc=');
+    expect(JSON.stringify(rejections[0])).not.toContain(signCorrelationId('row-11', secret));
   });
 
   it('reports a request it could not read (the sender hung up mid-body)', async () => {
