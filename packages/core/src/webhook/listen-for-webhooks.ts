@@ -82,7 +82,7 @@ export async function listenForWebhooks(options: ListenForWebhooksOptions): Prom
     } catch (error) {
       const query = queryOf(incoming);
       const method = incoming.method ?? 'GET';
-      if (incoming.aborted || (error as NodeJS.ErrnoException | undefined)?.code === 'ECONNRESET') {
+      if ((error as NodeJS.ErrnoException | undefined)?.code === 'ECONNRESET') {
         reportRejection(options.onRejected, query, { status: 500, reason: 'aborted', method, message: 'the sender hung up before the whole request arrived; it may send it again' });
       } else {
         const detail = redactedMessage(error, [options.secret, query?.get(SIGNATURE_PARAM)]);
