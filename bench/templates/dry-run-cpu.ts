@@ -2,7 +2,7 @@
  * CPU per row of a dry run (`runBatch({ dryRun })`: CSV read, row key, bind, validate, cube
  * estimate, results file) beside the bare binding of the same template and rows
  * (`template.bind` over rows in memory), same process, same run; rounds alternate, the median is
- * reported. Prints `bench/figure.ts` lines:
+ * reported and each round's figures go to stderr. Prints `bench/figure.ts` lines:
  *
  *   node --conditions=@vsynth/source --import tsx bench/templates/dry-run-cpu.ts [--rows 50000] [--rounds 3] [--warmup-rows 100000]
  *
@@ -48,6 +48,7 @@ try {
     b.push((await cpuMicros(bare)).cpu / count);
     d.push((await cpuMicros(dryRun)).cpu / count);
   }
+  process.stderr.write(`µs CPU per row by round: bare binding ${b.map((v) => v.toFixed(2)).join(', ')}; dry run ${d.map((v) => v.toFixed(2)).join(', ')}\n`);
   printFigure(figure('dryRun.cpuPerRowRatio', median(d), 'µs CPU/row (baseline: bare binding)', median(b), '<=', 2));
 } finally {
   await rm(dir, { recursive: true, force: true });
