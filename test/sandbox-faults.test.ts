@@ -71,6 +71,36 @@ describe('latency', () => {
     await client.post(LEGACY_CREATE, legacyPayload);
     expect(waits).toEqual([250, 250]);
   });
+
+  it('handles each request while its latency runs and answers once the latency is over', async () => {
+    const gates: (() => void)[] = [];
+    const sandbox = await sandboxWith({ latencyMs: 1_000, sleep: () => new Promise<void>((resolve) => gates.push(resolve)) });
+    const client = api(sandbox.url);
+    let answered = 0;
+    const replies = [client.post(CREATE, payload), client.post(CREATE, payload), client.post(LEGACY_CREATE, legacyPayload)].map((reply) => reply.then((r) => ((answered += 1), r)));
+    // All three are stored while every latency still runs: a burst does not queue behind its first request.
+    await eventually(async () => ((await client.get('/sandbox/ledger')).body.entries.length === 3 ? true : undefined));
+    expect(gates).toHaveLength(3);
+    expect(answered).toBe(0);
+    gates[1]!();
+    expect((await replies[1]!).status).toBe(200);
+    expect(answered).toBe(1);
+    for (const open of gates) open();
+    expect((await Promise.all(replies)).map((r) => r.status)).toEqual([200, 200, 200]);
+  });
+
+  it('answers an injected 429 once the latency is over, having stored nothing', async () => {
+    let open: (() => void) | undefined;
+    const sandbox = await sandboxWith({ latencyMs: 1_000, fault429Rate: 1, sleep: () => new Promise<void>((resolve) => (open = resolve)) });
+    const client = api(sandbox.url);
+    let settled = false;
+    const reply = client.post(CREATE, payload).then((r) => ((settled = true), r));
+    await eventually(() => (open === undefined ? undefined : true));
+    expect((await client.get('/sandbox/ledger')).body.entries).toEqual([]);
+    expect(settled).toBe(false);
+    open!();
+    expect((await reply).status).toBe(429);
+  });
 });
 
 describe('lost responses', () => {

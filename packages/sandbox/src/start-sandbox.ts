@@ -135,6 +135,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 
 async function dispatch(context: SandboxContext, request: IncomingMessage, response: ServerResponse): Promise<void> {
   const { options } = context;
+  // `latencyMs` runs from a spec request's arrival while the request is handled, so each of a burst
+  // is answered `latencyMs` after it came (or once handled, if later), not after those before it.
+  let latency: Promise<void> | undefined;
   try {
     const target = request.url ?? '/';
     // A plain path (what clients send) is its own pathname: the URL is parsed only when a handler reads it.
@@ -148,7 +151,8 @@ async function dispatch(context: SandboxContext, request: IncomingMessage, respo
       const allow = candidates.map((candidate) => candidate.method).join(', ');
       throw new SandboxHttpError(405, 'method_not_allowed', `${path} accepts ${allow}, not ${request.method ?? ''}`, { headers: { allow } });
     }
-    if (route.spec) await injectFaults(context);
+    if (route.spec && options.latencyMs > 0) latency = options.sleep(options.latencyMs);
+    if (route.spec) injectFaults(context);
     const caller = route.auth ? context.auth.authenticate(request.headers.authorization) : ANONYMOUS;
     const params = (route.path.exec(path) ?? []).slice(1).map((segment) => decodePathSegment(segment ?? ''));
     const reply = await route.handler(context, {
@@ -160,6 +164,7 @@ async function dispatch(context: SandboxContext, request: IncomingMessage, respo
       caller,
       endpoint: `${route.method} ${path}`,
     });
+    await latency;
     if (route.spec && reply.status < 400 && options.faultLostResponseRate > 0 && options.random() < options.faultLostResponseRate) {
       // Processed and stored; the caller never learns it.
       request.socket.destroy();
@@ -167,6 +172,7 @@ async function dispatch(context: SandboxContext, request: IncomingMessage, respo
     }
     send(response, reply);
   } catch (error) {
+    await latency;
     if (error instanceof SandboxHttpError) {
       // The rest of a refused upload is not read: close the connection after answering.
       if (error.status === 413) response.setHeader('connection', 'close');
@@ -180,10 +186,12 @@ async function dispatch(context: SandboxContext, request: IncomingMessage, respo
   }
 }
 
-/** Latency, then a 429 or 503 answered before the request is processed, as a gateway would. */
-async function injectFaults(context: SandboxContext): Promise<void> {
+/**
+ * A 429 or 503 decided before the request is processed, as a gateway would (answered, like every
+ * spec answer, once the latency has passed).
+ */
+function injectFaults(context: SandboxContext): void {
   const { options } = context;
-  if (options.latencyMs > 0) await options.sleep(options.latencyMs);
   if (options.fault429Rate > 0 && options.random() < options.fault429Rate) {
     throw new SandboxHttpError(429, 'rate_limited', 'Too many requests (injected fault); Retry-After says when to try again.', {
       headers: { 'retry-after': String(options.retryAfterSeconds) },
