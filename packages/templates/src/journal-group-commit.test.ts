@@ -288,3 +288,78 @@ process.exit(0);`;
     }
   }, 60_000);
 });
+
+describe('journal group window (what runBatch uses: attempts of answers that come one by one share a flush)', () => {
+  const endOfTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+  it('waits for the group to fill, then flushes every waiting attempt at the end of that turn, releasing none before', async () => {
+    const file = join(dir(), 'j.ndjson');
+    const inline = inlineFsync(file);
+    const journal = openJournal(file, { batch: { id: 'b', template: 't' }, fsyncSync: inline.fsyncSync, group: { windowMs: 60_000, size: 3 } });
+    const flushedBefore = inline.sizes.length;
+    const released: number[] = [];
+    const first = [1, 2].map((row) => journal.append(attempt(row))!.then(() => released.push(row)));
+    await endOfTurn();
+    await endOfTurn();
+    // Two of three: no flush yet, no row released, however many turns pass within the window.
+    expect(inline.sizes).toHaveLength(flushedBefore);
+    expect(released).toEqual([]);
+    const third = journal.append(attempt(3))!.then(() => released.push(3));
+    await Promise.all([...first, third]);
+    expect(inline.sizes).toHaveLength(flushedBefore + 1);
+    expect(lineRows(file, inline.sizes.at(-1)!)).toEqual([undefined, 1, 2, 3]);
+    expect(released).toEqual([1, 2, 3]);
+    journal.close();
+  });
+
+  it('flushes a group that did not fill when its window closes, with one flush', async () => {
+    const file = join(dir(), 'j.ndjson');
+    const inline = inlineFsync(file);
+    const journal = openJournal(file, { batch: { id: 'b', template: 't' }, fsyncSync: inline.fsyncSync, group: { windowMs: 30, size: 8 } });
+    const flushedBefore = inline.sizes.length;
+    let released = false;
+    const row = journal.append(attempt(1))!.then(() => (released = true));
+    await endOfTurn();
+    expect(released).toBe(false);
+    await row;
+    expect(inline.sizes).toHaveLength(flushedBefore + 1);
+    expect(lineRows(file, inline.sizes.at(-1)!)).toEqual([undefined, 1]);
+    journal.close();
+  });
+
+  it('flushes at the end of the turn with a window of 0, as without a group', async () => {
+    const file = join(dir(), 'j.ndjson');
+    const inline = inlineFsync(file);
+    const journal = openJournal(file, { batch: { id: 'b', template: 't' }, fsyncSync: inline.fsyncSync, group: { windowMs: 0, size: 8 } });
+    const flushedBefore = inline.sizes.length;
+    let released = false;
+    const row = journal.append(attempt(1))!.then(() => (released = true));
+    await endOfTurn();
+    await endOfTurn();
+    expect(released).toBe(true);
+    expect(inline.sizes).toHaveLength(flushedBefore + 1);
+    await row;
+    journal.close();
+  });
+
+  it('flushes the waiting attempts on close, and none after it', async () => {
+    const file = join(dir(), 'j.ndjson');
+    const inline = inlineFsync(file);
+    const journal = openJournal(file, { batch: { id: 'b', template: 't' }, fsyncSync: inline.fsyncSync, group: { windowMs: 20, size: 8 } });
+    const flushedBefore = inline.sizes.length;
+    const row = journal.append(attempt(1))!;
+    journal.close();
+    await row;
+    expect(inline.sizes).toHaveLength(flushedBefore + 1);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(inline.sizes).toHaveLength(flushedBefore + 1);
+  });
+
+  it('refuses a window below 0 or a size below 1, saying what it got', () => {
+    const file = join(dir(), 'j.ndjson');
+    expect(() => openJournal(file, { batch: { id: 'b', template: 't' }, group: { windowMs: -1, size: 8 } })).toThrow(
+      'The journal\'s group must have windowMs ≥ 0 and an integer size ≥ 1, got windowMs -1 and size 8.',
+    );
+    expect(() => openJournal(file, { batch: { id: 'b', template: 't' }, group: { windowMs: 1, size: 0 } })).toThrow('got windowMs 1 and size 0.');
+  });
+});

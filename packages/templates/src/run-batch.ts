@@ -51,6 +51,12 @@ export interface RunBatchOptions {
   readonly journalDurability?: 'fsync' | 'write';
   /** Where the journal's flushes run: `auto` (default; inline while the disk is fast), `thread-pool` (never blocks the event loop) or `inline`; see `openJournal`. */
   readonly journalFlush?: 'auto' | 'thread-pool' | 'inline';
+  /**
+   * How long (ms) an inline journal flush may wait for more rows' attempts before it runs, unless a
+   * quarter of `concurrency` (at least one) are already waiting. Default 1; 0 flushes at the end of
+   * every event-loop turn. See `openJournal`'s `group`.
+   */
+  readonly journalGroupWindowMs?: number;
   /** Continue the batch recorded in `journal`: done rows are skipped, failed rows are sent again. */
   readonly resume?: boolean;
   /** On resume, also send rows whose earlier request has no known outcome (may spend cubes twice). */
@@ -128,6 +134,9 @@ export interface BatchSummary {
   readonly warnings: readonly Issue[];
 }
 
+/** The default of {@link RunBatchOptions.journalGroupWindowMs}. */
+const JOURNAL_GROUP_WINDOW_MS = 1;
+
 /**
  * Runs a batch: one request per row, never two for a row the journal knows is done.
  *
@@ -157,6 +166,7 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
           batch: { id: options.batchId ?? randomUUID().slice(0, 8), template: template.description },
           ...(options.journalDurability === undefined ? {} : { durability: options.journalDurability }),
           ...(options.journalFlush === undefined ? {} : { flush: options.journalFlush }),
+          group: { windowMs: options.journalGroupWindowMs ?? JOURNAL_GROUP_WINDOW_MS, size: Math.ceil(settings.concurrency / 4) },
         });
   const batchId = journal?.state.batch.id ?? options.batchId ?? randomUUID().slice(0, 8);
   const store = journal === undefined ? undefined : journalStore(journal);
