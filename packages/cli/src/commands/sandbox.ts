@@ -40,7 +40,7 @@ export function registerSandbox(program: Command): void {
     .option('--data-dir <dir>', 'where projects, ledger and artifacts are kept (default $XDG_CACHE_HOME/vsynth/sandbox or ~/.cache/vsynth/sandbox)')
     .option('--api-key <key>', 'accept this API key in Authorization; repeatable (default: sandbox-key, unless --app is given)', collect, [] as string[])
     .option('--app <appId:userKey>', 'let this AppId/UserKey pair issue tokens at POST /sandbox/token; repeatable (default sandbox-app:sandbox-user-key, unless --api-key is given)', collectApp, [] as SandboxApp[])
-    .option('--latency <ms>', 'delay before each spec endpoint answers', numberOption('--latency'))
+    .option('--latency <ms>', 'answer each spec request this long after it arrived (handled meanwhile)', numberOption('--latency'))
     .option('--fault-5xx <rate>', 'share (0-1) of spec requests answered 503 before processing', numberOption('--fault-5xx', { max: 1 }))
     .option('--fault-429 <rate>', 'share (0-1) of spec requests answered 429 with Retry-After before processing', numberOption('--fault-429', { max: 1 }))
     .option('--retry-after <seconds>', 'Retry-After of injected 429s (default 1)', numberOption('--retry-after'))
