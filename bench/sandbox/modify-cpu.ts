@@ -9,8 +9,11 @@
  *
  *   node --conditions=@vsynth/source --import tsx bench/sandbox/modify-cpu.ts [--rows 1600] [--rounds 5] [--latency 20]
  *
- * Prints a `bench/figure.ts` line `sandbox.cpuPerModify` (µs, no baseline). Its aim, ≤ 160 µs, is a
- * regression guard: 181–184 µs before the cuts of 2026-11-24 (docs/benchmarks.md, H3), 128–140 after.
+ * Prints a `bench/figure.ts` line `sandbox.cpuPerModify` (µs, no baseline). Its aim, ≤ 220 µs, is a
+ * regression guard: 181–184 µs before the cuts of 2026-11-24 (docs/benchmarks.md, H3), 128–140 after;
+ * since the latency runs from arrival (2026-11-25) each modify is handled and answered on its own
+ * rather than in a burst with 31 others, which costs the same code 156–177 µs (126–132 the old way,
+ * same runs).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
@@ -62,7 +65,7 @@ try {
     perModify.push((serverCpuMicros(child.pid!) - before) / count);
   }
   process.stderr.write(`µs CPU per modify by round: ${perModify.map((x) => x.toFixed(1)).join(', ')}\n`);
-  printFigure(figure('sandbox.cpuPerModify', median(perModify), 'µs CPU of the sandbox per modify (c=32, 20 ms latency, batch-cpu bodies)', null, '<=', 160));
+  printFigure(figure('sandbox.cpuPerModify', median(perModify), 'µs CPU of the sandbox per modify (c=32, 20 ms latency, batch-cpu bodies)', null, '<=', 220));
 } finally {
   agent.destroy();
   child.kill('SIGTERM');
