@@ -139,7 +139,7 @@ describe('listenForWebhooks onRejected', () => {
         reason: 'receiver-failed',
         method: 'GET',
         correlationId: 'row-8',
-        message: 'the receiver failed to handle the delivery (disk full while saving with … (sig …)); the sender was asked to send it again',
+        message: 'the receiver failed to handle the delivery (disk full while saving with [redacted] (sig [redacted])); the sender was asked to send it again',
       },
     ]);
     expectNoSecrets(rejections[0], [secret, signature]);
@@ -157,7 +157,7 @@ describe('listenForWebhooks onRejected', () => {
     const address = `${correlateWebhookUrl(listener.url, { id: 'row-11', secret })}&${RESULT}`;
     expect((await fetch(address)).status).toBe(500);
     expect(rejections).toHaveLength(1);
-    expect(rejections[0]?.message).toContain('vs_cid=row-11&vs_sig=…&ai_progress_update_loc=');
+    expect(rejections[0]?.message).toContain('vs_cid=row-11&vs_sig=[redacted]&ai_progress_update_loc=');
     expect(JSON.stringify(rejections[0])).not.toContain(signCorrelationId('row-11', secret));
   });
 

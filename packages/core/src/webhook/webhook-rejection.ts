@@ -1,3 +1,4 @@
+import { REDACTED, redactSecrets } from '../client/redact-secrets.js';
 import { CORRELATION_ID_PARAM, SIGNATURE_PARAM } from './correlate-webhook-url.js';
 
 /**
@@ -99,14 +100,16 @@ export function reportRejection(
 }
 
 /**
- * One line of an error's message for a rejection, with the secret and signature cut out.
+ * One line of an error's message for a rejection, with the secret and signature redacted
+ * (`redactSecrets`, and any `vs_sig=` value the message quotes).
  *
  * @example redactedMessage(new Error('disk full'), ['s3cret']) // 'disk full'
  */
 export function redactedMessage(error: unknown, hidden: readonly (string | null | undefined)[]): string {
-  let text = error instanceof Error ? error.message : String(error);
-  for (const value of hidden) if (value) text = text.split(value).join('…');
-  text = text.replace(/vs_sig=[^&\s]*/gi, 'vs_sig=…');
-  text = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+  const message = error instanceof Error ? error.message : String(error);
+  const text = redactSecrets(message, hidden.filter((value): value is string => typeof value === 'string'))
+    .replace(/vs_sig=[^&\s]*/gi, `vs_sig=${REDACTED}`)
+    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .trim();
   return text.length > 200 ? `${text.slice(0, 199)}…` : text === '' ? 'no detail' : text;
 }
