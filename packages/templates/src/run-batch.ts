@@ -209,8 +209,9 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
   const secrets = [...(options.secrets ?? configuredSecrets())];
   if (journal !== undefined) journal.secrets = secrets;
   const write = (written: RowResult) => {
-    // One redaction step for everything a row writes: an error text may quote a configured secret.
-    const result = secrets.length === 0 ? written : redactSecrets(written, secrets);
+    // One redaction step for everything a row writes: an error text may quote a configured secret
+    // (a result holding none comes back as it is).
+    const result = redactSecrets(written, secrets);
     results?.write(result);
     if (options.onEvent === undefined) return; // no event object per row for nobody
     emit({
