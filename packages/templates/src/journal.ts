@@ -258,12 +258,11 @@ export class Journal {
    * a crash of this process) before returning. Under `fsync` durability an `attempt` entry
    * returns a promise that settles once its line is written and an fsync started after the write
    * has finished (so it survives a power cut; inline, the fsync runs at the end of this turn, or
-   * when its `group` window closes):
-   * await it before sending the row's request. Other entries are written with the next fsync's
-   * write or at the end of this event-loop turn; they need no fsync of their own: an outcome lost
-   * with the machine (or a `kill -9` within the turn) leaves the row's `attempt` last, which
-   * resumes as `unknown` (never resent); and the next attempt's fsync makes every earlier line
-   * durable anyway.
+   * when its `group` window closes): await it before sending the row's request. Other entries are
+   * written with the next fsync's write or at the end of this event-loop turn; they need no fsync
+   * of their own: an outcome lost with the machine (or a `kill -9` within the turn) leaves the
+   * row's `attempt` last, which resumes as `unknown` (never resent); and the next attempt's fsync
+   * makes every earlier line durable anyway.
    */
   append(entry: JournalEntry): Promise<void> | undefined {
     if (this.fd === undefined) throw batchError(`The journal ${this.path} is closed.`);
