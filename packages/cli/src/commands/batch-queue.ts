@@ -40,7 +40,6 @@ export async function enqueueBatchCommand(options: BatchCommandOptions & { queue
       `${notHere.map(([flag]) => flag).join(', ')} ${notHere.length === 1 ? 'does' : 'do'} not apply with --queue: the queue records rows in Redis (no journal), workers take --concurrency, and \`vsynth batch results\` writes the results file.`,
     );
   }
-  if (options.lossy && options.target !== 'legacy') throw new UsageError('--lossy only applies to a TSX template compiled with --target legacy.');
   const batchId = options.batchId ?? randomUUID().slice(0, 8);
   if (!BATCH_ID.test(batchId)) throw new UsageError(`--batch-id takes letters, digits, - and _ (at most 64), received "${batchId}".`);
   const { loadTemplate, rowsFromFile, runBatch } = await import('@vsynth/templates');

@@ -151,7 +151,6 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
   if (options.resendUnknown && !options.resume) throw new UsageError('--resend-unknown only applies with --resume.');
   if (options.dryRun && options.resume) throw new UsageError('--dry-run sends nothing and keeps no journal, so there is nothing to --resume; drop one of them.');
   if (options.requests !== undefined && !options.dryRun) throw new UsageError('--requests only applies with --dry-run.');
-  if (options.lossy && options.target !== 'legacy') throw new UsageError('--lossy only applies to a TSX template compiled with --target legacy.');
   if ((options.preview !== undefined || options.previewRows !== undefined) && !options.dryRun) throw new UsageError('--preview only applies with --dry-run.');
   if (options.previewRows !== undefined && options.preview === undefined) throw new UsageError('--preview-rows needs --preview DIR.');
   const rowsOptions = dataOptions(options);
@@ -370,11 +369,13 @@ export function dataOptions(options: BatchCommandOptions): RowsFromFileOptions {
 
 /**
  * `loadTemplate`'s options from batch's flags (`--slots-from`, `--locale`, and `--target`,
- * `--variant`, `--lossy` for a TSX template), for a local batch and `--queue` alike.
+ * `--variant`, `--lossy` for a TSX template), for a local batch and `--queue` alike; `--lossy`
+ * without `--target legacy` is a usage error.
  *
  * @example await loadTemplate(options.template, templateOptions(options))
  */
 export function templateOptions(options: BatchCommandOptions): LoadTemplateOptions {
+  if (options.lossy && options.target !== 'legacy') throw new UsageError('--lossy only applies to a TSX template compiled with --target legacy.');
   return {
     ...(options.slotsFrom === undefined ? {} : { slotsFrom: options.slotsFrom }),
     ...(options.locale === undefined ? {} : { locale: options.locale }),
