@@ -291,12 +291,16 @@ process.exit(0);`;
 
 describe('journal group window (what runBatch uses: attempts of answers that come one by one share a flush)', () => {
   const endOfTurn = () => new Promise((resolve) => setImmediate(resolve));
-
-  it('waits for the group to fill, then flushes every waiting attempt at the end of that turn, releasing none before', async () => {
+  /** A new journal with `group`, its inline flushes recorded, and how many ran at open. */
+  const groupJournal = (group: { windowMs: number; size: number }) => {
     const file = join(dir(), 'j.ndjson');
     const inline = inlineFsync(file);
-    const journal = openJournal(file, { batch: { id: 'b', template: 't' }, fsyncSync: inline.fsyncSync, group: { windowMs: 60_000, size: 3 } });
-    const flushedBefore = inline.sizes.length;
+    const journal = openJournal(file, { batch: { id: 'b', template: 't' }, fsyncSync: inline.fsyncSync, group });
+    return { file, inline, journal, flushedBefore: inline.sizes.length };
+  };
+
+  it('waits for the group to fill, then flushes every waiting attempt at the end of that turn, releasing none before', async () => {
+    const { file, inline, journal, flushedBefore } = groupJournal({ windowMs: 60_000, size: 3 });
     const released: number[] = [];
     const first = [1, 2].map((row) => journal.append(attempt(row))!.then(() => released.push(row)));
     await endOfTurn();
@@ -313,10 +317,7 @@ describe('journal group window (what runBatch uses: attempts of answers that com
   });
 
   it('flushes a group that did not fill when its window closes, with one flush', async () => {
-    const file = join(dir(), 'j.ndjson');
-    const inline = inlineFsync(file);
-    const journal = openJournal(file, { batch: { id: 'b', template: 't' }, fsyncSync: inline.fsyncSync, group: { windowMs: 30, size: 8 } });
-    const flushedBefore = inline.sizes.length;
+    const { file, inline, journal, flushedBefore } = groupJournal({ windowMs: 30, size: 8 });
     let released = false;
     const row = journal.append(attempt(1))!.then(() => (released = true));
     await endOfTurn();
@@ -328,10 +329,7 @@ describe('journal group window (what runBatch uses: attempts of answers that com
   });
 
   it('flushes at the end of the turn with a window of 0, as without a group', async () => {
-    const file = join(dir(), 'j.ndjson');
-    const inline = inlineFsync(file);
-    const journal = openJournal(file, { batch: { id: 'b', template: 't' }, fsyncSync: inline.fsyncSync, group: { windowMs: 0, size: 8 } });
-    const flushedBefore = inline.sizes.length;
+    const { inline, journal, flushedBefore } = groupJournal({ windowMs: 0, size: 8 });
     let released = false;
     const row = journal.append(attempt(1))!.then(() => (released = true));
     await endOfTurn();
@@ -343,10 +341,7 @@ describe('journal group window (what runBatch uses: attempts of answers that com
   });
 
   it('flushes the waiting attempts on close, and none after it', async () => {
-    const file = join(dir(), 'j.ndjson');
-    const inline = inlineFsync(file);
-    const journal = openJournal(file, { batch: { id: 'b', template: 't' }, fsyncSync: inline.fsyncSync, group: { windowMs: 20, size: 8 } });
-    const flushedBefore = inline.sizes.length;
+    const { inline, journal, flushedBefore } = groupJournal({ windowMs: 20, size: 8 });
     const row = journal.append(attempt(1))!;
     journal.close();
     await row;
