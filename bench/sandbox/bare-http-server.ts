@@ -1,24 +1,75 @@
 /**
- * The baseline of `create-vs-bare.ts`: a bare `node:http` server doing the HTTP work of a create
+ * The baselines of `create-vs-bare.ts`: a bare `node:http` server doing the HTTP work of a create
  * and nothing else — it reads the whole request body into one buffer, as the sandbox does before
  * parsing it, and answers a small fixed JSON body shaped like the sandbox's answer. Prints its URL
- * as the sandbox does. With `--parse` it also decodes and `JSON.parse`s the body (a 400 when that
- * fails) and does nothing else: the least any server that reads a JSON create must do, so its
- * figure is the ceiling of the sandbox's.
+ * as the sandbox does. Each flag adds one piece of the work the sandbox must do for a create, so
+ * the flags make a ladder of ceilings for the sandbox's figure:
  *
- *   node --conditions=@vsynth/source --import tsx bench/sandbox/bare-http-server.ts [--parse]   (run by create-vs-bare.ts)
+ * - `--parse`: also decodes and `JSON.parse`s the body (a 400 when that fails);
+ * - `--validate`: also checks the parsed create with `@vsynth/core`'s `findRequestIssues`, the
+ *   sandbox's check (a 400 on an error);
+ * - `--store <file>`: also appends each valid body as a line to `<file>` and answers once an
+ *   `fdatasync` covering it is done: the requests of one event-loop turn share one `writev` and one
+ *   `fdatasync`, as in the sandbox's store. Nothing more than that: no ids, records, ledger, cube
+ *   estimate, routing or authentication.
+ *
+ *   node --conditions=@vsynth/source --import tsx bench/sandbox/bare-http-server.ts [--parse | --validate | --store <file>]   (run by create-vs-bare.ts)
  */
+import { fdatasync, openSync, writevSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { parseArgs } from 'node:util';
+import { findRequestIssues } from '@vsynth/core';
 
-const parse = process.argv.includes('--parse');
+const { values } = parseArgs({ options: { parse: { type: 'boolean', default: false }, validate: { type: 'boolean', default: false }, store: { type: 'string' } } });
+const store = values.store === undefined ? undefined : groupCommitLog(values.store);
+const validate = values.validate || store !== undefined;
+const parse = values.parse || validate;
 
-function parses(body: Buffer): boolean {
+/** Whether the body is accepted at this server's level (without `--parse`: any non-empty body). */
+function accepts(body: Buffer): boolean {
+  if (body.length === 0) return false;
+  if (!parse) return true;
+  let value: unknown;
   try {
-    JSON.parse(body.toString('utf8'));
-    return true;
+    value = JSON.parse(body.toString('utf8'));
   } catch {
     return false;
   }
+  return !validate || !findRequestIssues('create', value).some((issue) => issue.severity === 'error');
+}
+
+/** Appends lines to `file`; `append` resolves once a `fdatasync` after the line's write is done. */
+function groupCommitLog(file: string): { append(line: Buffer): Promise<void> } {
+  const fd = openSync(file, 'a');
+  const newline = Buffer.from('\n');
+  let chunks: Buffer[] = [];
+  let waiters: (() => void)[] = [];
+  let flushing = false;
+  const flush = (): void => {
+    const batch = chunks;
+    const done = waiters;
+    chunks = [];
+    waiters = [];
+    writevSync(fd, batch);
+    fdatasync(fd, (error) => {
+      if (error) throw error;
+      for (const resolve of done) resolve();
+      if (chunks.length > 0) flush();
+      else flushing = false;
+    });
+  };
+  return {
+    append(line) {
+      chunks.push(line, newline);
+      return new Promise((resolve) => {
+        waiters.push(resolve);
+        if (!flushing) {
+          flushing = true;
+          setImmediate(flush);
+        }
+      });
+    },
+  };
 }
 
 const answer = JSON.stringify({ projectId: '6740f1a2c3d4e5f60718293a' });
@@ -27,8 +78,13 @@ const server = createServer((req, res) => {
   req.on('data', (chunk: Buffer) => chunks.push(chunk));
   req.on('end', () => {
     const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
-    res.writeHead(body.length > 0 && (!parse || parses(body)) ? 200 : 400, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(answer) });
-    res.end(answer);
+    const respond = (status: number) => {
+      res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(answer) });
+      res.end(answer);
+    };
+    if (!accepts(body)) respond(400);
+    else if (store === undefined) respond(200);
+    else void store.append(body).then(() => respond(200));
   });
 });
 server.keepAliveTimeout = 5_000;
