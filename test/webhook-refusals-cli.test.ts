@@ -1,6 +1,7 @@
 /**
  * The real `vsynth` CLI says on stderr why its webhook listener refused a delivery (a sender
- * signing with another secret), while stdout keeps one JSON line per accepted delivery.
+ * signing with another secret), while stdout keeps one JSON line per accepted delivery; a batch
+ * says it as a warning event.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -114,6 +115,44 @@ describe('refused webhook deliveries on stderr', () => {
     run.child.kill('SIGINT');
     expect(await run.exited).toBe(5);
     expect(run.out.stdout).toBe('');
+    for (const hidden of [LISTENER_SECRET, SENDER_SECRET, 'vs_sig=']) expect(run.out.stderr).not.toContain(hidden);
+  }, 30_000);
+
+  it('batch --collect-webhooks reports a refused delivery as a warning event while it waits for the deliveries', async () => {
+    const port = await freePort();
+    // The service delivers to a closed port, so the batch waits; the test plays a sender with another secret.
+    const run = start(
+      [
+        'batch',
+        '--template',
+        'examples/batch/create-per-row/welcome.tsx',
+        '--data',
+        'examples/batch/create-per-row/customers.csv',
+        '--journal',
+        join(dir, 'refusals-journal.ndjson'),
+        '--collect-webhooks',
+        '--webhook-port',
+        String(port),
+        '--webhook-url',
+        'http://127.0.0.1:9/hook',
+        '--webhook-wait',
+        '5',
+        '--events',
+        'jsonl',
+      ],
+      { VSYNTH_WEBHOOK_SECRET: LISTENER_SECRET },
+    );
+    await run.stderrMatch(/{"type":"webhooks","waiting":5}\n/);
+    const forged = delivered(correlateWebhookUrl(`http://127.0.0.1:${port}/`, { id: 'batch-1.3', secret: SENDER_SECRET }));
+    expect((await fetch(forged)).status).toBe(401);
+    await run.stderrMatch(/refused a webhook delivery.*\n/);
+    const warnings = run.out.stderr
+      .split('\n')
+      .filter((line) => line.startsWith('{"type":"warning"'))
+      .map((line) => JSON.parse(line) as unknown);
+    expect(warnings).toEqual([{ type: 'warning', message: REFUSAL('batch-1.3').slice('vsynth: '.length, -1) }]);
+    expect(await run.exited).toBe(0);
+    expect(JSON.parse(run.out.stdout)).toMatchObject({ rows: 5, done: 5, failed: 0, unknown: 0 });
     for (const hidden of [LISTENER_SECRET, SENDER_SECRET, 'vs_sig=']) expect(run.out.stderr).not.toContain(hidden);
   }, 30_000);
 

@@ -20,6 +20,7 @@ import type {
 } from '@vsynth/templates';
 import { collectRepeated, numberOption } from '../option-parsers.js';
 import { stopOnSignals } from '../stop-on-signals.js';
+import { webhookRefusalLine } from '../webhook-refusal-line.js';
 import { webhookSecretFrom } from '../webhook-secret.js';
 import { progressBar } from './progress-bar.js';
 import { registerBatchQueueCommands } from './batch-queue.js';
@@ -164,6 +165,16 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
         ...(options.legacyBaseUrl === undefined ? {} : { legacyBaseUrl: options.legacyBaseUrl }),
       });
 
+  const format = options.events ?? (process.stderr.isTTY ? 'bar' : 'jsonl');
+  const progress = format === 'bar' ? progressBar(await countRows(options.data, rowsOptions)) : undefined;
+  const failures: string[] = [];
+  const unknownRows: number[] = [];
+  const onEvent = (event: BatchEvent) => {
+    if (format === 'jsonl') process.stderr.write(`${JSON.stringify(event)}\n`);
+    else if (progress !== undefined) progress.update(event);
+    else if (event.type === 'warning') process.stderr.write(`vsynth: warning: ${event.message}\n`);
+  };
+
   let listener: WebhookListener | undefined;
   let collector: WebhookCollector | undefined;
   if (options.collectWebhooks && !options.dryRun) {
@@ -173,6 +184,8 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
       secret,
       ...(options.webhookHost === undefined ? {} : { host: options.webhookHost }),
       ...(options.webhookPort === undefined ? {} : { port: options.webhookPort }),
+      // A refused delivery (another secret, a forged or cut address) is a warning, or the user waits out --webhook-wait unaware.
+      onRejected: (rejection) => onEvent({ type: 'warning', message: webhookRefusalLine(rejection) }),
       onDelivery: (delivery) => {
         const info: WebhookDeliveryInfo = {
           correlationId: delivery.correlationId,
@@ -203,15 +216,6 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
       ? undefined
       : await (await import('./batch-preview.js')).rowPreviews({ dir: options.preview, rows: options.previewRows ?? 10, kind: template.kind, base, baseDir: dirname(options.slotsFrom ?? options.template) });
 
-  const format = options.events ?? (process.stderr.isTTY ? 'bar' : 'jsonl');
-  const progress = format === 'bar' ? progressBar(await countRows(options.data, rowsOptions)) : undefined;
-  const failures: string[] = [];
-  const unknownRows: number[] = [];
-  const onEvent = (event: BatchEvent) => {
-    if (format === 'jsonl') process.stderr.write(`${JSON.stringify(event)}\n`);
-    else if (progress !== undefined) progress.update(event);
-    else if (event.type === 'warning') process.stderr.write(`vsynth: warning: ${event.message}\n`);
-  };
 
   const stop = stopOnSignals(
     '\nvsynth: interrupted: finishing requests in flight, then writing journal and results (Ctrl-C again to quit at once)\n',
