@@ -128,6 +128,22 @@ describe('one redaction step over every sink', () => {
     expect(sinks.journal).toContain('[redacted]');
     expect(sinks.stderr).toContain('[redacted]');
   }, 30_000);
+
+  it('removes a configured secret from the requests file of a dry run', async () => {
+    const secret = 'whsec-DRYRUN-7c21f0';
+    const rows = join(sandbox.dir, 'leaky-dry.csv');
+    await writeFile(rows, `name,plan\n${secret},Pro\nAda,Team\n`);
+    const template = join(sandbox.dir, 'leaky-dry.json');
+    await writeFile(template, JSON.stringify({ projectId: '{{name}}', updates: { title_0: 'Hi {{plan}}' } }));
+    const requests = join(sandbox.dir, 'leaky-dry.requests.ndjson');
+    const child = spawnCli(['batch', '--template', template, '--data', rows, '--dry-run', '--requests', requests, '--events', 'none'], { VSYNTH_WEBHOOK_SECRET: secret });
+    expect(await child.exited, child.output.stderr).toBe(0);
+    const written = (await readFile(requests, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { row: number; body: { projectId: string } });
+    expect(written.map((r) => [r.row, r.body.projectId])).toEqual([
+      [1, '[redacted]'],
+      [2, 'Ada'],
+    ]);
+  }, 30_000);
 });
 
 describe('the CLI error printer', () => {

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, statSync, writeSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { Option, type Command } from 'commander';
-import { TemplateError, UsageError, batchError, createClient, formatIssue, listenForWebhooks, type WebhookListener } from '@vsynth/core';
+import { TemplateError, UsageError, batchError, configuredSecrets, createClient, formatIssue, listenForWebhooks, redactSecrets, type WebhookListener } from '@vsynth/core';
 // The templates package (Handlebars, csv-parse, the TSX compiler) loads only when the command runs.
 import type {
   BatchEvent,
@@ -208,6 +208,8 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
 
   let requests: NdjsonFile | undefined;
   if (options.requests !== undefined) requests = openRequestsFile(options.requests);
+  // The requests file is a sink like the results: a configured secret in a row is written as [redacted].
+  const requestSecrets = requests === undefined ? [] : configuredSecrets();
   // A run hands pool projects out in turn (one row at a time per project); the dry run's requests show the same.
   const pool = options.projectPool === undefined ? undefined : [...new Set(options.projectPool)];
   let poolTurn = 0;
@@ -245,7 +247,7 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
         ? {}
         : {
             onRequest: ({ row, rowKey, request, cubes }) => {
-              requests?.write({ row, rowKey, kind: request.kind, cubes, body: withPoolProject(request, pool, poolTurn++) });
+              requests?.write(redactSecrets({ row, rowKey, kind: request.kind, cubes, body: withPoolProject(request, pool, poolTurn++) }, requestSecrets));
               previews?.add(row, request);
             },
           }),
