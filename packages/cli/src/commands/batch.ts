@@ -218,7 +218,6 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
       ? undefined
       : await (await import('./batch-preview.js')).rowPreviews({ dir: options.preview, rows: options.previewRows ?? 10, kind: template.kind, base, baseDir: dirname(options.slotsFrom ?? options.template) });
 
-
   const stop = stopOnSignals(
     '\nvsynth: interrupted: finishing requests in flight, then writing journal and results (Ctrl-C again to quit at once)\n',
     new Error('interrupted'),
