@@ -1,5 +1,5 @@
 import { writeSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile, type FileHandle } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -32,6 +32,33 @@ describe('SandboxStore', () => {
     const lines = (await readFile(join(dir, 'store.ndjson'), 'utf8')).trimEnd().split('\n');
     expect(lines.map((line) => (JSON.parse(line) as { v: ProjectRecord }).v.revision)).toEqual([1500, 1501]);
   });
+
+  it('reopens a log larger than the longest string V8 can hold, and compacts it', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'vsynth-store-'));
+    dirs.push(dir);
+    const store = await SandboxStore.open({ dir, fsync: false });
+    // 56 requests of 10 MiB (the default maxJsonBytes): 560 MiB of log, past V8's 512 MiB strings.
+    const body = { text: 'x'.repeat(10 * 1024 * 1024) };
+    for (let i = 1; i <= 56; i++) await store.save({ t: 'project', v: project(i) }, { t: 'ledger', v: { ...entry(`l${i}`), body } });
+    // Superseded lines enough for the next open to compact the log into a snapshot of its 57 live records.
+    for (let i = 57; i <= 1300; i++) await store.save({ t: 'project', v: project(i) });
+    await store.close();
+    const log = join(dir, 'store.ndjson');
+    expect((await stat(log)).size).toBeGreaterThan(0x1fffffe8);
+
+    const reopen = async () => {
+      const warnings: string[] = [];
+      const reopened = await SandboxStore.open({ dir, fsync: false, onWarning: (message) => warnings.push(message) });
+      expect(warnings).toEqual([]);
+      expect(reopened.projects.get('p1')?.revision).toBe(1300);
+      expect(reopened.ledger.map((l) => l.id)).toEqual(Array.from({ length: 56 }, (_, i) => `l${i + 1}`));
+      expect((reopened.ledger[55]!.body as { text: string }).text).toHaveLength(10 * 1024 * 1024);
+      await reopened.close();
+    };
+    await reopen(); // replays the 1,356 lines and compacts them
+    expect(countNewlines(await readFile(log))).toBe(57);
+    await reopen(); // replays the snapshot
+  }, 60_000);
 
   it('drops expired tokens when compacting', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'vsynth-store-'));
@@ -130,6 +157,12 @@ describe('SandboxStore', () => {
   });
 });
 
+
+function countNewlines(bytes: Buffer): number {
+  let count = 0;
+  for (let at = bytes.indexOf(0x0a); at >= 0; at = bytes.indexOf(0x0a, at + 1)) count += 1;
+  return count;
+}
 
 function entry(id: string): LedgerEntry {
   return { id, owner: 'key:x', endpoint: 'POST /api/odin/v3/editor/project', time: '', cubes: 1, body: {} };

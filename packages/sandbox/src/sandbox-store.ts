@@ -1,7 +1,7 @@
 import { writevSync } from 'node:fs';
-import { mkdir, open, readFile, rename, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, rename, type FileHandle } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { UsageError } from '@vsynth/core';
+import { forEachLineSync, UsageError } from '@vsynth/core';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
 import type {
   ArtifactRecord,
@@ -94,28 +94,31 @@ export class SandboxStore implements StoreState {
       });
     try {
       const path = join(options.dir, LOG);
-      const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
-        if (error.code === 'ENOENT') return '';
-        throw error;
-      });
-      const records: StoreRecord[] = [];
-      const lines = text.split('\n');
-      // Whatever follows the last newline was being written when the process stopped.
-      const torn = lines.pop() ?? '';
-      if (torn !== '') options.onWarning?.(`ignored an incomplete last line of ${path} (${torn.length} bytes)`);
-      lines.forEach((line, index) => {
-        if (line === '') return;
-        try {
-          records.push(JSON.parse(line) as StoreRecord);
-        } catch {
-          options.onWarning?.(`ignored unreadable line ${index + 1} of ${path}`);
-        }
-      });
       const handle = await open(path, 'a');
       const store = new SandboxStore(options.dir, handle, lock, options.fsync ?? true, (await handle.stat()).size);
-      for (const record of records) apply(store, record);
+      let lines = 0;
+      let torn = false;
+      // Line by line: a big batch's log outgrows the longest string V8 can hold (~512 MiB).
+      forEachLineSync(path, (line, number, ended) => {
+        if (!ended) {
+          // Whatever follows the last newline was being written when the process stopped.
+          torn = true;
+          options.onWarning?.(`ignored an incomplete last line of ${path} (${Buffer.byteLength(line)} bytes)`);
+          return;
+        }
+        if (line === '') return;
+        let record: StoreRecord;
+        try {
+          record = JSON.parse(line) as StoreRecord;
+        } catch {
+          options.onWarning?.(`ignored unreadable line ${number} of ${path}`);
+          return;
+        }
+        lines += 1;
+        apply(store, record);
+      });
       const live = store.projects.size + store.exports.size + store.artifacts.size + store.tokens.size + store.dubbing.size + store.ledger.length;
-      if (torn !== '' || records.length > 2 * live + 1000) {
+      if (torn || lines > 2 * live + 1000) {
         // The append handle keeps writing to the old file after a rename, so reopen.
         await handle.close();
         await writeSnapshot(path, snapshotLines(store, options.now?.() ?? Date.now()));
@@ -303,26 +306,36 @@ function put<V>(map: Map<string, V>, key: string, value: V): () => void {
   return had ? () => map.set(key, previous as V) : () => map.delete(key);
 }
 
-function snapshotLines(store: StoreState, now: number): string {
-  const out: string[] = [];
-  const push = (record: StoreRecord) => out.push(`${JSON.stringify(record)}\n`);
-  for (const v of store.projects.values()) push({ t: 'project', v });
-  for (const v of store.exports.values()) push({ t: 'export', v });
-  for (const v of store.artifacts.values()) push({ t: 'artifact', v });
-  for (const v of store.tokens.values()) if (v.expiresAt > now) push({ t: 'token', v });
-  for (const v of store.dubbing.values()) push({ t: 'dubbing', v });
-  for (const v of store.ledger) push({ t: 'ledger', v });
-  return out.join('');
+/** The live records, one log line each (expired tokens dropped). */
+function* snapshotLines(store: StoreState, now: number): Generator<string> {
+  const line = (record: StoreRecord) => `${JSON.stringify(record)}\n`;
+  for (const v of store.projects.values()) yield line({ t: 'project', v });
+  for (const v of store.exports.values()) yield line({ t: 'export', v });
+  for (const v of store.artifacts.values()) yield line({ t: 'artifact', v });
+  for (const v of store.tokens.values()) if (v.expiresAt > now) yield line({ t: 'token', v });
+  for (const v of store.dubbing.values()) yield line({ t: 'dubbing', v });
+  for (const v of store.ledger) yield line({ t: 'ledger', v });
 }
 
-async function writeSnapshot(path: string, text: string): Promise<void> {
+/** Writes the lines to a temporary file in pieces (a snapshot can outgrow the longest string), fsyncs it, renames it over `path`. */
+async function writeSnapshot(path: string, lines: Iterable<string>): Promise<void> {
   const temp = `${path}.compact.tmp`;
   const handle = await open(temp, 'w');
   try {
-    await handle.writeFile(text);
+    let piece = '';
+    for (const line of lines) {
+      piece += line;
+      if (piece.length >= SNAPSHOT_PIECE_CHARS) {
+        await handle.writeFile(piece);
+        piece = '';
+      }
+    }
+    if (piece !== '') await handle.writeFile(piece);
     await handle.datasync();
   } finally {
     await handle.close();
   }
   await rename(temp, path);
 }
+
+const SNAPSHOT_PIECE_CHARS = 1 << 20;

@@ -76,4 +76,19 @@ describe('journal', () => {
     appendFileSync(other, '{"hello":1}\n');
     expect(() => openJournal(other, { resume: true, batch: { id: 'b', template: 't' } })).toThrow(/is not a vsynth batch journal \(no batch line\)\. Choose another --journal file\./);
   });
+
+  it('reads a journal larger than the longest string V8 can hold', () => {
+    const file = path();
+    openJournal(file, { batch: { id: 'b1', template: 't' } }).close();
+    // 56 failed rows whose service message is 10 MiB: 560 MiB of journal, past V8's 512 MiB strings.
+    const message = 'm'.repeat(10 * 1024 * 1024);
+    for (let row = 1; row <= 56; row++) {
+      appendFileSync(file, `${JSON.stringify({ type: 'failed', row, key: `k${row}`, reason: 'http_500', code: 'E', message, time })}\n`);
+    }
+    const state = readJournal(file);
+    expect(state?.batch.id).toBe('b1');
+    expect([...state!.rows.keys()]).toEqual(Array.from({ length: 56 }, (_, i) => i + 1));
+    expect(state!.rows.get(56)).toMatchObject({ key: 'k56', status: 'failed', reason: 'http_500' });
+    expect(state!.rows.get(56)!.message).toHaveLength(10 * 1024 * 1024);
+  }, 60_000);
 });

@@ -1,5 +1,5 @@
-import { closeSync, existsSync, fdatasync, fdatasyncSync, fstatSync, ftruncateSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
-import { UsageError, ValidationError, batchError, issue, redactSecrets } from '@vsynth/core';
+import { closeSync, existsSync, fdatasync, fdatasyncSync, fstatSync, ftruncateSync, openSync, readSync, writeSync } from 'node:fs';
+import { UsageError, ValidationError, batchError, forEachLineSync, issue, redactSecrets } from '@vsynth/core';
 import { lockJournal, type JournalLock } from './journal-lock.js';
 
 /** First line of a journal: which batch it records. */
@@ -479,32 +479,32 @@ function openLockedJournal(path: string, options: OpenJournalOptions, lock: Jour
  * const unknown = [...(state?.rows ?? [])].filter(([, row]) => row.status === 'attempt' || row.status === 'unknown');
  */
 export function readJournal(path: string): JournalState | undefined {
-  const text = readFileSync(path, 'utf8');
-  const lines = text.split('\n');
   const rows = new Map<number, JournalRowState>();
   let batch: JournalBatchEntry | undefined;
-  for (let index = 0; index < lines.length; index++) {
-    const line = lines[index]!;
-    if (line.trim() === '') continue;
+  let blank = true;
+  // Line by line: the journal of a batch of a few million rows outgrows the longest string V8 can hold.
+  forEachLineSync(path, (line, number, ended) => {
+    if (line.trim() === '') return;
+    blank = false;
     let entry: JournalEntry;
     try {
       entry = JSON.parse(line) as JournalEntry;
     } catch {
-      if (index === lines.length - 1) break;
-      throw damagedJournal(path, index + 1, 'not JSON');
+      if (!ended) return;
+      throw damagedJournal(path, number, 'not JSON');
     }
     if (typeof entry !== 'object' || entry === null || typeof (entry as { type?: unknown }).type !== 'string') {
       if (batch === undefined) throw notAJournal(path);
-      throw damagedJournal(path, index + 1, 'not a journal entry');
+      throw damagedJournal(path, number, 'not a journal entry');
     }
     if (entry.type === 'batch') {
-      if (batch === undefined) batch = entry;
-      continue;
+      batch ??= entry;
+      return;
     }
     applyEntry(rows, entry);
-  }
+  });
   if (batch === undefined) {
-    if (text.trim() === '') return undefined;
+    if (blank) return undefined;
     throw notAJournal(path);
   }
   return { batch, rows };

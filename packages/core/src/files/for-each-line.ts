@@ -1,0 +1,60 @@
+import { closeSync, openSync, readSync } from 'node:fs';
+import { UsageError } from '../errors/usage-error.js';
+
+export interface ForEachLineOptions {
+  /** Bytes read at a time (default 1 MiB). */
+  readonly pieceBytes?: number;
+}
+
+/**
+ * Calls `onLine` with each line of a UTF-8 file (without its `\n`), its 1-based number, and
+ * whether a `\n` ended it (false only for text after the last newline: a line torn by a crash).
+ * The file is read a piece at a time, so its size is not bounded by the longest string V8 holds
+ * (~512 MiB, which a journal or sandbox log of a big batch outgrows) and it is never in memory
+ * whole. A single line longer than that string is a `UsageError` naming the file and line.
+ *
+ * @example forEachLineSync('store.ndjson', (line, number, ended) => ended && records.push(JSON.parse(line)));
+ */
+export function forEachLineSync(path: string, onLine: (line: string, lineNumber: number, ended: boolean) => void, options: ForEachLineOptions = {}): void {
+  const pieceBytes = options.pieceBytes ?? 1 << 20;
+  const fd = openSync(path, 'r');
+  try {
+    // The start of a line that runs on into the next piece (copied: the piece buffer is reused).
+    let carried: Buffer[] = [];
+    let lineNumber = 0;
+    const decode = (bytes: Buffer, start: number, end: number): string => {
+      try {
+        return bytes.toString('utf8', start, end);
+      } catch {
+        throw new UsageError(`Line ${lineNumber} of ${path} is ${end - start} bytes, longer than Node.js can read as one string. The file is damaged; move it aside.`);
+      }
+    };
+    const piece = Buffer.allocUnsafe(pieceBytes);
+    for (;;) {
+      const length = readSync(fd, piece, 0, pieceBytes, null);
+      if (length === 0) break;
+      let start = 0;
+      for (;;) {
+        const newline = piece.indexOf(0x0a, start);
+        if (newline < 0 || newline >= length) break;
+        lineNumber += 1;
+        if (carried.length === 0) {
+          onLine(decode(piece, start, newline), lineNumber, true);
+        } else {
+          const whole = Buffer.concat([...carried, piece.subarray(start, newline)]);
+          carried = [];
+          onLine(decode(whole, 0, whole.length), lineNumber, true);
+        }
+        start = newline + 1;
+      }
+      if (start < length) carried.push(Buffer.from(piece.subarray(start, length)));
+    }
+    if (carried.length > 0) {
+      lineNumber += 1;
+      const tail = Buffer.concat(carried);
+      onLine(decode(tail, 0, tail.length), lineNumber, false);
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
