@@ -1,11 +1,15 @@
 import { writeSync } from 'node:fs';
 import { mkdtemp, readFile, rm, stat, writeFile, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isUsageError } from '@vsynth/core';
 import type { LedgerEntry, ProjectRecord } from './records.js';
 import { SandboxStore } from './sandbox-store.js';
+
+setFlagsFromString('--expose-gc');
 
 const dirs: string[] = [];
 afterEach(async () => {
@@ -58,6 +62,35 @@ describe('SandboxStore', () => {
     await reopen(); // replays the 1,356 lines and compacts them
     expect(countNewlines(await readFile(log))).toBe(57);
     await reopen(); // replays the snapshot
+  }, 60_000);
+
+  it('leaves payloads and request bodies in the log, not in memory, and reads them back', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'vsynth-store-'));
+    dirs.push(dir);
+    const gc = runInNewContext('gc') as () => void;
+    const heap = () => {
+      gc();
+      return getHeapStatistics().used_heap_size;
+    };
+    const store = await SandboxStore.open({ dir, fsync: false });
+    const before = heap();
+    // 100 creates of a 2 MiB payload, each also its ledger entry's body (as a create's is): 200 MiB that memory held before.
+    for (let i = 1; i <= 100; i++) {
+      const payload = { scenes: [], text: `${i}`.padEnd(2 * 1024 * 1024, 'x') };
+      await store.save({ t: 'project', v: { ...project(1), id: `p${i}`, payload } }, { t: 'ledger', v: { ...entry(`l${i}`), projectId: `p${i}`, body: payload } });
+    }
+    expect(heap() - before).toBeLessThan(40 * 1024 * 1024);
+    const read = (id: string) => (store.projects.get(id)!.payload as { text: string }).text;
+    expect(read('p1').slice(0, 3)).toBe('1xx');
+    expect(read('p100')).toHaveLength(2 * 1024 * 1024);
+    expect((store.ledger[41]!.body as { text: string }).text.slice(0, 4)).toBe('42xx');
+    expect(JSON.parse(JSON.stringify(store.projects.get('p7')))).toMatchObject({ id: 'p7', revision: 1, payload: { scenes: [], text: expect.stringMatching(/^7x+$/) } });
+    await store.close();
+
+    const reopened = await SandboxStore.open({ dir, fsync: false });
+    expect(heap() - before).toBeLessThan(40 * 1024 * 1024);
+    expect((reopened.projects.get('p99')!.payload as { text: string }).text.slice(0, 4)).toBe('99xx');
+    await reopened.close();
   }, 60_000);
 
   it('drops expired tokens when compacting', async () => {

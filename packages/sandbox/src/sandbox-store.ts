@@ -3,6 +3,7 @@ import { mkdir, open, rename, type FileHandle } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { forEachLineSync, UsageError } from '@vsynth/core';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
+import { LogReader } from './log-reader.js';
 import type {
   ArtifactRecord,
   DubbingRecord,
@@ -67,6 +68,7 @@ export class SandboxStore implements StoreState {
   readonly ledger: LedgerEntry[] = [];
 
   private handle: FileHandle;
+  private readonly reader: LogReader;
   private readonly lock: DataDirLock;
   private readonly fsync: boolean;
   private queue: QueuedRecord[] = [];
@@ -81,6 +83,7 @@ export class SandboxStore implements StoreState {
   private constructor(dir: string, handle: FileHandle, lock: DataDirLock, fsync: boolean, logSize: number) {
     this.dir = dir;
     this.handle = handle;
+    this.reader = new LogReader(join(dir, LOG));
     this.lock = lock;
     this.fsync = fsync;
     this.logSize = logSize;
@@ -96,27 +99,7 @@ export class SandboxStore implements StoreState {
       const path = join(options.dir, LOG);
       const handle = await open(path, 'a');
       const store = new SandboxStore(options.dir, handle, lock, options.fsync ?? true, (await handle.stat()).size);
-      let lines = 0;
-      let torn = false;
-      // Line by line: a big batch's log outgrows the longest string V8 can hold (~512 MiB).
-      forEachLineSync(path, (line, number, ended) => {
-        if (!ended) {
-          // Whatever follows the last newline was being written when the process stopped.
-          torn = true;
-          options.onWarning?.(`ignored an incomplete last line of ${path} (${Buffer.byteLength(line)} bytes)`);
-          return;
-        }
-        if (line === '') return;
-        let record: StoreRecord;
-        try {
-          record = JSON.parse(line) as StoreRecord;
-        } catch {
-          options.onWarning?.(`ignored unreadable line ${number} of ${path}`);
-          return;
-        }
-        lines += 1;
-        apply(store, record);
-      });
+      const { lines, torn } = replay(store, store.reader, path, options.onWarning);
       const live = store.projects.size + store.exports.size + store.artifacts.size + store.tokens.size + store.dubbing.size + store.ledger.length;
       if (torn || lines > 2 * live + 1000) {
         // The append handle keeps writing to the old file after a rename, so reopen.
@@ -124,6 +107,9 @@ export class SandboxStore implements StoreState {
         await writeSnapshot(path, snapshotLines(store, options.now?.() ?? Date.now()));
         store.handle = await open(path, 'a');
         store.logSize = (await store.handle.stat()).size;
+        // Records read their payloads from the old log: replay the snapshot for its offsets.
+        store.reader.close();
+        replay(store, store.reader, path, options.onWarning);
       }
       return store;
     } catch (error) {
@@ -143,9 +129,9 @@ export class SandboxStore implements StoreState {
     if (this.broken !== undefined) return Promise.reject(this.broken);
     for (const item of records) {
       if ('line' in item) {
-        this.queue.push({ line: item.line, undo: apply(this, item.record) });
+        this.queue.push({ record: item.record, line: item.line, undo: apply(this, item.record) });
       } else {
-        this.queue.push({ line: `${JSON.stringify(item)}\n`, undo: apply(this, item) });
+        this.queue.push({ record: item, line: `${JSON.stringify(item)}\n`, undo: apply(this, item) });
       }
     }
     return new Promise((resolve, reject) => {
@@ -180,6 +166,7 @@ export class SandboxStore implements StoreState {
     this.closed = true;
     await this.flushing;
     await this.handle.close();
+    this.reader.close();
     await this.lock.release();
   }
 
@@ -196,6 +183,7 @@ export class SandboxStore implements StoreState {
       try {
         const bytesWritten = this.append(chunks);
         if (this.fsync) await this.handle.datasync();
+        this.leaveOnDisk(batch, this.logSize);
         this.logSize += bytesWritten;
         for (const waiter of waiters) waiter.resolve();
       } catch (error) {
@@ -214,6 +202,24 @@ export class SandboxStore implements StoreState {
       }
     }
     this.flushing = undefined;
+  }
+
+  /**
+   * Swaps each record of a batch just written at `offset` that is still current for a copy whose
+   * payload or body is read back from the log when asked for (the value itself stays in the
+   * reader's cache for the next reads).
+   */
+  private leaveOnDisk(batch: readonly QueuedRecord[], offset: number): void {
+    let at = offset;
+    for (const { record, line } of batch) {
+      const bytes = typeof line === 'string' ? Buffer.byteLength(line) : line.reduce((sum, chunk) => sum + chunk.length, 0);
+      const field = LARGE_FIELD[record.t];
+      if (field !== undefined) {
+        this.reader.remember(at, bytes - 1, (record.v as unknown as Record<string, unknown>)[field]);
+        replace(this, record, onDisk(record, field, this.reader, at, bytes - 1));
+      }
+      at += bytes;
+    }
   }
 
   /**
@@ -238,6 +244,7 @@ export interface PreparedRecord {
 }
 
 interface QueuedRecord {
+  readonly record: StoreRecord;
   readonly line: string | readonly Buffer[];
   /** Restores memory as it was before this record was applied. */
   readonly undo: () => void;
@@ -273,6 +280,64 @@ function unusableDir(dir: string, error: unknown): unknown {
   const reason = reasons[(error as NodeJS.ErrnoException).code ?? ''];
   if (reason === undefined) return error;
   return new UsageError(`Cannot use ${dir} as the sandbox data directory: ${reason}. Give a writable directory with --data-dir (dataDir).`, { cause: error });
+}
+
+/**
+ * Reads the log into memory, line by line (a big batch's log outgrows the longest string V8 can
+ * hold, ~512 MiB), each record's payload or body left in the log. Returns the records read and
+ * whether the last line was torn.
+ */
+function replay(store: StoreState, reader: LogReader, path: string, onWarning: ((message: string) => void) | undefined): { lines: number; torn: boolean } {
+  for (const map of [store.projects, store.exports, store.artifacts, store.tokens, store.dubbing]) map.clear();
+  store.ledger.length = 0;
+  let lines = 0;
+  let torn = false;
+  forEachLineSync(path, (line, number, ended, offset, bytes) => {
+    if (!ended) {
+      // Whatever follows the last newline was being written when the process stopped.
+      torn = true;
+      onWarning?.(`ignored an incomplete last line of ${path} (${bytes} bytes)`);
+      return;
+    }
+    if (line === '') return;
+    let record: StoreRecord;
+    try {
+      record = JSON.parse(line) as StoreRecord;
+    } catch {
+      onWarning?.(`ignored unreadable line ${number} of ${path}`);
+      return;
+    }
+    lines += 1;
+    const field = LARGE_FIELD[record.t];
+    apply(store, field === undefined ? record : onDisk(record, field, reader, offset, bytes));
+  });
+  return { lines, torn };
+}
+
+/** The field of each kind of record that can be several kB (a payload, a request body): left in the log. */
+const LARGE_FIELD: Partial<Record<StoreRecord['t'], string>> = { project: 'payload', export: 'payload', ledger: 'body' };
+
+/** The record with `field` of its value read from its line of the log (`bytes` long at `offset`) whenever it is asked for. */
+function onDisk(record: StoreRecord, field: string, reader: LogReader, offset: number, bytes: number): StoreRecord {
+  const value = record.v as unknown as Record<string, unknown>;
+  const copy: Record<string, unknown> = {};
+  // The keys in their order (a snapshot line serialises them in it), the one field as a getter.
+  for (const key in value) {
+    if (key === field) Object.defineProperty(copy, key, { get: () => reader.field(offset, bytes, field), enumerable: true, configurable: true });
+    else copy[key] = value[key];
+  }
+  return { t: record.t, v: copy } as unknown as StoreRecord;
+}
+
+/** Puts `light` where `record` is in memory, if it is still there (no later save replaced it). */
+function replace(store: StoreState, record: StoreRecord, light: StoreRecord): void {
+  if (record.t === 'ledger') {
+    const at = store.ledger.lastIndexOf(record.v);
+    if (at >= 0) store.ledger[at] = light.v as LedgerEntry;
+    return;
+  }
+  if (record.t === 'project' && store.projects.get(record.v.id) === record.v) store.projects.set(record.v.id, light.v as ProjectRecord);
+  if (record.t === 'export' && store.exports.get(record.v.id) === record.v) store.exports.set(record.v.id, light.v as ExportRecord);
 }
 
 /** Applies a record to memory; returns how to take it back. */

@@ -46,6 +46,21 @@ describe('forEachLineSync', () => {
     expect(await linesOf('', 8)).toEqual([]);
   });
 
+  it('gives each line its byte offset and byte length in the file', async () => {
+    const path = join(dir, 'offsets.ndjson');
+    const bytes = Buffer.from(text);
+    await writeFile(path, bytes);
+    for (const pieceBytes of [1, 4, 6, 1 << 20]) {
+      const seen: string[] = [];
+      forEachLineSync(path, (line, _number, _ended, offset, length) => seen.push(`${bytes.subarray(offset, offset + length).toString('utf8') === line} ${offset}+${length}`), { pieceBytes });
+      expect(seen).toEqual(['true 0+7', 'true 8+0', `true 9+${Buffer.byteLength('{"b":"ünïcödé ✓ 日本"}')}`, `true ${bytes.length - 8}+7`]);
+    }
+    const torn: number[] = [];
+    await writeFile(path, '{"a":1}\n{"b":');
+    forEachLineSync(path, (_line, _number, ended, offset, length) => ended || torn.push(offset, length), { pieceBytes: 3 });
+    expect(torn).toEqual([8, 5]);
+  });
+
   it('reads a file larger than its pieces many times over', async () => {
     const many = Array.from({ length: 5000 }, (_, i) => JSON.stringify({ row: i + 1, text: 'x'.repeat(i % 97) }));
     const lines = await linesOf(`${many.join('\n')}\n`, 4096);

@@ -7,21 +7,25 @@ export interface ForEachLineOptions {
 }
 
 /**
- * Calls `onLine` with each line of a UTF-8 file (without its `\n`), its 1-based number, and
- * whether a `\n` ended it (false only for text after the last newline: a line torn by a crash).
+ * Calls `onLine` with each line of a UTF-8 file (without its `\n`), its 1-based number, whether
+ * a `\n` ended it (false only for text after the last newline: a line torn by a crash), and the
+ * byte offset and byte length of the line in the file (to read it again later).
  * The file is read a piece at a time, so its size is not bounded by the longest string V8 holds
  * (~512 MiB, which a journal or sandbox log of a big batch outgrows) and it is never in memory
  * whole. A single line longer than that string is a `UsageError` naming the file and line.
  *
  * @example forEachLineSync('store.ndjson', (line, number, ended) => ended && records.push(JSON.parse(line)));
  */
-export function forEachLineSync(path: string, onLine: (line: string, lineNumber: number, ended: boolean) => void, options: ForEachLineOptions = {}): void {
+export function forEachLineSync(path: string, onLine: (line: string, lineNumber: number, ended: boolean, offset: number, bytes: number) => void, options: ForEachLineOptions = {}): void {
   const pieceBytes = options.pieceBytes ?? 1 << 20;
   const fd = openSync(path, 'r');
   try {
     // The start of a line that runs on into the next piece (copied: the piece buffer is reused).
     let carried: Buffer[] = [];
+    let carriedBytes = 0;
     let lineNumber = 0;
+    /** Offset in the file of the piece's first byte. */
+    let pieceOffset = 0;
     const decode = (bytes: Buffer, start: number, end: number): string => {
       try {
         return bytes.toString('utf8', start, end);
@@ -39,20 +43,27 @@ export function forEachLineSync(path: string, onLine: (line: string, lineNumber:
         if (newline < 0 || newline >= length) break;
         lineNumber += 1;
         if (carried.length === 0) {
-          onLine(decode(piece, start, newline), lineNumber, true);
+          onLine(decode(piece, start, newline), lineNumber, true, pieceOffset + start, newline - start);
         } else {
-          const whole = Buffer.concat([...carried, piece.subarray(start, newline)]);
+          // A line carried over starts in an earlier piece and ends at this piece's first newline.
+          const whole = Buffer.concat([...carried, piece.subarray(0, newline)]);
+          const offset = pieceOffset - carriedBytes;
           carried = [];
-          onLine(decode(whole, 0, whole.length), lineNumber, true);
+          carriedBytes = 0;
+          onLine(decode(whole, 0, whole.length), lineNumber, true, offset, whole.length);
         }
         start = newline + 1;
       }
-      if (start < length) carried.push(Buffer.from(piece.subarray(start, length)));
+      if (start < length) {
+        carried.push(Buffer.from(piece.subarray(start, length)));
+        carriedBytes += length - start;
+      }
+      pieceOffset += length;
     }
     if (carried.length > 0) {
       lineNumber += 1;
       const tail = Buffer.concat(carried);
-      onLine(decode(tail, 0, tail.length), lineNumber, false);
+      onLine(decode(tail, 0, tail.length), lineNumber, false, pieceOffset - carriedBytes, carriedBytes);
     }
   } finally {
     closeSync(fd);
