@@ -39,7 +39,9 @@ interface StoreState {
 
 /**
  * The sandbox's embedded persistence: every record lives in memory and in an append-only NDJSON
- * log (`<dir>/store.ndjson`, one `{t, v}` record per line, the last line for an id wins).
+ * log (`<dir>/store.ndjson`, one `{t, v}` record per line, the last line for an id wins). Once a
+ * record's line is written, its payload or request body is no longer held but read back from the
+ * line when asked for (see `LogReader`): memory grows by the records, not by what they carry.
  * Writes are queued and appended in batches by one writer, each batch fsynced before the callers'
  * promises resolve (group commit), so concurrent requests never interleave partial lines and an
  * answered request is on disk. At open the log is replayed; a torn last line is cut off, and a
