@@ -169,6 +169,41 @@ describe('persistence', () => {
     }
   });
 
+  it('starts on a log past 512 MiB and sends a ledger longer than the longest string', async () => {
+    const dir = await dataDir();
+    const first = await startSandbox({ dataDir: dir, exportSeconds: 0 });
+    await api(first.url).post(CREATE, variantA(['kept'], () => [], { isExport: false }));
+    await first.close();
+    const log = join(dir, 'store.ndjson');
+    const created = JSON.parse((await readFile(log, 'utf8')).trim().split('\n').at(-1)!) as { v: { owner: string; cubes: number } };
+    // 56 ledger entries of the same caller whose request bodies are 10 MiB (the default maxJsonBytes).
+    const body = JSON.stringify({ text: 'x'.repeat(10 * 1024 * 1024) });
+    for (let i = 1; i <= 56; i++) {
+      const entry = { id: `l${i}`, owner: created.v.owner, endpoint: `POST ${CREATE}`, time: '2026-11-25T00:00:00.000Z', cubes: 2 };
+      await appendFile(log, `{"t":"ledger","v":${JSON.stringify(entry).slice(0, -1)},"body":${body}}}\n`);
+    }
+
+    const second = await startSandbox({ dataDir: dir });
+    try {
+      const response = await fetch(`${second.url}/sandbox/ledger`, { headers: { authorization: 'sandbox-key' } });
+      expect(response.status).toBe(200);
+      let bytes = 0;
+      let head = '';
+      let tail = '';
+      const decoder = new TextDecoder();
+      for await (const chunk of response.body!) {
+        bytes += chunk.length;
+        if (head.length < 100) head += decoder.decode(chunk.subarray(0, 100));
+        tail = (tail + decoder.decode(chunk.subarray(-100))).slice(-100);
+      }
+      expect(bytes).toBeGreaterThan(0x1fffffe8);
+      expect(head).toMatch(/^\{"entries":\[\{"id":"[^"]+","endpoint":"POST \/api\/odin\/v3\/editor\/project"/);
+      expect(tail).toMatch(new RegExp(`xxxx"\\}\\}\\],"totalCubes":${created.v.cubes + 112}\\}$`));
+    } finally {
+      await second.close();
+    }
+  }, 60_000);
+
   it('refuses a second sandbox on the same data directory', async () => {
     const dir = await dataDir();
     const first = await startSandbox({ dataDir: dir });

@@ -26,9 +26,14 @@ export interface RouteRequest {
   readonly endpoint: string;
 }
 
-/** What a handler answers: JSON, or a stored file streamed from the data directory. */
+/**
+ * What a handler answers: JSON, a JSON document given as the pieces of its text (sent as they
+ * come: a document that can outgrow the longest string, like a big sandbox's ledger), or a
+ * stored file streamed from the data directory.
+ */
 export type RouteReply =
   | { readonly status: number; readonly json: unknown; readonly headers?: Readonly<Record<string, string>> }
+  | { readonly status: number; readonly jsonPieces: Iterable<string> }
   | { readonly status: number; readonly file: { readonly path: string; readonly contentType: string; readonly fileName: string; readonly size: number } };
 
 export type RouteHandler = (context: SandboxContext, request: RouteRequest) => Promise<RouteReply>;

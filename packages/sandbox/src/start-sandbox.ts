@@ -207,6 +207,12 @@ function send(response: ServerResponse, reply: RouteReply): void {
     sendJson(response, reply.status, reply.json, { ...reply.headers });
     return;
   }
+  if ('jsonPieces' in reply) {
+    response.writeHead(reply.status, { 'content-type': 'application/json; charset=utf-8' });
+    // A piece that fails to build (its line unreadable) cuts the answer short: the status is already sent.
+    void writePieces(response, reply.jsonPieces).catch(() => response.destroy());
+    return;
+  }
   const { file } = reply;
   response.writeHead(reply.status, {
     'content-type': file.contentType,
@@ -216,6 +222,25 @@ function send(response: ServerResponse, reply: RouteReply): void {
   const stream = createReadStream(file.path);
   stream.on('error', () => response.destroy());
   stream.pipe(response);
+}
+
+/** Writes each piece as it is built, waiting for the socket to drain when it is behind. */
+async function writePieces(response: ServerResponse, pieces: Iterable<string>): Promise<void> {
+  for (const piece of pieces) {
+    if (response.destroyed) return;
+    if (!response.write(piece)) await drainedOrClosed(response);
+  }
+  if (!response.destroyed) response.end();
+}
+
+function drainedOrClosed(response: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      response.off('drain', done).off('close', done);
+      resolve();
+    };
+    response.on('drain', done).on('close', done);
+  });
 }
 
 function decodePathSegment(segment: string): string {

@@ -1,4 +1,5 @@
 import { readJsonBody } from '../http-io.js';
+import type { LedgerEntry } from '../records.js';
 import type { RouteHandler } from '../sandbox-context.js';
 import { SandboxHttpError } from '../sandbox-http-error.js';
 import { asRecord } from '../as-record.js';
@@ -11,14 +12,32 @@ export const issueToken: RouteHandler = async (context, route) => {
   return { status: 200, json: issued };
 };
 
-/** `GET /sandbox/ledger` → `{entries: [...], totalCubes}`: the caller's accepted requests, oldest first. */
+/**
+ * `GET /sandbox/ledger` → `{entries: [...], totalCubes}`: the caller's accepted requests, oldest
+ * first. Sent in pieces, each entry's body read back from the log as its piece is built: the
+ * ledger of a few tens of thousands of creates is longer than the longest string.
+ */
 export const ledger: RouteHandler = async (context, route) => {
-  const entries = context.store.ledger
-    .filter((entry) => entry.owner === route.caller.owner)
-    .map(({ owner: _owner, ...entry }) => entry);
+  const entries = context.store.ledger.filter((entry) => entry.owner === route.caller.owner);
   const totalCubes = entries.reduce((sum, entry) => sum + entry.cubes, 0);
-  return { status: 200, json: { entries, totalCubes } };
+  return { status: 200, jsonPieces: ledgerDocument(entries, totalCubes) };
 };
+
+/** The text of `JSON.stringify({ entries, totalCubes })` (owners left out), in pieces of ~64 kB. */
+function* ledgerDocument(entries: readonly LedgerEntry[], totalCubes: number): Generator<string> {
+  let piece = '{"entries":[';
+  for (let i = 0; i < entries.length; i++) {
+    const { owner: _owner, ...entry } = entries[i]!;
+    piece += `${i === 0 ? '' : ','}${JSON.stringify(entry)}`;
+    if (piece.length >= LEDGER_PIECE_CHARS) {
+      yield piece;
+      piece = '';
+    }
+  }
+  yield `${piece}],"totalCubes":${totalCubes}}`;
+}
+
+const LEDGER_PIECE_CHARS = 64 * 1024;
 
 /** `GET /sandbox/projects/{id}`: the stored project (as modified) and its exports. */
 export const projectView: RouteHandler = async (context, route) => {
