@@ -1,4 +1,4 @@
-import { appendFile, readFile } from 'node:fs/promises';
+import { appendFile, readFile, truncate } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox } from '@vsynth/sandbox';
@@ -203,6 +203,27 @@ describe('persistence', () => {
       await second.close();
     }
   }, 60_000);
+
+  it('cuts a ledger answer short and logs why when its log was cut under it', async () => {
+    const dir = await dataDir();
+    const first = await startSandbox({ dataDir: dir, exportSeconds: 0 });
+    await api(first.url).post(CREATE, variantA(['kept'], () => [], { isExport: false }));
+    await first.close();
+
+    const logged: string[] = [];
+    const second = await startSandbox({ dataDir: dir, log: (line) => logged.push(line) });
+    try {
+      // The replay left every body in the log; someone empties the data directory's log.
+      await truncate(join(dir, 'store.ndjson'), 0);
+      const answer = fetch(`${second.url}/sandbox/ledger`, { headers: { authorization: 'sandbox-key' } }).then((response) => response.text());
+      await expect(answer).rejects.toThrow();
+      expect(logged).toEqual([
+        expect.stringMatching(/^internal error on GET \/sandbox\/ledger after its answer began: the sandbox store's log .*store\.ndjson changed under the sandbox \(the line at byte \d+: read 0 of \d+ bytes\); restart the sandbox$/),
+      ]);
+    } finally {
+      await second.close();
+    }
+  });
 
   it('refuses a second sandbox on the same data directory', async () => {
     const dir = await dataDir();

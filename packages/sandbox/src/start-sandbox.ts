@@ -170,7 +170,7 @@ async function dispatch(context: SandboxContext, request: IncomingMessage, respo
       request.socket.destroy();
       return;
     }
-    send(response, reply);
+    send(response, reply, (error) => options.log(`internal error on ${request.method ?? ''} ${path} after its answer began: ${error instanceof Error ? error.message : String(error)}`));
   } catch (error) {
     await latency;
     if (error instanceof SandboxHttpError) {
@@ -202,7 +202,7 @@ function injectFaults(context: SandboxContext): void {
   }
 }
 
-function send(response: ServerResponse, reply: RouteReply): void {
+function send(response: ServerResponse, reply: RouteReply, onLateError: (error: unknown) => void): void {
   if ('json' in reply) {
     sendJson(response, reply.status, reply.json, { ...reply.headers });
     return;
@@ -210,7 +210,10 @@ function send(response: ServerResponse, reply: RouteReply): void {
   if ('jsonPieces' in reply) {
     response.writeHead(reply.status, { 'content-type': 'application/json; charset=utf-8' });
     // A piece that fails to build (its line unreadable) cuts the answer short: the status is already sent.
-    void writePieces(response, reply.jsonPieces).catch(() => response.destroy());
+    void writePieces(response, reply.jsonPieces).catch((error: unknown) => {
+      onLateError(error);
+      response.destroy();
+    });
     return;
   }
   const { file } = reply;
