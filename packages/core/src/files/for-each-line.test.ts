@@ -1,7 +1,8 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UsageError } from '../errors/usage-error.js';
 import { forEachLineSync } from './for-each-line.js';
 
 let dir: string;
@@ -68,6 +69,25 @@ describe('forEachLineSync', () => {
     expect(lines.map(([line]) => line)).toEqual(many);
     expect(lines.every(([, number, ended], i) => number === i + 1 && ended)).toBe(true);
   });
+
+  it('refuses a line longer than the longest string with a UsageError naming the file and line', async () => {
+    const path = join(dir, 'long-line.ndjson');
+    const mib = Buffer.alloc(1024 * 1024, 0x78);
+    await writeFile(path, '{"a":1}\n');
+    // 513 MiB without a newline: past V8's longest string (2**29 - 24 characters).
+    for (let i = 0; i < 513; i++) await appendFile(path, mib);
+    await appendFile(path, '\n');
+    const seen: number[] = [];
+    let thrown: unknown;
+    try {
+      forEachLineSync(path, (_line, number) => seen.push(number));
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(UsageError);
+    expect((thrown as Error).message).toBe(`Line 2 of ${path} is ${513 * 1024 * 1024} bytes, longer than Node.js can read as one string. The file is damaged; move it aside.`);
+    expect(seen).toEqual([1]);
+  }, 60_000);
 
   it("lets a missing file's ENOENT through, for the caller to read as an empty log", () => {
     expect(() => forEachLineSync(join(dir, 'missing.ndjson'), () => {})).toThrow(expect.objectContaining({ code: 'ENOENT' }));
