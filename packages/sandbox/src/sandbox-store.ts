@@ -322,13 +322,31 @@ const LARGE_FIELD: Partial<Record<StoreRecord['t'], string>> = { project: 'paylo
 /** The record with `field` of its value read from its line of the log (`bytes` long at `offset`) whenever it is asked for. */
 function onDisk(record: StoreRecord, field: string, reader: LogReader, offset: number, bytes: number): StoreRecord {
   const value = record.v as unknown as Record<string, unknown>;
-  const copy: Record<string, unknown> = {};
+  const copy: Record<string | symbol, unknown> = {};
   // The keys in their order (a snapshot line serialises them in it), the one field as a getter.
+  // One getter for all records, and the line's place in a property JSON and spreads leave out:
+  // records of a kind keep one shape (a getter per record gave each its own, and slowed every
+  // read of a record's fields).
   for (const key in value) {
-    if (key === field) Object.defineProperty(copy, key, { get: () => reader.field(offset, bytes, field), enumerable: true, configurable: true });
+    if (key === field) Object.defineProperty(copy, key, { get: readFromLog, enumerable: true, configurable: true });
     else copy[key] = value[key];
   }
+  Object.defineProperty(copy, PLACE, { value: { reader, offset, bytes, field } satisfies Place });
   return { t: record.t, v: copy } as unknown as StoreRecord;
+}
+
+const PLACE = Symbol('line in the log');
+
+interface Place {
+  readonly reader: LogReader;
+  readonly offset: number;
+  readonly bytes: number;
+  readonly field: string;
+}
+
+function readFromLog(this: { readonly [PLACE]: Place }): unknown {
+  const place = this[PLACE];
+  return place.reader.field(place.offset, place.bytes, place.field);
 }
 
 /** Puts `light` where `record` is in memory, if it is still there (no later save replaced it). */
