@@ -8,11 +8,12 @@
  * `--export` sends isExport:true (each create also stores an artifact: the project JSON, not a preview render); by default
  * isExport:false measures the request path alone.
  */
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSandbox } from '../spawn-sandbox.js';
+import { atConcurrency, postJson } from './post-json.js';
 
 const args = process.argv.slice(2);
 const requests = Number(args[args.indexOf('--requests') + 1] ?? 0) || 3000;
@@ -28,38 +29,17 @@ const body = JSON.stringify(payload);
 const dir = await mkdtemp(join(tmpdir(), 'vsynth-sandbox-bench-'));
 const { url, child } = await spawnSandbox(['--data-dir', dir, '--export-seconds', '0', '--artifact', 'json', ...(fsync ? [] : ['--no-fsync'])]);
 
-// node:http with a keep-alive agent: lighter than fetch, so the load generator is not what is measured.
 const agent = new Agent({ keepAlive: true, maxSockets: 64 });
 const target = new URL('/api/odin/v3/editor/project', url);
 
-function create(): Promise<number> {
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const req = request(
-      target,
-      { method: 'POST', agent, headers: { authorization: 'sandbox-key', 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
-      (res) => {
-        res.resume();
-        res.on('end', () => (res.statusCode === 200 ? resolve(performance.now() - started) : reject(new Error(`create answered ${res.statusCode}`))));
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
 async function run(concurrency: number, count: number): Promise<{ seconds: number; latencies: number[] }> {
   const latencies: number[] = [];
-  let next = 0;
   const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < count) {
-        next++;
-        latencies.push(await create());
-      }
-    }),
-  );
+  await atConcurrency(concurrency, count, async () => {
+    const sent = performance.now();
+    await postJson(target, agent, body);
+    latencies.push(performance.now() - sent);
+  });
   return { seconds: (performance.now() - started) / 1000, latencies };
 }
 

@@ -23,13 +23,14 @@
  * `--detail` prints each round's CPU µs per request on stderr.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { spawnSandbox } from '../spawn-sandbox.js';
 import { figure, median, printFigure } from '../figure.js';
+import { atConcurrency, postJson } from './post-json.js';
 import { serverCpuMicros, tickCpuMicros } from './server-cpu.js';
 
 const { values } = parseArgs({ options: { requests: { type: 'string', default: '3000' }, rounds: { type: 'string', default: '5' }, concurrency: { type: 'string', default: '32' }, detail: { type: 'boolean', default: false } } });
@@ -60,29 +61,10 @@ const minimalUrl = await minimal.url;
 
 const agent = new Agent({ keepAlive: true, maxSockets: 64 });
 
-function post(target: URL): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const req = request(target, { method: 'POST', agent, headers: { authorization: 'sandbox-key', 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-      res.resume();
-      res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`answered ${res.statusCode}`))));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
 async function perSecond(base: string, count: number): Promise<number> {
   const target = new URL('/api/odin/v3/editor/project', base);
-  let next = 0;
   const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < count) {
-        next++;
-        await post(target);
-      }
-    }),
-  );
+  await atConcurrency(concurrency, count, () => postJson(target, agent, body));
   return count / ((performance.now() - started) / 1000);
 }
 

@@ -16,7 +16,7 @@
  * same runs).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -24,6 +24,7 @@ import { createClient } from '@vsynth/core';
 import { spawnSandbox } from '../spawn-sandbox.js';
 import { figure, median, printFigure } from '../figure.js';
 import { boundBodies, greetingPool, greetingRows, greetingTemplate } from '../templates/greeting-batch.js';
+import { atConcurrency, postJson } from './post-json.js';
 import { serverCpuMicros } from './server-cpu.js';
 
 const { values } = parseArgs({ options: { rows: { type: 'string', default: '1600' }, rounds: { type: 'string', default: '5' }, latency: { type: 'string', default: '20' }, concurrency: { type: 'string', default: '32' } } });
@@ -39,23 +40,7 @@ try {
   const { pool, slots } = await greetingPool(client, concurrency);
   const bodies = boundBodies(greetingTemplate(pool, slots), greetingRows(count), pool).map((body) => JSON.stringify(body));
   const target = new URL('/api/odin/v3/project/modify', url);
-  const post = (body: string) =>
-    new Promise<void>((resolve, reject) => {
-      const req = request(target, { method: 'POST', agent, headers: { authorization: 'sandbox-key', 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-        res.resume();
-        res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`modify answered ${res.statusCode}`))));
-      });
-      req.on('error', reject);
-      req.end(body);
-    });
-  const send = async () => {
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        while (next < bodies.length) await post(bodies[next++]!);
-      }),
-    );
-  };
+  const send = () => atConcurrency(concurrency, bodies.length, (i) => postJson(target, agent, bodies[i]!));
   await send(); // warm-up, twice: the first rounds cost more (JIT)
   await send();
   const perModify: number[] = [];

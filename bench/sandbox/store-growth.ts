@@ -12,13 +12,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ChildProcess } from 'node:child_process';
 import { spawnSandbox } from '../spawn-sandbox.js';
 import { figure, printFigure } from '../figure.js';
+import { atConcurrency, postJson } from './post-json.js';
 import { serverCpuMicros } from './server-cpu.js';
 
 const { values } = parseArgs({ options: { creates: { type: 'string', default: '20000' }, rounds: { type: 'string', default: '10' } } });
@@ -45,28 +46,11 @@ const agent = new Agent({ keepAlive: true, maxSockets: 64 });
 try {
   const sandbox = await spawnSandbox(flags(dir));
   const target = new URL('/api/odin/v3/editor/project', sandbox.url);
-  const post = () =>
-    new Promise<void>((resolve, reject) => {
-      const req = request(target, { method: 'POST', agent, headers: { authorization: 'sandbox-key', 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-        res.resume();
-        res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`answered ${res.statusCode}`))));
-      });
-      req.on('error', reject);
-      req.end(body);
-    });
   const cpu: number[] = [];
   let firstRss = 0;
   for (let r = 0; r < rounds; r++) {
     const before = serverCpuMicros(sandbox.child.pid!);
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: 32 }, async () => {
-        while (next < creates) {
-          next++;
-          await post();
-        }
-      }),
-    );
+    await atConcurrency(32, creates, () => postJson(target, agent, body));
     cpu.push((serverCpuMicros(sandbox.child.pid!) - before) / creates);
     if (r === 0) firstRss = rssMB(sandbox.child.pid!);
   }
