@@ -5,6 +5,7 @@
 import { createReadStream } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
 import { UsageError } from '@vsynth/core';
 import { ExportRunner } from './export-runner.js';
 import { sendError, sendJson } from './http-io.js';
@@ -170,7 +171,7 @@ async function dispatch(context: SandboxContext, request: IncomingMessage, respo
       request.socket.destroy();
       return;
     }
-    send(response, reply, (error) => options.log(`internal error on ${request.method ?? ''} ${path} after its answer began: ${error instanceof Error ? error.message : String(error)}`));
+    send(response, reply, options.log);
   } catch (error) {
     await latency;
     if (error instanceof SandboxHttpError) {
@@ -202,18 +203,21 @@ function injectFaults(context: SandboxContext): void {
   }
 }
 
-function send(response: ServerResponse, reply: RouteReply, onLateError: (error: unknown) => void): void {
+/** Sends a reply; `log` hears of a piece of a JSON document that failed once its answer had begun. */
+function send(response: ServerResponse, reply: RouteReply, log: (line: string) => void): void {
   if ('json' in reply) {
     sendJson(response, reply.status, reply.json, { ...reply.headers });
     return;
   }
   if ('jsonPieces' in reply) {
     response.writeHead(reply.status, { 'content-type': 'application/json; charset=utf-8' });
+    const pieces = Readable.from(reply.jsonPieces);
     // A piece that fails to build (its line unreadable) cuts the answer short: the status is already sent.
-    void writePieces(response, reply.jsonPieces).catch((error: unknown) => {
-      onLateError(error);
+    pieces.on('error', (error) => {
+      log(`internal error on ${response.req.method ?? ''} ${(response.req.url ?? '').split('?')[0] ?? ''} after its answer began: ${error.message}`);
       response.destroy();
     });
+    pieces.pipe(response);
     return;
   }
   const { file } = reply;
@@ -225,25 +229,6 @@ function send(response: ServerResponse, reply: RouteReply, onLateError: (error: 
   const stream = createReadStream(file.path);
   stream.on('error', () => response.destroy());
   stream.pipe(response);
-}
-
-/** Writes each piece as it is built, waiting for the socket to drain when it is behind. */
-async function writePieces(response: ServerResponse, pieces: Iterable<string>): Promise<void> {
-  for (const piece of pieces) {
-    if (response.destroyed) return;
-    if (!response.write(piece)) await drainedOrClosed(response);
-  }
-  if (!response.destroyed) response.end();
-}
-
-function drainedOrClosed(response: ServerResponse): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      response.off('drain', done).off('close', done);
-      resolve();
-    };
-    response.on('drain', done).on('close', done);
-  });
 }
 
 function decodePathSegment(segment: string): string {
