@@ -181,11 +181,11 @@ export class SandboxStore implements StoreState {
       const waiters = this.waiters;
       this.queue = [];
       this.waiters = [];
-      const chunks = batchChunks(batch);
+      const { chunks, lengths } = batchChunks(batch);
       try {
         const bytesWritten = this.append(chunks);
         if (this.fsync) await this.handle.datasync();
-        this.leaveOnDisk(batch, this.logSize);
+        this.leaveOnDisk(batch, lengths, this.logSize);
         this.logSize += bytesWritten;
         for (const waiter of waiters) waiter.resolve();
       } catch (error) {
@@ -207,14 +207,15 @@ export class SandboxStore implements StoreState {
   }
 
   /**
-   * Swaps each record of a batch just written at `offset` that is still current for a copy whose
+   * Swaps each record of a batch just written at `offset` (its lines `lengths` bytes long) that is still current for a copy whose
    * payload or body is read back from the log when asked for (the value itself stays in the
    * reader's cache for the next reads).
    */
-  private leaveOnDisk(batch: readonly QueuedRecord[], offset: number): void {
+  private leaveOnDisk(batch: readonly QueuedRecord[], lengths: readonly number[], offset: number): void {
     let at = offset;
-    for (const { record, line } of batch) {
-      const bytes = typeof line === 'string' ? Buffer.byteLength(line) : line.reduce((sum, chunk) => sum + chunk.length, 0);
+    for (let i = 0; i < batch.length; i++) {
+      const { record } = batch[i]!;
+      const bytes = lengths[i]!;
       const field = LARGE_FIELD[record.t];
       if (field !== undefined) {
         this.reader.remember(at, bytes - 1, (record.v as unknown as Record<string, unknown>)[field]);
@@ -252,21 +253,25 @@ interface QueuedRecord {
   readonly undo: () => void;
 }
 
-/** The bytes of a batch of lines in order: adjacent string lines encoded together, byte chunks (request bodies) as they are. */
-function batchChunks(batch: readonly QueuedRecord[]): Buffer[] {
+/** The bytes of a batch's lines in order (byte chunks, request bodies, as they are), and each line's length in bytes. */
+function batchChunks(batch: readonly QueuedRecord[]): { chunks: Buffer[]; lengths: number[] } {
   const chunks: Buffer[] = [];
-  let text = '';
+  const lengths: number[] = [];
   for (const { line } of batch) {
     if (typeof line === 'string') {
-      text += line;
+      const bytes = Buffer.from(line);
+      chunks.push(bytes);
+      lengths.push(bytes.length);
       continue;
     }
-    if (text !== '') chunks.push(Buffer.from(text));
-    text = '';
-    chunks.push(...line);
+    let length = 0;
+    for (const chunk of line) {
+      chunks.push(chunk);
+      length += chunk.length;
+    }
+    lengths.push(length);
   }
-  if (text !== '') chunks.push(Buffer.from(text));
-  return chunks;
+  return { chunks, lengths };
 }
 
 /** A data directory that cannot be created or written is the user's to fix (exit 2 in the CLI). */
