@@ -55,9 +55,12 @@ try {
     const cpuBefore = cpuSeconds(sandbox.pid);
     const wallBefore = performance.now();
     workers[count] = await rowsPerSecond(`w${count}`, async (data) => {
-      await run([...CLI, 'batch', '--template', TEMPLATE, '--data', data, '--queue', queue, '--batch-id', `w${count}`]);
       const children = Array.from({ length: count }, () => start([...CLI, 'worker', '--queue', queue, '--concurrency', concurrency]));
       try {
+        // Rows are enqueued once every worker waits on the queue: a worker still starting (a cold
+        // process is ~1 s of CPU here) would leave the first ones to run the batch alone.
+        await workersWaiting(connection.redis, count);
+        await run([...CLI, 'batch', '--template', TEMPLATE, '--data', data, '--queue', queue, '--batch-id', `w${count}`]);
         // CPU from the first settled row on: the workers' start-up is not a row's cost.
         let first: { cpu: number; settled: number } | undefined;
         for (;;) {
@@ -100,6 +103,17 @@ async function rowsPerSecond(tag: string, work: (data: string) => Promise<void>)
   const times = entries.filter((entry) => entry.body.name?.startsWith(`Welcome ${tag} customer `)).map((entry) => Date.parse(entry.time)).sort((a, b) => a - b);
   if (times.length !== rows) throw new Error(`${tag}: ${times.length} of ${rows} rows accepted`);
   return (times.length - 1) / ((times.at(-1)! - times[0]!) / 1000);
+}
+
+/** Resolves once `count` Redis clients are blocked (BullMQ workers waiting for a job); rejects after 60 s. */
+async function workersWaiting(redis: Awaited<ReturnType<typeof connectRedis>>['redis'], count: number): Promise<void> {
+  const deadline = performance.now() + 60_000;
+  for (;;) {
+    const clients = (await redis.client('LIST')) as string;
+    if (clients.split('\n').filter((line) => / flags=b /.test(line)).length >= count) return;
+    if (performance.now() > deadline) throw new Error(`${count} workers did not all wait on the queue within 60 s`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 function start(args: readonly string[]): ChildProcess {
