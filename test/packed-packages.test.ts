@@ -11,6 +11,7 @@ import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from './run-vsynth.js';
 import { bareImports, buildAndPack, packageOf, run, startSandbox, startServer, workspacePackages, type Run } from './packed-project.js';
+import { variantA } from './sandbox-helpers.js';
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'vsynth-packed-'));
 const tarballDir = path.join(work, 'tarballs');
@@ -19,6 +20,7 @@ const project = path.join(work, 'my app');
 let tarballs: string[] = [];
 let notInstalled: string | undefined = 'not installed yet';
 let sandbox: ChildProcess | undefined;
+let sandboxUrl: string | undefined;
 let studio: ChildProcess | undefined;
 
 const TEMPLATES = path.join(REPO_ROOT, 'packages/cli/templates/common');
@@ -270,8 +272,23 @@ describe('in a fresh project outside the repository, from the installed tarballs
     }
     const started = await startSandbox(project, path.join(work, 'sandbox-data'));
     sandbox = started.child;
+    sandboxUrl = started.url;
     const submit = await vsynth(['submit', 'video.tsx'], project, { VSYNTH_BASE_URL: started.url, VSYNTH_LEGACY_BASE_URL: started.url, VSYNTH_API_KEY: 'sandbox-key' });
     expect(submit.code, submit.stderr).toBe(0);
     expect((JSON.parse(submit.stdout) as { projectId?: unknown }).projectId).toEqual(expect.any(String));
+  });
+
+  it('the installed sandbox draws an export’s preview (MP4 draft or contact sheet) in its render thread', async ({ skip }) => {
+    requireInstall(skip);
+    if (sandboxUrl === undefined) return skip('the sandbox of the previous test did not start');
+    const headers = { authorization: 'sandbox-key', 'content-type': 'application/json' };
+    const created = await fetch(`${sandboxUrl}/api/odin/v3/editor/project`, { method: 'POST', headers, body: JSON.stringify(variantA(['Drawn by the installed sandbox.'])) });
+    expect(created.status, await created.clone().text()).toBe(200);
+    const { projectId } = (await created.json()) as { projectId: string };
+    const view = async () => (await (await fetch(`${sandboxUrl}/sandbox/projects/${projectId}`, { headers })).json()) as { exports: { status: string; videoUrl: string | null }[] };
+    await expect.poll(async () => (await view()).exports[0]?.status, { timeout: 20_000, interval: 200 }).toBe('done');
+    const download = await fetch((await view()).exports[0]!.videoUrl!);
+    // A thread that could not load its entry from the installed files would leave the project JSON here.
+    expect(['video/mp4', 'image/png']).toContain(download.headers.get('content-type'));
   });
 });

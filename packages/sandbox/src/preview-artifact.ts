@@ -1,5 +1,5 @@
-import { renderArtifact } from '@vsynth/preview';
 import { renderProjectJson, type Artifact, type RenderContext } from './render-artifact.js';
+import { RenderThread } from './render-thread.js';
 
 export interface PreviewArtifactOptions {
   /** Told when the preview could not be drawn and the project JSON was served instead. */
@@ -9,14 +9,17 @@ export interface PreviewArtifactOptions {
 /**
  * A `renderArtifact` that serves `@vsynth/preview`'s artifact: an MP4 draft where ffmpeg is
  * installed, else the contact sheet PNG, named `<projectId>-<name>`. When the preview cannot be
- * drawn the export still completes, with the project JSON (`renderProjectJson`).
+ * drawn the export still completes, with the project JSON (`renderProjectJson`). Drafts are drawn
+ * in a thread of their own at the lowest CPU priority ({@link RenderThread}), not on the thread
+ * that answers requests.
  *
  * @example await startSandbox({ renderArtifact: previewArtifact({ onFallback: console.warn }) })
  */
 export function previewArtifact(options: PreviewArtifactOptions = {}): (payload: unknown, context: RenderContext) => Promise<Artifact> {
+  const thread = new RenderThread();
   return async (payload, context) => {
     try {
-      const artifact = await renderArtifact(payload, context.signal === undefined ? {} : { signal: context.signal });
+      const artifact = await thread.render(payload, context.signal);
       return { fileName: `${context.projectId}-${artifact.fileName}`, contentType: artifact.contentType, bytes: artifact.bytes };
     } catch (error) {
       // The sandbox is stopping: the export stays unfinished, no fallback artifact.
