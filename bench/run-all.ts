@@ -39,6 +39,7 @@ const BENCHES: readonly Bench[] = [
   { group: 'sandbox', script: 'bench/sandbox/create-vs-bare.ts', args: full ? ['--requests', '3000', '--rounds', '5'] : ['--requests', '1200', '--rounds', '3'] },
   { group: 'sandbox', script: 'bench/sandbox/modify-cpu.ts', args: full ? [] : ['--rows', '800', '--rounds', '3'] },
   { group: 'sandbox', script: 'bench/sandbox/store-growth.ts', args: full ? [] : ['--creates', '10000', '--rounds', '4'] },
+  { group: 'sandbox', script: 'bench/sandbox/export-batch.ts', args: full ? ['--rows', '6000', '--rounds', '3'] : ['--rows', '3000', '--rounds', '2'] },
   { group: 'validate', script: 'bench/validate/check-request-speed.ts', args: ['--figure', ...(full ? [] : ['--rounds', '7'])] },
   { group: 'compile', script: 'bench/compile/compile-bench.tsx', args: ['--figure', ...(full ? [] : ['--scenes', '200', '--small', '300', '--rounds', '15'])] },
   // Other areas' benches, when present: each prints figure lines.
