@@ -4,7 +4,8 @@
  * `--latency 20 --no-fsync`) and a redis-server of its own. Every process runs at the same
  * `--concurrency` (default 2), so the service's latency is what bounds one process. Rows/s are
  * taken from the sandbox ledger (first to last accepted request of the run), and a batch is
- * enqueued once all its workers wait on the queue, so process start-up is not counted. Prints `bench/figure.ts` lines:
+ * enqueued once all its workers wait on the queue, so process start-up is not counted. Prints
+ * `bench/figure.ts` lines:
  *
  *   node --conditions=@vsynth/source --import tsx bench/queue/figures.ts [--rows 120] [--concurrency 2] [--latency 20] [--full]
  *

@@ -16,15 +16,17 @@ export interface RenderThreadOptions {
 }
 
 interface Waiting {
+  /** The thread drawing it. */
+  readonly worker: Worker;
   readonly resolve: (artifact: NonNullable<RenderReply['artifact']>) => void;
   readonly reject: (error: Error) => void;
 }
 
 /**
  * Draws `@vsynth/preview` artifacts in one worker thread at the lowest CPU priority (Linux), so
- * the sandbox's thread goes on answering requests while drafts are drawn: drawn on that thread,
- * each export held every answer behind it for 3–5 ms of text layout and rasterising, and
- * up to ~100 ms. The thread starts at the first render, renders several at once (each waits on
+ * the sandbox's thread goes on answering requests while drafts are drawn. Drawn on that thread,
+ * each export took 3–5 ms of it (text layout, rasterising) and held the answers due meanwhile up
+ * to ~100 ms. The thread starts at the first render, renders several at once (each waits on
  * ffmpeg most of its time) and ends when idle; a thread that fails fails the renders it had.
  *
  * @example
@@ -58,6 +60,7 @@ export class RenderThread {
         if (this.#waiting.size === 0 && this.#worker === worker) this.#idle(worker);
       };
       this.#waiting.set(id, {
+        worker,
         resolve: (artifact) => {
           settled();
           resolve(artifact);
@@ -88,7 +91,7 @@ export class RenderThread {
     });
     const fail = (error: Error) => {
       if (this.#worker === worker) this.#worker = undefined;
-      for (const waiting of [...this.#waiting.values()]) waiting.reject(error);
+      for (const waiting of [...this.#waiting.values()]) if (waiting.worker === worker) waiting.reject(error);
     };
     worker.on('error', (error) => fail(new Error(`the render thread failed: ${error.message}`)));
     worker.on('exit', (code) => fail(new Error(`the render thread stopped (exit code ${code})`)));
