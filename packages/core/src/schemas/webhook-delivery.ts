@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** A decimal number written as text, e.g. `12.5`. */
-const DECIMAL = /^\d+(\.\d+)?$/;
+export const DECIMAL_TEXT = /^\d+(\.\d+)?$/;
 
 /**
  * The query string of a webhook delivery: the spec's three parameters plus vsynth's optional
@@ -13,7 +13,7 @@ const DECIMAL = /^\d+(\.\d+)?$/;
 export const webhookDeliveryQuerySchema = z.looseObject({
   ai_progress_update_loc: z.string().describe('Where the created project is saved'),
   videoUrl: z.string().min(1).describe('Download link of the exported file'),
-  duration: z.string().regex(DECIMAL, { error: 'must be a decimal number as text (e.g. 12.5)' }),
+  duration: z.string().regex(DECIMAL_TEXT, { error: 'must be a decimal number as text (e.g. 12.5)' }),
   vs_cid: z.string().optional().describe('vsynth correlation id'),
   vs_sig: z.string().optional().describe('hex HMAC-SHA256 of vs_cid'),
 });

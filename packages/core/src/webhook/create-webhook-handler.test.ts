@@ -3,7 +3,8 @@ import { isValidationError, type ValidationError } from '../errors/validation-er
 import { correlateWebhookUrl, signCorrelationId, verifyCorrelationSignature } from './correlate-webhook-url.js';
 import { createWebhookHandler } from './create-webhook-handler.js';
 import { listenForWebhooks } from './listen-for-webhooks.js';
-import { parseDelivery, type WebhookDelivery } from './parse-delivery.js';
+import { webhookDeliveryQuerySchema } from '../schemas/webhook-delivery.js';
+import { deliveryFromParams, parseDelivery, type WebhookDelivery } from './parse-delivery.js';
 
 const secret = 'webhook-secret-1';
 
@@ -48,6 +49,35 @@ describe('parseDelivery', () => {
     }
     expect(isValidationError(error)).toBe(true);
     expect(error?.issues.map((i) => i.path.join('.')).sort()).toEqual(['ai_progress_update_loc', 'duration', 'videoUrl']);
+  });
+
+  it('accepts exactly the queries the delivery schema accepts, with the same values', () => {
+    const base = { ai_progress_update_loc: 'projects/p-1', videoUrl: 'https://cdn.example/p-1.mp4', duration: '12.5' };
+    const variants: Record<string, string>[] = [
+      base,
+      { ...base, vs_cid: 'r1' },
+      { ...base, ai_progress_update_loc: '' },
+      { ...base, videoUrl: '' },
+      ...['12', '0.5', '12.', '.5', '1e3', '-1', ' 12', '12,5', ''].map((duration) => ({ ...base, duration })),
+      ...Object.keys(base).map((name) => Object.fromEntries(Object.entries(base).filter(([key]) => key !== name))),
+    ];
+    for (const variant of variants) {
+      const params = new URLSearchParams(variant);
+      const schema = webhookDeliveryQuerySchema.safeParse(Object.fromEntries(params));
+      let parsed: WebhookDelivery | undefined;
+      try {
+        parsed = deliveryFromParams(params);
+      } catch (error) {
+        expect(isValidationError(error)).toBe(true);
+        expect((error as ValidationError).issues.length).toBeGreaterThan(0);
+      }
+      expect({ variant, accepted: parsed !== undefined }).toEqual({ variant, accepted: schema.success });
+      if (schema.success) {
+        expect(parsed).toEqual({ location: schema.data.ai_progress_update_loc, videoUrl: schema.data.videoUrl, duration: Number(schema.data.duration), ...(schema.data.vs_cid === undefined ? {} : { correlationId: schema.data.vs_cid }) });
+      }
+    }
+    // A repeated parameter counts by its last value, as the schema reads it.
+    expect(deliveryFromParams(new URLSearchParams('ai_progress_update_loc=p&videoUrl=v&duration=x&duration=3')).duration).toBe(3);
   });
 
   it('rejects a forged or missing signature when a secret is given', () => {

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { UsageError } from '../errors/usage-error.js';
-import { createWebhookHandler, type WebhookHandlerOptions } from './create-webhook-handler.js';
+import { createDeliveryReceiver, type WebhookHandlerOptions } from './receive-delivery.js';
 import { SIGNATURE_PARAM } from './correlate-webhook-url.js';
 import { redactedMessage, reportRejection } from './webhook-rejection.js';
 
@@ -22,7 +22,8 @@ export interface WebhookListener {
 const MAX_BODY_BYTES = 1024 * 1024;
 
 /**
- * Starts a small `node:http` server that hands every request to `createWebhookHandler`.
+ * Starts a small `node:http` server that answers every request as `createWebhookHandler` does
+ * (the same receiver, without adapting each request to a Fetch `Request`).
  * `onRejected` hears of every refused request, including a body over 1 MiB (413) and a
  * request the listener could not read (500).
  *
@@ -36,8 +37,10 @@ const MAX_BODY_BYTES = 1024 * 1024;
  * await listenForWebhooks({ secret, onDelivery, onRejected: (r) => console.error(`refused (cid ${r.correlationId ?? 'none'}): ${r.message}`) })
  */
 export async function listenForWebhooks(options: ListenForWebhooksOptions): Promise<WebhookListener> {
-  const handle = createWebhookHandler(options);
+  const receive = createDeliveryReceiver(options);
   const host = options.host ?? '127.0.0.1';
+  // Set once listening: the scheme, host and port of every request's URL.
+  let origin = '';
   // Requests being answered; `close` lets them finish so a sender is not left without its 200.
   const inFlight = new Set<Promise<void>>();
   const server = http.createServer((incoming, outgoing) => {
@@ -48,37 +51,31 @@ export async function listenForWebhooks(options: ListenForWebhooksOptions): Prom
 
   async function serve(incoming: http.IncomingMessage, outgoing: http.ServerResponse): Promise<void> {
     try {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of incoming) {
-        size += (chunk as Buffer).length;
-        if (size > MAX_BODY_BYTES) {
-          reportRejection(options.onRejected, queryOf(incoming), {
-            status: 413,
-            reason: 'body-too-large',
-            method: incoming.method ?? 'POST',
-            message: `the request body is over ${MAX_BODY_BYTES / 1024 / 1024} MiB: a delivery is a few parameters; check the sender posts deliveries, not files, to this address`,
-          });
-          outgoing.writeHead(413, { 'content-type': 'application/json' }).end('{"ok":false,"error":"delivery body too large"}');
-          return;
-        }
-        chunks.push(chunk as Buffer);
-      }
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(incoming.headers)) {
-        if (typeof value === 'string') headers.set(name, value);
-        else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+      const body = await readBody(incoming);
+      if (body === undefined) {
+        reportRejection(options.onRejected, queryOf(incoming), {
+          status: 413,
+          reason: 'body-too-large',
+          method: incoming.method ?? 'POST',
+          message: `the request body is over ${MAX_BODY_BYTES / 1024 / 1024} MiB: a delivery is a few parameters; check the sender posts deliveries, not files, to this address`,
+        });
+        outgoing.writeHead(413, { 'content-type': 'application/json' }).end('{"ok":false,"error":"delivery body too large"}');
+        // Stop reading what is left of the body.
+        incoming.destroy();
+        return;
       }
       const method = incoming.method ?? 'GET';
-      const request = new Request(`http://${hostHeader(host, server)}${incoming.url ?? '/'}`, {
-        method,
-        headers,
-        ...(method === 'GET' || method === 'HEAD' ? {} : { body: Buffer.concat(chunks) }),
-      });
-      const response = await handle(request);
-      const body = Buffer.from(await response.arrayBuffer());
-      outgoing.writeHead(response.status, Object.fromEntries(response.headers));
-      await new Promise<void>((resolve) => outgoing.end(body, resolve));
+      const target = incoming.url ?? '/';
+      const answer = await receive(
+        { method, target, contentType: incoming.headers['content-type'] ?? null, body: method === 'POST' ? body.toString('utf8') : '' },
+        () => fetchRequest(`${origin}${target}`, method, incoming.headers, body),
+      );
+      const text = answer.body ?? '';
+      const headers: http.OutgoingHttpHeaders = { 'content-length': Buffer.byteLength(text) };
+      if (answer.body !== null) headers['content-type'] = 'application/json';
+      if (answer.allow !== undefined) headers['allow'] = answer.allow;
+      outgoing.writeHead(answer.status, headers);
+      await new Promise<void>((resolve) => outgoing.end(text, resolve));
     } catch (error) {
       const query = queryOf(incoming);
       const method = incoming.method ?? 'GET';
@@ -103,8 +100,9 @@ export async function listenForWebhooks(options: ListenForWebhooksOptions): Prom
     });
   });
   const port = (server.address() as AddressInfo).port;
+  origin = `http://${hostHeader(host, port)}`;
   return {
-    url: `http://${hostHeader(host, server)}/`,
+    url: `${origin}/`,
     port,
     async close() {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -113,6 +111,54 @@ export async function listenForWebhooks(options: ListenForWebhooksOptions): Prom
       await closed;
     },
   };
+}
+
+/**
+ * The whole body of a request, or `undefined` once it is over {@link MAX_BODY_BYTES}. Rejects
+ * with an `ECONNRESET` error when the sender hangs up before the end.
+ */
+function readBody(incoming: http.IncomingMessage): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) {
+        chunks.push(chunk);
+        return;
+      }
+      settled = true;
+      incoming.off('data', onData);
+      resolve(undefined);
+    };
+    incoming.on('data', onData);
+    incoming.once('end', () => {
+      if (settled) return;
+      settled = true;
+      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+    });
+    incoming.once('error', (error) => {
+      if (settled) return;
+      settled = true;
+      reject(error);
+    });
+    incoming.once('close', () => {
+      if (settled) return;
+      settled = true;
+      reject(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }));
+    });
+  });
+}
+
+/** The request as a Fetch `Request`, for an `onDelivery` that reads `state.request`. */
+function fetchRequest(url: string, method: string, incomingHeaders: http.IncomingHttpHeaders, body: Buffer): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(incomingHeaders)) {
+    if (typeof value === 'string') headers.set(name, value);
+    else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+  }
+  return new Request(url, { method, headers, ...(method === 'GET' || method === 'HEAD' ? {} : { body }) });
 }
 
 /** A port in use or a host not of this machine is the caller's to fix (exit 2 in the CLI). */
@@ -133,8 +179,7 @@ function queryOf(incoming: http.IncomingMessage): URLSearchParams | undefined {
   }
 }
 
-function hostHeader(host: string, server: http.Server): string {
-  const port = (server.address() as AddressInfo | null)?.port ?? 0;
+function hostHeader(host: string, port: number): string {
   const name = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   return `${name}:${port}`;
 }

@@ -1,0 +1,83 @@
+/**
+ * What receiving the export webhooks costs a batch: the CPU of the real CLI's batch process
+ * (`examples/batch/create-per-row/welcome.tsx`, concurrency 32, export rows) with
+ * `--collect-webhooks` beside the same batch without it, same run, rounds alternating, each
+ * against a fresh sandbox (`--latency 20 --export-seconds 0 --artifact json`, so deliveries arrive
+ * while the batch runs). The batch's CPU is its user + system time once it has exited (this
+ * process's `cutime` + `cstime` in `/proc/self/stat`, 10 ms ticks). Each round also runs the batch
+ * over one row, for the process's start-up. Prints `bench/figure.ts` lines:
+ *
+ *   node --conditions=@vsynth/source --import tsx bench/templates/webhook-batch-cpu.ts [--rows 3000] [--rounds 3]
+ *
+ * - `batch.webhookCpuPerRow`: µs CPU per row that collecting the webhooks adds (CPU with − CPU
+ *   without, over the rows) beside the CPU per row of the batch without them, start-up left out
+ *   (CPU without − CPU of the one-row batch, over the rows less one); median rounds. Aim ≤ 0.75:
+ *   0.88 while the listener adapted each request to a Fetch `Request`, 0.52–0.66 since.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { figure, median, printFigure } from '../figure.js';
+import { spawnSandbox } from '../spawn-sandbox.js';
+
+const { values } = parseArgs({ options: { rows: { type: 'string', default: '3000' }, rounds: { type: 'string', default: '3' } } });
+const rows = Number(values.rows);
+const rounds = Number(values.rounds);
+const CLI = ['--conditions=@vsynth/source', '--import', 'tsx', 'packages/cli/src/index.ts'];
+
+/** CPU µs of this process's exited and waited-for children. */
+function childrenCpuMicros(): number {
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[13]) + Number(fields[14])) * 1e6) / 100;
+}
+
+const dir = await mkdtemp(join(tmpdir(), 'vsynth-webhook-batch-'));
+try {
+  const data = join(dir, 'rows.csv');
+  const oneRow = join(dir, 'one-row.csv');
+  const lines = ['name,plan,seats'];
+  for (let row = 1; row <= rows; row++) lines.push(`customer ${row},Pro,${(row % 9) + 1}`);
+  await writeFile(data, `${lines.join('\n')}\n`);
+  await writeFile(oneRow, `${lines.slice(0, 2).join('\n')}\n`);
+  const cpu: Record<'startUp' | 'plain' | 'collect', number[]> = { startUp: [], plain: [], collect: [] };
+  for (let round = 0; round < rounds; round++) {
+    cpu.startUp.push(await batchCpuMicros('plain', oneRow, `${round}-one-row`));
+    for (const mode of ['plain', 'collect'] as const) cpu[mode].push(await batchCpuMicros(mode, data, `${round}-${mode}`));
+  }
+  const extra = cpu.collect.map((value, i) => (value - cpu.plain[i]!) / rows);
+  const plain = cpu.plain.map((value, i) => (value - cpu.startUp[i]!) / (rows - 1));
+  const seconds = (values: number[]) => values.map((v) => (v / 1e6).toFixed(2)).join(', ');
+  process.stderr.write(`batch CPU s by round: one row ${seconds(cpu.startUp)}; without ${seconds(cpu.plain)}; with --collect-webhooks ${seconds(cpu.collect)}\n`);
+  printFigure(figure('batch.webhookCpuPerRow', median(extra), `µs CPU per row that --collect-webhooks adds to a ${rows}-row export batch (baseline: µs CPU per row without, start-up left out)`, median(plain), '<=', 0.75));
+
+  async function batchCpuMicros(mode: 'plain' | 'collect', data: string, tag: string): Promise<number> {
+    const { url, child } = await spawnSandbox(['--data-dir', join(dir, tag), '--latency', '20', '--export-seconds', '0', '--artifact', 'json']);
+    try {
+      const env = { ...process.env, VSYNTH_BASE_URL: url, VSYNTH_API_KEY: 'sandbox-key' };
+      const args = [...CLI, 'batch', '--template', 'examples/batch/create-per-row/welcome.tsx', '--data', data, '--concurrency', '32', ...(mode === 'collect' ? ['--collect-webhooks'] : [])];
+      const before = childrenCpuMicros();
+      const code = await new Promise<number | null>((resolve) =>
+        spawn(process.execPath, [...args, '--journal', join(dir, `${tag}.journal.ndjson`), '--out', join(dir, `${tag}.results.csv`), '--events', 'none'], { env, stdio: ['ignore', 'ignore', 'inherit'] }).once('exit', resolve),
+      );
+      if (code !== 0) throw new Error(`the batch (${mode}) exited with ${code}`);
+      const used = childrenCpuMicros() - before;
+      if (mode === 'collect') {
+        const results = readFileSync(join(dir, `${tag}.results.csv`), 'utf8');
+        const withVideo = results.split('\n').filter((line) => line.includes(',http://')).length;
+        if (withVideo < rows) throw new Error(`${tag}: ${withVideo} of ${rows} rows got their webhook`);
+      }
+      return used;
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill();
+        await exited;
+      }
+    }
+  }
+} finally {
+  await rm(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,166 @@
+import { isValidationError } from '../errors/validation-error.js';
+import { SIGNATURE_PARAM } from './correlate-webhook-url.js';
+import { checkDeliverySignature, deliveryFromParams, type WebhookDelivery } from './parse-delivery.js';
+import { redactedMessage, reportRejection, signatureRefusal, type OnWebhookRejected } from './webhook-rejection.js';
+
+/** State handed to `onDelivery`. */
+export interface DeliveryState {
+  readonly delivery: WebhookDelivery;
+  /** The request as a Fetch API `Request` (its body already read). */
+  readonly request: Request;
+}
+
+export interface WebhookHandlerOptions {
+  /** When given, only deliveries whose `vs_sig` verifies are accepted; others get 401. */
+  readonly secret?: string | undefined;
+  /** Called once per distinct delivery. Throwing answers 500 so the sender retries. */
+  readonly onDelivery: (delivery: WebhookDelivery, state: DeliveryState) => void | Promise<void>;
+  /** How many delivery keys to remember for de-duplication. Default 10,000. */
+  readonly rememberLimit?: number;
+  /**
+   * Called once per refused request (any answer but 200) with a reason code and a one-line
+   * message saying what was wrong and what to do; never the secret, `vs_sig` or the URL.
+   *
+   * @example onRejected: (r) => console.error(`refused (cid ${r.correlationId ?? 'none'}): ${r.message}`)
+   */
+  readonly onRejected?: OnWebhookRejected | undefined;
+}
+
+/** A webhook request as the receiver reads it, whichever server it came through. */
+export interface DeliveryRequest {
+  readonly method: string;
+  /** The request's URL, or its path with the query. */
+  readonly target: string;
+  readonly contentType: string | null;
+  /** The body as text; empty when there is none or it could not be read. */
+  readonly body: string;
+}
+
+/** The answer to a webhook request: a JSON body (none for HEAD), and `allow` for a 405. */
+export interface DeliveryAnswer {
+  readonly status: number;
+  readonly body: string | null;
+  readonly allow?: string;
+}
+
+/** Answers one request; `fetchRequest` gives the request as a Fetch `Request` when `onDelivery` asks for it. */
+export type DeliveryReceiver = (request: DeliveryRequest, fetchRequest: () => Request) => Promise<DeliveryAnswer>;
+
+const FORM = 'application/x-www-form-urlencoded';
+
+/**
+ * The protocol of a webhook receiver, apart from any server's request and response types (the
+ * Fetch handler and the `node:http` listener both answer through it): deliveries by GET or POST
+ * (the spec does not show the method), parameters from the query string and, for a POST, from a
+ * form or JSON body. A missing or forged signature answers 401, a malformed delivery 400 listing
+ * the problems, a repeated delivery 200 without calling `onDelivery` again.
+ *
+ * @example
+ * const receive = createDeliveryReceiver({ secret, onDelivery })
+ * const answer = await receive({ method: 'GET', target: '/?vs_cid=…', contentType: null, body: '' }, () => new Request(url))
+ */
+export function createDeliveryReceiver(options: WebhookHandlerOptions): DeliveryReceiver {
+  const limit = options.rememberLimit ?? 10_000;
+  const seen = new Set<string>();
+
+  return async (request, fetchRequest) => {
+    const { method } = request;
+    // A sender probing the address is answered without processing anything.
+    if (method === 'HEAD') return { status: 200, body: null };
+    const params = new URL(request.target, 'http://localhost').searchParams;
+    if (method !== 'GET' && method !== 'POST') {
+      reportRejection(options.onRejected, params, {
+        status: 405,
+        reason: 'method-not-allowed',
+        method,
+        message: `method ${method} is not accepted: deliveries come by GET or POST; check how the sender calls the address`,
+      });
+      return { ...json(405, { ok: false, error: `method ${method} not allowed; deliveries come by GET or POST` }), allow: 'GET, POST' };
+    }
+    if (method === 'POST') mergeBody(request.body, request.contentType, params);
+
+    if (options.secret !== undefined) {
+      const check = checkDeliverySignature(params, options.secret);
+      if (check !== 'valid') {
+        reportRejection(options.onRejected, params, { status: 401, method, ...signatureRefusal(params) });
+        return json(401, { ok: false, error: check === 'missing' ? 'unsigned delivery (no vs_cid/vs_sig)' : 'vs_sig does not verify' });
+      }
+    }
+
+    let delivery: WebhookDelivery;
+    try {
+      delivery = deliveryFromParams(params);
+    } catch (error) {
+      if (isValidationError(error)) {
+        const problems = error.issues.map((i) => i.message).join('; ');
+        reportRejection(options.onRejected, params, {
+          status: 400,
+          reason: 'malformed-delivery',
+          method,
+          message: `malformed delivery (${problems}): the sender must append ai_progress_update_loc, videoUrl and duration to the address it was given`,
+        });
+        return json(400, { ok: false, error: 'malformed delivery', issues: error.issues.map((i) => ({ path: i.path, message: i.message })) });
+      }
+      throw error;
+    }
+
+    const key = JSON.stringify([delivery.correlationId ?? null, delivery.location, delivery.videoUrl, delivery.duration]);
+    if (seen.has(key)) return json(200, { ok: true, duplicate: true });
+    seen.add(key);
+    if (seen.size > limit) {
+      const oldest = seen.values().next();
+      if (oldest.done !== true) seen.delete(oldest.value);
+    }
+    try {
+      await options.onDelivery(delivery, deliveryState(delivery, fetchRequest));
+    } catch (error) {
+      seen.delete(key);
+      reportRejection(options.onRejected, params, {
+        status: 500,
+        reason: 'receiver-failed',
+        method,
+        message: `the receiver failed to handle the delivery (${redactedMessage(error, [options.secret, params.get(SIGNATURE_PARAM)])}); the sender was asked to send it again`,
+      });
+      return json(500, { ok: false, error: 'the receiver failed to handle the delivery; send it again' });
+    }
+    return ACCEPTED;
+  };
+}
+
+const ACCEPTED: DeliveryAnswer = { status: 200, body: '{"ok":true}' };
+
+/** The state for `onDelivery`; the `Request` is made only when read. */
+function deliveryState(delivery: WebhookDelivery, fetchRequest: () => Request): DeliveryState {
+  let request: Request | undefined;
+  return {
+    delivery,
+    get request() {
+      request ??= fetchRequest();
+      return request;
+    },
+  };
+}
+
+/** Adds a POST body's form or JSON fields to the query's parameters; the query string wins. */
+function mergeBody(text: string, contentType: string | null, params: URLSearchParams): void {
+  if (text.trim() === '') return;
+  const type = (contentType ?? '').toLowerCase();
+  let extra: Record<string, unknown> = {};
+  if (type.startsWith(FORM)) extra = Object.fromEntries(new URLSearchParams(text));
+  else if (type.includes('json') || /^\s*\{/.test(text)) {
+    try {
+      const parsed = JSON.parse(text) as unknown;
+      if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) extra = parsed as Record<string, unknown>;
+    } catch {
+      return;
+    }
+  }
+  // The query string is what the service is documented to send.
+  for (const [name, value] of Object.entries(extra)) {
+    if (!params.has(name) && (typeof value === 'string' || typeof value === 'number')) params.set(name, String(value));
+  }
+}
+
+function json(status: number, body: unknown): DeliveryAnswer {
+  return { status, body: JSON.stringify(body) };
+}
