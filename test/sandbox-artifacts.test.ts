@@ -1,5 +1,7 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { previewArtifact } from '@vsynth/sandbox';
+import { previewArtifact, renderProjectJson } from '@vsynth/sandbox';
 import { api, CREATE, eventually, testSandbox, variantA, webhookReceiver } from './sandbox-helpers.js';
 
 const disposables: { dispose(): Promise<void> }[] = [];
@@ -57,6 +59,49 @@ describe('export artifacts', () => {
       expect(receiver.requests).toHaveLength(0);
     } finally {
       await receiver.close();
+    }
+  });
+
+  it('delivers webhooks while every render place is taken by slow renders', async () => {
+    let openGate!: () => void;
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    let slowRenders = 0;
+    const sandbox = await testSandbox({
+      renderArtifact: async (payload, context) => {
+        if (JSON.stringify(payload).includes('slow render')) {
+          slowRenders += 1;
+          await gate;
+        }
+        return renderProjectJson(payload, context);
+      },
+    });
+    disposables.push(sandbox);
+    // The receiver holds its first delivery until the slow renders have started, then refuses it,
+    // so the sandbox's retry comes while they still run.
+    let refuseFirst!: () => void;
+    const firstRefused = new Promise<void>((resolve) => (refuseFirst = resolve));
+    const deliveries: string[] = [];
+    const receiver = createServer((request, response) => {
+      deliveries.push(request.url ?? '');
+      if (deliveries.length === 1) void firstRefused.then(() => response.writeHead(500).end());
+      else response.writeHead(200).end();
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    try {
+      const webhookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+      const { body } = await api(sandbox.url).post(CREATE, variantA(['quick'], () => [], { webhookUrl }));
+      await eventually(() => (deliveries.length === 1 ? true : undefined));
+      for (let i = 0; i < 4; i++) await api(sandbox.url).post(CREATE, variantA([`slow render ${i}`]));
+      // Three at least: while deliveries shared the render places, the held one kept the fourth.
+      await eventually(() => (slowRenders >= 3 ? true : undefined));
+      refuseFirst();
+      const exported = await exportOf(sandbox, body.projectId, (e) => (e as { webhook?: { status: string } }).webhook?.status === 'delivered');
+      expect(exported).toMatchObject({ status: 'done', webhook: { status: 'delivered', attempts: 2 } });
+      expect(deliveries).toHaveLength(2);
+      expect(slowRenders).toBe(4);
+    } finally {
+      openGate();
+      await new Promise<void>((resolve) => receiver.close(() => resolve()));
     }
   });
 

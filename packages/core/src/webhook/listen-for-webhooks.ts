@@ -158,7 +158,8 @@ function fetchRequest(url: string, method: string, incomingHeaders: http.Incomin
     if (typeof value === 'string') headers.set(name, value);
     else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
   }
-  return new Request(url, { method, headers, ...(method === 'GET' || method === 'HEAD' ? {} : { body }) });
+  // A copy typed as the DOM library's BodyInit expects (a Buffer may view a SharedArrayBuffer).
+  return new Request(url, { method, headers, ...(method === 'GET' || method === 'HEAD' ? {} : { body: new Uint8Array(body) }) });
 }
 
 /** A port in use or a host not of this machine is the caller's to fix (exit 2 in the CLI). */
