@@ -44,6 +44,7 @@ const BENCHES: readonly Bench[] = [
   { group: 'sandbox', script: 'bench/sandbox/export-batch.ts', args: full ? ['--rows', '6000', '--rounds', '3'] : ['--rows', '3000', '--rounds', '2'] },
   { group: 'validate', script: 'bench/validate/check-request-speed.ts', args: ['--figure', ...(full ? [] : ['--rounds', '7'])] },
   { group: 'compile', script: 'bench/compile/compile-bench.tsx', args: ['--figure', ...(full ? [] : ['--scenes', '200', '--small', '300', '--rounds', '15'])] },
+  { group: 'queue', script: 'bench/queue/worker-cpu.ts', args: full ? ['--rounds', '3'] : ['--rows', '2000'] },
   // Other areas' benches, when present: each prints figure lines.
   ...['studio', 'import', 'queue', 'startup'].map((group) => ({ group, script: `bench/${group}/figures.ts`, args: full ? ['--full'] : [] })),
 ];

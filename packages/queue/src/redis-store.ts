@@ -15,11 +15,10 @@ import { batchKeys } from './batch-keys.js';
 export class RedisStore implements BatchStore {
   private readonly keys: ReturnType<typeof batchKeys>;
   private readonly known = new Map<number, JournalRowState | undefined>();
+  private readonly redis: Redis & StoreCommands;
 
-  constructor(
-    private readonly redis: Redis,
-    batchId: string,
-  ) {
+  constructor(redis: Redis, batchId: string) {
+    this.redis = withStoreCommands(redis);
     this.keys = batchKeys(batchId);
   }
 
@@ -30,9 +29,7 @@ export class RedisStore implements BatchStore {
     const after = rowStateAfter(before, entry);
     if (after === undefined) return;
     this.known.set(entry.row, after);
-    const write = this.redis.multi().hset(this.keys.rows, String(entry.row), JSON.stringify(after));
-    if (entry.type === 'attempt') write.set(this.keys.started, entry.time, 'NX');
-    await write.exec();
+    await this.redis.vsynthRecordRow(this.keys.rows, this.keys.started, String(entry.row), JSON.stringify(after), entry.type === 'attempt' ? entry.time : '');
   }
 
   /** What Redis records about a row (undefined: never attempted). */
@@ -48,9 +45,33 @@ export class RedisStore implements BatchStore {
    * a worker that took over a stalled row may only know it as `unknown`.
    */
   async writeResult(result: RowResult): Promise<void> {
-    await this.redis.eval(WRITE_RESULT, 2, this.keys.results, this.keys.last, String(result.row), JSON.stringify(result), result.status, new Date().toISOString());
+    await this.redis.vsynthWriteResult(this.keys.results, this.keys.last, String(result.row), JSON.stringify(result), result.status, new Date().toISOString());
   }
 }
+
+/**
+ * The store's writes as Lua scripts defined on the connection: sent by SHA once Redis has them,
+ * each one command. (A `multi()` made a pipeline object per record that copied every script
+ * BullMQ defines on the same connection, and `eval` sent the script's text every time.)
+ */
+interface StoreCommands {
+  /** Sets the row's state; with a time (an attempt), also the batch's start unless set. */
+  vsynthRecordRow(rows: string, started: string, row: string, state: string, attemptTime: string): Promise<unknown>;
+  vsynthWriteResult(results: string, last: string, row: string, result: string, status: string, time: string): Promise<unknown>;
+}
+
+function withStoreCommands(redis: Redis): Redis & StoreCommands {
+  if (!('vsynthRecordRow' in redis)) {
+    redis.defineCommand('vsynthRecordRow', { numberOfKeys: 2, lua: RECORD_ROW });
+    redis.defineCommand('vsynthWriteResult', { numberOfKeys: 2, lua: WRITE_RESULT });
+  }
+  return redis as Redis & StoreCommands;
+}
+
+const RECORD_ROW = `
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+if ARGV[3] ~= '' then redis.call('SET', KEYS[2], ARGV[3], 'NX') end
+return 1`;
 
 const WRITE_RESULT = `
 local current = redis.call('HGET', KEYS[1], ARGV[1])
