@@ -1,6 +1,7 @@
 import { rowStateAfter, type BatchStore, type JournalRowState, type RowRecord, type RowResult } from '@vsynth/templates';
 import type { Redis } from 'ioredis';
 import { batchKeys } from './batch-keys.js';
+import { runScript, type LuaScript } from './lua-script.js';
 
 /**
  * A batch's row records in Redis: the queue's implementation of the batch store the local
@@ -15,10 +16,11 @@ import { batchKeys } from './batch-keys.js';
 export class RedisStore implements BatchStore {
   private readonly keys: ReturnType<typeof batchKeys>;
   private readonly known = new Map<number, JournalRowState | undefined>();
-  private readonly redis: Redis & StoreCommands;
 
-  constructor(redis: Redis, batchId: string) {
-    this.redis = withStoreCommands(redis);
+  constructor(
+    private readonly redis: Redis,
+    batchId: string,
+  ) {
     this.keys = batchKeys(batchId);
   }
 
@@ -29,7 +31,7 @@ export class RedisStore implements BatchStore {
     const after = rowStateAfter(before, entry);
     if (after === undefined) return;
     this.known.set(entry.row, after);
-    await this.redis.vsynthRecordRow(this.keys.rows, this.keys.started, String(entry.row), JSON.stringify(after), entry.type === 'attempt' ? entry.time : '');
+    await runScript(this.redis, RECORD_ROW, [this.keys.rows, this.keys.started], [String(entry.row), JSON.stringify(after), entry.type === 'attempt' ? entry.time : '']);
   }
 
   /** What Redis records about a row (undefined: never attempted). */
@@ -45,37 +47,28 @@ export class RedisStore implements BatchStore {
    * a worker that took over a stalled row may only know it as `unknown`.
    */
   async writeResult(result: RowResult): Promise<void> {
-    await this.redis.vsynthWriteResult(this.keys.results, this.keys.last, String(result.row), JSON.stringify(result), result.status, new Date().toISOString());
+    await runScript(this.redis, WRITE_RESULT, [this.keys.results, this.keys.last], [String(result.row), JSON.stringify(result), result.status, new Date().toISOString()]);
   }
 }
 
-/**
- * The store's writes as Lua scripts defined on the connection: sent by SHA once Redis has them,
- * each one command. (A `multi()` made a pipeline object per record that copied every script
- * BullMQ defines on the same connection, and `eval` sent the script's text every time.)
- */
-interface StoreCommands {
-  /** Sets the row's state; with a time (an attempt), also the batch's start unless set. */
-  vsynthRecordRow(rows: string, started: string, row: string, state: string, attemptTime: string): Promise<unknown>;
-  vsynthWriteResult(results: string, last: string, row: string, result: string, status: string, time: string): Promise<unknown>;
-}
-
-function withStoreCommands(redis: Redis): Redis & StoreCommands {
-  if (!('vsynthRecordRow' in redis)) {
-    redis.defineCommand('vsynthRecordRow', { numberOfKeys: 2, lua: RECORD_ROW });
-    redis.defineCommand('vsynthWriteResult', { numberOfKeys: 2, lua: WRITE_RESULT });
-  }
-  return redis as Redis & StoreCommands;
-}
-
-const RECORD_ROW = `
+// A row's state; with an attempt's time, also the batch's start unless set. One script, not a
+// `multi()`: that built a pipeline object per record copying every script BullMQ defines.
+const RECORD_ROW: LuaScript = {
+  name: 'vsynthRecordRow',
+  keys: 2,
+  lua: `
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
 if ARGV[3] ~= '' then redis.call('SET', KEYS[2], ARGV[3], 'NX') end
-return 1`;
+return 1`,
+};
 
-const WRITE_RESULT = `
+const WRITE_RESULT: LuaScript = {
+  name: 'vsynthWriteResult',
+  keys: 2,
+  lua: `
 local current = redis.call('HGET', KEYS[1], ARGV[1])
 if current and ARGV[3] ~= 'done' and string.find(current, '"status":"done"', 1, true) then return 0 end
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
 redis.call('SET', KEYS[2], ARGV[4])
-return 1`;
+return 1`,
+};
