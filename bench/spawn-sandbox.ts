@@ -21,3 +21,11 @@ export async function spawnSandbox(flags: readonly string[]): Promise<{ url: str
   });
   return { url, child };
 }
+
+/** Stops a sandbox started by {@link spawnSandbox} (SIGTERM) and resolves once it has exited. */
+export async function stopSandbox(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill();
+  await exited;
+}

@@ -14,13 +14,13 @@
  *   1.00–1.04 with those two run by SHA; 0.87 with the pacer's slot (taken for every row) too.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { connectRedis, readBatch } from '@vsynth/queue';
 import { figure, median, printFigure } from '../figure.js';
+import { exitedChildrenCpuMicros, tickCpuMicros } from '../sandbox/server-cpu.js';
 import { spawnSandbox } from '../spawn-sandbox.js';
 
 const { values } = parseArgs({ options: { rows: { type: 'string', default: '3000' }, rounds: { type: 'string', default: '1' } } });
@@ -80,12 +80,12 @@ async function workerCpuPerRow(redisClient: Awaited<ReturnType<typeof connectRed
     for (;;) {
       const { status } = await readBatch(redisClient, batchId);
       const settled = status.done + status.failed + status.unknown;
-      if (first === undefined && settled > 0) first = { cpu: cpuMicros(child.pid!), settled };
+      if (first === undefined && settled > 0) first = { cpu: tickCpuMicros(child.pid!), settled };
       if (status.finished) break;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     if (first === undefined) throw new Error('no row settled');
-    return (cpuMicros(child.pid!) - first.cpu) / (rows - first.settled);
+    return (tickCpuMicros(child.pid!) - first.cpu) / (rows - first.settled);
   } finally {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
@@ -94,19 +94,8 @@ async function workerCpuPerRow(redisClient: Awaited<ReturnType<typeof connectRed
 
 /** Runs a CLI command to its end; its user + system CPU µs (this process's waited-for children). */
 async function exitedCpu(args: readonly string[]): Promise<number> {
-  const before = childrenCpuMicros();
+  const before = exitedChildrenCpuMicros();
   const code = await new Promise<number | null>((resolve) => spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'inherit'] }).once('exit', resolve));
   if (code !== 0) throw new Error(`${args.slice(4, 6).join(' ')} exited with ${code}`);
-  return childrenCpuMicros() - before;
-}
-
-function childrenCpuMicros(): number {
-  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[13]) + Number(fields[14])) * 1e6) / 100;
-}
-
-/** User + system CPU µs of a running process. */
-function cpuMicros(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100;
+  return exitedChildrenCpuMicros() - before;
 }

@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { figure, median, printFigure } from '../figure.js';
-import { spawnSandbox } from '../spawn-sandbox.js';
+import { spawnSandbox, stopSandbox } from '../spawn-sandbox.js';
 
 const { values } = parseArgs({ options: { rows: { type: 'string', default: '3000' }, rounds: { type: 'string', default: '2' } } });
 const rows = Number(values.rows);
@@ -53,11 +53,7 @@ try {
       if (times.length !== rows) throw new Error(`${tag}: ${times.length} of ${rows} rows accepted`);
       return (times.length - 1) / ((times.at(-1)! - times[0]!) / 1000);
     } finally {
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill();
-        await exited;
-      }
+      await stopSandbox(child);
     }
   }
 } finally {

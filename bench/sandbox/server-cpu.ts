@@ -31,3 +31,9 @@ export function tickCpuMicros(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100;
 }
+
+/** CPU microseconds (user + system) of this process's children that have exited and been waited for (`/proc/self/stat`, 10 ms ticks). */
+export function exitedChildrenCpuMicros(): number {
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[13]) + Number(fields[14])) * 1e6) / 100;
+}

@@ -26,18 +26,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { figure, median, printFigure } from '../figure.js';
-import { spawnSandbox } from '../spawn-sandbox.js';
+import { exitedChildrenCpuMicros } from '../sandbox/server-cpu.js';
+import { spawnSandbox, stopSandbox } from '../spawn-sandbox.js';
 
 const { values } = parseArgs({ options: { rows: { type: 'string', default: '3000' }, rounds: { type: 'string', default: '3' } } });
 const rows = Number(values.rows);
 const rounds = Number(values.rounds);
 const CLI = ['--conditions=@vsynth/source', '--import', 'tsx', 'packages/cli/src/index.ts'];
-
-/** CPU µs of this process's exited and waited-for children. */
-function childrenCpuMicros(): number {
-  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[13]) + Number(fields[14])) * 1e6) / 100;
-}
 
 const dir = await mkdtemp(join(tmpdir(), 'vsynth-webhook-batch-'));
 try {
@@ -71,14 +66,14 @@ try {
     try {
       const env = { ...process.env, VSYNTH_BASE_URL: url, VSYNTH_API_KEY: 'sandbox-key' };
       const args = [...CLI, 'batch', '--template', 'examples/batch/create-per-row/welcome.tsx', '--data', data, '--concurrency', '32', ...(mode === 'collect' ? ['--collect-webhooks'] : [])];
-      const before = childrenCpuMicros();
+      const before = exitedChildrenCpuMicros();
       const started = performance.now();
       const code = await new Promise<number | null>((resolve) =>
         spawn(process.execPath, [...args, '--journal', join(dir, `${tag}.journal.ndjson`), '--out', join(dir, `${tag}.results.csv`), '--events', 'none'], { env, stdio: ['ignore', 'ignore', 'inherit'] }).once('exit', resolve),
       );
       if (code !== 0) throw new Error(`the batch (${mode}) exited with ${code}`);
       const wall = performance.now() - started;
-      const used = childrenCpuMicros() - before;
+      const used = exitedChildrenCpuMicros() - before;
       if (mode === 'collect') {
         const results = readFileSync(join(dir, `${tag}.results.csv`), 'utf8');
         const withVideo = results.split('\n').filter((line) => line.includes(',http://')).length;
@@ -86,11 +81,7 @@ try {
       }
       return { cpu: used, wallMs: wall };
     } finally {
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill();
-        await exited;
-      }
+      await stopSandbox(child);
     }
   }
 } finally {
