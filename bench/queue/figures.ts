@@ -21,20 +21,19 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { connectRedis, readBatch } from '@vsynth/queue';
 import { figure, printFigure } from '../figure.js';
 import { spawnSandbox } from '../spawn-sandbox.js';
+import { CLI_FROM_SOURCES, WELCOME_TEMPLATE, writeCustomers } from '../welcome-batch.js';
 
 const { values } = parseArgs({ options: { rows: { type: 'string' }, concurrency: { type: 'string', default: '2' }, latency: { type: 'string', default: '20' }, full: { type: 'boolean', default: false } } });
 const rows = Number(values.rows ?? (values.full ? '600' : '120'));
 const concurrency = values.concurrency;
 const latency = values.latency;
-const CLI = ['--conditions=@vsynth/source', '--import', 'tsx', 'packages/cli/src/index.ts'];
-const TEMPLATE = 'examples/batch/create-per-row/welcome.tsx';
 
 const dir = await mkdtemp(join(tmpdir(), 'vsynth-queue-bench-'));
 const port = 20_000 + Math.floor(Math.random() * 20_000);
@@ -47,7 +46,7 @@ try {
   await new Promise((resolve) => setTimeout(resolve, 300));
   const connection = await connectRedis(queue);
   const batch = await rowsPerSecond('batch', async (data) => {
-    await run([...CLI, 'batch', '--template', TEMPLATE, '--data', data, '--concurrency', concurrency, '--journal', join(dir, 'batch.journal.ndjson'), '--durability', 'write', '--events', 'none']);
+    await run([...CLI_FROM_SOURCES, 'batch', '--template', WELCOME_TEMPLATE, '--data', data, '--concurrency', concurrency, '--journal', join(dir, 'batch.journal.ndjson'), '--durability', 'write', '--events', 'none']);
   });
   const workers: Record<number, number> = {};
   const workerCpu: Record<number, number> = {};
@@ -56,12 +55,12 @@ try {
     const cpuBefore = cpuSeconds(sandbox.pid);
     const wallBefore = performance.now();
     workers[count] = await rowsPerSecond(`w${count}`, async (data) => {
-      const children = Array.from({ length: count }, () => start([...CLI, 'worker', '--queue', queue, '--concurrency', concurrency]));
+      const children = Array.from({ length: count }, () => start([...CLI_FROM_SOURCES, 'worker', '--queue', queue, '--concurrency', concurrency]));
       try {
         // Rows are enqueued once every worker waits on the queue: a worker still starting (a cold
         // process is ~1 s of CPU here) would leave the first ones to run the batch alone.
         await workersWaiting(connection.redis, count);
-        await run([...CLI, 'batch', '--template', TEMPLATE, '--data', data, '--queue', queue, '--batch-id', `w${count}`]);
+        await run([...CLI_FROM_SOURCES, 'batch', '--template', WELCOME_TEMPLATE, '--data', data, '--queue', queue, '--batch-id', `w${count}`]);
         // CPU from the first settled row on: the workers' start-up is not a row's cost.
         let first: { cpu: number; settled: number } | undefined;
         for (;;) {
@@ -94,10 +93,7 @@ try {
 
 /** Runs one batch of `rows` fresh rows (names tagged with the run) and measures accepted rows/s from the ledger. */
 async function rowsPerSecond(tag: string, work: (data: string) => Promise<void>): Promise<number> {
-  const data = join(dir, `${tag}.csv`);
-  const lines = ['name,plan,seats'];
-  for (let row = 1; row <= rows; row++) lines.push(`${tag} customer ${row},Pro,${(row % 9) + 1}`);
-  await writeFile(data, `${lines.join('\n')}\n`);
+  const data = await writeCustomers(join(dir, `${tag}.csv`), rows, tag);
   await work(data);
   const response = await fetch(`${url}/sandbox/ledger`, { headers: { authorization: 'sandbox-key' } });
   const entries = ((await response.json()) as { entries: { time: string; body: { name?: string } }[] }).entries;

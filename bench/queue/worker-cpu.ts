@@ -14,7 +14,7 @@
  *   1.00–1.04 with those two run by SHA; 0.87 with the pacer's slot (taken for every row) too.
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -22,12 +22,11 @@ import { connectRedis, readBatch } from '@vsynth/queue';
 import { figure, median, printFigure } from '../figure.js';
 import { exitedChildrenCpuMicros, tickCpuMicros } from '../sandbox/server-cpu.js';
 import { spawnSandbox } from '../spawn-sandbox.js';
+import { CLI_FROM_SOURCES, WELCOME_TEMPLATE, writeCustomers } from '../welcome-batch.js';
 
 const { values } = parseArgs({ options: { rows: { type: 'string', default: '3000' }, rounds: { type: 'string', default: '1' } } });
 const rows = Number(values.rows);
 const rounds = Number(values.rounds);
-const CLI = ['--conditions=@vsynth/source', '--import', 'tsx', 'packages/cli/src/index.ts'];
-const TEMPLATE = 'examples/batch/create-per-row/welcome.tsx';
 
 const dir = await mkdtemp(join(tmpdir(), 'vsynth-worker-cpu-'));
 const port = 20_000 + Math.floor(Math.random() * 20_000);
@@ -42,11 +41,11 @@ try {
   const worker: number[] = [];
   const batch: number[] = [];
   for (let round = 0; round < rounds; round++) {
-    const data = await customers(`r${round}`, rows);
-    const one = await customers(`r${round}-one`, 1);
+    const data = await writeCustomers(join(dir, `r${round}.csv`), rows, `r${round}`);
+    const one = await writeCustomers(join(dir, `r${round}-one.csv`), 1, `r${round}-one`);
     worker.push(await workerCpuPerRow(connection.redis, data, `r${round}`));
-    const whole = await exitedCpu([...CLI, 'batch', '--template', TEMPLATE, '--data', data, '--concurrency', '32', '--journal', join(dir, `r${round}.journal`), '--durability', 'write', '--events', 'none']);
-    const startUp = await exitedCpu([...CLI, 'batch', '--template', TEMPLATE, '--data', one, '--concurrency', '32', '--journal', join(dir, `r${round}-one.journal`), '--durability', 'write', '--events', 'none']);
+    const whole = await exitedCpu([...CLI_FROM_SOURCES, 'batch', '--template', WELCOME_TEMPLATE, '--data', data, '--concurrency', '32', '--journal', join(dir, `r${round}.journal`), '--durability', 'write', '--events', 'none']);
+    const startUp = await exitedCpu([...CLI_FROM_SOURCES, 'batch', '--template', WELCOME_TEMPLATE, '--data', one, '--concurrency', '32', '--journal', join(dir, `r${round}-one.journal`), '--durability', 'write', '--events', 'none']);
     batch.push((whole - startUp) / (rows - 1));
     process.stderr.write(`round ${round + 1}: µs CPU per row: worker ${worker.at(-1)!.toFixed(0)}, batch ${batch.at(-1)!.toFixed(0)}\n`);
   }
@@ -58,16 +57,9 @@ try {
   await rm(dir, { recursive: true, force: true });
 }
 
-/** A data file of `count` customer rows, names tagged so each run's rows are new. */
-async function customers(tag: string, count: number): Promise<string> {
-  const path = join(dir, `${tag}.csv`);
-  await writeFile(path, ['name,plan,seats', ...Array.from({ length: count }, (_, i) => `${tag} customer ${i + 1},Pro,${(i % 9) + 1}`)].join('\n') + '\n');
-  return path;
-}
-
 /** Starts a worker, enqueues the rows once it waits on the queue, and measures its CPU per row from the first settled row on. */
 async function workerCpuPerRow(redisClient: Awaited<ReturnType<typeof connectRedis>>['redis'], data: string, batchId: string): Promise<number> {
-  const child = spawn(process.execPath, [...CLI, 'worker', '--queue', queue, '--concurrency', '32'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [...CLI_FROM_SOURCES, 'worker', '--queue', queue, '--concurrency', '32'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   try {
     for (const deadline = performance.now() + 60_000; ; ) {
       const clients = (await redisClient.client('LIST')) as string;
@@ -75,7 +67,7 @@ async function workerCpuPerRow(redisClient: Awaited<ReturnType<typeof connectRed
       if (performance.now() > deadline) throw new Error('the worker did not wait on the queue within 60 s');
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    await exitedCpu([...CLI, 'batch', '--template', TEMPLATE, '--data', data, '--queue', queue, '--batch-id', batchId]);
+    await exitedCpu([...CLI_FROM_SOURCES, 'batch', '--template', WELCOME_TEMPLATE, '--data', data, '--queue', queue, '--batch-id', batchId]);
     let first: { cpu: number; settled: number } | undefined;
     for (;;) {
       const { status } = await readBatch(redisClient, batchId);

@@ -14,24 +14,21 @@
  *   thread's and ffmpeg's CPU on the two cores).
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { figure, median, printFigure } from '../figure.js';
 import { spawnSandbox, stopSandbox } from '../spawn-sandbox.js';
+import { CLI_FROM_SOURCES, WELCOME_TEMPLATE, writeCustomers } from '../welcome-batch.js';
 
 const { values } = parseArgs({ options: { rows: { type: 'string', default: '3000' }, rounds: { type: 'string', default: '2' } } });
 const rows = Number(values.rows);
 const rounds = Number(values.rounds);
-const CLI = ['--conditions=@vsynth/source', '--import', 'tsx', 'packages/cli/src/index.ts'];
 
 const dir = await mkdtemp(join(tmpdir(), 'vsynth-export-batch-'));
 try {
-  const data = join(dir, 'rows.csv');
-  const lines = ['name,plan,seats'];
-  for (let row = 1; row <= rows; row++) lines.push(`customer ${row},Pro,${(row % 9) + 1}`);
-  await writeFile(data, `${lines.join('\n')}\n`);
+  const data = await writeCustomers(join(dir, 'rows.csv'), rows);
   const perSecond: Record<'preview' | 'json', number[]> = { preview: [], json: [] };
   for (let round = 0; round < rounds; round++) {
     for (const artifact of ['preview', 'json'] as const) perSecond[artifact].push(await batchRowsPerSecond(artifact, `${round}-${artifact}`));
@@ -43,7 +40,7 @@ try {
     const { url, child } = await spawnSandbox(['--data-dir', join(dir, tag), '--latency', '20', '--export-seconds', '0', '--artifact', artifact]);
     try {
       const env = { ...process.env, VSYNTH_BASE_URL: url, VSYNTH_API_KEY: 'sandbox-key' };
-      const args = [...CLI, 'batch', '--template', 'examples/batch/create-per-row/welcome.tsx', '--data', data, '--concurrency', '32'];
+      const args = [...CLI_FROM_SOURCES, 'batch', '--template', WELCOME_TEMPLATE, '--data', data, '--concurrency', '32'];
       const code = await new Promise<number | null>((resolve) =>
         spawn(process.execPath, [...args, '--journal', join(dir, `${tag}.journal.ndjson`), '--out', join(dir, `${tag}.results.csv`), '--events', 'none'], { env, stdio: ['ignore', 'ignore', 'inherit'] }).once('exit', resolve),
       );

@@ -21,27 +21,23 @@
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { figure, median, printFigure } from '../figure.js';
 import { exitedChildrenCpuMicros } from '../sandbox/server-cpu.js';
 import { spawnSandbox, stopSandbox } from '../spawn-sandbox.js';
+import { CLI_FROM_SOURCES, WELCOME_TEMPLATE, writeCustomers } from '../welcome-batch.js';
 
 const { values } = parseArgs({ options: { rows: { type: 'string', default: '3000' }, rounds: { type: 'string', default: '3' } } });
 const rows = Number(values.rows);
 const rounds = Number(values.rounds);
-const CLI = ['--conditions=@vsynth/source', '--import', 'tsx', 'packages/cli/src/index.ts'];
 
 const dir = await mkdtemp(join(tmpdir(), 'vsynth-webhook-batch-'));
 try {
-  const data = join(dir, 'rows.csv');
-  const oneRow = join(dir, 'one-row.csv');
-  const lines = ['name,plan,seats'];
-  for (let row = 1; row <= rows; row++) lines.push(`customer ${row},Pro,${(row % 9) + 1}`);
-  await writeFile(data, `${lines.join('\n')}\n`);
-  await writeFile(oneRow, `${lines.slice(0, 2).join('\n')}\n`);
+  const data = await writeCustomers(join(dir, 'rows.csv'), rows);
+  const oneRow = await writeCustomers(join(dir, 'one-row.csv'), 1);
   const cpu: Record<'startUp' | 'plain' | 'collect', number[]> = { startUp: [], plain: [], collect: [] };
   const wallMs: Record<'plain' | 'collect', number[]> = { plain: [], collect: [] };
   for (let round = 0; round < rounds; round++) {
@@ -65,7 +61,7 @@ try {
     const { url, child } = await spawnSandbox(['--data-dir', join(dir, tag), '--latency', '20', '--export-seconds', '0', '--artifact', 'json']);
     try {
       const env = { ...process.env, VSYNTH_BASE_URL: url, VSYNTH_API_KEY: 'sandbox-key' };
-      const args = [...CLI, 'batch', '--template', 'examples/batch/create-per-row/welcome.tsx', '--data', data, '--concurrency', '32', ...(mode === 'collect' ? ['--collect-webhooks'] : [])];
+      const args = [...CLI_FROM_SOURCES, 'batch', '--template', WELCOME_TEMPLATE, '--data', data, '--concurrency', '32', ...(mode === 'collect' ? ['--collect-webhooks'] : [])];
       const before = exitedChildrenCpuMicros();
       const started = performance.now();
       const code = await new Promise<number | null>((resolve) =>

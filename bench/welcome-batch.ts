@@ -1,0 +1,24 @@
+/**
+ * What the benches that run the real CLI's batch share: the CLI from the sources, the export-row
+ * template (`examples/batch/create-per-row/welcome.tsx`) and its customer rows.
+ */
+import { writeFile } from 'node:fs/promises';
+
+/** Node's arguments that run the CLI from the repository's sources; the command follows. */
+export const CLI_FROM_SOURCES: readonly string[] = ['--conditions=@vsynth/source', '--import', 'tsx', 'packages/cli/src/index.ts'];
+
+/** The template: one create with an export per row. */
+export const WELCOME_TEMPLATE = 'examples/batch/create-per-row/welcome.tsx';
+
+/**
+ * Writes a CSV of `count` customer rows (name, plan, seats) for {@link WELCOME_TEMPLATE} to `path`;
+ * `tag` prefixes the names, so each run's rows are new and can be told apart in the ledger.
+ *
+ * @example await writeCustomers(join(dir, 'rows.csv'), 3000, 'w4') // names 'w4 customer 1' …
+ */
+export async function writeCustomers(path: string, count: number, tag = ''): Promise<string> {
+  const lines = ['name,plan,seats'];
+  for (let row = 1; row <= count; row++) lines.push(`${tag === '' ? '' : `${tag} `}customer ${row},Pro,${(row % 9) + 1}`);
+  await writeFile(path, `${lines.join('\n')}\n`);
+  return path;
+}
