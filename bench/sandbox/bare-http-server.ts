@@ -12,18 +12,20 @@
  *   `fdatasync` covering it is done: the requests of one event-loop turn share one `writev` and one
  *   `fdatasync`, as in the sandbox's store. Nothing more than that: no ids, records, ledger, cube
  *   estimate, routing or authentication.
+ * - `--unchecked` (with `--store`): stores every body that parses, without the check: what durable
+ *   storage costs on top of parsing alone, the ceiling of a server that did not validate at all.
  *
- *   node --conditions=@vsynth/source --import tsx bench/sandbox/bare-http-server.ts [--parse | --validate | --store <file>]   (run by create-vs-bare.ts)
+ *   node --conditions=@vsynth/source --import tsx bench/sandbox/bare-http-server.ts [--parse | --validate | --store <file> [--unchecked]]   (run by create-vs-bare.ts)
  */
 import { fdatasync, openSync, writevSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
 import { findRequestIssues } from '@vsynth/core';
 
-const { values } = parseArgs({ options: { parse: { type: 'boolean', default: false }, validate: { type: 'boolean', default: false }, store: { type: 'string' } } });
+const { values } = parseArgs({ options: { parse: { type: 'boolean', default: false }, validate: { type: 'boolean', default: false }, store: { type: 'string' }, unchecked: { type: 'boolean', default: false } } });
 const store = values.store === undefined ? undefined : groupCommitLog(values.store);
-const validate = values.validate || store !== undefined;
-const parse = values.parse || validate;
+const validate = values.validate || (store !== undefined && !values.unchecked);
+const parse = values.parse || validate || store !== undefined;
 
 /** Whether the body is accepted at this server's level (without `--parse`: any non-empty body). */
 function accepts(body: Buffer): boolean {

@@ -20,7 +20,9 @@
  *   group-committed, fdatasynced log before answering — the least the aim's "every create still
  *   validated and stored durably" asks, without anything else the sandbox does: the ceiling of the
  *   sandbox's figures.
- * `--detail` prints each round's CPU µs per request on stderr.
+ * `--detail` prints each round's CPU µs per request on stderr, with two more servers beside them
+ * (`bare-http-server.ts --validate`: parses and checks, stores nothing; `--store --unchecked`: parses
+ * and stores durably, checks nothing), and the median ratio of each server to the bare one.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent } from 'node:http';
@@ -54,10 +56,14 @@ function spawnBare(flags: readonly string[]): { child: ChildProcess; url: Promis
 const bare = spawnBare([]);
 const parseOnly = spawnBare(['--parse']);
 const minimal = spawnBare(['--store', join(dir, 'minimal-server.ndjson')]);
+const validateOnly = values.detail ? spawnBare(['--validate']) : undefined;
+const unchecked = values.detail ? spawnBare(['--store', join(dir, 'unchecked-server.ndjson'), '--unchecked']) : undefined;
 const bareChild = bare.child;
 const bareUrl = await bare.url;
 const parseOnlyUrl = await parseOnly.url;
 const minimalUrl = await minimal.url;
+const validateOnlyUrl = await validateOnly?.url;
+const uncheckedUrl = await unchecked?.url;
 
 const agent = new Agent({ keepAlive: true, maxSockets: 64 });
 
@@ -76,6 +82,8 @@ try {
     await perSecond(bareUrl, requests);
     await perSecond(parseOnlyUrl, requests);
     await perSecond(minimalUrl, requests);
+    if (validateOnlyUrl !== undefined) await perSecond(validateOnlyUrl, requests);
+    if (uncheckedUrl !== undefined) await perSecond(uncheckedUrl, requests);
     await perSecond(sandbox.url, requests);
   }
   const s: number[] = [];
@@ -85,6 +93,8 @@ try {
   const pCpu: number[] = [];
   const m: number[] = [];
   const mCpu: number[] = [];
+  const vCpu: number[] = [];
+  const uCpu: number[] = [];
   for (let r = 0; r < rounds; r++) {
     let before = serverCpuMicros(bareChild.pid!);
     let ticks = tickCpuMicros(bareChild.pid!);
@@ -97,6 +107,16 @@ try {
     before = serverCpuMicros(minimal.child.pid!);
     m.push(await perSecond(minimalUrl, requests));
     mCpu.push((serverCpuMicros(minimal.child.pid!) - before) / requests);
+    if (validateOnly !== undefined) {
+      before = serverCpuMicros(validateOnly.child.pid!);
+      await perSecond(validateOnlyUrl!, requests);
+      vCpu.push((serverCpuMicros(validateOnly.child.pid!) - before) / requests);
+    }
+    if (unchecked !== undefined) {
+      before = serverCpuMicros(unchecked.child.pid!);
+      await perSecond(uncheckedUrl!, requests);
+      uCpu.push((serverCpuMicros(unchecked.child.pid!) - before) / requests);
+    }
     before = serverCpuMicros(sandbox.child.pid!);
     ticks = tickCpuMicros(sandbox.child.pid!);
     s.push(await perSecond(sandbox.url, requests));
@@ -104,9 +124,13 @@ try {
     const sandboxTicks = (tickCpuMicros(sandbox.child.pid!) - ticks) / requests;
     if (values.detail) {
       process.stderr.write(
-        `round ${r + 1}: µs CPU per request, schedstat (10 ms ticks): sandbox ${sCpu.at(-1)!.toFixed(1)} (${sandboxTicks.toFixed(1)}), bare ${bCpu.at(-1)!.toFixed(1)} (${bareTicks.toFixed(1)}), parse-only ${pCpu.at(-1)!.toFixed(1)}, minimal ${mCpu.at(-1)!.toFixed(1)}; wall/s sandbox ${s.at(-1)!.toFixed(0)}, minimal ${m.at(-1)!.toFixed(0)}, bare ${b.at(-1)!.toFixed(0)}\n`,
+        `round ${r + 1}: µs CPU per request, schedstat (10 ms ticks): sandbox ${sCpu.at(-1)!.toFixed(1)} (${sandboxTicks.toFixed(1)}), bare ${bCpu.at(-1)!.toFixed(1)} (${bareTicks.toFixed(1)}), parse-only ${pCpu.at(-1)!.toFixed(1)}, parse + check ${vCpu.at(-1)!.toFixed(1)}, parse + store (unchecked) ${uCpu.at(-1)!.toFixed(1)}, minimal ${mCpu.at(-1)!.toFixed(1)}; wall/s sandbox ${s.at(-1)!.toFixed(0)}, minimal ${m.at(-1)!.toFixed(0)}, bare ${b.at(-1)!.toFixed(0)}\n`,
       );
     }
+  }
+  if (values.detail) {
+    const ratio = (cpu: number[]) => (median(bCpu) / median(cpu)).toFixed(3);
+    process.stderr.write(`median CPU ratio to bare: parse-only ${ratio(pCpu)}, parse + check ${ratio(vCpu)}, parse + store (unchecked) ${ratio(uCpu)}, minimal ${ratio(mCpu)}, sandbox ${ratio(sCpu)}\n`);
   }
   // Creates/s a core could serve, from the server's own CPU per request: what load on the machine disturbs least.
   printFigure(figure('sandbox.vsBareHttp', 1e6 / median(sCpu), 'creates per CPU-second of the server at c=32 (baseline: bare node:http)', 1e6 / median(bCpu), '>=', 0.5));
@@ -120,6 +144,8 @@ try {
   bareChild.kill('SIGTERM');
   parseOnly.child.kill('SIGTERM');
   minimal.child.kill('SIGTERM');
-  await Promise.all([sandbox.child, bareChild, parseOnly.child, minimal.child].map((child) => new Promise((r) => child.once('exit', r))));
+  const extra = [validateOnly, unchecked].flatMap((server) => (server === undefined ? [] : [server.child]));
+  for (const child of extra) child.kill('SIGTERM');
+  await Promise.all([sandbox.child, bareChild, parseOnly.child, minimal.child, ...extra].map((child) => new Promise((r) => child.once('exit', r))));
   await rm(dir, { recursive: true, force: true });
 }
