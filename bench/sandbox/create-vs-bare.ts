@@ -20,9 +20,12 @@
  *   group-committed, fdatasynced log before answering — the least the aim's "every create still
  *   validated and stored durably" asks, without anything else the sandbox does: the ceiling of the
  *   sandbox's figures.
- * `--detail` prints each round's CPU µs per request on stderr, with two more servers beside them
- * (`bare-http-server.ts --validate`: parses and checks, stores nothing; `--store --unchecked`: parses
- * and stores durably, checks nothing), and the median ratio of each server to the bare one.
+ * - `sandbox.validateOnlyVsBareHttp`: the CPU figure of a fifth server, `bare-http-server.ts
+ *   --validate`, which parses and checks each create and stores nothing: under 0.5, it shows that
+ *   validation alone keeps every server that validates from the aim.
+ * `--detail` prints each round's CPU µs per request on stderr, with a sixth server beside them
+ * (`bare-http-server.ts --store --unchecked`: parses and stores durably, checks nothing), and the
+ * median ratio of each server to the bare one.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent } from 'node:http';
@@ -56,13 +59,13 @@ function spawnBare(flags: readonly string[]): { child: ChildProcess; url: Promis
 const bare = spawnBare([]);
 const parseOnly = spawnBare(['--parse']);
 const minimal = spawnBare(['--store', join(dir, 'minimal-server.ndjson')]);
-const validateOnly = values.detail ? spawnBare(['--validate']) : undefined;
+const validateOnly = spawnBare(['--validate']);
 const unchecked = values.detail ? spawnBare(['--store', join(dir, 'unchecked-server.ndjson'), '--unchecked']) : undefined;
 const bareChild = bare.child;
 const bareUrl = await bare.url;
 const parseOnlyUrl = await parseOnly.url;
 const minimalUrl = await minimal.url;
-const validateOnlyUrl = await validateOnly?.url;
+const validateOnlyUrl = await validateOnly.url;
 const uncheckedUrl = await unchecked?.url;
 
 const agent = new Agent({ keepAlive: true, maxSockets: 64 });
@@ -82,7 +85,7 @@ try {
     await perSecond(bareUrl, requests);
     await perSecond(parseOnlyUrl, requests);
     await perSecond(minimalUrl, requests);
-    if (validateOnlyUrl !== undefined) await perSecond(validateOnlyUrl, requests);
+    await perSecond(validateOnlyUrl, requests);
     if (uncheckedUrl !== undefined) await perSecond(uncheckedUrl, requests);
     await perSecond(sandbox.url, requests);
   }
@@ -107,11 +110,9 @@ try {
     before = serverCpuMicros(minimal.child.pid!);
     m.push(await perSecond(minimalUrl, requests));
     mCpu.push((serverCpuMicros(minimal.child.pid!) - before) / requests);
-    if (validateOnly !== undefined) {
-      before = serverCpuMicros(validateOnly.child.pid!);
-      await perSecond(validateOnlyUrl!, requests);
-      vCpu.push((serverCpuMicros(validateOnly.child.pid!) - before) / requests);
-    }
+    before = serverCpuMicros(validateOnly.child.pid!);
+    await perSecond(validateOnlyUrl, requests);
+    vCpu.push((serverCpuMicros(validateOnly.child.pid!) - before) / requests);
     if (unchecked !== undefined) {
       before = serverCpuMicros(unchecked.child.pid!);
       await perSecond(uncheckedUrl!, requests);
@@ -135,6 +136,7 @@ try {
   // Creates/s a core could serve, from the server's own CPU per request: what load on the machine disturbs least.
   printFigure(figure('sandbox.vsBareHttp', 1e6 / median(sCpu), 'creates per CPU-second of the server at c=32 (baseline: bare node:http)', 1e6 / median(bCpu), '>=', 0.5));
   printFigure(figure('sandbox.parseOnlyVsBareHttp', 1e6 / median(pCpu), 'requests per CPU-second of a server that only JSON.parses each body (baseline: bare node:http): the ceiling of sandbox.vsBareHttp', 1e6 / median(bCpu), '>=', 0.5));
+  printFigure(figure('sandbox.validateOnlyVsBareHttp', 1e6 / median(vCpu), 'requests per CPU-second of a server that only parses and checks each create, storing nothing (baseline: bare node:http): the ceiling of sandbox.vsBareHttp', 1e6 / median(bCpu), '>=', 0.5));
   printFigure(figure('sandbox.minimalVsBareHttp', 1e6 / median(mCpu), 'requests per CPU-second of a server that only parses, checks and fsyncs each create (baseline: bare node:http): the ceiling of sandbox.vsBareHttp', 1e6 / median(bCpu), '>=', 0.5));
   printFigure(figure('sandbox.vsBareHttpWall', median(s), 'creates/s wall clock at c=32 (baseline: bare node:http)', median(b), '>=', 0.5));
   printFigure(figure('sandbox.minimalVsBareHttpWall', median(m), 'requests/s wall clock at c=32 of a server that only parses, checks and fsyncs each create (baseline: bare node:http): the ceiling of sandbox.vsBareHttpWall', median(b), '>=', 0.5));
@@ -144,8 +146,8 @@ try {
   bareChild.kill('SIGTERM');
   parseOnly.child.kill('SIGTERM');
   minimal.child.kill('SIGTERM');
-  const extra = [validateOnly, unchecked].flatMap((server) => (server === undefined ? [] : [server.child]));
-  for (const child of extra) child.kill('SIGTERM');
-  await Promise.all([sandbox.child, bareChild, parseOnly.child, minimal.child, ...extra].map((child) => new Promise((r) => child.once('exit', r))));
+  validateOnly.child.kill('SIGTERM');
+  unchecked?.child.kill('SIGTERM');
+  await Promise.all([sandbox.child, bareChild, parseOnly.child, minimal.child, validateOnly.child, ...(unchecked === undefined ? [] : [unchecked.child])].map((child) => new Promise((r) => child.once('exit', r))));
   await rm(dir, { recursive: true, force: true });
 }
