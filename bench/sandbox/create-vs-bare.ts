@@ -21,8 +21,8 @@
  *   validated and stored durably" asks, without anything else the sandbox does: the ceiling of the
  *   sandbox's figures.
  * - `sandbox.validateOnlyVsBareHttp`: the CPU figure of a fifth server, `bare-http-server.ts
- *   --validate`, which parses and checks each create and stores nothing: under 0.5, it shows that
- *   validation alone keeps every server that validates from the aim.
+ *   --validate`, which parses and checks each create and stores nothing: how much of the aim
+ *   validation alone takes.
  * `--detail` prints each round's CPU µs per request on stderr, with a sixth server beside them
  * (`bare-http-server.ts --store --unchecked`: parses and stores durably, checks nothing), and the
  * median ratio of each server to the bare one.
