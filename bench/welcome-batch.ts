@@ -2,6 +2,7 @@
  * What the benches that run the real CLI's batch share: the CLI from the sources, the export-row
  * template (`examples/batch/create-per-row/welcome.tsx`) and its customer rows.
  */
+import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 
 /** Node's arguments that run the CLI from the repository's sources; the command follows. */
@@ -9,6 +10,20 @@ export const CLI_FROM_SOURCES: readonly string[] = ['--conditions=@vsynth/source
 
 /** The template: one create with an export per row. */
 export const WELCOME_TEMPLATE = 'examples/batch/create-per-row/welcome.tsx';
+
+/**
+ * Node's arguments for `vsynth batch` of {@link WELCOME_TEMPLATE} over `data`, from the sources.
+ *
+ * @example spawn(process.execPath, welcomeBatchArgs(data, '--concurrency', '32'))
+ */
+export function welcomeBatchArgs(data: string, ...flags: string[]): string[] {
+  return [...CLI_FROM_SOURCES, 'batch', '--template', WELCOME_TEMPLATE, '--data', data, ...flags];
+}
+
+/** Runs node with `args` in a child process (its output ignored, errors shown); resolves with its exit code. */
+export function runNode(args: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number | null> {
+  return new Promise((resolve) => spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'inherit'] }).once('exit', resolve));
+}
 
 /**
  * Writes a CSV of `count` customer rows (name, plan, seats) for {@link WELCOME_TEMPLATE} to `path`;

@@ -28,7 +28,7 @@ import { parseArgs } from 'node:util';
 import { connectRedis, readBatch } from '@vsynth/queue';
 import { figure, printFigure } from '../figure.js';
 import { spawnSandbox } from '../spawn-sandbox.js';
-import { CLI_FROM_SOURCES, WELCOME_TEMPLATE, writeCustomers } from '../welcome-batch.js';
+import { CLI_FROM_SOURCES, welcomeBatchArgs, writeCustomers } from '../welcome-batch.js';
 
 const { values } = parseArgs({ options: { rows: { type: 'string' }, concurrency: { type: 'string', default: '2' }, latency: { type: 'string', default: '20' }, full: { type: 'boolean', default: false } } });
 const rows = Number(values.rows ?? (values.full ? '600' : '120'));
@@ -46,7 +46,7 @@ try {
   await new Promise((resolve) => setTimeout(resolve, 300));
   const connection = await connectRedis(queue);
   const batch = await rowsPerSecond('batch', async (data) => {
-    await run([...CLI_FROM_SOURCES, 'batch', '--template', WELCOME_TEMPLATE, '--data', data, '--concurrency', concurrency, '--journal', join(dir, 'batch.journal.ndjson'), '--durability', 'write', '--events', 'none']);
+    await run(welcomeBatchArgs(data, '--concurrency', concurrency, '--journal', join(dir, 'batch.journal.ndjson'), '--durability', 'write', '--events', 'none'));
   });
   const workers: Record<number, number> = {};
   const workerCpu: Record<number, number> = {};
@@ -60,7 +60,7 @@ try {
         // Rows are enqueued once every worker waits on the queue: a worker still starting (a cold
         // process is ~1 s of CPU here) would leave the first ones to run the batch alone.
         await workersWaiting(connection.redis, count);
-        await run([...CLI_FROM_SOURCES, 'batch', '--template', WELCOME_TEMPLATE, '--data', data, '--queue', queue, '--batch-id', `w${count}`]);
+        await run(welcomeBatchArgs(data, '--queue', queue, '--batch-id', `w${count}`));
         // CPU from the first settled row on: the workers' start-up is not a row's cost.
         let first: { cpu: number; settled: number } | undefined;
         for (;;) {

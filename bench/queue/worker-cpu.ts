@@ -22,7 +22,7 @@ import { connectRedis, readBatch } from '@vsynth/queue';
 import { figure, median, printFigure } from '../figure.js';
 import { exitedChildrenCpuMicros, tickCpuMicros } from '../sandbox/server-cpu.js';
 import { spawnSandbox } from '../spawn-sandbox.js';
-import { CLI_FROM_SOURCES, WELCOME_TEMPLATE, writeCustomers } from '../welcome-batch.js';
+import { CLI_FROM_SOURCES, welcomeBatchArgs, writeCustomers } from '../welcome-batch.js';
 
 const { values } = parseArgs({ options: { rows: { type: 'string', default: '3000' }, rounds: { type: 'string', default: '1' } } });
 const rows = Number(values.rows);
@@ -44,8 +44,8 @@ try {
     const data = await writeCustomers(join(dir, `r${round}.csv`), rows, `r${round}`);
     const one = await writeCustomers(join(dir, `r${round}-one.csv`), 1, `r${round}-one`);
     worker.push(await workerCpuPerRow(connection.redis, data, `r${round}`));
-    const whole = await exitedCpu([...CLI_FROM_SOURCES, 'batch', '--template', WELCOME_TEMPLATE, '--data', data, '--concurrency', '32', '--journal', join(dir, `r${round}.journal`), '--durability', 'write', '--events', 'none']);
-    const startUp = await exitedCpu([...CLI_FROM_SOURCES, 'batch', '--template', WELCOME_TEMPLATE, '--data', one, '--concurrency', '32', '--journal', join(dir, `r${round}-one.journal`), '--durability', 'write', '--events', 'none']);
+    const whole = await exitedCpu(welcomeBatchArgs(data, '--concurrency', '32', '--journal', join(dir, `r${round}.journal`), '--durability', 'write', '--events', 'none'));
+    const startUp = await exitedCpu(welcomeBatchArgs(one, '--concurrency', '32', '--journal', join(dir, `r${round}-one.journal`), '--durability', 'write', '--events', 'none'));
     batch.push((whole - startUp) / (rows - 1));
     process.stderr.write(`round ${round + 1}: µs CPU per row: worker ${worker.at(-1)!.toFixed(0)}, batch ${batch.at(-1)!.toFixed(0)}\n`);
   }
@@ -67,7 +67,7 @@ async function workerCpuPerRow(redisClient: Awaited<ReturnType<typeof connectRed
       if (performance.now() > deadline) throw new Error('the worker did not wait on the queue within 60 s');
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    await exitedCpu([...CLI_FROM_SOURCES, 'batch', '--template', WELCOME_TEMPLATE, '--data', data, '--queue', queue, '--batch-id', batchId]);
+    await exitedCpu(welcomeBatchArgs(data, '--queue', queue, '--batch-id', batchId));
     let first: { cpu: number; settled: number } | undefined;
     for (;;) {
       const { status } = await readBatch(redisClient, batchId);

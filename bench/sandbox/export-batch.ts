@@ -13,14 +13,13 @@
  *   answering requests, 0.85–0.93 in a thread of their own at nice 19, the rest being that
  *   thread's and ffmpeg's CPU on the two cores).
  */
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { figure, median, printFigure } from '../figure.js';
 import { spawnSandbox, stopSandbox } from '../spawn-sandbox.js';
-import { CLI_FROM_SOURCES, WELCOME_TEMPLATE, writeCustomers } from '../welcome-batch.js';
+import { runNode, welcomeBatchArgs, writeCustomers } from '../welcome-batch.js';
 
 const { values } = parseArgs({ options: { rows: { type: 'string', default: '3000' }, rounds: { type: 'string', default: '2' } } });
 const rows = Number(values.rows);
@@ -40,9 +39,9 @@ try {
     const { url, child } = await spawnSandbox(['--data-dir', join(dir, tag), '--latency', '20', '--export-seconds', '0', '--artifact', artifact]);
     try {
       const env = { ...process.env, VSYNTH_BASE_URL: url, VSYNTH_API_KEY: 'sandbox-key' };
-      const args = [...CLI_FROM_SOURCES, 'batch', '--template', WELCOME_TEMPLATE, '--data', data, '--concurrency', '32'];
-      const code = await new Promise<number | null>((resolve) =>
-        spawn(process.execPath, [...args, '--journal', join(dir, `${tag}.journal.ndjson`), '--out', join(dir, `${tag}.results.csv`), '--events', 'none'], { env, stdio: ['ignore', 'ignore', 'inherit'] }).once('exit', resolve),
+      const code = await runNode(
+        welcomeBatchArgs(data, '--concurrency', '32', '--journal', join(dir, `${tag}.journal.ndjson`), '--out', join(dir, `${tag}.results.csv`), '--events', 'none'),
+        env,
       );
       if (code !== 0) throw new Error(`the batch against the ${artifact} sandbox exited with ${code}`);
       const response = await fetch(`${url}/sandbox/ledger`, { headers: { authorization: 'sandbox-key' } });

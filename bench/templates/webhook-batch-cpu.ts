@@ -19,7 +19,6 @@
  *   sandbox delivered in its four render places (~500 deliveries/s, most after the last row),
  *   1.32 since.
  */
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -28,7 +27,7 @@ import { parseArgs } from 'node:util';
 import { figure, median, printFigure } from '../figure.js';
 import { exitedChildrenCpuMicros } from '../sandbox/server-cpu.js';
 import { spawnSandbox, stopSandbox } from '../spawn-sandbox.js';
-import { CLI_FROM_SOURCES, WELCOME_TEMPLATE, writeCustomers } from '../welcome-batch.js';
+import { runNode, welcomeBatchArgs, writeCustomers } from '../welcome-batch.js';
 
 const { values } = parseArgs({ options: { rows: { type: 'string', default: '3000' }, rounds: { type: 'string', default: '3' } } });
 const rows = Number(values.rows);
@@ -61,12 +60,10 @@ try {
     const { url, child } = await spawnSandbox(['--data-dir', join(dir, tag), '--latency', '20', '--export-seconds', '0', '--artifact', 'json']);
     try {
       const env = { ...process.env, VSYNTH_BASE_URL: url, VSYNTH_API_KEY: 'sandbox-key' };
-      const args = [...CLI_FROM_SOURCES, 'batch', '--template', WELCOME_TEMPLATE, '--data', data, '--concurrency', '32', ...(mode === 'collect' ? ['--collect-webhooks'] : [])];
+      const flags = ['--concurrency', '32', '--journal', join(dir, `${tag}.journal.ndjson`), '--out', join(dir, `${tag}.results.csv`), '--events', 'none'];
       const before = exitedChildrenCpuMicros();
       const started = performance.now();
-      const code = await new Promise<number | null>((resolve) =>
-        spawn(process.execPath, [...args, '--journal', join(dir, `${tag}.journal.ndjson`), '--out', join(dir, `${tag}.results.csv`), '--events', 'none'], { env, stdio: ['ignore', 'ignore', 'inherit'] }).once('exit', resolve),
-      );
+      const code = await runNode(welcomeBatchArgs(data, ...flags, ...(mode === 'collect' ? ['--collect-webhooks'] : [])), env);
       if (code !== 0) throw new Error(`the batch (${mode}) exited with ${code}`);
       const wall = performance.now() - started;
       const used = exitedChildrenCpuMicros() - before;
