@@ -1,25 +1,45 @@
 /**
- * Bench helper: starts the real `vsynth sandbox` CLI in a child process on a free port (so client
- * and service do not share one event loop) and resolves with its base URL once it has started.
+ * Bench helpers: servers in child processes (so client and service do not share one event loop)
+ * that print their URL when they have started, the real `vsynth sandbox` CLI among them.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 
+/** Starts the real `vsynth sandbox` CLI on a free port; resolves with its base URL once it has started. */
 export async function spawnSandbox(flags: readonly string[]): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(
-    process.execPath,
-    // VSYNTH_BENCH_SANDBOX_NODE_ARGS: extra node flags for the sandbox alone, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
-    [...(process.env['VSYNTH_BENCH_SANDBOX_NODE_ARGS']?.split(' ').filter(Boolean) ?? []), '--conditions=@vsynth/source', '--import', 'tsx', 'packages/cli/src/index.ts', 'sandbox', '--port', '0', '--quiet', ...flags],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  const url = await new Promise<string>((resolve, reject) => {
+  // VSYNTH_BENCH_SANDBOX_NODE_ARGS: extra node flags for the sandbox alone, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const { child, url } = spawnServer(['packages/cli/src/index.ts', 'sandbox', '--port', '0', '--quiet', ...flags], { nodeArgs: nodeArgsOf('VSYNTH_BENCH_SANDBOX_NODE_ARGS') });
+  return { url: await url, child };
+}
+
+/**
+ * Starts node, from the sources, on `args` (a script and its flags) for a server that prints
+ * `{"url": …}` as its first line; `url` resolves with it, or rejects if the server exits first.
+ * `nodeArgs` go to node itself (e.g. `--cpu-prof`).
+ *
+ * @example const { child, url } = spawnServer(['bench/sandbox/bare-http-server.ts', '--parse']);
+ */
+export function spawnServer(
+  args: readonly string[],
+  options: { readonly nodeArgs?: readonly string[]; readonly env?: NodeJS.ProcessEnv } = {},
+): { child: ChildProcess; url: Promise<string> } {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--conditions=@vsynth/source', '--import', 'tsx', ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: options.env ?? process.env,
+  });
+  const url = new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
       out += chunk;
       if (out.includes('\n')) resolve((JSON.parse(out.split('\n')[0]!) as { url: string }).url);
     });
-    child.on('exit', (code) => reject(new Error(`sandbox exited with ${code}`)));
+    child.on('exit', (code) => reject(new Error(`${args[0]} exited with ${code}`)));
   });
-  return { url, child };
+  return { child, url };
+}
+
+/** Node flags from the environment variable `name`, split at spaces. */
+export function nodeArgsOf(name: string): string[] {
+  return process.env[name]?.split(' ').filter(Boolean) ?? [];
 }
 
 /** Stops a sandbox started by {@link spawnSandbox} (SIGTERM) and resolves once it has exited. */

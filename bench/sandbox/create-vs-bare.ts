@@ -27,13 +27,12 @@
  * (`bare-http-server.ts --store --unchecked`: parses and stores durably, checks nothing), and the
  * median ratio of each server to the bare one.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent } from 'node:http';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { spawnSandbox } from '../spawn-sandbox.js';
+import { nodeArgsOf, spawnSandbox, spawnServer } from '../spawn-sandbox.js';
 import { figure, median, printFigure } from '../figure.js';
 import { atConcurrency, postJson } from './post-json.js';
 import { serverCpuMicros, tickCpuMicros } from './server-cpu.js';
@@ -50,12 +49,8 @@ const body = JSON.stringify(payload);
 
 const dir = await mkdtemp(join(tmpdir(), 'vsynth-sandbox-vs-bare-'));
 const sandbox = await spawnSandbox(['--data-dir', dir, '--export-seconds', '0', '--artifact', 'json']);
-const nodeArgs = process.env['VSYNTH_BENCH_SANDBOX_NODE_ARGS']?.split(' ').filter(Boolean) ?? [];
-function spawnBare(flags: readonly string[]): { child: ChildProcess; url: Promise<string> } {
-  const child = spawn(process.execPath, [...nodeArgs, '--conditions=@vsynth/source', '--import', 'tsx', 'bench/sandbox/bare-http-server.ts', ...flags], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const url = new Promise<string>((resolve) => child.stdout!.once('data', (chunk: Buffer) => resolve((JSON.parse(chunk.toString().split('\n')[0]!) as { url: string }).url)));
-  return { child, url };
-}
+const nodeArgs = nodeArgsOf('VSYNTH_BENCH_SANDBOX_NODE_ARGS');
+const spawnBare = (flags: readonly string[]) => spawnServer(['bench/sandbox/bare-http-server.ts', ...flags], { nodeArgs });
 const bare = spawnBare([]);
 const parseOnly = spawnBare(['--parse']);
 const minimal = spawnBare(['--store', join(dir, 'minimal-server.ndjson')]);

@@ -17,31 +17,23 @@
  *   listener lives in (it starts with the batch): mostly compiling. Aim ≤ 3: 4.6–4.8 before,
  *   2.0–2.1 since.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { parseArgs } from 'node:util';
 import { correlateWebhookUrl } from '@vsynth/core';
 import { figure, median, printFigure } from '../figure.js';
 import { atConcurrency } from '../sandbox/post-json.js';
 import { serverCpuMicros } from '../sandbox/server-cpu.js';
+import { nodeArgsOf, spawnServer } from '../spawn-sandbox.js';
 
 const { values } = parseArgs({ options: { deliveries: { type: 'string', default: '3000' }, rounds: { type: 'string', default: '5' }, detail: { type: 'boolean', default: false } } });
 const deliveries = Number(values.deliveries);
 const rounds = Number(values.rounds);
 const secret = 'bench-webhook-secret-0123456789';
 
-const nodeArgs = process.env['VSYNTH_BENCH_WEBHOOK_NODE_ARGS']?.split(' ').filter(Boolean) ?? [];
-function spawnServer(flags: readonly string[]): { child: ChildProcess; url: Promise<string> } {
-  const child = spawn(process.execPath, [...nodeArgs, '--conditions=@vsynth/source', '--import', 'tsx', 'bench/webhook/webhook-server.ts', ...flags], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, VSYNTH_BENCH_WEBHOOK_SECRET: secret },
-  });
-  const url = new Promise<string>((resolve) => child.stdout!.once('data', (chunk: Buffer) => resolve((JSON.parse(chunk.toString().split('\n')[0]!) as { url: string }).url)));
-  return { child, url };
-}
-
-const listener = spawnServer([]);
-const bare = spawnServer(['--bare']);
+const serverOptions = { nodeArgs: nodeArgsOf('VSYNTH_BENCH_WEBHOOK_NODE_ARGS'), env: { ...process.env, VSYNTH_BENCH_WEBHOOK_SECRET: secret } };
+const listener = spawnServer(['bench/webhook/webhook-server.ts'], serverOptions);
+const bare = spawnServer(['bench/webhook/webhook-server.ts', '--bare'], serverOptions);
 const servers = [
   { child: listener.child, base: await listener.url },
   { child: bare.child, base: await bare.url },
