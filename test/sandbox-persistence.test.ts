@@ -93,7 +93,7 @@ describe('persistence', () => {
     }
   });
 
-  it('stores a create body as sent (compact) or re-serialised (with line breaks), each line one record, and replays both to what was served', async () => {
+  it('stores a create body once, as sent (compact) or re-serialised (with line breaks), each line one record, and replays both to what was served', async () => {
     const dir = await dataDir();
     const sandbox = await startSandbox({ dataDir: dir, exportSeconds: 0 });
     const send = async (text: string) =>
@@ -109,14 +109,21 @@ describe('persistence', () => {
     };
     await sandbox.close();
 
-    const lines = (await readFile(join(dir, 'store.ndjson'), 'utf8')).split('\n');
+    const log = await readFile(join(dir, 'store.ndjson'));
+    const lines = log.toString('utf8').split('\n');
     expect(lines.pop()).toBe('');
-    const records = lines.map((line) => JSON.parse(line) as { t: string; v: { id: string; payload?: unknown; body?: unknown } });
-    // project, ledger and export of the compact create carry its text as sent (the export again once done); the pretty one is written compact.
-    expect(lines.filter((line) => line.includes(compactText)).map((line) => (JSON.parse(line) as { t: string }).t)).toEqual(['project', 'ledger', 'export', 'export']);
+    type Line = { t: string; v: { id: string; projectId?: string; payload?: unknown; body?: unknown }; from?: [number, number, string] };
+    const records = lines.map((line) => JSON.parse(line) as Line);
+    // Only the compact create's project line carries its text as sent; its ledger entry and both
+    // states of its export refer to that line. The pretty one is written compact, once.
+    expect(lines.filter((line) => line.includes(compactText)).map((line) => (JSON.parse(line) as { t: string }).t)).toEqual(['project']);
     expect(lines.some((line) => line.includes(prettyText.slice(0, 20)))).toBe(false);
     expect(records.find((r) => r.t === 'project' && r.v.id === pretty.projectId)?.v.payload).toEqual(JSON.parse(prettyText));
-    expect(records.filter((r) => r.t === 'ledger').map((r) => r.v.body)).toEqual([JSON.parse(compactText), JSON.parse(prettyText)]);
+    const referred = (r: Line) => (JSON.parse(log.subarray(r.from![0], r.from![0] + r.from![1]).toString('utf8')) as Line).v[r.from![2] as 'payload'];
+    const ledger = records.filter((r) => r.t === 'ledger');
+    expect(ledger.map((r) => r.v.body)).toEqual([null, null]);
+    expect(ledger.map(referred)).toEqual([JSON.parse(compactText), JSON.parse(prettyText)]);
+    expect(records.filter((r) => r.t === 'export').map(referred)).toEqual([JSON.parse(compactText), JSON.parse(compactText)]);
 
     const again = await startSandbox({ dataDir: dir, exportSeconds: 0 });
     try {

@@ -1,5 +1,12 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 
+/** A field of the record on one line of the log: the line's byte offset and length (without its newline). */
+export interface LogPlace {
+  readonly offset: number;
+  readonly bytes: number;
+  readonly field: string;
+}
+
 /**
  * Reads fields of records back from the store's log, so memory need not hold what the log holds:
  * a project's payload, an export's copy of it and a ledger entry's request body are each several
@@ -15,6 +22,8 @@ export class LogReader {
   /** Parsed values by the offset of their line, oldest first. */
   private readonly recent = new Map<number, { readonly value: unknown; readonly bytes: number }>();
   private recentBytes = 0;
+  /** Where each value read or written lives in the log: a later record holding the same value refers to its line. */
+  private places = new WeakMap<object, LogPlace>();
 
   constructor(
     private readonly path: string,
@@ -40,7 +49,18 @@ export class LogReader {
       throw new Error(`the sandbox store's log ${this.path} changed under the sandbox (the line at byte ${offset}: ${(error as Error).message}); restart the sandbox`);
     }
     this.remember(offset, bytes, value);
+    this.know(value, { offset, bytes, field });
     return value;
+  }
+
+  /** Notes that `value` is `v[place.field]` of the line at `place` (the first place given for a value is kept). */
+  know(value: unknown, place: LogPlace): void {
+    if (typeof value === 'object' && value !== null && !this.places.has(value)) this.places.set(value, place);
+  }
+
+  /** The line and field that hold `value` itself (the same object), if it was read or written through this reader. */
+  placeOf(value: unknown): LogPlace | undefined {
+    return typeof value === 'object' && value !== null ? this.places.get(value) : undefined;
   }
 
   /** Keeps a value just written at `offset` for the next reads. */
@@ -59,6 +79,7 @@ export class LogReader {
   close(): void {
     this.recent.clear();
     this.recentBytes = 0;
+    this.places = new WeakMap();
     if (this.fd !== undefined) closeSync(this.fd);
     this.fd = undefined;
   }

@@ -6,7 +6,7 @@ import { runInNewContext } from 'node:vm';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isUsageError } from '@vsynth/core';
-import type { LedgerEntry, ProjectRecord } from './records.js';
+import type { ExportRecord, LedgerEntry, ProjectRecord } from './records.js';
 import { SandboxStore } from './sandbox-store.js';
 
 setFlagsFromString('--expose-gc');
@@ -42,8 +42,9 @@ describe('SandboxStore', () => {
     dirs.push(dir);
     const store = await SandboxStore.open({ dir, fsync: false });
     // 56 requests of 10 MiB (the default maxJsonBytes): 560 MiB of log, past V8's 512 MiB strings.
-    const body = { text: 'x'.repeat(10 * 1024 * 1024) };
-    for (let i = 1; i <= 56; i++) await store.save({ t: 'project', v: project(i) }, { t: 'ledger', v: { ...entry(`l${i}`), body } });
+    // A body per entry: the same body object would be written once, the others referring to it.
+    const text = 'x'.repeat(10 * 1024 * 1024);
+    for (let i = 1; i <= 56; i++) await store.save({ t: 'project', v: project(i) }, { t: 'ledger', v: { ...entry(`l${i}`), body: { text } } });
     // Superseded lines enough for the next open to compact the log into a snapshot of its 57 live records.
     for (let i = 57; i <= 1300; i++) await store.save({ t: 'project', v: project(i) });
     await store.close();
@@ -92,6 +93,75 @@ describe('SandboxStore', () => {
     expect((reopened.projects.get('p99')!.payload as { text: string }).text.slice(0, 4)).toBe('99xx');
     await reopened.close();
   }, 60_000);
+
+  it('writes a value that several records hold once, the others referring to its line, and replays each to it', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'vsynth-store-'));
+    dirs.push(dir);
+    const log = join(dir, 'store.ndjson');
+    const store = await SandboxStore.open({ dir, fsync: false });
+    // A create: the body is the project's payload, and the export's.
+    const payload = { scenes: [], text: 'only once ✓' };
+    await store.save({ t: 'project', v: { ...project(1), payload } }, { t: 'ledger', v: { ...entry('l1'), body: payload } }, { t: 'export', v: exportOf(payload) });
+    // A later state of the export, built from the one in memory (its payload read back from the log).
+    await store.save({ t: 'export', v: { ...store.exports.get('e1')!, status: 'done' } });
+    // Equal but not the same value: written again.
+    await store.save({ t: 'ledger', v: { ...entry('l2'), body: { scenes: [], text: 'only once ✓' } } });
+    await store.close();
+
+    const bytes = await readFile(log);
+    const lines = bytes.toString('utf8').trimEnd().split('\n');
+    expect(lines.filter((line) => line.includes('only once ✓')).map((line) => (JSON.parse(line) as { t: string }).t)).toEqual(['project', 'ledger']);
+    const projectLine = { offset: 0, bytes: Buffer.byteLength(lines[0]!) };
+    expect(lines.slice(1, 4).map((line) => JSON.parse(line) as { from?: unknown })).toMatchObject([
+      { t: 'ledger', v: { id: 'l1', body: null }, from: [projectLine.offset, projectLine.bytes, 'payload'] },
+      { t: 'export', v: { id: 'e1', payload: null, status: 'exporting' }, from: [projectLine.offset, projectLine.bytes, 'payload'] },
+      { t: 'export', v: { id: 'e1', payload: null, status: 'done' }, from: [projectLine.offset, projectLine.bytes, 'payload'] },
+    ]);
+    // Keys keep their order: the field stays where it was, `from` follows `v`.
+    expect(lines[1]).toBe(`{"t":"ledger","v":{"id":"l1","owner":"key:x","endpoint":"POST /api/odin/v3/editor/project","time":"","cubes":1,"body":null},"from":[0,${projectLine.bytes},"payload"]}`);
+
+    const warnings: string[] = [];
+    const reopened = await SandboxStore.open({ dir, fsync: false, onWarning: (message) => warnings.push(message) });
+    expect(warnings).toEqual([]);
+    expect(reopened.ledger.map((e) => e.body)).toEqual([payload, payload]);
+    expect(reopened.exports.get('e1')).toMatchObject({ status: 'done', payload });
+    expect(Object.keys(reopened.ledger[0]!)).toEqual(Object.keys(entry('l1')));
+    await reopened.close();
+  });
+
+  it('ignores a line whose value refers to no line before it, saying which, and keeps the rest', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'vsynth-store-'));
+    dirs.push(dir);
+    const log = join(dir, 'store.ndjson');
+    const first = JSON.stringify({ t: 'project', v: project(1) });
+    const ledger = (from: unknown, id: string) => `${JSON.stringify({ t: 'ledger', v: { ...entry(id), body: null }, from })}\n`;
+    await writeFile(log, `${first}\n${ledger([0, 10_000, 'payload'], 'forward')}${ledger('p1', 'unreadable')}${ledger([0, Buffer.byteLength(first), 'payload'], 'ok')}`);
+    const warnings: string[] = [];
+    const store = await SandboxStore.open({ dir, fsync: false, onWarning: (message) => warnings.push(message) });
+    expect(warnings).toEqual([
+      `ignored line 2 of ${log}: its body refers to [0,10000,"payload"], not to a line before it`,
+      `ignored line 3 of ${log}: its body refers to "p1", not to a line before it`,
+    ]);
+    expect(store.ledger.map((e) => [e.id, e.body])).toEqual([['ok', { scenes: [] }]]);
+    await store.close();
+  });
+
+  it('compacts referring lines into lines that hold their values', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'vsynth-store-'));
+    dirs.push(dir);
+    const store = await SandboxStore.open({ dir, fsync: false });
+    const payload = { scenes: [], text: 'shared' };
+    await store.save({ t: 'project', v: { ...project(1), id: 'p0', payload } }, { t: 'ledger', v: { ...entry('l1'), body: payload } });
+    // Superseded lines enough for the next open to compact the log.
+    for (let i = 0; i < 1100; i++) await store.save({ t: 'project', v: project(i) });
+    await store.close();
+    const reopened = await SandboxStore.open({ dir, fsync: false });
+    await reopened.close();
+    const lines = (await readFile(join(dir, 'store.ndjson'), 'utf8')).trimEnd().split('\n').map((line) => JSON.parse(line) as { t: string; v: { id: string; body?: unknown; payload?: unknown }; from?: unknown });
+    expect(lines.filter((line) => line.from !== undefined)).toEqual([]);
+    expect(lines.find((line) => line.t === 'ledger')?.v.body).toEqual(payload);
+    expect(lines.find((line) => line.v.id === 'p0')?.v.payload).toEqual(payload);
+  });
 
   it('drops expired tokens when compacting', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'vsynth-store-'));
@@ -195,6 +265,10 @@ function countNewlines(bytes: Buffer): number {
   let count = 0;
   for (let at = bytes.indexOf(0x0a); at >= 0; at = bytes.indexOf(0x0a, at + 1)) count += 1;
   return count;
+}
+
+function exportOf(payload: unknown): ExportRecord {
+  return { id: 'e1', projectId: 'p1', owner: 'key:x', format: 'v3', revision: 1, payload, status: 'exporting', startedAt: 0, finishAt: 0, artifactId: undefined, duration: undefined, error: undefined, webhook: undefined };
 }
 
 function entry(id: string): LedgerEntry {

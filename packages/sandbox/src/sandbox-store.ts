@@ -3,7 +3,8 @@ import { mkdir, open, rename, type FileHandle } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { forEachLineSync, UsageError } from '@vsynth/core';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
-import { LogReader } from './log-reader.js';
+import { recordLine } from './record-line.js';
+import { LogReader, type LogPlace } from './log-reader.js';
 import type {
   ArtifactRecord,
   DubbingRecord,
@@ -42,6 +43,10 @@ interface StoreState {
  * log (`<dir>/store.ndjson`, one `{t, v}` record per line, the last line for an id wins). Once a
  * record's line is written, its payload or request body is no longer held but read back from the
  * line when asked for (see `LogReader`): memory grows by the records, not by what they carry.
+ * A value is written once: a record whose payload or body is the very value a line already holds
+ * (a create's ledger body and export payload are its project's payload; an export's later states
+ * keep the payload it started with) writes `null` in its place and `"from":[offset, bytes, field]`
+ * after `v`, the line (byte offset, length without the newline) and field of `v` that hold it.
  * Writes are queued and appended in batches by one writer, each batch fsynced before the callers'
  * promises resolve (group commit), so concurrent requests never interleave partial lines and an
  * answered request is on disk. At open the log is replayed; a torn last line is cut off, and a
@@ -129,17 +134,32 @@ export class SandboxStore implements StoreState {
   save(...records: (StoreRecord | PreparedRecord)[]): Promise<void> {
     if (this.closed) return Promise.reject(new Error('the sandbox store is closed'));
     if (this.broken !== undefined) return Promise.reject(this.broken);
+    const first = this.queue.length;
     for (const item of records) {
-      if ('line' in item) {
-        this.queue.push({ record: item.record, line: item.line, undo: apply(this, item.record) });
-      } else {
-        this.queue.push({ record: item, line: `${JSON.stringify(item)}\n`, undo: apply(this, item) });
-      }
+      const record = 'line' in item ? item.record : item;
+      const from = this.writtenBy(record, first);
+      const line = from !== undefined ? referringLine(record) : 'line' in item ? item.line : `${JSON.stringify(record)}\n`;
+      this.queue.push({ record, line, from, place: undefined, undo: apply(this, record) });
     }
     return new Promise((resolve, reject) => {
       this.waiters.push({ resolve, reject });
       this.flushing ??= this.flush();
     });
+  }
+
+  /**
+   * Where the payload or body of `record` is written when it is the same value (the same object)
+   * as one a line of the log holds, or one an earlier record of the same save (from the queue's
+   * index `first` on) is about to write: that record, or the line it refers to.
+   */
+  private writtenBy(record: StoreRecord, first: number): QueuedRecord | LogPlace | undefined {
+    const value = largeValue(record);
+    if (value === undefined) return undefined;
+    for (let i = first; i < this.queue.length; i++) {
+      const earlier = this.queue[i]!;
+      if (largeValue(earlier.record) === value) return earlier.from ?? earlier;
+    }
+    return this.reader.placeOf(value);
   }
 
   /** Writes bytes to `<dir>/<relative>` through a temporary file and a rename. */
@@ -181,11 +201,11 @@ export class SandboxStore implements StoreState {
       const waiters = this.waiters;
       this.queue = [];
       this.waiters = [];
-      const { chunks, lengths } = batchChunks(batch);
+      const chunks = batchChunks(batch, this.logSize);
       try {
         const bytesWritten = this.append(chunks);
         if (this.fsync) await this.handle.datasync();
-        this.leaveOnDisk(batch, lengths, this.logSize);
+        this.leaveOnDisk(batch);
         this.logSize += bytesWritten;
         for (const waiter of waiters) waiter.resolve();
       } catch (error) {
@@ -207,21 +227,17 @@ export class SandboxStore implements StoreState {
   }
 
   /**
-   * Swaps each record of a batch just written at `offset` (its lines `lengths` bytes long) that is still current for a copy whose
-   * payload or body is read back from the log when asked for (the value itself stays in the
-   * reader's cache for the next reads).
+   * Swaps each record of a batch just written that is still current for a copy whose payload or
+   * body is read back from the log when asked for (the value itself stays in the reader's cache
+   * for the next reads, and the reader knows where it is for the next record that holds it).
    */
-  private leaveOnDisk(batch: readonly QueuedRecord[], lengths: readonly number[], offset: number): void {
-    let at = offset;
-    for (let i = 0; i < batch.length; i++) {
-      const { record } = batch[i]!;
-      const bytes = lengths[i]!;
-      const field = LARGE_FIELD[record.t];
-      if (field !== undefined) {
-        this.reader.remember(at, bytes - 1, (record.v as unknown as Record<string, unknown>)[field]);
-        replace(this, record, onDisk(record, field, this.reader, at, bytes - 1));
-      }
-      at += bytes;
+  private leaveOnDisk(batch: readonly QueuedRecord[]): void {
+    for (const { record, place } of batch) {
+      if (place === undefined) continue;
+      const value = (record.v as unknown as Record<string, unknown>)[LARGE_FIELD[record.t]!];
+      this.reader.remember(place.offset, place.bytes, value);
+      this.reader.know(value, place);
+      replace(this, record, onDisk(record, LARGE_FIELD[record.t]!, this.reader, place));
     }
   }
 
@@ -248,30 +264,62 @@ export interface PreparedRecord {
 
 interface QueuedRecord {
   readonly record: StoreRecord;
+  /** The line; without its `from` and closing brace when `from` is set. */
   readonly line: string | readonly Buffer[];
+  /** Where the payload or body is written instead: an earlier record of the same batch, or a line of the log. */
+  readonly from: QueuedRecord | LogPlace | undefined;
+  /** Where the payload or body is once the batch is laid out (`batchChunks`); records without one have none. */
+  place: LogPlace | undefined;
   /** Restores memory as it was before this record was applied. */
   readonly undo: () => void;
 }
 
-/** The bytes of a batch's lines in order (byte chunks, request bodies, as they are), and each line's length in bytes. */
-function batchChunks(batch: readonly QueuedRecord[]): { chunks: Buffer[]; lengths: number[] } {
+/**
+ * The bytes of a batch's lines in order (byte chunks, request bodies, as they are), for the log
+ * at `offset`. Sets each record's `place` and closes the lines that refer to an earlier one.
+ */
+function batchChunks(batch: readonly QueuedRecord[], offset: number): Buffer[] {
   const chunks: Buffer[] = [];
-  const lengths: number[] = [];
-  for (const { line } of batch) {
+  let at = offset;
+  for (const queued of batch) {
+    const { record, line, from } = queued;
+    let length = 0;
     if (typeof line === 'string') {
       const bytes = Buffer.from(line);
       chunks.push(bytes);
-      lengths.push(bytes.length);
-      continue;
+      length = bytes.length;
+    } else {
+      for (const chunk of line) {
+        chunks.push(chunk);
+        length += chunk.length;
+      }
     }
-    let length = 0;
-    for (const chunk of line) {
-      chunks.push(chunk);
-      length += chunk.length;
+    if (from !== undefined) {
+      const place = 'record' in from ? from.place! : from;
+      const close = Buffer.from(`,"from":[${place.offset},${place.bytes},${JSON.stringify(place.field)}]}\n`);
+      chunks.push(close);
+      length += close.length;
+      queued.place = place;
+    } else {
+      const field = LARGE_FIELD[record.t];
+      queued.place = field === undefined ? undefined : { offset: at, bytes: length - 1, field };
     }
-    lengths.push(length);
+    at += length;
   }
-  return { chunks, lengths };
+  return chunks;
+}
+
+/** The payload or body of a record when it is an object (a value another record may hold too). */
+function largeValue(record: StoreRecord): object | undefined {
+  const field = LARGE_FIELD[record.t];
+  if (field === undefined) return undefined;
+  const value = (record.v as unknown as Record<string, unknown>)[field];
+  return typeof value === 'object' && value !== null ? value : undefined;
+}
+
+/** The record's line with `null` for its payload or body, without the closing brace its `from` goes before. */
+function referringLine(record: StoreRecord): string {
+  return recordLine(record, LARGE_FIELD[record.t]!, 'null').slice(0, -2);
 }
 
 /** A data directory that cannot be created or written is the user's to fix (exit 2 in the CLI). */
@@ -307,16 +355,26 @@ function replay(store: StoreState, reader: LogReader, path: string, onWarning: (
       return;
     }
     if (line === '') return;
-    let record: StoreRecord;
+    let record: StoreRecord & { from?: unknown };
     try {
       record = JSON.parse(line) as StoreRecord;
     } catch {
       onWarning?.(`ignored unreadable line ${number} of ${path}`);
       return;
     }
-    lines += 1;
     const field = LARGE_FIELD[record.t];
-    apply(store, field === undefined ? record : onDisk(record, field, reader, offset, bytes));
+    if (field === undefined) {
+      lines += 1;
+      apply(store, record);
+      return;
+    }
+    const place = record.from === undefined ? { offset, bytes, field } : placeBefore(record.from, offset);
+    if (place === undefined) {
+      onWarning?.(`ignored line ${number} of ${path}: its ${field} refers to ${JSON.stringify(record.from)}, not to a line before it`);
+      return;
+    }
+    lines += 1;
+    apply(store, onDisk(record, field, reader, place));
   });
   return { lines, torn };
 }
@@ -324,8 +382,16 @@ function replay(store: StoreState, reader: LogReader, path: string, onWarning: (
 /** The field of each kind of record that can be several kB (a payload, a request body): left in the log. */
 const LARGE_FIELD: Partial<Record<StoreRecord['t'], string>> = { project: 'payload', export: 'payload', ledger: 'body' };
 
-/** The record with `field` of its value read from its line of the log (`bytes` long at `offset`) whenever it is asked for. */
-function onDisk(record: StoreRecord, field: string, reader: LogReader, offset: number, bytes: number): StoreRecord {
+/** A line's `from` when it names a field of a line that ends before `offset`, the line's own. */
+function placeBefore(from: unknown, offset: number): LogPlace | undefined {
+  if (!Array.isArray(from) || from.length !== 3) return undefined;
+  const [at, bytes, field] = from as unknown[];
+  if (!Number.isSafeInteger(at) || !Number.isSafeInteger(bytes) || typeof field !== 'string') return undefined;
+  return (at as number) >= 0 && (bytes as number) > 0 && (at as number) + (bytes as number) < offset ? { offset: at as number, bytes: bytes as number, field } : undefined;
+}
+
+/** The record with `field` of its value read from the log (`place`) whenever it is asked for. */
+function onDisk(record: StoreRecord, field: string, reader: LogReader, place: LogPlace): StoreRecord {
   const value = record.v as unknown as Record<string, unknown>;
   const copy: Record<string | symbol, unknown> = {};
   // The keys in their order (a snapshot line serialises them in it), the one field as a getter.
@@ -336,17 +402,14 @@ function onDisk(record: StoreRecord, field: string, reader: LogReader, offset: n
     if (key === field) Object.defineProperty(copy, key, { get: readFromLog, enumerable: true, configurable: true });
     else copy[key] = value[key];
   }
-  Object.defineProperty(copy, PLACE, { value: { reader, offset, bytes, field } satisfies Place });
+  Object.defineProperty(copy, PLACE, { value: { reader, offset: place.offset, bytes: place.bytes, field: place.field } satisfies Place });
   return { t: record.t, v: copy } as unknown as StoreRecord;
 }
 
 const PLACE = Symbol('line in the log');
 
-interface Place {
+interface Place extends LogPlace {
   readonly reader: LogReader;
-  readonly offset: number;
-  readonly bytes: number;
-  readonly field: string;
 }
 
 function readFromLog(this: { readonly [PLACE]: Place }): unknown {

@@ -30,9 +30,8 @@ export const createProject: RouteHandler = async (context, route) => {
     updatedAt: now,
   };
   const exported = payload['isExport'] !== false;
-  // The body's own JSON text is the stored payload's and the ledger body's JSON: not serialised again.
-  const json = oneLineJson(text, bytes);
-  await commit(context, route, project, { kind: 'create', exported, body, bodyJson: json, payloadJson: json, webhookUrl: webhookOf(payload) });
+  // The body's own JSON text is the stored payload's JSON (the ledger's line refers to it): not serialised again.
+  await commit(context, route, project, { kind: 'create', exported, body, payloadJson: oneLineJson(text, bytes), webhookUrl: webhookOf(payload) });
   return { status: 200, json: { projectId: project.id } };
 };
 
@@ -94,25 +93,17 @@ export async function commit(context: SandboxContext, route: RouteRequest, proje
   const cubes = cubesFor(context, options.kind, project, options.exported);
   const exportRecord = options.exported ? context.exports.prepare(project, options.webhookUrl) : undefined;
   const ids = options.asKey === true ? { key: project.id } : { projectId: project.id };
-  // An exported project's payload is written twice (project and export): serialised once.
-  const payloadJson = options.payloadJson ?? (exportRecord === undefined ? undefined : JSON.stringify(project.payload));
+  const ledger: StoreRecord = {
+    t: 'ledger',
+    v: ledgerEntry(context, route.caller, route.endpoint, { cubes, ...ids, ...(exportRecord === undefined ? {} : { exportId: exportRecord.id }), body: options.body }),
+  };
+  // A create's body is its project's payload, and an export's payload is the project's: the store
+  // writes that value once, with the project, and their lines refer to it.
   const records: (StoreRecord | PreparedRecord)[] = [
-    prepared({ t: 'project', v: project }, 'payload', payloadJson),
-    prepared(
-      {
-        t: 'ledger',
-        v: ledgerEntry(context, route.caller, route.endpoint, {
-          cubes,
-          ...ids,
-          ...(exportRecord === undefined ? {} : { exportId: exportRecord.id }),
-          body: options.body,
-        }),
-      },
-      'body',
-      options.bodyJson,
-    ),
+    prepared({ t: 'project', v: project }, 'payload', options.payloadJson),
+    options.body === project.payload ? ledger : prepared(ledger, 'body', options.bodyJson),
   ];
-  if (exportRecord !== undefined) records.push(prepared({ t: 'export', v: exportRecord }, 'payload', exportRecord.payload === project.payload ? payloadJson : undefined));
+  if (exportRecord !== undefined) records.push({ t: 'export', v: exportRecord });
   await context.store.save(...records);
   if (exportRecord !== undefined) context.exports.launch(exportRecord);
   return cubes;
