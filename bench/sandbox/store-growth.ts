@@ -9,6 +9,8 @@
  *
  * - `sandbox.rssPerCreateKB`: (RSS after every round − RSS after the first) / creates after the
  *   first round, in kB (aim ≤ 5; ~7 when the store kept every payload and body in memory).
+ * - `sandbox.logPerCreateKB`: the log's size / creates, in kB, beside the body's size (aim ≤ 1.25×:
+ *   the body once and its records; 2.1× when the ledger entry held a second copy of the body).
  */
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
@@ -57,7 +59,8 @@ try {
   const lastRss = rssMB(sandbox.child.pid!);
   agent.destroy();
   await stop(sandbox.child);
-  const logMB = (await stat(join(dir, 'store.ndjson'))).size / 1e6;
+  const logBytes = (await stat(join(dir, 'store.ndjson'))).size;
+  const logMB = logBytes / 1e6;
 
   const started = performance.now();
   const again = await spawnSandbox(flags(dir));
@@ -70,6 +73,7 @@ try {
       `RSS after round 1: ${firstRss.toFixed(0)} MB, after ${(creates * rounds).toLocaleString('en-US')} creates: ${lastRss.toFixed(0)} MB; log ${logMB.toFixed(0)} MB\n` +
       `restart on that log: ${(restartMs / 1000).toFixed(1)} s to listen, RSS then ${restartRss.toFixed(0)} MB\n`,
   );
+  printFigure(figure('sandbox.logPerCreateKB', logBytes / 1024 / (creates * rounds), 'kB of log per create (baseline: the request body)', Buffer.byteLength(body) / 1024, '<=', 1.25));
   if (rounds > 1) printFigure(figure('sandbox.rssPerCreateKB', ((lastRss - firstRss) * 1024) / (creates * (rounds - 1)), `kB of RSS per create (${(creates * rounds).toLocaleString('en-US')} creates)`, null, '<=', 5));
 } finally {
   agent.destroy();
