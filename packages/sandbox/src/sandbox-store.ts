@@ -234,10 +234,11 @@ export class SandboxStore implements StoreState {
   private leaveOnDisk(batch: readonly QueuedRecord[]): void {
     for (const { record, place } of batch) {
       if (place === undefined) continue;
-      const value = (record.v as unknown as Record<string, unknown>)[LARGE_FIELD[record.t]!];
+      const field = LARGE_FIELD[record.t]!;
+      const value = (record.v as unknown as Record<string, unknown>)[field];
       this.reader.remember(place.offset, place.bytes, value);
       this.reader.know(value, place);
-      replace(this, record, onDisk(record, LARGE_FIELD[record.t]!, this.reader, place));
+      replace(this, record, onDisk(record, field, this.reader, place));
     }
   }
 
