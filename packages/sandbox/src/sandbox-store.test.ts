@@ -146,6 +146,47 @@ describe('SandboxStore', () => {
     await store.close();
   });
 
+  it('ignores a line that is not JSON or not a {t, v} record, with a warning naming it, and replays the others', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'vsynth-store-'));
+    dirs.push(dir);
+    const log = join(dir, 'store.ndjson');
+    const good = (id: string) => JSON.stringify({ t: 'project', v: { ...project(1), id } });
+    await writeFile(log, [good('p1'), '{"t":"project",', 'null', '[1,2]', '{"t":"project","v":null}', '{"t":"ledger","v":[]}', '{"v":{}}', good('p2'), ''].join('\n'));
+    const warnings: string[] = [];
+    const store = await SandboxStore.open({ dir, fsync: false, onWarning: (message) => warnings.push(message) });
+    expect(warnings).toEqual([2, 3, 4, 5, 6, 7].map((n) => `ignored unreadable line ${n} of ${log}`));
+    expect([...store.projects.keys()]).toEqual(['p1', 'p2']);
+    expect(store.ledger).toEqual([]);
+    await store.close();
+  });
+
+  it('ignores a line whose value refers to part of a line, to a line that refers in turn or to another field, and still compacts the log', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'vsynth-store-'));
+    dirs.push(dir);
+    const log = join(dir, 'store.ndjson');
+    const payload = { scenes: [], text: 'held' };
+    const first = `${JSON.stringify({ t: 'project', v: { ...project(1), payload } })}\n`;
+    const ledger = (from: unknown, id: string) => `${JSON.stringify({ t: 'ledger', v: { ...entry(id), body: null }, from })}\n`;
+    const ok = ledger([0, first.length - 1, 'payload'], 'ok');
+    const lines = [first, ok, ledger([5, 10, 'payload'], 'part'), ledger([first.length, ok.length - 1, 'body'], 'chain'), ledger([0, first.length - 1, 'name'], 'name')];
+    // A torn last line: the next open compacts the log, reading every value it keeps.
+    await writeFile(log, `${lines.join('')}{"t":"led`);
+    const warnings: string[] = [];
+    const store = await SandboxStore.open({ dir, fsync: false, onWarning: (message) => warnings.push(message) });
+    expect(warnings).toEqual([
+      `ignored line 3 of ${log}: its body refers to [5,10,"payload"], not to a line before it`,
+      `ignored line 4 of ${log}: its body refers to [${first.length},${ok.length - 1},"body"], not to a line before it`,
+      `ignored line 5 of ${log}: its body refers to [0,${first.length - 1},"name"], not to a line before it`,
+      `ignored an incomplete last line of ${log} (9 bytes)`,
+    ]);
+    expect(store.ledger.map((e) => [e.id, e.body])).toEqual([['ok', payload]]);
+    await store.close();
+    expect((await readFile(log, 'utf8')).trimEnd().split('\n').map((line) => JSON.parse(line) as unknown)).toEqual([
+      { t: 'project', v: { ...project(1), payload } },
+      { t: 'ledger', v: { ...entry('ok'), body: payload } },
+    ]);
+  });
+
   it('compacts referring lines into lines that hold their values', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'vsynth-store-'));
     dirs.push(dir);
