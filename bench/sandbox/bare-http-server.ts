@@ -15,14 +15,18 @@
  * - `--unchecked` (with `--store`): stores every body that parses, without the check: what durable
  *   storage costs on top of parsing alone, the ceiling of a server that did not validate at all.
  *
- *   node --conditions=@vsynth/source --import tsx bench/sandbox/bare-http-server.ts [--parse | --validate | --store <file> [--unchecked]]   (run by create-vs-bare.ts)
+ * `--latency <ms>` answers each request `ms` after it arrived (or once handled, if later), as the
+ * sandbox's `--latency` does: the baseline of `modify-cpu.ts`, whose sandbox answers that way.
+ *
+ *   node --conditions=@vsynth/source --import tsx bench/sandbox/bare-http-server.ts [--parse | --validate | --store <file> [--unchecked]] [--latency <ms>]   (run by create-vs-bare.ts, modify-cpu.ts)
  */
 import { fdatasync, openSync, writevSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
 import { findRequestIssues } from '@vsynth/core';
 
-const { values } = parseArgs({ options: { parse: { type: 'boolean', default: false }, validate: { type: 'boolean', default: false }, store: { type: 'string' }, unchecked: { type: 'boolean', default: false } } });
+const { values } = parseArgs({ options: { parse: { type: 'boolean', default: false }, validate: { type: 'boolean', default: false }, store: { type: 'string' }, unchecked: { type: 'boolean', default: false }, latency: { type: 'string', default: '0' } } });
+const latencyMs = Number(values.latency);
 const store = values.store === undefined ? undefined : groupCommitLog(values.store);
 const validate = values.validate || (store !== undefined && !values.unchecked);
 const parse = values.parse || validate || store !== undefined;
@@ -76,14 +80,16 @@ function groupCommitLog(file: string): { append(line: Buffer): Promise<void> } {
 
 const answer = JSON.stringify({ projectId: '6740f1a2c3d4e5f60718293a' });
 const server = createServer((req, res) => {
+  const due = latencyMs > 0 ? new Promise((resolve) => setTimeout(resolve, latencyMs)) : undefined;
   const chunks: Buffer[] = [];
   req.on('data', (chunk: Buffer) => chunks.push(chunk));
   req.on('end', () => {
     const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
-    const respond = (status: number) => {
+    const send = (status: number) => {
       res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(answer) });
       res.end(answer);
     };
+    const respond = (status: number) => (due === undefined ? send(status) : void due.then(() => send(status)));
     if (!accepts(body)) respond(400);
     else if (store === undefined) respond(200);
     else void store.append(body).then(() => respond(200));
