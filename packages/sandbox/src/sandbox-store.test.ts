@@ -139,8 +139,8 @@ describe('SandboxStore', () => {
     const warnings: string[] = [];
     const store = await SandboxStore.open({ dir, fsync: false, onWarning: (message) => warnings.push(message) });
     expect(warnings).toEqual([
-      `ignored line 2 of ${log}: its body refers to [0,10000,"payload"], not to a line before it`,
-      `ignored line 3 of ${log}: its body refers to "p1", not to a line before it`,
+      `ignored line 2 of ${log}: its body refers to [0,10000,"payload"], not to an earlier line that holds it`,
+      `ignored line 3 of ${log}: its body refers to "p1", not to an earlier line that holds it`,
     ]);
     expect(store.ledger.map((e) => [e.id, e.body])).toEqual([['ok', { scenes: [] }]]);
     await store.close();
@@ -174,9 +174,9 @@ describe('SandboxStore', () => {
     const warnings: string[] = [];
     const store = await SandboxStore.open({ dir, fsync: false, onWarning: (message) => warnings.push(message) });
     expect(warnings).toEqual([
-      `ignored line 3 of ${log}: its body refers to [5,10,"payload"], not to a line before it`,
-      `ignored line 4 of ${log}: its body refers to [${first.length},${ok.length - 1},"body"], not to a line before it`,
-      `ignored line 5 of ${log}: its body refers to [0,${first.length - 1},"name"], not to a line before it`,
+      `ignored line 3 of ${log}: its body refers to [5,10,"payload"], not to an earlier line that holds it`,
+      `ignored line 4 of ${log}: its body refers to [${first.length},${ok.length - 1},"body"], not to an earlier line that holds it`,
+      `ignored line 5 of ${log}: its body refers to [0,${first.length - 1},"name"], not to an earlier line that holds it`,
       `ignored an incomplete last line of ${log} (9 bytes)`,
     ]);
     expect(store.ledger.map((e) => [e.id, e.body])).toEqual([['ok', payload]]);

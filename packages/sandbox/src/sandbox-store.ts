@@ -376,7 +376,7 @@ function replay(store: StoreState, reader: LogReader, path: string, onWarning: (
     }
     const place = record.from === undefined ? { offset, bytes, field } : heldAt(record.from, holding);
     if (place === undefined) {
-      onWarning?.(`ignored line ${number} of ${path}: its ${field} refers to ${JSON.stringify(record.from)}, not to a line before it`);
+      onWarning?.(`ignored line ${number} of ${path}: its ${field} refers to ${JSON.stringify(record.from)}, not to an earlier line that holds it`);
       return;
     }
     if (record.from === undefined) holding.push(offset, bytes, field);
