@@ -85,6 +85,16 @@ describe('parseDelivery', () => {
     expect(() => parseDelivery(forged, { secret })).toThrow(/vs_sig does not verify for vs_cid/);
     expect(() => parseDelivery(deliver('http://127.0.0.1/hook'), { secret })).toThrow(/carries no vs_cid\/vs_sig/);
   });
+
+  it('refuses a signed address with a second vs_cid or vs_sig: one signed id does not vouch for another', () => {
+    const signed = correlateWebhookUrl('http://127.0.0.1:9000/hook', { id: 'b1.1', secret });
+    const other = signCorrelationId('b1.2', secret);
+    for (const address of [`${signed}&vs_cid=b1.2`, `${signed}&vs_sig=${other}`, `http://127.0.0.1:9000/hook?vs_cid=b1.2&vs_sig=${other}&vs_cid=b1.2`]) {
+      expect(() => parseDelivery(deliver(address), { secret })).toThrow('vs_cid or vs_sig appears more than once; an address made by correlateWebhookUrl has one of each, so the delivery is forged or its address was altered');
+    }
+    // Unchecked (no secret), the id read is still the first one, as a check would read it.
+    expect(parseDelivery(deliver(`${signed}&vs_cid=b1.2`)).correlationId).toBe('b1.1');
+  });
 });
 
 describe('createWebhookHandler', () => {

@@ -82,8 +82,10 @@ export function createDeliveryReceiver(options: WebhookHandlerOptions): Delivery
     if (options.secret !== undefined) {
       const check = checkDeliverySignature(params, options.secret);
       if (check !== 'valid') {
-        reportRejection(options.onRejected, params, { status: 401, method, ...signatureRefusal(params) });
-        return json(401, { ok: false, error: check === 'missing' ? 'unsigned delivery (no vs_cid/vs_sig)' : 'vs_sig does not verify' });
+        const refusal = signatureRefusal(params);
+        reportRejection(options.onRejected, params, { status: 401, method, ...refusal });
+        const error = check === 'missing' ? 'unsigned delivery (no vs_cid/vs_sig)' : refusal.reason === 'repeated-parameter' ? 'vs_cid or vs_sig repeated' : 'vs_sig does not verify';
+        return json(401, { ok: false, error });
       }
     }
 

@@ -79,6 +79,27 @@ describe('listenForWebhooks onRejected', () => {
     for (const rejection of rejections) expectNoSecrets(rejection, [secret, signature, signature.slice(0, 40)]);
   });
 
+  it('refuses a signed address with a second vs_cid (401, repeated-parameter) and delivers nothing', async () => {
+    const delivered: (string | undefined)[] = [];
+    const rejections: WebhookRejection[] = [];
+    listener = await listenForWebhooks({ secret, onDelivery: (delivery) => void delivered.push(delivery.correlationId), onRejected: (rejection) => void rejections.push(rejection) });
+    const signed = correlateWebhookUrl(listener.url, { id: 'b1.1', secret });
+    const response = await fetch(`${signed}&vs_cid=b1.2&${RESULT}`);
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ ok: false, error: 'vs_cid or vs_sig repeated' });
+    expect(delivered).toEqual([]);
+    expect(rejections).toEqual([
+      {
+        status: 401,
+        reason: 'repeated-parameter',
+        method: 'GET',
+        correlationId: 'b1.1',
+        message: 'vs_cid appears more than once: an address made by correlateWebhookUrl has one, so the address was altered (or the delivery is forged); give the sender the full webhook address vsynth made (with vs_cid and vs_sig)',
+      },
+    ]);
+    expectNoSecrets(rejections[0], [secret, signCorrelationId('b1.1', secret)]);
+  });
+
   it('names the missing and malformed parameters of a malformed delivery (400)', async () => {
     const { url, rejections } = await listen();
     const response = await fetch(`${url}?vs_cid=row-4&videoUrl=https%3A%2F%2Fcdn%2Fv.mp4&duration=abc`);

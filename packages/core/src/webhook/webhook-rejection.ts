@@ -1,5 +1,6 @@
 import { REDACTED, redactSecrets } from '../client/redact-secrets.js';
 import { CORRELATION_ID_PARAM, SIGNATURE_PARAM } from './correlate-webhook-url.js';
+import { isRepeated } from './parse-delivery.js';
 
 /**
  * Why a webhook receiver refused a request, one code per cause:
@@ -8,6 +9,7 @@ import { CORRELATION_ID_PARAM, SIGNATURE_PARAM } from './correlate-webhook-url.j
  * - `missing-correlation-id` (401): `vs_sig` without `vs_cid`.
  * - `missing-signature` (401): `vs_cid` without `vs_sig`.
  * - `malformed-signature` (401): `vs_sig` is not 64 hex digits.
+ * - `repeated-parameter` (401): `vs_cid` or `vs_sig` appears more than once.
  * - `bad-signature` (401): `vs_sig` is well formed but not the HMAC of `vs_cid` under this secret.
  * - `malformed-delivery` (400): the spec's parameters are missing or malformed.
  * - `body-too-large` (413): a POST body over the listener's limit (1 MiB).
@@ -21,6 +23,7 @@ export type WebhookRejectionReason =
   | 'missing-correlation-id'
   | 'missing-signature'
   | 'malformed-signature'
+  | 'repeated-parameter'
   | 'bad-signature'
   | 'malformed-delivery'
   | 'body-too-large'
@@ -70,6 +73,11 @@ export function signatureRefusal(params: URLSearchParams): { readonly reason: We
   }
   if (id === null) return { reason: 'missing-correlation-id', message: `the delivery has ${SIGNATURE_PARAM} but no ${CORRELATION_ID_PARAM}: the address was cut or altered; ${FULL_ADDRESS}` };
   if (signature === null) return { reason: 'missing-signature', message: `the delivery has ${CORRELATION_ID_PARAM} but no ${SIGNATURE_PARAM}: the address was cut or altered; ${FULL_ADDRESS}` };
+  for (const name of [CORRELATION_ID_PARAM, SIGNATURE_PARAM]) {
+    if (isRepeated(params, name)) {
+      return { reason: 'repeated-parameter', message: `${name} appears more than once: an address made by correlateWebhookUrl has one, so the address was altered (or the delivery is forged); ${FULL_ADDRESS}` };
+    }
+  }
   if (!HEX_SIGNATURE.test(signature)) {
     return { reason: 'malformed-signature', message: `${SIGNATURE_PARAM} is not 64 hex digits: the address was cut or altered on its way; ${FULL_ADDRESS}` };
   }
