@@ -20,12 +20,17 @@ export interface ExportRunnerOptions {
 /** Exports rendered at once: drawing a preview takes a core. */
 const MAX_RENDERING = 4;
 /**
- * Rendered exports completed at once: the artifact written, the export stored as done, the
- * webhook delivered. These wait on fsyncs and on the receiver, not on the CPU. While they shared
- * the four places of renders, a 3,000-row batch collecting its webhooks waited seconds after its
- * last row for deliveries made at ~500/s.
+ * Rendered exports completed at once: the artifact written, the export stored as done. These
+ * wait on fsyncs, not on the CPU. While they shared the four places of renders, a 3,000-row batch
+ * collecting its webhooks waited seconds after its last row for deliveries made at ~500/s.
  */
 const MAX_COMPLETING = 32;
+/**
+ * Webhook deliveries (retries too) at once, apart from completions: while they shared places,
+ * 32 deliveries to a receiver that did not answer kept every rendered export from being stored as
+ * done for the delivery timeout (10 s), their artifacts held in memory meanwhile.
+ */
+const MAX_DELIVERING = 32;
 /** How long `close` waits for jobs in progress before leaving them to the next start. */
 const CLOSE_WAIT_MS = 500;
 
@@ -47,9 +52,15 @@ export class ExportRunner {
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly renders: WorkLane;
   private readonly completions: WorkLane;
+  private readonly deliveries: WorkLane;
   private closed = false;
   /** Aborted by `close`: renders in progress (ffmpeg) stop at once. */
   private readonly stopping = new AbortController();
+  /**
+   * Aborted by `close` once it has waited for the jobs in progress: deliveries still waiting on
+   * their receiver are cut (the process can exit) and stay pending for the next start.
+   */
+  private readonly abandoned = new AbortController();
 
   constructor(options: ExportRunnerOptions) {
     this.store = options.store;
@@ -60,6 +71,7 @@ export class ExportRunner {
     };
     this.renders = new WorkLane(MAX_RENDERING, onError);
     this.completions = new WorkLane(MAX_COMPLETING, onError);
+    this.deliveries = new WorkLane(MAX_DELIVERING, onError);
   }
 
   /**
@@ -98,7 +110,7 @@ export class ExportRunner {
     for (const record of this.store.exports.values()) {
       if (record.status === 'exporting') this.schedule(record.id, record.finishAt, this.renders, () => this.render(record.id));
       else if (record.status === 'done' && record.webhook?.status === 'pending') {
-        this.schedule(record.id, record.webhook.nextAttemptAt ?? this.options.now(), this.completions, () => this.deliver(record.id));
+        this.schedule(record.id, record.webhook.nextAttemptAt ?? this.options.now(), this.deliveries, () => this.deliver(record.id));
       }
     }
   }
@@ -120,8 +132,9 @@ export class ExportRunner {
 
   /**
    * Stops timers and the queue of due work, and waits for the few jobs in progress at most
-   * `CLOSE_WAIT_MS`: a stop must not wait for a backlog. Everything unfinished is stored as
-   * unfinished, so it resumes at the next start (as after kill -9).
+   * `CLOSE_WAIT_MS` (their outcome is stored), then cuts the deliveries still waiting: a stop must
+   * not wait for a backlog or a receiver. Everything unfinished is stored as unfinished, so it
+   * resumes at the next start (as after kill -9).
    */
   async close(): Promise<void> {
     this.closed = true;
@@ -132,13 +145,14 @@ export class ExportRunner {
     const deadline = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, CLOSE_WAIT_MS);
     });
-    await Promise.race([Promise.all([this.renders.close(), this.completions.close()]), deadline]);
+    await Promise.race([Promise.all([this.renders.close(), this.completions.close(), this.deliveries.close()]), deadline]);
     clearTimeout(timer);
+    this.abandoned.abort();
   }
 
   /** Exports and deliveries due or in progress (tests, logs). */
   get pending(): number {
-    return this.renders.pending + this.completions.pending;
+    return this.renders.pending + this.completions.pending + this.deliveries.pending;
   }
 
   /** Hands `work` to `lane` at `at` (epoch ms). */
@@ -165,7 +179,7 @@ export class ExportRunner {
           ? { fileName: `${record.projectId}.wav`, contentType: 'audio/wav', bytes: silentWav(estimate) }
           : await this.options.renderArtifact(record.payload, context);
     } catch (error) {
-      await this.fail(record, error);
+      await this.fail(record, 'rendering', error);
       return;
     }
     // Stopped while rendering: the export stays unfinished in the store and resumes at the next start.
@@ -173,7 +187,7 @@ export class ExportRunner {
     this.completions.add(id, () => this.complete(record, artifact, estimate));
   }
 
-  /** Writes a rendered export's artifact, stores the export as done and delivers its webhook. */
+  /** Writes a rendered export's artifact, stores the export as done and hands its webhook to `deliveries`. */
   private async complete(record: ExportRecord, artifact: Artifact, estimate: number): Promise<void> {
     let done: ExportRecord;
     try {
@@ -198,18 +212,18 @@ export class ExportRunner {
       );
       this.options.log(`export ${record.id} of project ${record.projectId} done: ${artifact.fileName}`);
     } catch (error) {
-      await this.fail(record, error);
+      await this.fail(record, 'storing the artifact', error);
       return;
     }
-    if (done.webhook !== undefined && !this.closed) await this.deliver(record.id);
+    if (done.webhook !== undefined) this.deliveries.add(record.id, () => this.deliver(record.id));
   }
 
-  /** Stores an export whose artifact could not be made as failed (not when stopping: it resumes). */
-  private async fail(record: ExportRecord, error: unknown): Promise<void> {
+  /** Stores an export whose artifact could not be made or stored as failed (not when stopping: it resumes). */
+  private async fail(record: ExportRecord, step: 'rendering' | 'storing the artifact', error: unknown): Promise<void> {
     if (this.closed) return;
-    const message = error instanceof Error ? error.message : String(error);
-    await this.store.save({ t: 'export', v: { ...record, status: 'failed', error: `rendering failed: ${message}` } });
-    this.options.log(`export ${record.id} of project ${record.projectId} failed: ${message}`);
+    const reason = `${step} failed: ${error instanceof Error ? error.message : String(error)}`;
+    await this.store.save({ t: 'export', v: { ...record, status: 'failed', error: reason } });
+    this.options.log(`export ${record.id} of project ${record.projectId}: ${reason}`);
   }
 
   private async deliver(id: string): Promise<void> {
@@ -234,13 +248,16 @@ export class ExportRunner {
         duration: String(record.duration ?? 0),
       });
       try {
-        const response = await fetch(url, { method: this.options.webhookMethod, signal: AbortSignal.timeout(retry.timeoutMs) });
+        const signal = AbortSignal.any([AbortSignal.timeout(retry.timeoutMs), this.abandoned.signal]);
+        const response = await fetch(url, { method: this.options.webhookMethod, signal });
         await response.arrayBuffer().catch(() => undefined);
         if (!response.ok) failure = `the receiver answered ${response.status}`;
       } catch (error) {
         failure = `the receiver could not be reached: ${(error as Error).message}`;
       }
     }
+    // Cut by a stop: the attempt is not counted, and the delivery is attempted again at the next start.
+    if (this.abandoned.signal.aborted) return;
     const now = this.options.now();
     let next: WebhookState;
     if (failure === undefined) {
@@ -254,10 +271,8 @@ export class ExportRunner {
       next = { ...webhook, status: 'pending', attempts, nextAttemptAt: now + delay, lastError: failure };
       this.options.log(`webhook of export ${id} to ${redactUrl(webhook.url)} failed (attempt ${attempts}): ${failure}; retrying in ${delay} ms`);
     }
-    // Stopped during the delivery: it stays pending and is attempted again at the next start.
-    if (this.closed) return;
     const current = this.store.exports.get(id) ?? record;
     await this.store.save({ t: 'export', v: { ...current, webhook: next } });
-    if (next.status === 'pending' && next.nextAttemptAt !== undefined) this.schedule(id, next.nextAttemptAt, this.completions, () => this.deliver(id));
+    if (next.status === 'pending' && next.nextAttemptAt !== undefined) this.schedule(id, next.nextAttemptAt, this.deliveries, () => this.deliver(id));
   }
 }

@@ -47,6 +47,24 @@ describe('WorkLane', () => {
     expect(ran).toEqual(['next']);
   });
 
+  it('hands a job that throws before it returns its promise to onError, and goes on with the next', async () => {
+    const errors: [string, string][] = [];
+    const lane = new WorkLane(1, (id, error) => errors.push([id, (error as Error).message]));
+    const ran: string[] = [];
+    const { started, job, finish } = gatedJobs();
+    lane.add('running', job('running'));
+    lane.add('throws', () => {
+      throw new Error('no such export');
+    });
+    lane.add('next', async () => void ran.push('next'));
+    finish('running');
+    await settle();
+    expect(started).toEqual(['running']);
+    expect(errors).toEqual([['throws', 'no such export']]);
+    expect(ran).toEqual(['next']);
+    expect(lane.pending).toBe(0);
+  });
+
   it('on close drops the work not started and waits for the jobs running', async () => {
     const lane = new WorkLane(1, () => undefined);
     const { started, job, finish } = gatedJobs();

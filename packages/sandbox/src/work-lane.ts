@@ -37,7 +37,8 @@ export class WorkLane {
   private pump(): void {
     while (!this.closed && this.running.size < this.limit && this.due.length > 0) {
       const { id, work } = this.due.shift()!;
-      const job = work().catch((error: unknown) => this.onError(id, error));
+      // A job that throws before returning its promise fails like one that rejects.
+      const job = new Promise<void>((resolve) => resolve(work())).catch((error: unknown) => this.onError(id, error));
       this.running.add(job);
       void job.finally(() => {
         this.running.delete(job);
