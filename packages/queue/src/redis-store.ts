@@ -15,7 +15,8 @@ import { runScript, type LuaScript } from './lua-script.js';
  */
 export class RedisStore implements BatchStore {
   private readonly keys: ReturnType<typeof batchKeys>;
-  private readonly known = new Map<number, JournalRowState | undefined>();
+  /** Each row's state as this store last read or wrote it in Redis (its JSON text; null: none). */
+  private readonly known = new Map<number, string | null>();
 
   constructor(
     private readonly redis: Redis,
@@ -25,21 +26,37 @@ export class RedisStore implements BatchStore {
   }
 
   async record(entry: RowRecord): Promise<void> {
-    // A worker's job is the only writer of its row's state while it holds the job's lock, so the
-    // state read once is kept (one round trip per record instead of two).
-    const before = this.known.has(entry.row) ? this.known.get(entry.row) : await this.rowState(entry.row);
-    const after = rowStateAfter(before, entry);
-    if (after === undefined) return;
-    this.known.set(entry.row, after);
-    await runScript(this.redis, RECORD_ROW, [this.keys.rows, this.keys.started], [String(entry.row), JSON.stringify(after), entry.type === 'attempt' ? entry.time : '']);
+    // A worker's job is the only sender of its row while it holds the job's lock, so the state it
+    // read is kept (one round trip per record instead of two). A webhook delivery can still change
+    // the row meanwhile: the script writes only over the state this store knows, else answers what
+    // Redis holds, and the record is applied to that.
+    const known = this.known.get(entry.row);
+    let text = known !== undefined ? known : await this.rowText(entry.row);
+    for (;;) {
+      const after = rowStateAfter(text === null ? undefined : (JSON.parse(text) as JournalRowState), entry);
+      if (after === undefined) return;
+      const afterText = JSON.stringify(after);
+      const current = await runScript(this.redis, RECORD_ROW, [this.keys.rows, this.keys.started], [String(entry.row), afterText, entry.type === 'attempt' ? entry.time : '', text ?? '']);
+      // The same text: this write's answer was lost and ioredis sent it again after reconnecting.
+      if (current === 1 || current === afterText) {
+        this.known.set(entry.row, afterText);
+        return;
+      }
+      text = current === '' ? null : String(current);
+      this.known.set(entry.row, text);
+    }
   }
 
   /** What Redis records about a row (undefined: never attempted). */
   async rowState(row: number): Promise<JournalRowState | undefined> {
+    const text = await this.rowText(row);
+    return text === null ? undefined : (JSON.parse(text) as JournalRowState);
+  }
+
+  private async rowText(row: number): Promise<string | null> {
     const text = await this.redis.hget(this.keys.rows, String(row));
-    const state = text === null ? undefined : (JSON.parse(text) as JournalRowState);
-    this.known.set(row, state);
-    return state;
+    this.known.set(row, text);
+    return text;
   }
 
   /**
@@ -51,12 +68,15 @@ export class RedisStore implements BatchStore {
   }
 }
 
-// A row's state; with an attempt's time, also the batch's start unless set. One script, not a
-// `multi()`: that built a pipeline object per record copying every script BullMQ defines.
+// A row's state, if the row still holds ARGV[4] ('' for none; else the script answers what it
+// holds); with an attempt's time, also the batch's start unless set. One script, not a `multi()`:
+// that built a pipeline object per record copying every script BullMQ defines.
 const RECORD_ROW: LuaScript = {
   name: 'vsynthRecordRow',
   keys: 2,
   lua: `
+local current = redis.call('HGET', KEYS[1], ARGV[1]) or ''
+if current ~= ARGV[4] then return current end
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
 if ARGV[3] ~= '' then redis.call('SET', KEYS[2], ARGV[3], 'NX') end
 return 1`,
