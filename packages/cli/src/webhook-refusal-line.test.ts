@@ -22,4 +22,19 @@ describe('webhookRefusalLine', () => {
     expect(line).not.toContain('\n');
     expect(webhookRefusalLine({ status: 401, reason: 'bad-signature', method: 'GET', correlationId: 'x'.repeat(300), message })).toContain(`cid "${'x'.repeat(127)}…", HTTP 401`);
   });
+
+  it('escapes the C1 controls and line separators JSON leaves as they are, in the id and in the quoted values of the message', () => {
+    // U+009B is CSI and U+0085 NEL to a terminal that reads C1 controls (xterm, the Linux console).
+    const line = webhookRefusalLine({
+      status: 400,
+      reason: 'malformed-delivery',
+      method: 'GET',
+      correlationId: 'r\u009b2J\u0085vsynth: fake\u2028x\u007f',
+      message: 'malformed delivery (duration must be a decimal number as text (e.g. 12.5), received "\u009b2J\u0085x"): …',
+    });
+    expect(line).toBe(
+      'refused a webhook delivery (cid "r\\u009b2J\\u0085vsynth: fake\\u2028x\\u007f", HTTP 400): malformed delivery (duration must be a decimal number as text (e.g. 12.5), received "\\u009b2J\\u0085x"): …',
+    );
+  });
 });
+

@@ -1,7 +1,13 @@
+import net from 'node:net';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { isUsageError } from '../errors/usage-error.js';
+import { correlateWebhookUrl, signCorrelationId } from './correlate-webhook-url.js';
 import { createWebhookHandler } from './create-webhook-handler.js';
-import { listenForWebhooks } from './listen-for-webhooks.js';
+import { expectWebhookDelivery } from './expect-webhook-delivery.js';
+import { listenForWebhooks, type WebhookListener } from './listen-for-webhooks.js';
+import type { WebhookRejection } from './webhook-rejection.js';
 
 const RESULT = 'ai_progress_update_loc=p-1&videoUrl=https%3A%2F%2Fcdn.example%2Fv.mp4&duration=3';
 
@@ -86,4 +92,92 @@ describe('listenForWebhooks', () => {
       await listener.close();
     }
   });
+
+  it('closes after a sender hung up while onDelivery was still running', async () => {
+    let release = (): void => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let began = (): void => undefined;
+    const running = new Promise<void>((resolve) => (began = resolve));
+    const listener = await listenForWebhooks({
+      onDelivery: async () => {
+        began();
+        await released;
+      },
+    });
+    const socket = net.connect(listener.port, '127.0.0.1');
+    socket.write(`GET /?${RESULT} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+    await running;
+    // The sender gives up (its timeout) before the receiver is done: the 200 has nowhere to go.
+    socket.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    expect(await closedWithin(listener, 2000)).toBe('closed');
+  });
+
+  it('closes without waiting for a sender that is slow to send its body, and says so', async () => {
+    const rejections: WebhookRejection[] = [];
+    const listener = await listenForWebhooks({ onDelivery: () => undefined, onRejected: (rejection) => void rejections.push(rejection) });
+    const socket = net.connect(listener.port, '127.0.0.1');
+    const hungUp = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    socket.write(`POST /?vs_cid=row-12 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000\r\n\r\nai_progress`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await closedWithin(listener, 2000)).toBe('closed');
+    await hungUp;
+    expect(rejections).toEqual([
+      { status: 500, reason: 'aborted', method: 'POST', correlationId: 'row-12', message: 'the listener was closed before the whole request arrived; the sender may send it again' },
+    ]);
+  });
+
+  it('remembers a delivery in a few bytes, however long its parameters (a POST body may hold 1 MiB)', async () => {
+    v8.setFlagsFromString('--expose-gc');
+    const gc = vm.runInNewContext('gc') as () => void;
+    const secret = 'listener-secret';
+    let delivered = 0;
+    const listener = await listenForWebhooks({ secret, onDelivery: () => void (delivered += 1) });
+    try {
+      // One signed address is enough: the signature covers vs_cid, not the result.
+      const address = correlateWebhookUrl(listener.url, { id: 'row-1', secret });
+      gc();
+      const before = process.memoryUsage().heapUsed;
+      for (let i = 0; i < 48; i += 1) {
+        const body = new URLSearchParams({ ai_progress_update_loc: 'p-1', videoUrl: `https://cdn.example/${i}/${'x'.repeat(1_000_000)}`, duration: '3' });
+        expect((await fetch(address, { method: 'POST', body })).status).toBe(200);
+      }
+      gc();
+      expect(delivered).toBe(48);
+      // Before, each remembered key held the whole videoUrl: 10,000 of them (the default) ~10 GB.
+      expect(process.memoryUsage().heapUsed - before).toBeLessThan(16_000_000);
+    } finally {
+      await listener.close();
+    }
+  });
+
+  it('refuses an empty secret before listening: anyone can sign with it', async () => {
+    const forged = `?vs_cid=row-1&vs_sig=${signCorrelationId('row-1', '')}&${RESULT}`;
+    const message = 'A webhook receiver needs a non-empty secret (anyone can sign with an empty one); leave secret out to accept unsigned deliveries.';
+    const listener = await listenForWebhooks({ secret: '', onDelivery: () => undefined }).catch((error: unknown) => error);
+    if (!(listener instanceof Error)) {
+      const status = (await fetch(`${(listener as WebhookListener).url}${forged}`)).status;
+      await (listener as WebhookListener).close();
+      expect.fail(`listened with an empty secret and answered a forged delivery ${status}`);
+    }
+    expect(listener.message).toBe(message);
+    expect(() => createWebhookHandler({ secret: '', onDelivery: () => undefined })).toThrow(message);
+    // expectWebhookDelivery refuses it before its listener takes the port.
+    const port = (await listenForWebhooks({ onDelivery: () => undefined }).then(async (probe) => (await probe.close(), probe.port)));
+    await expect(expectWebhookDelivery({ secret: '', port })).rejects.toThrow(message);
+    const again = await listenForWebhooks({ port, onDelivery: () => undefined });
+    await again.close();
+  });
 });
+
+/** Whether `close` resolved within `ms`. */
+async function closedWithin(listener: WebhookListener, ms: number): Promise<'closed' | 'still open'> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<'still open'>((resolve) => (timer = setTimeout(() => resolve('still open'), ms)));
+  try {
+    return await Promise.race([listener.close().then(() => 'closed' as const), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

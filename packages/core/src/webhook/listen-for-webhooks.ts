@@ -43,6 +43,9 @@ export async function listenForWebhooks(options: ListenForWebhooksOptions): Prom
   let origin = '';
   // Requests being answered; `close` lets them finish so a sender is not left without its 200.
   const inFlight = new Set<Promise<void>>();
+  // Requests whose body is still arriving; `close` cuts them rather than wait on a slow sender.
+  const reading = new Set<http.IncomingMessage>();
+  let closing = false;
   const server = http.createServer((incoming, outgoing) => {
     const serving = serve(incoming, outgoing);
     inFlight.add(serving);
@@ -51,7 +54,8 @@ export async function listenForWebhooks(options: ListenForWebhooksOptions): Prom
 
   async function serve(incoming: http.IncomingMessage, outgoing: http.ServerResponse): Promise<void> {
     try {
-      const body = await readBody(incoming);
+      reading.add(incoming);
+      const body = await readBody(incoming).finally(() => reading.delete(incoming));
       if (body === undefined) {
         reportRejection(options.onRejected, queryOf(incoming), {
           status: 413,
@@ -75,12 +79,18 @@ export async function listenForWebhooks(options: ListenForWebhooksOptions): Prom
       if (answer.body !== null) headers['content-type'] = 'application/json';
       if (answer.allow !== undefined) headers['allow'] = answer.allow;
       outgoing.writeHead(answer.status, headers);
-      await new Promise<void>((resolve) => outgoing.end(text, resolve));
+      await new Promise<void>((resolve) => {
+        // A sender that hung up meanwhile never lets the answer finish.
+        if (outgoing.destroyed) resolve();
+        else outgoing.once('close', resolve);
+        outgoing.end(text, resolve);
+      });
     } catch (error) {
       const query = queryOf(incoming);
       const method = incoming.method ?? 'GET';
       if ((error as NodeJS.ErrnoException | undefined)?.code === 'ECONNRESET') {
-        reportRejection(options.onRejected, query, { status: 500, reason: 'aborted', method, message: 'the sender hung up before the whole request arrived; it may send it again' });
+        const message = closing ? 'the listener was closed before the whole request arrived; the sender may send it again' : 'the sender hung up before the whole request arrived; it may send it again';
+        reportRejection(options.onRejected, query, { status: 500, reason: 'aborted', method, message });
       } else {
         const detail = redactedMessage(error, [options.secret, query?.get(SIGNATURE_PARAM)]);
         reportRejection(options.onRejected, query, { status: 500, reason: 'internal-error', method, message: `the listener could not read the request (${detail}); the sender may send it again` });
@@ -105,7 +115,9 @@ export async function listenForWebhooks(options: ListenForWebhooksOptions): Prom
     url: `${origin}/`,
     port,
     async close() {
+      closing = true;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const incoming of reading) incoming.destroy();
       await Promise.allSettled([...inFlight]);
       server.closeAllConnections();
       await closed;

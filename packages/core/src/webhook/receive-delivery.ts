@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { isValidationError } from '../errors/validation-error.js';
 import { SIGNATURE_PARAM } from './correlate-webhook-url.js';
 import { checkDeliverySignature, deliveryFromParams, type WebhookDelivery } from './parse-delivery.js';
@@ -60,6 +61,7 @@ const FORM = 'application/x-www-form-urlencoded';
  * const answer = await receive({ method: 'GET', target: '/?vs_cid=…', contentType: null, body: '' }, () => new Request(url))
  */
 export function createDeliveryReceiver(options: WebhookHandlerOptions): DeliveryReceiver {
+  if (options.secret === '') throw new TypeError('A webhook receiver needs a non-empty secret (anyone can sign with an empty one); leave secret out to accept unsigned deliveries.');
   const limit = options.rememberLimit ?? 10_000;
   const seen = new Set<string>();
 
@@ -106,7 +108,10 @@ export function createDeliveryReceiver(options: WebhookHandlerOptions): Delivery
       throw error;
     }
 
-    const key = JSON.stringify([delivery.correlationId ?? null, delivery.location, delivery.videoUrl, delivery.duration]);
+    // A digest, so a remembered delivery costs the same few bytes however long its parameters.
+    const key = createHash('sha256')
+      .update(JSON.stringify([delivery.correlationId ?? null, delivery.location, delivery.videoUrl, delivery.duration]))
+      .digest('base64');
     if (seen.has(key)) return json(200, { ok: true, duplicate: true });
     seen.add(key);
     if (seen.size > limit) {
@@ -147,19 +152,21 @@ function deliveryState(delivery: WebhookDelivery, fetchRequest: () => Request): 
 function mergeBody(text: string, contentType: string | null, params: URLSearchParams): void {
   if (text.trim() === '') return;
   const type = (contentType ?? '').toLowerCase();
-  let extra: Record<string, unknown> = {};
-  if (type.startsWith(FORM)) extra = Object.fromEntries(new URLSearchParams(text));
+  // Every value of a form field, so a repeated vs_cid or vs_sig is refused as it is in the query.
+  let extra: Iterable<[string, unknown]> = [];
+  if (type.startsWith(FORM)) extra = new URLSearchParams(text);
   else if (type.includes('json') || /^\s*\{/.test(text)) {
     try {
       const parsed = JSON.parse(text) as unknown;
-      if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) extra = parsed as Record<string, unknown>;
+      if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) extra = Object.entries(parsed);
     } catch {
       return;
     }
   }
   // The query string is what the service is documented to send.
-  for (const [name, value] of Object.entries(extra)) {
-    if (!params.has(name) && (typeof value === 'string' || typeof value === 'number')) params.set(name, String(value));
+  const inQuery = new Set(params.keys());
+  for (const [name, value] of extra) {
+    if (!inQuery.has(name) && (typeof value === 'string' || typeof value === 'number')) params.append(name, String(value));
   }
 }
 

@@ -221,6 +221,37 @@ describe('listenForWebhooks onRejected', () => {
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ ok: false, error: 'unsigned delivery (no vs_cid/vs_sig)' });
   });
+  it('keeps the answer and leaves no unhandled rejection when an async onRejected rejects', async () => {
+    const unhandled: unknown[] = [];
+    const record = (reason: unknown): void => void unhandled.push(reason);
+    process.on('unhandledRejection', record);
+    try {
+      listener = await listenForWebhooks({
+        secret,
+        onDelivery: () => undefined,
+        onRejected: async () => {
+          throw new Error('logger down');
+        },
+      });
+      const response = await fetch(`${listener.url}?${RESULT}`);
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual({ ok: false, error: 'unsigned delivery (no vs_cid/vs_sig)' });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      // Node 20 ends the process on an unhandled rejection: the listener and the program with it.
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', record);
+    }
+  });
+
+  it('refuses a second vs_cid carried in a POST form body as it does in the query', async () => {
+    const { url, rejections } = await listen({ secret });
+    const body = `vs_cid=b1.2&vs_cid=b1.1&vs_sig=${signCorrelationId('b1.1', secret)}&${RESULT}`;
+    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ ok: false, error: 'vs_cid or vs_sig repeated' });
+    expect(rejections.map((r) => [r.reason, r.correlationId])).toEqual([['repeated-parameter', 'b1.2']]);
+  });
 });
 
 async function waitFor(condition: () => boolean, timeoutMs = 5000): Promise<void> {

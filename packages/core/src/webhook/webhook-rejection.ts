@@ -14,7 +14,8 @@ import { isRepeated } from './parse-delivery.js';
  * - `malformed-delivery` (400): the spec's parameters are missing or malformed.
  * - `body-too-large` (413): a POST body over the listener's limit (1 MiB).
  * - `receiver-failed` (500): `onDelivery` threw; the sender is asked to send it again.
- * - `aborted` (500): the sender hung up before the whole request arrived.
+ * - `aborted` (500): the request did not arrive whole: the sender hung up, or the listener was
+ *   closed while its body was still arriving.
  * - `internal-error` (500): the listener could not read the request otherwise.
  */
 export type WebhookRejectionReason =
@@ -51,7 +52,7 @@ export interface WebhookRejection {
   readonly correlationId?: string;
 }
 
-/** Called once per refused request; what it throws is ignored (the answer stays the same). */
+/** Called once per refused request; what it throws (or its promise rejects with) is ignored (the answer stays the same). */
 export type OnWebhookRejected = (rejection: WebhookRejection) => void;
 
 const HEX_SIGNATURE = /^[0-9a-f]{64}$/i;
@@ -101,7 +102,9 @@ export function reportRejection(
   if (onRejected === undefined) return;
   const correlationId = params?.get(CORRELATION_ID_PARAM) ?? undefined;
   try {
-    onRejected({ ...rejection, ...(correlationId === undefined ? {} : { correlationId }) });
+    const reported: unknown = onRejected({ ...rejection, ...(correlationId === undefined ? {} : { correlationId }) });
+    // An async callback's rejection would otherwise be unhandled, which ends a Node process.
+    if (reported instanceof Promise) reported.catch(() => undefined);
   } catch {
     // The report is advice; the HTTP answer is what the sender acts on.
   }
