@@ -25,7 +25,9 @@ export interface ApiErrorFromResponseOptions {
  */
 export function apiErrorFromResponse(options: ApiErrorFromResponseOptions): ApiError {
   const secrets = [...options.secrets];
-  const body = redactSecrets(parseBody(options.bodyText), secrets);
+  // Cut after redacting: a cut through a secret would leave its first characters.
+  const redacted = redactSecrets(parseBody(options.bodyText), secrets);
+  const body = typeof redacted === 'string' && redacted.length > 2000 ? `${redacted.slice(0, 2000)}…` : redacted;
   const retryAfterMs = parseRetryAfter(options.retryAfter, options.now);
   const reason = reasonFrom(body);
   const advice = adviceFor(options.status, retryAfterMs);
@@ -45,7 +47,7 @@ function parseBody(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    return text.length > 2000 ? `${text.slice(0, 2000)}…` : text;
+    return text;
   }
 }
 

@@ -33,7 +33,7 @@ import { redactSecrets } from './redact-secrets.js';
 import { sandboxTokenIssuer } from './sandbox-token-issuer.js';
 import { sendMultipart } from './send-multipart.js';
 import { createTokenProvider, type TokenProvider } from './token-provider.js';
-import type { Transport, TransportAnswer } from './transport.js';
+import { MAX_TIMER_MS, type Transport, type TransportAnswer } from './transport.js';
 import { waitForDubbing, type WaitForDubbingOptions } from './wait-for-dubbing.js';
 
 /** How GETs are retried. POSTs are never retried except once after a token refresh. */
@@ -197,10 +197,9 @@ export function createClient(options: CreateClientOptions = {}): VsynthClient {
         body = text;
       }
     }
-    // An answer that echoes a credential must not carry it into an error.
-    const known = secrets();
-    if (known.some((secret) => secret.length >= 4 && text.includes(secret))) body = redactSecrets(body, known);
-    return parseResponse(schema as never, body, { endpoint }) as T;
+    // An answer that echoes a credential must not carry it into an error. Redacted once parsed:
+    // the text may hold it JSON-escaped (`\/`, `\u…`).
+    return parseResponse(schema as never, redactSecrets(body, secrets()), { endpoint }) as T;
   }
 
   async function send<T>(send: SendOptions<T>): Promise<T> {
@@ -214,7 +213,7 @@ export function createClient(options: CreateClientOptions = {}): VsynthClient {
     let authRetried = false;
     let retries = 0;
     for (;;) {
-      let auth = '';
+      let auth: string | undefined;
       let answer: TransportAnswer | undefined;
       let failure: unknown;
       try {
@@ -223,14 +222,15 @@ export function createClient(options: CreateClientOptions = {}): VsynthClient {
         if (body !== undefined) headers['content-type'] = 'application/json';
         answer = await transport({ method: definition.method, url, headers, body, signal, timeoutMs });
       } catch (error) {
-        failure = toVsynthError(error, endpoint, context);
+        // Without a token, nothing was sent.
+        failure = toVsynthError(error, endpoint, auth === undefined ? { ...context, notSent: true } : context);
       }
       if (answer !== undefined) {
         if (answer.status >= 200 && answer.status < 300) return parseBody(answer.bodyText, send.schema, endpoint);
         if (answer.status === 401 && tokens !== undefined && !authRetried) {
           // Once per request: a fresh token for the same body.
           authRetried = true;
-          tokens.invalidate(auth);
+          tokens.invalidate(auth ?? null);
           continue;
         }
         failure = apiError(answer, endpoint);
@@ -292,9 +292,15 @@ export function createClient(options: CreateClientOptions = {}): VsynthClient {
       const endpoint = endpointLabel(definition.method, definition.path);
       const url = `${config.baseUrl}/${definition.path}`;
       const signal = requestOptions.signal;
+      const context = { method: 'POST', idempotent: false, signal, timeoutMs: options.uploadTimeoutMs ?? 0 };
       let refreshed = false;
       for (;;) {
-        const auth = await authorization(signal);
+        let auth: string;
+        try {
+          auth = await authorization(signal);
+        } catch (error) {
+          throw redactMessage(toVsynthError(error, endpoint, { ...context, notSent: true }), secrets());
+        }
         let answer;
         try {
           answer = await sendMultipart({
@@ -306,7 +312,7 @@ export function createClient(options: CreateClientOptions = {}): VsynthClient {
             transport,
           });
         } catch (error) {
-          throw redactMessage(toVsynthError(error, endpoint, { method: 'POST', idempotent: false, signal, timeoutMs: options.uploadTimeoutMs ?? 0 }), secrets());
+          throw redactMessage(toVsynthError(error, endpoint, context), secrets());
         }
         // A 401 means nothing was processed; resend once with a new token when the body can be replayed.
         if (answer.status === 401 && tokens !== undefined && !refreshed && prepared.replayable) {
@@ -373,19 +379,30 @@ function normaliseRetry(retry: CreateClientOptions['retry']): NormalisedRetry {
   const given: ClientRetryOptions = retry === false ? { limit: 0 } : typeof retry === 'number' ? { limit: retry } : (retry ?? {});
   const limit = given.limit ?? 3;
   if (!Number.isInteger(limit) || limit < 0) throw new UsageError(`retry.limit must be a whole number ≥ 0, got ${String(limit)}.`);
+  // A wait longer than a timer holds would end after 1 ms: longer Retry-Afters end the retries.
   return {
     limit,
     baseDelayMs: given.baseDelayMs ?? 300,
-    maxDelayMs: given.maxDelayMs ?? 10_000,
-    maxRetryAfterMs: given.maxRetryAfterMs ?? 60_000,
+    maxDelayMs: Math.min(given.maxDelayMs ?? 10_000, MAX_TIMER_MS),
+    maxRetryAfterMs: Math.min(given.maxRetryAfterMs ?? 60_000, MAX_TIMER_MS),
   };
 }
 
-/** The same error with every configured secret removed from its message. */
+/**
+ * The same error with every configured secret removed from its message and stack, and from its
+ * causes' (fetch quotes a header value it refuses; an `issueToken` may quote the user key).
+ */
 function redactMessage(error: unknown, secrets: readonly string[]): unknown {
-  if (error instanceof Error) {
-    const message = redactSecrets(error.message, secrets);
-    if (message !== error.message) error.message = message;
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+    for (const field of ['message', 'stack'] as const) {
+      const text = current[field];
+      if (typeof text !== 'string') continue;
+      const redacted = redactSecrets(text, secrets);
+      // Defined, not assigned: a DOMException's message is a getter.
+      if (redacted !== text) Object.defineProperty(current, field, { value: redacted, writable: true, configurable: true });
+    }
+    current = current.cause;
   }
   return error;
 }
@@ -399,7 +416,7 @@ function transient(failure: unknown, maxRetryAfterMs: number): boolean {
 function toVsynthError(
   error: unknown,
   endpoint: string,
-  context: { method: string; idempotent: boolean; signal: AbortSignal | undefined; timeoutMs: number },
+  context: { method: string; idempotent: boolean; signal: AbortSignal | undefined; timeoutMs: number; notSent?: boolean },
 ): unknown {
   if (error instanceof VsynthError || isApiError(error)) return error;
   if (error instanceof Error && error.name === 'TimeoutError' && context.signal?.aborted !== true) {

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { headersTimeoutError, type Transport } from './transport.js';
+import { headersTimeoutError, MAX_TIMER_MS, type Transport } from './transport.js';
 
 /**
  * A transport over a fetch implementation (tests, proxies: the client's `fetch` option). A
@@ -19,7 +19,7 @@ export function fetchTransport(doFetch: typeof fetch): Transport {
       init.body = Readable.toWeb(Readable.from(body)) as ReadableStream<Uint8Array>;
       init.duplex = 'half';
     }
-    const timeout = request.timeoutMs === undefined ? undefined : new AbortController();
+    const timeout = request.timeoutMs === undefined || request.timeoutMs > MAX_TIMER_MS ? undefined : new AbortController();
     const timer = timeout === undefined ? undefined : setTimeout(() => timeout.abort(headersTimeoutError(request.timeoutMs ?? 0)), request.timeoutMs);
     const signals = [request.signal, timeout?.signal].filter((signal): signal is AbortSignal => signal !== undefined);
     if (signals.length > 0) init.signal = signals.length === 1 ? (signals[0] as AbortSignal) : AbortSignal.any(signals);

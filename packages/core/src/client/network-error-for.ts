@@ -6,6 +6,8 @@ export interface NetworkErrorForOptions {
   /** False for requests that create or spend (POSTs): the service may have processed them. */
   readonly idempotent: boolean;
   readonly signal?: AbortSignal | undefined;
+  /** True when the failure came before the request was written (no token could be had). */
+  readonly notSent?: boolean | undefined;
 }
 
 /**
@@ -20,7 +22,7 @@ export function networkErrorFor(endpoint: string, error: unknown, options: Netwo
     return new VsynthError('VSYNTH_ABORTED', `${endpoint} was aborted by the caller.`, { cause: options.signal.reason });
   }
   const reason = describe(error);
-  const notSent = wasNotSent(error);
+  const notSent = options.notSent === true || wasNotSent(error);
   const failure = new NetworkError(endpoint, reason, { cause: error, notSent });
   if (!options.idempotent && !notSent) {
     // "Try again" is the wrong advice for a request that may already have been processed.

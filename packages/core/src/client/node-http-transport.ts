@@ -1,4 +1,3 @@
-import { defaultMaxListeners, getMaxListeners, setMaxListeners } from 'node:events';
 import http from 'node:http';
 import https from 'node:https';
 import type { Socket } from 'node:net';
@@ -6,7 +5,10 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { urlToHttpOptions } from 'node:url';
 import { decodeContent } from './decode-content.js';
-import { headersTimeoutError, type Transport, type TransportAnswer, type TransportRequest } from './transport.js';
+import { allowManyListeners, headersTimeoutError, MAX_TIMER_MS, type Transport, type TransportAnswer, type TransportRequest } from './transport.js';
+
+/** Decodes as fetch's `text()` does: a leading byte-order mark is dropped. */
+const utf8 = new TextDecoder();
 
 export interface NodeHttpTransportOptions {
   /** Agent for `http:` addresses; default a keep-alive agent made on first use. */
@@ -71,7 +73,7 @@ function exchange(module: typeof http | typeof https, agent: http.Agent, target:
     // Throws at once for a header value node refuses (ERR_INVALID_CHAR): the promise rejects, nothing was sent.
     const { protocol, hostname, port, path, secure } = target;
     const outgoing = module.request({ protocol, hostname, port, path, method: request.method, headers, agent, ...(request.signal === undefined ? {} : { signal: request.signal }) });
-    if (request.timeoutMs !== undefined) {
+    if (request.timeoutMs !== undefined && request.timeoutMs <= MAX_TIMER_MS) {
       const timeoutMs = request.timeoutMs;
       timer = setTimeout(() => {
         failure = headersTimeoutError(timeoutMs);
@@ -98,7 +100,7 @@ function exchange(module: typeof http | typeof https, agent: http.Agent, target:
         resolve({
           status: response.statusCode ?? 0,
           statusText: response.statusMessage ?? '',
-          bodyText: bytes.toString('utf8'),
+          bodyText: utf8.decode(bytes),
           retryAfter: typeof retryAfter === 'string' ? retryAfter : null,
         });
       });
@@ -134,13 +136,4 @@ function exchange(module: typeof http | typeof https, agent: http.Agent, target:
       });
     }
   });
-}
-
-/**
- * Each request in flight adds an abort listener to its signal; a caller passing one signal to
- * many concurrent requests would get node's "possible memory leak" warning at the 11th. As fetch
- * does, a signal still at node's default limit gets a higher one.
- */
-function allowManyListeners(signal: AbortSignal): void {
-  if (getMaxListeners(signal) === defaultMaxListeners) setMaxListeners(1500, signal);
 }

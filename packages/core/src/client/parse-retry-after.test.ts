@@ -9,11 +9,13 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter('0.5', now)).toBe(500);
     expect(parseRetryAfter('Fri, 01 May 2026 12:00:30 GMT', now)).toBe(30_000);
     expect(parseRetryAfter('Fri, 01 May 2026 11:00:00 GMT', now)).toBe(0);
+    expect(parseRetryAfter('Friday, 01-May-26 12:00:30 GMT', now)).toBe(30_000);
   });
   it('ignores an absent or unreadable header', () => {
     expect(parseRetryAfter(null, now)).toBeUndefined();
     expect(parseRetryAfter('soon', now)).toBeUndefined();
     expect(parseRetryAfter('', now)).toBeUndefined();
+    for (const text of ['-1', '-0.5', '+5', '1 2', '3, 4', '2026-05-01', 'may 5']) expect(parseRetryAfter(text, now), text).toBeUndefined();
   });
 });
 

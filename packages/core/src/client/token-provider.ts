@@ -1,3 +1,5 @@
+import { allowManyListeners } from './transport.js';
+
 /** A token as returned by an issuer. `expiresAt`: epoch ms, epoch seconds, ISO text or Date. */
 export interface IssuedToken {
   readonly token: string;
@@ -50,7 +52,7 @@ export function createTokenProvider(options: TokenProviderOptions): TokenProvide
   const marginMs = options.marginMs ?? 5 * 60 * 1000;
   const issued = new Set<string>();
   let cached: { token: string; renewAt: number } | undefined;
-  let pending: Promise<string> | undefined;
+  let pending: PendingIssue | undefined;
 
   async function issue(signal: AbortSignal | undefined): Promise<string> {
     const issuedAt = clock();
@@ -69,15 +71,53 @@ export function createTokenProvider(options: TokenProviderOptions): TokenProvide
     issued,
     async get(signal) {
       if (cached !== undefined && clock() < cached.renewAt) return cached.token;
-      pending ??= issue(signal).finally(() => {
-        pending = undefined;
-      });
-      return pending;
+      signal?.throwIfAborted();
+      if (pending === undefined) {
+        const controller = new AbortController();
+        const started: PendingIssue = {
+          controller,
+          waiting: 0,
+          token: issue(controller.signal).finally(() => {
+            if (pending === started) pending = undefined;
+          }),
+        };
+        pending = started;
+      }
+      // One caller's signal must not fail the others sharing the issue: each stops waiting on its
+      // own abort, and the issue stops when no caller waits for it any more.
+      const shared = pending;
+      shared.waiting += 1;
+      try {
+        return await untilAborted(shared.token, signal);
+      } finally {
+        shared.waiting -= 1;
+        if (shared.waiting === 0 && signal?.aborted === true) {
+          if (pending === shared) pending = undefined;
+          shared.controller.abort(signal.reason);
+        }
+      }
     },
     invalidate(token) {
       if (cached !== undefined && cached.token === token) cached = undefined;
     },
   };
+}
+
+interface PendingIssue {
+  readonly token: Promise<string>;
+  readonly controller: AbortController;
+  /** Callers waiting for `token`. */
+  waiting: number;
+}
+
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (signal === undefined) return promise;
+  allowManyListeners(signal);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 function toEpochMs(value: IssuedToken['expiresAt']): number | undefined {
