@@ -135,6 +135,21 @@ describe('batch against the sandbox with faults', () => {
     }
   });
 
+  it('sends no row that was waiting for its --rps turn when a 404 of a pool project stopped the batch', async () => {
+    sandbox = await testSandbox();
+    const { pool, slots } = await basePool(sandbox.client, 1);
+    const rows = (await greetingRows()).slice(0, 2).map((r) => r.data);
+    const out = join(sandbox.dir, 'results.ndjson');
+    // Row 1 takes the missing project and is answered 404 at once; row 2 waits 250 ms for its turn.
+    const error = await runBatch({ rows: iterableRows(rows), template: await greetingTemplate(slots), client: sandbox.client, projectPool: ['p-missing', ...pool], concurrency: 2, rps: 4, results: out, keyColumn: 'email' }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 404 });
+    expect(modifiesByHeadline(await ledger(sandbox.url))).toEqual(new Map());
+    expect((await readNdjson(out)).map((r) => [r['row'], r['status'], r['reason']])).toEqual([
+      [1, 'failed', 'http_404'],
+      [2, 'failed', 'stopped'],
+    ]);
+  });
+
   it('prints invalid rows with their row and variable', async () => {
     const { slots } = { slots: { headline: 'title_0' } };
     const template = (await greetingTemplate({ ...slots, greeting: 'scripts_0', offer: 'scripts_1', caption: 'subtitles_0' }));

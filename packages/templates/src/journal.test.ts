@@ -1,4 +1,4 @@
-import { appendFileSync, mkdtempSync, readFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -65,6 +65,27 @@ describe('journal', () => {
     journal.close();
     const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { type: string });
     expect(lines.map((l) => l.type)).toEqual(['batch', 'resume', 'attempt']);
+  });
+
+  it('keeps a whole last entry that lacks its newline (an editor saved it so): the resumed run and the next agree', () => {
+    const file = path();
+    const journal = openJournal(file, { batch: { id: 'b1', template: 't' } });
+    journal.append({ type: 'attempt', row: 1, key: 'k1', attempt: 1, cid: 'b1.1', time });
+    journal.append({ type: 'done', row: 1, key: 'k1', via: 'response', cubes: 3, time });
+    journal.close();
+    writeFileSync(file, readFileSync(file, 'utf8').trimEnd());
+    const resumed = openJournal(file, { resume: true, batch: { id: 'b1', template: 't' } });
+    expect(resumed.state.rows.get(1)?.status).toBe('done');
+    resumed.close();
+    expect(readJournal(file)!.rows.get(1)?.status).toBe('done');
+    expect(readFileSync(file, 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as { type: string }).type)).toEqual(['batch', 'attempt', 'done', 'resume']);
+
+    // A journal whose only line, the batch line, lacks its newline is still that batch's journal.
+    const alone = path();
+    openJournal(alone, { batch: { id: 'b2', template: 't' } }).close();
+    writeFileSync(alone, readFileSync(alone, 'utf8').trimEnd());
+    openJournal(alone, { resume: true, batch: { id: 'other', template: 't' } }).close();
+    expect(readJournal(alone)!.batch.id).toBe('b2');
   });
 
   it('refuses a damaged line in the middle and a file that is not a journal', () => {

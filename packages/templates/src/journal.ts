@@ -1,6 +1,7 @@
-import { closeSync, existsSync, fdatasync, fdatasyncSync, fstatSync, ftruncateSync, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fdatasync, fdatasyncSync, fstatSync, ftruncateSync, openSync, readSync } from 'node:fs';
 import { UsageError, ValidationError, batchError, forEachLineSync, issue, redactSecrets } from '@vsynth/core';
 import { lockJournal, type JournalLock } from './journal-lock.js';
+import { writeWhole } from './write-whole.js';
 
 /** First line of a journal: which batch it records. */
 export interface JournalBatchEntry {
@@ -269,7 +270,8 @@ export class Journal {
     if (this.broken !== undefined) throw this.broken;
     const line = `${this.secrets.length === 0 ? JSON.stringify(entry) : redactSecrets(JSON.stringify(entry), this.secrets)}\n`;
     if (!this.sync) {
-      writeSync(this.fd, line);
+      this.pending = line;
+      this.flushPending();
       applyEntry(this.state.rows, entry);
       return undefined;
     }
@@ -341,7 +343,7 @@ export class Journal {
     const lines = this.pending;
     this.pending = '';
     try {
-      writeSync(this.fd, lines);
+      writeWhole(this.fd, lines);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
       this.broken = batchError(`Cannot write the journal ${this.path} (${code}); rows are not sent without a durable journal.`, { cause: error });
@@ -462,8 +464,7 @@ function openLockedJournal(path: string, options: OpenJournalOptions, lock: Jour
     journal.append(batch);
     return journal;
   }
-  // A kill in the middle of a write leaves a partial last line: cut it off before appending.
-  dropPartialLine(fd);
+  endLastLine(fd);
   const journal = new Journal(path, fd, existing, sync, lock, flush);
   journal.append({ type: 'resume', time: now().toISOString() });
   return journal;
@@ -582,21 +583,40 @@ export function rowStateAfter(before: JournalRowState | undefined, entry: Exclud
   }
 }
 
-function dropPartialLine(fd: number): void {
+/**
+ * Ends the file with a newline before appending. A kill in the middle of a write leaves a partial
+ * last line: it is cut off. A last line that is a whole entry without its newline (readJournal
+ * applied it) gets its newline, so the next resume reads what this one did.
+ */
+function endLastLine(fd: number): void {
   const size = fstatSync(fd).size;
   if (size === 0) return;
   const chunk = Buffer.alloc(Math.min(size, 64 * 1024));
   let end = size;
+  let lineEnd = 0;
   while (end > 0) {
     const start = Math.max(0, end - chunk.length);
     const length = end - start;
     readSync(fd, chunk, 0, length, start);
     const newline = chunk.subarray(0, length).lastIndexOf(0x0a);
     if (newline >= 0) {
-      if (start + newline + 1 < size) ftruncateSync(fd, start + newline + 1);
-      return;
+      lineEnd = start + newline + 1;
+      break;
     }
     end = start;
   }
-  ftruncateSync(fd, 0);
+  if (lineEnd === size) return;
+  const tail = Buffer.alloc(size - lineEnd);
+  readSync(fd, tail, 0, tail.length, lineEnd);
+  if (isJson(tail.toString('utf8'))) writeWhole(fd, '\n');
+  else ftruncateSync(fd, lineEnd);
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }

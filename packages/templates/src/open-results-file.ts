@@ -1,7 +1,8 @@
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { closeSync, openSync } from 'node:fs';
 import { extname } from 'node:path';
-import { UsageError } from '@vsynth/core';
+import { UsageError, batchError } from '@vsynth/core';
 import type { RowResult } from './row-result.js';
+import { writeWhole } from './write-whole.js';
 
 /** Columns of the results file, in order. */
 export const RESULT_COLUMNS = [
@@ -43,7 +44,7 @@ export function openResultsFile(path: string): ResultsSink {
   if (!csv && !array && !['.ndjson', '.jsonl'].includes(extension)) {
     throw new UsageError(`Cannot tell the format of results file ${path}: end it with .csv, .ndjson or .json.`);
   }
-  return new ResultsFile(openSync(path, 'w'), csv ? 'csv' : array ? 'json' : 'ndjson');
+  return new ResultsFile(path, openSync(path, 'w'), csv ? 'csv' : array ? 'json' : 'ndjson');
 }
 
 /**
@@ -58,6 +59,7 @@ class ResultsFile implements ResultsSink {
   private first = true;
 
   constructor(
+    private readonly path: string,
     private fd: number | undefined,
     private readonly format: 'csv' | 'ndjson' | 'json',
   ) {
@@ -74,16 +76,29 @@ class ResultsFile implements ResultsSink {
   }
 
   close(): void {
-    if (this.format === 'json' && this.fd !== undefined) this.append(this.first ? '[]\n' : '\n]\n');
-    this.flush();
-    if (this.fd !== undefined) closeSync(this.fd);
-    this.fd = undefined;
+    if (this.fd === undefined) return;
+    try {
+      if (this.format === 'json') this.append(this.first ? '[]\n' : '\n]\n');
+      this.flush();
+    } finally {
+      closeSync(this.fd);
+      this.fd = undefined;
+    }
   }
 
   private flush(): void {
     if (this.fd === undefined || this.used === 0) return;
-    writeSync(this.fd, this.buffer, 0, this.used);
+    const used = this.used;
     this.used = 0;
+    this.writeOut(this.buffer.subarray(0, used));
+  }
+
+  private writeOut(data: string | Buffer): void {
+    try {
+      writeWhole(this.fd!, data);
+    } catch (error) {
+      throw batchError(`Cannot write the results file ${this.path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); it is incomplete.`, { cause: error });
+    }
   }
 
   private append(line: string): void {
@@ -96,7 +111,7 @@ class ResultsFile implements ResultsSink {
     }
     const bytes = Buffer.byteLength(line);
     if (this.used + bytes > buffer.length) this.flush();
-    if (bytes > buffer.length) writeSync(this.fd, line);
+    if (bytes > buffer.length) this.writeOut(line);
     else this.used += buffer.write(line, this.used);
   }
 }

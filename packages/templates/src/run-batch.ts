@@ -490,10 +490,13 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
     }
   } finally {
     unsubscribe?.();
-    for (const result of held.values()) write(result);
-    held.clear();
-    results?.close();
-    journal?.close();
+    try {
+      for (const result of held.values()) write(result);
+      held.clear();
+      results?.close();
+    } finally {
+      journal?.close();
+    }
   }
   if (fatal !== undefined) throw fatal;
 

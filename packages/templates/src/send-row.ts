@@ -95,9 +95,7 @@ export async function sendRow(context: SendRowContext, toSend: RowToSend): Promi
   }
   let sentThisRun = false;
   for (let attempt = 1; ; attempt++) {
-    if (context.stopped?.()) {
-      return { result: failedResult(row, rowKey, attempts, 'stopped', 'VSYNTH_BATCH', "Not sent: the batch stopped at another row's error (see the batch's message); resume to send it.", projectId), awaitsDelivery: false };
-    }
+    if (context.stopped?.()) return stopped(row, rowKey, attempts, projectId);
     if (signal?.aborted) return interrupted(row, rowKey, attempts, projectId);
     if (context.pacer.tryTake?.() !== true) {
       try {
@@ -105,6 +103,8 @@ export async function sendRow(context: SendRowContext, toSend: RowToSend): Promi
       } catch {
         return interrupted(row, rowKey, attempts, projectId);
       }
+      // The batch may have stopped while this row waited for its turn.
+      if (context.stopped?.()) return stopped(row, rowKey, attempts, projectId);
     }
     // Awaited only when the store returns a promise (the journal's outcome lines need none).
     const durable = store?.record({ type: 'attempt', row, key: rowKey, attempt: attempts + 1, cid, ...(projectId === undefined ? {} : { projectId }), time: new Date().toISOString() });
@@ -177,6 +177,10 @@ export async function sendRow(context: SendRowContext, toSend: RowToSend): Promi
       return verdict.stopsBatch ? { result, awaitsDelivery: false, stopsBatch: error } : { result, awaitsDelivery: false };
     }
   }
+}
+
+function stopped(row: number, rowKey: string, attempts: number, projectId: string | undefined): SentRow {
+  return { result: failedResult(row, rowKey, attempts, 'stopped', 'VSYNTH_BATCH', "Not sent: the batch stopped at another row's error (see the batch's message); resume to send it.", projectId), awaitsDelivery: false };
 }
 
 function interrupted(row: number, rowKey: string, attempts: number, projectId: string | undefined): SentRow {
