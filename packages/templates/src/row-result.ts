@@ -13,7 +13,7 @@ export interface RowResult {
   readonly row: number;
   readonly rowKey: string;
   readonly status: RowStatus;
-  /** Why a row failed or is unknown, e.g. `invalid`, `http_400`, `http_429`, `network`, `lost_response`, `no_outcome`, `interrupted`, `max_cubes`. */
+  /** Why a row failed or is unknown, e.g. `invalid`, `http_400`, `http_429`, `network`, `lost_response`, `unreadable_answer`, `no_outcome`, `interrupted`, `max_cubes`. */
   readonly reason?: string;
   readonly projectId?: string;
   /** Legacy project key. */

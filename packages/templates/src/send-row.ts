@@ -243,11 +243,14 @@ const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH
  * credentials would be refused for every row), and so does a 404 of a modify whose project is
  * shared by rows (the template's fixed project or a pool project: it does not exist). A
  * connection that was never made is
- * retried. A request that may have reached the service without an answer (reset, timeout) is
- * `unknown`: the spec has no idempotency key, so sending it again could spend cubes twice.
+ * retried. A request that may have reached the service without an answer (reset, timeout), or
+ * with a 2xx answer the client cannot read, is `unknown`: the spec has no idempotency key, so
+ * sending it again could spend cubes twice.
  */
 function classify(error: unknown, sharedProject: boolean): Verdict {
   if (isApiError(error)) {
+    // A 2xx the client cannot read (a new answer shape, a gateway's page) may still be an accepted request.
+    if (error.status >= 200 && error.status < 300 && !saysFailed(error.body)) return { kind: 'unknown', reason: 'unreadable_answer' };
     const reason = `http_${error.status}`;
     if (error.transient) return { kind: 'retry', reason, status: error.status, ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs }) };
     const stopsBatch = error.status === 401 || error.status === 403 || (error.status === 404 && sharedProject);
@@ -261,6 +264,11 @@ function classify(error: unknown, sharedProject: boolean): Verdict {
   if (isTimeoutError(error)) return { kind: 'unknown', reason: 'timeout' };
   if (isVsynthError(error) && error.code === 'VSYNTH_VALIDATION') return { kind: 'failed', reason: 'invalid' };
   return { kind: 'failed', reason: 'error' };
+}
+
+/** A body with `success: false`: the service said it did not do it. */
+function saysFailed(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && (body as { success?: unknown }).success === false;
 }
 
 function causeCode(error: unknown): string | undefined {
