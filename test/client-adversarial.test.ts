@@ -84,27 +84,27 @@ describe('Retry-After values that are neither seconds nor an HTTP date', () => {
   });
 });
 
+/** A client whose tokens come from `issueToken` (no API key). */
+function tokenClient(url: string, issueToken: NonNullable<CreateClientOptions['issueToken']>) {
+  return client(url, { apiKey: undefined, appId: 'app-SHARED-1', userKey: 'uk-SHARED-0001', issueToken });
+}
+
 describe('a token issue shared by concurrent callers', () => {
   it('one caller aborting leaves the others waiting for the token, and their POSTs are sent', async () => {
     const served = await serve(answer(200, '{"projectId":"p-1"}'));
     const aborted: unknown[] = [];
     let issues = 0;
-    const c = client(served.url, {
-      apiKey: undefined,
-      appId: 'app-SHARED-1',
-      userKey: 'uk-SHARED-0001',
-      issueToken: async (_appId, _userKey, { signal }) => {
-        issues += 1;
-        await new Promise<void>((resolve, reject) => {
-          const timer = setTimeout(resolve, 300);
-          signal?.addEventListener('abort', () => {
-            clearTimeout(timer);
-            aborted.push(signal.reason);
-            reject(signal.reason as Error);
-          });
+    const c = tokenClient(served.url, async (_appId, _userKey, { signal }) => {
+      issues += 1;
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(resolve, 300);
+        signal?.addEventListener('abort', () => {
+          clearTimeout(timer);
+          aborted.push(signal.reason);
+          reject(signal.reason as Error);
         });
-        return { token: `tok-SHARED-${issues}` };
-      },
+      });
+      return { token: `tok-SHARED-${issues}` };
     });
     const controller = new AbortController();
     const first = rejection(c.modifyProject(modify, { signal: controller.signal }));
@@ -122,17 +122,12 @@ describe('a token issue shared by concurrent callers', () => {
     const served = await serve(answer(200, '{"projectId":"p-1"}'));
     let issues = 0;
     let stopped = 0;
-    const c = client(served.url, {
-      apiKey: undefined,
-      appId: 'app-SHARED-1',
-      userKey: 'uk-SHARED-0001',
-      issueToken: async (_appId, _userKey, { signal }) => {
-        issues += 1;
-        if (issues === 1) {
-          await new Promise((_resolve, reject) => signal?.addEventListener('abort', () => reject((stopped += 1, signal.reason as Error))));
-        }
-        return { token: `tok-SHARED-${issues}` };
-      },
+    const c = tokenClient(served.url, async (_appId, _userKey, { signal }) => {
+      issues += 1;
+      if (issues === 1) {
+        await new Promise((_resolve, reject) => signal?.addEventListener('abort', () => reject((stopped += 1, signal.reason as Error))));
+      }
+      return { token: `tok-SHARED-${issues}` };
     });
     const errors = await Promise.all([rejection(c.modifyProject(modify, { signal: AbortSignal.timeout(50) })), rejection(c.modifyProject(modify, { signal: AbortSignal.timeout(80) }))]);
     expect(errors.map((e) => isVsynthError(e) && e.code)).toEqual(['VSYNTH_ABORTED', 'VSYNTH_ABORTED']);
