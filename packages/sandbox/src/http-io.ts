@@ -35,13 +35,16 @@ const TEXT_TYPE = /^text\/plain\b/i;
 
 /**
  * The whole body, by stream events: an async iterator costs promises per chunk and per request,
- * and every create reads one. Over `limit` the request is destroyed (as leaving a `for await`
- * early would) and a 413 thrown; a stream error or a close before the end rejects.
+ * and every create reads one. Over `limit` (declared by Content-Length, or as it arrives) a 413 is
+ * thrown and the rest of the body is left unread: the 413 goes out with `connection: close`, and
+ * destroying the request here would close the socket before the client heard it. A stream error
+ * or a close before the end rejects.
  */
 function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     if (request.readableEnded) return resolve(Buffer.alloc(0));
     if (request.destroyed) return reject(prematureClose());
+    if (Number(request.headers['content-length']) > limit) return reject(tooLarge(limit));
     const chunks: Buffer[] = [];
     let size = 0;
     const done = (error?: unknown) => {
@@ -52,8 +55,7 @@ function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
     const onData = (chunk: Buffer) => {
       size += chunk.length;
       if (size > limit) {
-        request.destroy();
-        done(new SandboxHttpError(413, 'payload_too_large', `The request body is larger than the sandbox's limit of ${limit} bytes (maxJsonBytes).`));
+        done(tooLarge(limit));
         return;
       }
       chunks.push(chunk);
@@ -62,6 +64,10 @@ function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
     const onClose = () => done(prematureClose());
     request.on('data', onData).on('end', onEnd).on('error', done).on('close', onClose);
   });
+}
+
+function tooLarge(limit: number): SandboxHttpError {
+  return new SandboxHttpError(413, 'payload_too_large', `The request body is larger than the sandbox's limit of ${limit} bytes (maxJsonBytes).`);
 }
 
 /** The error a `for await` over a request rejects with when the request closes before its end. */
