@@ -74,6 +74,16 @@ describe('vsynth batch when a file cannot be written whole (disk full)', () => {
     expect((await stat(out)).size).toBe(1024);
   });
 
+  it('says the --requests file of a dry run is incomplete, not an internal error', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'vsynth-requests-full-'));
+    const { template, data } = await headlineBatch(dir, 100);
+    const requests = join(dir, 'requests.ndjson');
+    const cut = await cliWithFileLimit(1, ['batch', '--template', template, '--data', data, '--dry-run', '--requests', requests, '--events', 'none'], {});
+    expect(cut.stderr).toContain(`vsynth: Cannot write the requests file ${requests} (EFBIG); it is incomplete.`);
+    expect(cut.stderr).not.toContain('internal error');
+    expect(cut.code).toBe(6);
+  });
+
   it('a results file on a full disk fails the batch naming it, and releases the journal: --resume in the same process writes them', async () => {
     sandbox = await testSandbox();
     const { pool, slots } = await basePool(sandbox.client, 2);

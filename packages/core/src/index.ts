@@ -243,8 +243,9 @@ export { formatVideoDiff } from './diff/format-video-diff.js';
 export type { AvatarName, ClipRef, Size, VideoChange, VideoDiff, VideoMeasures } from './diff/video-diff.js';
 export { formatWordDiff, wordDiff, type WordChange } from './diff/word-diff.js';
 
-// Files: NDJSON logs of any size read line by line (the batch journal, the sandbox store).
+// Files: NDJSON logs of any size read line by line (the batch journal, the sandbox store), and lines written whole.
 export { forEachLineSync, type ForEachLineOptions } from './files/for-each-line.js';
+export { writeWhole } from './files/write-whole.js';
 
 // Processes: whether a lock file's holder still runs (the sandbox data-dir lock, the batch journal lock).
 export { isProcessAlive } from './process/is-process-alive.js';

@@ -1,7 +1,6 @@
 import { closeSync, existsSync, fdatasync, fdatasyncSync, fstatSync, ftruncateSync, openSync, readSync } from 'node:fs';
-import { UsageError, ValidationError, batchError, forEachLineSync, issue, redactSecrets } from '@vsynth/core';
+import { UsageError, ValidationError, batchError, forEachLineSync, issue, redactSecrets, writeWhole } from '@vsynth/core';
 import { lockJournal, type JournalLock } from './journal-lock.js';
-import { writeWhole } from './write-whole.js';
 
 /** First line of a journal: which batch it records. */
 export interface JournalBatchEntry {

@@ -1,8 +1,7 @@
 import { closeSync, openSync } from 'node:fs';
 import { extname } from 'node:path';
-import { UsageError, batchError } from '@vsynth/core';
+import { UsageError, batchError, writeWhole } from '@vsynth/core';
 import type { RowResult } from './row-result.js';
-import { writeWhole } from './write-whole.js';
 
 /** Columns of the results file, in order. */
 export const RESULT_COLUMNS = [

@@ -3,10 +3,10 @@
  * bounded concurrency, a journal for `--resume`, a results file and a summary on stdout.
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, openSync, statSync, writeSync } from 'node:fs';
+import { closeSync, openSync, statSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { Option, type Command } from 'commander';
-import { TemplateError, UsageError, batchError, configuredSecrets, createClient, formatIssue, listenForWebhooks, redactSecrets, type WebhookListener } from '@vsynth/core';
+import { TemplateError, UsageError, batchError, configuredSecrets, createClient, formatIssue, listenForWebhooks, redactSecrets, writeWhole, type WebhookListener } from '@vsynth/core';
 // The templates package (Handlebars, csv-parse, the TSX compiler) loads only when the command runs.
 import type {
   BatchEvent,
@@ -331,19 +331,28 @@ function openRequestsFile(path: string): NdjsonFile {
   const fd = openSync(path, 'w');
   let buffer = '';
   let open = true;
+  const flush = () => {
+    try {
+      writeWhole(fd, buffer);
+    } catch (error) {
+      throw batchError(`Cannot write the requests file ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); it is incomplete.`, { cause: error });
+    } finally {
+      buffer = '';
+    }
+  };
   return {
     write(value) {
       buffer += `${JSON.stringify(value)}\n`;
-      if (buffer.length > 64 * 1024) {
-        writeSync(fd, buffer);
-        buffer = '';
-      }
+      if (buffer.length > 64 * 1024) flush();
     },
     close() {
       if (!open) return;
       open = false;
-      if (buffer !== '') writeSync(fd, buffer);
-      closeSync(fd);
+      try {
+        if (buffer !== '') flush();
+      } finally {
+        closeSync(fd);
+      }
     },
   };
 }
