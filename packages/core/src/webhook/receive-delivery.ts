@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { isValidationError } from '../errors/validation-error.js';
 import { SIGNATURE_PARAM } from './correlate-webhook-url.js';
 import { checkDeliverySignature, deliveryFromParams, type WebhookDelivery } from './parse-delivery.js';
@@ -109,9 +109,7 @@ export function createDeliveryReceiver(options: WebhookHandlerOptions): Delivery
     }
 
     // A digest, so a remembered delivery costs the same few bytes however long its parameters.
-    const key = createHash('sha256')
-      .update(JSON.stringify([delivery.correlationId ?? null, delivery.location, delivery.videoUrl, delivery.duration]))
-      .digest('base64');
+    const key = hash('sha256', JSON.stringify([delivery.correlationId ?? null, delivery.location, delivery.videoUrl, delivery.duration]), 'base64');
     if (seen.has(key)) return json(200, { ok: true, duplicate: true });
     seen.add(key);
     if (seen.size > limit) {
