@@ -2,7 +2,7 @@
  * Scenes per second for `compile()` (which includes core's strict validation) against core's
  * `checkRequest` alone on the same payloads: one large project and many small ones.
  *
- *   node --conditions=@vsynth/source --import tsx bench/compile/compile-bench.tsx [--scenes 500] [--small 1000] [--rounds 15] [--warmup 15] [--figure [--detail]]
+ *   node --conditions=@vsynth/source --import tsx bench/compile/compile-bench.tsx [--scenes 500] [--small 1000] [--rounds 15] [--warmup 15] [--round-ms 50] [--figure [--detail]]
  *
  * `--figure` prints one `bench/figure.ts` line instead of the table: `compile.vsCheckRequest`, the
  * summed compile CPU time of the four cases over the summed checkRequest CPU time (aim ≤ 1.5).
@@ -20,12 +20,13 @@ import { anna, minhoCasual } from '../../examples/avatars.js';
 import { figure, median, printFigure } from '../figure.js';
 
 const { values } = parseArgs({
-  options: { scenes: { type: 'string', default: '500' }, small: { type: 'string', default: '1000' }, rounds: { type: 'string', default: '15' }, warmup: { type: 'string', default: '15' }, figure: { type: 'boolean', default: false }, detail: { type: 'boolean', default: false } },
+  options: { scenes: { type: 'string', default: '500' }, small: { type: 'string', default: '1000' }, rounds: { type: 'string', default: '15' }, warmup: { type: 'string', default: '15' }, 'round-ms': { type: 'string', default: '50' }, figure: { type: 'boolean', default: false }, detail: { type: 'boolean', default: false } },
 });
 const SCENES = Number(values.scenes);
 const SMALL = Number(values.small);
 const ROUNDS = Number(values.rounds);
 const WARMUP = Number(values.warmup);
+const ROUND_MS = Number(values['round-ms']);
 
 function TitleBand(props: { title: string; i: number }) {
   return (
@@ -67,23 +68,30 @@ const legacySmalls = Array.from({ length: SMALL }, (_, i) => (
   </Video>
 ));
 
-/** Median milliseconds of each function, rounds interleaved so load drift hits both alike. */
+/**
+ * Median milliseconds of one run of each function. A round repeats each function until the first
+ * takes `--round-ms`, so every round holds its share of the collections its garbage causes; rounds
+ * interleaved so load drift hits both alike.
+ */
 async function timePair(a: () => Promise<unknown> | unknown, b: () => Promise<unknown> | unknown): Promise<[number, number]> {
   for (let w = 0; w < WARMUP; w++) {
     await a();
     await b();
   }
-  const sa: number[] = [];
-  const sb: number[] = [];
   // `--figure` compares CPU time (user + system), which load on the machine disturbs less than wall time.
   const clock = values.figure ? () => { const used = process.cpuUsage(); return (used.user + used.system) / 1000; } : () => performance.now();
+  let start = clock();
+  await a();
+  const repeats = Math.max(1, Math.ceil(ROUND_MS / Math.max(clock() - start, 0.01)));
+  const sa: number[] = [];
+  const sb: number[] = [];
   for (let r = 0; r < ROUNDS; r++) {
-    let start = clock();
-    await a();
-    sa.push(clock() - start);
     start = clock();
-    await b();
-    sb.push(clock() - start);
+    for (let i = 0; i < repeats; i++) await a();
+    sa.push((clock() - start) / repeats);
+    start = clock();
+    for (let i = 0; i < repeats; i++) await b();
+    sb.push((clock() - start) / repeats);
   }
   return [median(sa), median(sb)];
 }
