@@ -5,6 +5,7 @@ import { createWebhookHandler } from './create-webhook-handler.js';
 import { listenForWebhooks } from './listen-for-webhooks.js';
 import { webhookDeliveryQuerySchema } from '../schemas/webhook-delivery.js';
 import { deliveryFromParams, parseDelivery, type WebhookDelivery } from './parse-delivery.js';
+import type { WebhookRejection } from './webhook-rejection.js';
 
 const secret = 'webhook-secret-1';
 
@@ -58,7 +59,7 @@ describe('parseDelivery', () => {
       { ...base, vs_cid: 'r1' },
       { ...base, ai_progress_update_loc: '' },
       { ...base, videoUrl: '' },
-      ...['12', '0.5', '12.', '.5', '1e3', '-1', ' 12', '12,5', ''].map((duration) => ({ ...base, duration })),
+      ...['12', '0.5', '12.', '.5', '1e3', '-1', ' 12', '12,5', '', `1${'0'.repeat(400)}`, `0.${'0'.repeat(400)}1`].map((duration) => ({ ...base, duration })),
       ...Object.keys(base).map((name) => Object.fromEntries(Object.entries(base).filter(([key]) => key !== name))),
     ];
     for (const variant of variants) {
@@ -78,6 +79,18 @@ describe('parseDelivery', () => {
     }
     // A repeated parameter counts by its last value, as the schema reads it.
     expect(deliveryFromParams(new URLSearchParams('ai_progress_update_loc=p&videoUrl=v&duration=x&duration=3')).duration).toBe(3);
+  });
+
+  it('refuses a duration too large to be a number, saying so', () => {
+    const huge = `1${'0'.repeat(400)}`;
+    let error: ValidationError | undefined;
+    try {
+      deliveryFromParams(new URLSearchParams({ ai_progress_update_loc: 'p', videoUrl: 'https://cdn/v.mp4', duration: huge }));
+    } catch (caught) {
+      error = caught as ValidationError;
+    }
+    expect(isValidationError(error)).toBe(true);
+    expect(error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['duration', 'is too large for a number of seconds (e.g. 12.5)']]);
   });
 
   it('rejects a forged or missing signature when a secret is given', () => {
@@ -129,6 +142,43 @@ describe('createWebhookHandler', () => {
     const bad = await handle(new Request('http://127.0.0.1/hook?videoUrl=x'));
     expect(bad.status).toBe(400);
     expect(JSON.stringify(await bad.json())).toContain('ai_progress_update_loc');
+  });
+
+  it('answers 413 to a POST body over 1 MiB without reading the rest, as the listener does', async () => {
+    const refusals: WebhookRejection[] = [];
+    let delivered = 0;
+    const handle = createWebhookHandler({ onDelivery: () => void (delivered += 1), onRejected: (r) => void refusals.push(r) });
+    // A sender that never stops: reading the whole body would never end.
+    let pulled = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 1;
+        controller.enqueue(new Uint8Array(64 * 1024).fill(0x61));
+      },
+    });
+    const request = new Request(deliver('http://127.0.0.1/hook'), { method: 'POST', body: endless, headers: { 'content-type': 'text/plain' }, duplex: 'half' } as RequestInit);
+    const answer = await handle(request);
+    expect(answer.status).toBe(413);
+    expect(await answer.json()).toEqual({ ok: false, error: 'delivery body too large' });
+    expect(pulled).toBeLessThan(40);
+    expect(delivered).toBe(0);
+    expect(refusals).toEqual([
+      {
+        status: 413,
+        reason: 'body-too-large',
+        method: 'POST',
+        message: 'the request body is over 1 MiB: a delivery is a few parameters; check the sender posts deliveries, not files, to this address',
+      },
+    ]);
+    // A declared length over the limit is refused before any of the body is read.
+    const declared = await handle(new Request('http://127.0.0.1/hook', { method: 'POST', body: 'x'.repeat(1024 * 1024 + 1) }));
+    expect(declared.status).toBe(413);
+    // At the limit, the body is read.
+    const form = new URLSearchParams({ ai_progress_update_loc: 'p-9', videoUrl: 'https://cdn/p-9.mp4', duration: '1', pad: 'x'.repeat(1024 * 1024 - 200) });
+    const text = form.toString();
+    expect(text.length).toBeLessThanOrEqual(1024 * 1024);
+    expect((await handle(new Request('http://127.0.0.1/hook', { method: 'POST', body: text, headers: { 'content-type': 'application/x-www-form-urlencoded' } }))).status).toBe(200);
+    expect(delivered).toBe(1);
   });
 
   it('answers 500 when onDelivery fails so the sender retries, then reports the retry', async () => {

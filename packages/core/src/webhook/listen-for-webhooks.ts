@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { UsageError } from '../errors/usage-error.js';
-import { createDeliveryReceiver, type WebhookHandlerOptions } from './receive-delivery.js';
+import { createDeliveryReceiver, MAX_DELIVERY_BODY_BYTES, refuseLargeBody, type WebhookHandlerOptions } from './receive-delivery.js';
 import { SIGNATURE_PARAM } from './correlate-webhook-url.js';
 import { redactedMessage, reportRejection } from './webhook-rejection.js';
 
@@ -18,8 +18,6 @@ export interface WebhookListener {
   readonly port: number;
   close(): Promise<void>;
 }
-
-const MAX_BODY_BYTES = 1024 * 1024;
 
 /**
  * Starts a small `node:http` server that answers every request as `createWebhookHandler` does
@@ -57,13 +55,8 @@ export async function listenForWebhooks(options: ListenForWebhooksOptions): Prom
       reading.add(incoming);
       const body = await readBody(incoming).finally(() => reading.delete(incoming));
       if (body === undefined) {
-        reportRejection(options.onRejected, queryOf(incoming), {
-          status: 413,
-          reason: 'body-too-large',
-          method: incoming.method ?? 'POST',
-          message: `the request body is over ${MAX_BODY_BYTES / 1024 / 1024} MiB: a delivery is a few parameters; check the sender posts deliveries, not files, to this address`,
-        });
-        outgoing.writeHead(413, { 'content-type': 'application/json' }).end('{"ok":false,"error":"delivery body too large"}');
+        const answer = refuseLargeBody(options.onRejected, queryOf(incoming), incoming.method ?? 'POST');
+        outgoing.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body);
         // Stop reading what is left of the body.
         incoming.destroy();
         return;
@@ -126,7 +119,7 @@ export async function listenForWebhooks(options: ListenForWebhooksOptions): Prom
 }
 
 /**
- * The whole body of a request, or `undefined` once it is over {@link MAX_BODY_BYTES}. Rejects
+ * The whole body of a request, or `undefined` once it is over {@link MAX_DELIVERY_BODY_BYTES}. Rejects
  * with an `ECONNRESET` error when the sender hangs up before the end.
  */
 function readBody(incoming: http.IncomingMessage): Promise<Buffer | undefined> {
@@ -136,7 +129,7 @@ function readBody(incoming: http.IncomingMessage): Promise<Buffer | undefined> {
     let settled = false;
     const onData = (chunk: Buffer): void => {
       size += chunk.length;
-      if (size <= MAX_BODY_BYTES) {
+      if (size <= MAX_DELIVERY_BODY_BYTES) {
         chunks.push(chunk);
         return;
       }

@@ -97,7 +97,7 @@ interface DeliveryFields {
 /** What the schema accepts, told without zod. */
 function isWellFormed(query: Record<string, string>): query is Record<string, string> & DeliveryFields {
   const { ai_progress_update_loc: location, videoUrl, duration } = query;
-  return location !== undefined && videoUrl !== undefined && videoUrl !== '' && duration !== undefined && DECIMAL_TEXT.test(duration);
+  return location !== undefined && videoUrl !== undefined && videoUrl !== '' && duration !== undefined && DECIMAL_TEXT.test(duration) && Number.isFinite(Number(duration));
 }
 
 /** The query as the schema reads it, or a ValidationError saying what is wrong. */

@@ -49,6 +49,27 @@ export type DeliveryReceiver = (request: DeliveryRequest, fetchRequest: () => Re
 
 const FORM = 'application/x-www-form-urlencoded';
 
+/** The largest POST body a receiver reads; a delivery is a few parameters. */
+export const MAX_DELIVERY_BODY_BYTES = 1024 * 1024;
+
+/**
+ * Reports a POST body over {@link MAX_DELIVERY_BODY_BYTES} to `onRejected` and gives the 413 to
+ * answer; the caller stops reading the body.
+ *
+ * @example return refuseLargeBody(options.onRejected, new URL(request.url).searchParams, 'POST')
+ */
+export function refuseLargeBody(onRejected: OnWebhookRejected | undefined, params: URLSearchParams | undefined, method: string): DeliveryAnswer {
+  reportRejection(onRejected, params, {
+    status: 413,
+    reason: 'body-too-large',
+    method,
+    message: `the request body is over ${MAX_DELIVERY_BODY_BYTES / 1024 / 1024} MiB: a delivery is a few parameters; check the sender posts deliveries, not files, to this address`,
+  });
+  return TOO_LARGE;
+}
+
+const TOO_LARGE: DeliveryAnswer = { status: 413, body: '{"ok":false,"error":"delivery body too large"}' };
+
 /**
  * The protocol of a webhook receiver, apart from any server's request and response types (the
  * Fetch handler and the `node:http` listener both answer through it): deliveries by GET or POST
