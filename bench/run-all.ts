@@ -31,8 +31,8 @@ interface Bench {
 
 const BENCHES: readonly Bench[] = [
   { group: 'batch', script: 'bench/templates/batch-cpu.ts', args: full ? ['--rows', '4000', '--rounds', '5'] : ['--rows', '2000', '--rounds', '5'] },
-  { group: 'batch', script: 'bench/templates/batch-own-cpu.ts', args: full ? [] : ['--rows', '3000'] },
-  { group: 'batch', script: 'bench/templates/webhook-batch-cpu.ts', args: full ? ['--rows', '3000', '--rounds', '3'] : ['--rows', '2000', '--rounds', '2'] },
+  { group: 'batch', script: 'bench/templates/batch-own-cpu.ts', args: full ? [] : ['--rows', '2000'] },
+  { group: 'batch', script: 'bench/templates/webhook-batch-cpu.ts', args: full ? ['--rows', '3000', '--rounds', '3'] : ['--rows', '1500', '--rounds', '2'] },
   { group: 'webhook', script: 'bench/webhook/listener-cpu.ts', args: full ? [] : ['--deliveries', '2000', '--rounds', '3'] },
   { group: 'journal', script: 'bench/templates/journal-commit.ts', args: full ? ['--rows', '3000'] : ['--rows', '800'] },
   { group: 'dryRun', script: 'bench/templates/dry-run-cpu.ts', args: full ? ['--rows', '100000', '--rounds', '5'] : ['--rows', '20000', '--rounds', '3'] },
@@ -40,8 +40,8 @@ const BENCHES: readonly Bench[] = [
   { group: 'dryRun', script: 'bench/templates/dry-run-memory.ts', args: ['--figure', '--rows', full ? '1000000' : '200000', ...(built ? ['--built'] : [])] },
   { group: 'sandbox', script: 'bench/sandbox/create-vs-bare.ts', args: full ? ['--requests', '3000', '--rounds', '5'] : ['--requests', '1200', '--rounds', '3'] },
   { group: 'sandbox', script: 'bench/sandbox/modify-cpu.ts', args: full ? [] : ['--rows', '800', '--rounds', '3'] },
-  { group: 'sandbox', script: 'bench/sandbox/store-growth.ts', args: full ? [] : ['--creates', '10000', '--rounds', '4'] },
-  { group: 'sandbox', script: 'bench/sandbox/export-batch.ts', args: full ? ['--rows', '6000', '--rounds', '3'] : ['--rows', '3000', '--rounds', '2'] },
+  { group: 'sandbox', script: 'bench/sandbox/store-growth.ts', args: full ? [] : ['--creates', '8000', '--rounds', '4'] },
+  { group: 'sandbox', script: 'bench/sandbox/export-batch.ts', args: full ? ['--rows', '6000', '--rounds', '3'] : ['--rows', '2000', '--rounds', '2'] },
   { group: 'validate', script: 'bench/validate/check-request-speed.ts', args: ['--figure', ...(full ? [] : ['--rounds', '7'])] },
   { group: 'compile', script: 'bench/compile/compile-bench.tsx', args: ['--figure', ...(full ? [] : ['--scenes', '200', '--small', '300', '--rounds', '15'])] },
   { group: 'queue', script: 'bench/queue/worker-cpu.ts', args: full ? ['--rounds', '3'] : ['--rows', '2000'] },
@@ -74,10 +74,12 @@ const started = Date.now();
 const loadBefore = loadavg();
 const figures: Figure[] = [];
 for (const bench of selected) {
+  const benchStarted = Date.now();
   for (const f of await run(bench)) {
     figures.push(f);
     process.stdout.write(`${JSON.stringify(f)}\n`);
   }
+  process.stderr.write(`run-all: ${bench.script} took ${((Date.now() - benchStarted) / 1000).toFixed(1)} s\n`);
 }
 const runInfo = {
   date: new Date().toISOString().slice(0, 16).replace('T', ' '),
