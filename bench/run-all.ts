@@ -32,7 +32,7 @@ interface Bench {
 const BENCHES: readonly Bench[] = [
   { group: 'batch', script: 'bench/templates/batch-cpu.ts', args: full ? ['--rows', '4000', '--rounds', '5'] : ['--rows', '2000', '--rounds', '5'] },
   { group: 'batch', script: 'bench/templates/batch-own-cpu.ts', args: full ? [] : ['--rows', '2000'] },
-  { group: 'batch', script: 'bench/templates/webhook-batch-cpu.ts', args: full ? ['--rows', '3000', '--rounds', '3'] : ['--rows', '1500', '--rounds', '2'] },
+  { group: 'batch', script: 'bench/templates/webhook-batch-cpu.ts', args: full ? ['--rows', '3000', '--rounds', '3'] : ['--rows', '2000', '--rounds', '2'] },
   { group: 'webhook', script: 'bench/webhook/listener-cpu.ts', args: full ? [] : ['--deliveries', '2000', '--rounds', '3'] },
   { group: 'journal', script: 'bench/templates/journal-commit.ts', args: full ? ['--rows', '3000'] : ['--rows', '800'] },
   { group: 'dryRun', script: 'bench/templates/dry-run-cpu.ts', args: full ? ['--rows', '100000', '--rounds', '5'] : ['--rows', '20000', '--rounds', '3'] },

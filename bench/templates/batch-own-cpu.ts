@@ -59,9 +59,9 @@ try {
     const summary = await runBatch({ rows: iterableRows(rows), template, client, concurrency, projectPool: pool, journal: join(dir, `journal-${round}.ndjson`), journalDurability: values.durability as 'fsync' | 'write', ...(values['journal-group-window'] === undefined ? {} : { journalGroupWindowMs: Number(values['journal-group-window']) }), results: join(dir, `results-${round}.csv`), secrets, onEvent: () => {} });
     if (summary.done !== count) throw new Error(`only ${summary.done} of ${count} rows done`);
   };
-  // Warm-up over 6,000 rows or more: after one round of 2,000 the next rounds still fell by
+  // Warm-up over 4,000 rows or more: after one round of 2,000 the next rounds still fell by
   // a third (120, 89, 77 µs/row), so the median was a half-warm round.
-  for (let warmed = 0; warmed < Math.max(6000, count); warmed += count) {
+  for (let warmed = 0; warmed < Math.max(4000, count); warmed += count) {
     await bare();
     await batch();
   }
