@@ -6,7 +6,7 @@
  *
  * Pass another .tsx as the first argument to submit it instead of examples/hello.tsx.
  */
-import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createClient, expectWebhookDelivery, formatIssues } from '@vsynth/core';
@@ -19,8 +19,10 @@ const step = (text: string): void => void process.stdout.write(`• ${text}\n`);
 
 // The export artifact is @vsynth/preview's draft: an MP4 where ffmpeg is installed, else a
 // contact-sheet PNG of the storyboard.
+// The sandbox's data lives only as long as the demo: the artifact is copied out before it stops.
+const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vsynth-quickstart-'));
 const sandbox = await startSandbox({
-  dataDir: await mkdtemp(path.join(os.tmpdir(), 'vsynth-quickstart-')),
+  dataDir,
   exportSeconds: 1,
   renderArtifact: previewArtifact({ onFallback: (why) => step(why) }),
 });
@@ -52,4 +54,5 @@ try {
 } finally {
   await expected.close();
   await sandbox.close();
+  await rm(dataDir, { recursive: true, force: true });
 }

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, stat, symlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -9,9 +9,12 @@ import { basePool, greetingRows, greetingTemplate, instantClock, ledger, modifie
 import { VSYNTH_NODE_ARGS } from './run-vsynth.js';
 
 let sandbox: TestSandbox | undefined;
+/** Folders a test made for itself, removed after it. */
+const folders: string[] = [];
 afterEach(async () => {
   await sandbox?.dispose();
   sandbox = undefined;
+  await Promise.all(folders.splice(0).map((folder) => rm(folder, { recursive: true, force: true })));
 });
 
 /** The real CLI with a file size limit (`ulimit -f`, KiB): a write that crosses it is cut short, the next fails with EFBIG, as on a full disk. */
@@ -65,6 +68,7 @@ describe('vsynth batch when a file cannot be written whole (disk full)', () => {
 
   it('says the results file is incomplete instead of leaving it cut short with exit 0', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'vsynth-results-full-'));
+    folders.push(dir);
     const { template, data } = await headlineBatch(dir, 100);
     const out = join(dir, 'results.csv');
     // A dry run keeps no journal: the results file (100 rows, ~3 KiB) is the only file it writes.
@@ -76,6 +80,7 @@ describe('vsynth batch when a file cannot be written whole (disk full)', () => {
 
   it('says the --requests file of a dry run is incomplete, not an internal error', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'vsynth-requests-full-'));
+    folders.push(dir);
     const { template, data } = await headlineBatch(dir, 100);
     const requests = join(dir, 'requests.ndjson');
     const cut = await cliWithFileLimit(1, ['batch', '--template', template, '--data', data, '--dry-run', '--requests', requests, '--events', 'none'], {});

@@ -1,12 +1,13 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isUsageError } from '@vsynth/core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { readTextFile } from './read-text-file.js';
 
 describe('readTextFile', () => {
   const dir = mkdtempSync(join(tmpdir(), 'vsynth-read-text-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('returns the text of a readable file', async () => {
     writeFileSync(join(dir, 'a.json'), '{"a":1}');

@@ -1,6 +1,5 @@
 import { Buffer } from 'node:buffer';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
@@ -9,6 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { CsvRecordParser, CsvSyntaxError, csvQuoteMessage, type CsvQuoteProblem, type CsvRecord } from './csv-record-parser.js';
 import { csvRows } from './csv-rows.js';
 import type { DataRow } from './data-row.js';
+import { tempDirs } from './test-temp-dirs.js';
+
+const tempDir = tempDirs('vsynth-csv-pieces-');
 
 /** One parse call's outcome: the records it completed, or the kind of error it failed with and its line. */
 type Call = { records: CsvRecord[] } | { error: CsvQuoteProblem | string; line?: number };
@@ -164,7 +166,7 @@ describe('csvRows over CsvRecordParser', () => {
   });
 
   it('parses a file in the 16 KB pieces it was read in before: same rows before a bad quote, same text check', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'vsynth-csv-pieces-'));
+    const dir = tempDir();
     let text = 'a,b\n';
     for (let i = 0; i < 5000; i++) text += `x${i},y${i}\n`;
     const bad = join(dir, 'bad.csv');

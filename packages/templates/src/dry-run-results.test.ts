@@ -1,12 +1,12 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { modifyTemplate } from './modify-template.js';
 import { rowsFromFile } from './rows-from-file.js';
 import { runBatch } from './run-batch.js';
+import { tempDirs } from './test-temp-dirs.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'vsynth-dry-run-bytes-'));
+const dir = tempDirs('vsynth-dry-run-bytes-')();
 
 // A BOM, CRLF, doubled quotes, a quoted line break, CJK, empty fields, a blank line, rows with too
 // few and too many fields, and values with markup, & and a comma.

@@ -1,13 +1,13 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { closeSync, existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { closeSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { INLINE_FLUSH_LIMIT_MS, openJournal, readJournal } from './journal.js';
+import { tempDirs } from './test-temp-dirs.js';
 
-const dir = () => mkdtempSync(join(tmpdir(), 'vsynth-group-commit-'));
+const dir = tempDirs('vsynth-group-commit-');
 const time = '2026-01-01T00:00:00.000Z';
 const attempt = (row: number) => ({ type: 'attempt' as const, row, key: `k${row}`, attempt: 1, cid: `b.${row}`, time });
 

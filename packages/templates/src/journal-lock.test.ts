@@ -1,12 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isUsageError } from '@vsynth/core';
 import { describe, expect, it } from 'vitest';
 import { openJournal } from './journal.js';
+import { tempDirs } from './test-temp-dirs.js';
 
-const file = () => join(mkdtempSync(join(tmpdir(), 'vsynth-journal-lock-')), 'j.ndjson');
+const tempDir = tempDirs('vsynth-journal-lock-');
+const file = () => join(tempDir(), 'j.ndjson');
 const batch = { id: 'b', template: 't' };
 
 describe('journal lock', () => {

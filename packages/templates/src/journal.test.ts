@@ -1,10 +1,11 @@
-import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openJournal, readJournal } from './journal.js';
+import { tempDirs } from './test-temp-dirs.js';
 
-const path = () => join(mkdtempSync(join(tmpdir(), 'vsynth-journal-')), 'j.ndjson');
+const tempDir = tempDirs('vsynth-journal-');
+const path = () => join(tempDir(), 'j.ndjson');
 const time = '2026-01-01T00:00:00.000Z';
 
 describe('journal', () => {

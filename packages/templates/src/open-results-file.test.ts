@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RESULT_COLUMNS, openResultsFile } from './open-results-file.js';
+import { tempDirs } from './test-temp-dirs.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'vsynth-results-'));
+const dir = tempDirs('vsynth-results-')();
 
 describe('openResultsFile', () => {
   it('writes CSV with quoting for commas, quotes and newlines', () => {

@@ -1,10 +1,12 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { compileFile } from '@vsynth/jsx-runtime';
 import { payloadTemplate } from './payload-template.js';
+import { tempDirs } from './test-temp-dirs.js';
+
+const tempDir = tempDirs('vsynth-tsx-template-');
 
 const legacy = {
   scenes: [
@@ -52,7 +54,7 @@ describe('payloadTemplate', () => {
   });
 
   it('binds compiled TSX output that carries {{…}} in its text', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'vsynth-tsx-template-')), 'video.tsx');
+    const file = join(tempDir(), 'video.tsx');
     const avatars = fileURLToPath(new URL('../../../examples/avatars.ts', import.meta.url));
     writeFileSync(
       file,

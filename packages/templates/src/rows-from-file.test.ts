@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -12,8 +12,9 @@ import type { DataRow } from './data-row.js';
 import { iterableRows } from './iterable-rows.js';
 import { jsonRows } from './json-rows.js';
 import { rowsFromFile } from './rows-from-file.js';
+import { tempDirs } from './test-temp-dirs.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'vsynth-rows-'));
+const dir = tempDirs('vsynth-rows-')();
 const file = (name: string, text: string) => {
   const path = join(dir, name);
   writeFileSync(path, text);

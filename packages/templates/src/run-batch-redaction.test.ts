@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '@vsynth/core';
@@ -7,6 +6,9 @@ import type { BatchClient } from './batch-client.js';
 import { iterableRows } from './iterable-rows.js';
 import { modifyTemplate } from './modify-template.js';
 import { runBatch, type BatchEvent } from './run-batch.js';
+import { tempDirs } from './test-temp-dirs.js';
+
+const tempDir = tempDirs('vsynth-redaction-');
 
 const SECRET = 'sk-live-SECRET-9c1e77';
 const instant = { now: () => 0, sleep: async () => {} };
@@ -27,7 +29,7 @@ const client: BatchClient = {
 };
 
 async function run() {
-  const folder = mkdtempSync(join(tmpdir(), 'vsynth-redaction-'));
+  const folder = tempDir();
   const events: BatchEvent[] = [];
   const journal = join(folder, 'journal.ndjson');
   const results = join(folder, 'results.ndjson');
@@ -81,7 +83,7 @@ describe('runBatch redaction of configured secrets', () => {
     };
     const data = [{ project: 'p-1', title: 'Hi, "you"' }, { project: 'bad-2', title: '한국어' }, { project: `${SECRET}-3`, title: 'x' }, { project: 'p-4', title: '' }];
     const write = async (secrets: string[], extension: string) => {
-      const results = join(mkdtempSync(join(tmpdir(), 'vsynth-redaction-')), `results.${extension}`);
+      const results = join(tempDir(), `results.${extension}`);
       await runBatch({ rows: iterableRows(data), template: modifyTemplate({ projectId: '{{project}}', updates: { title: '{{title}}' } }), client: answering, maxAttempts: 1, results, secrets, clock: instant, concurrency: 1 });
       return readFileSync(results, 'utf8').split('\n');
     };

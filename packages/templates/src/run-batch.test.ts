@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError, isBatchError, isUsageError } from '@vsynth/core';
@@ -9,10 +8,11 @@ import { iterableRows } from './iterable-rows.js';
 import { readJournal } from './journal.js';
 import { modifyTemplate } from './modify-template.js';
 import { runBatch, type BatchEvent } from './run-batch.js';
+import { tempDirs } from './test-temp-dirs.js';
 
 const template = modifyTemplate({ projectId: 'p-base', updates: { title: 'Hi {{name}}', scripts_0: 'Hello {{name}}' }, isExport: true });
 const people = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `person ${i + 1}` }));
-const dir = () => mkdtempSync(join(tmpdir(), 'vsynth-batch-'));
+const dir = tempDirs('vsynth-batch-');
 
 /** Virtual time: sleeping advances the clock at once and records the wait. */
 function fakeClock(): BatchClock & { slept: number[] } {

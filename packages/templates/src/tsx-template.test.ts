@@ -1,5 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -7,12 +6,15 @@ import { formatIssue } from '@vsynth/core';
 import { iterableRows } from './iterable-rows.js';
 import { runBatch } from './run-batch.js';
 import { tsxTemplate } from './tsx-template.js';
+import { tempDirs } from './test-temp-dirs.js';
+
+const tempDir = tempDirs('vsynth-tsx-template-');
 
 const avatars = fileURLToPath(new URL('../../../examples/avatars.ts', import.meta.url));
 
 /** Writes a TSX template whose component reads `name`, `plan` and the optional `nickname`. */
 function writeTemplate(extra = ''): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'vsynth-tsx-template-')), 'welcome.tsx');
+  const file = join(tempDir(), 'welcome.tsx');
   writeFileSync(
     file,
     `import { Avatar, Scene, Text, Video } from '@vsynth/jsx-runtime';
