@@ -17,10 +17,10 @@ const videoFile = process.argv[2] ?? 'examples/hello.tsx';
 const outDir = path.resolve('.vsynth/quickstart');
 const step = (text: string): void => void process.stdout.write(`• ${text}\n`);
 
-// The export artifact is @vsynth/preview's draft: an MP4 where ffmpeg is installed, else a
-// contact-sheet PNG of the storyboard.
 // The sandbox's data lives only as long as the demo: the artifact is copied out before it stops.
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vsynth-quickstart-'));
+// The export artifact is @vsynth/preview's draft: an MP4 where ffmpeg is installed, else a
+// contact-sheet PNG of the storyboard.
 const sandbox = await startSandbox({
   dataDir,
   exportSeconds: 1,

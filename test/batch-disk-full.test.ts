@@ -3,18 +3,15 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { iterableRows, readJournal, runBatch } from '@vsynth/templates';
 import { basePool, greetingRows, greetingTemplate, instantClock, ledger, modifiesByHeadline, sandboxEnv, spawnCli, testSandbox, type TestSandbox } from './batch-helpers.js';
 import { VSYNTH_NODE_ARGS } from './run-vsynth.js';
 
 let sandbox: TestSandbox | undefined;
-/** Folders a test made for itself, removed after it. */
-const folders: string[] = [];
 afterEach(async () => {
   await sandbox?.dispose();
   sandbox = undefined;
-  await Promise.all(folders.splice(0).map((folder) => rm(folder, { recursive: true, force: true })));
 });
 
 /** The real CLI with a file size limit (`ulimit -f`, KiB): a write that crosses it is cut short, the next fails with EFBIG, as on a full disk. */
@@ -68,7 +65,7 @@ describe('vsynth batch when a file cannot be written whole (disk full)', () => {
 
   it('says the results file is incomplete instead of leaving it cut short with exit 0', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'vsynth-results-full-'));
-    folders.push(dir);
+    onTestFinished(() => rm(dir, { recursive: true, force: true }));
     const { template, data } = await headlineBatch(dir, 100);
     const out = join(dir, 'results.csv');
     // A dry run keeps no journal: the results file (100 rows, ~3 KiB) is the only file it writes.
@@ -80,7 +77,7 @@ describe('vsynth batch when a file cannot be written whole (disk full)', () => {
 
   it('says the --requests file of a dry run is incomplete, not an internal error', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'vsynth-requests-full-'));
-    folders.push(dir);
+    onTestFinished(() => rm(dir, { recursive: true, force: true }));
     const { template, data } = await headlineBatch(dir, 100);
     const requests = join(dir, 'requests.ndjson');
     const cut = await cliWithFileLimit(1, ['batch', '--template', template, '--data', data, '--dry-run', '--requests', requests, '--events', 'none'], {});
