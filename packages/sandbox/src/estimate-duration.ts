@@ -1,5 +1,5 @@
 import type { SceneSpeech } from '@vsynth/core';
-import { estimateSceneDuration } from '@vsynth/preview';
+import { estimateSceneDuration } from '@vsynth/preview/duration';
 
 /**
  * The duration the sandbox reports for an export, in seconds: the sum of `@vsynth/preview`'s
