@@ -10,19 +10,23 @@
  *
  * `--full` runs the longer settings (the 1,000,000-row dry run, more rounds). `--docs FILE`
  * rewrites the table between the `run-all` markers of FILE with this run's figures and load.
- * The dry-run memory figure needs the built CLI (`npx pnpm@10 build`); without it the figure uses
- * the sources through tsx and says so in its unit. Benches of other areas (studio, import, queue,
- * startup) are run too when they provide a `figures.ts` printing figure lines.
+ * The benches run the built packages (`npx pnpm@10 build`) when every `dist/` is newer than its
+ * sources, else the sources through tsx (`bench/code-under-test.ts`; `--sources` forces them),
+ * and the `run` line says which. From the sources each of the ~40 processes the benches start
+ * takes ~0.4 s more to start, and the dry-run memory figure counts tsx (its unit says so).
+ * Benches of other areas (studio, import, queue, startup) are run too when they provide a
+ * `figures.ts` printing figure lines.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
+import { builtIsCurrent } from './code-under-test.js';
 import type { Figure } from './figure.js';
 
-const { values } = parseArgs({ options: { full: { type: 'boolean', default: false }, only: { type: 'string' }, docs: { type: 'string' } } });
+const { values } = parseArgs({ options: { full: { type: 'boolean', default: false }, only: { type: 'string' }, docs: { type: 'string' }, sources: { type: 'boolean', default: false } } });
 const full = values.full;
-const built = existsSync('packages/cli/dist/index.js') && existsSync('packages/templates/dist/index.js');
+const built = !values.sources && builtIsCurrent('packages');
 
 interface Bench {
   readonly group: string;
@@ -55,7 +59,10 @@ const selected = BENCHES.filter((b) => existsSync(b.script) && (only === undefin
 
 function run(bench: Bench): Promise<Figure[]> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--conditions=@vsynth/source', '--import', 'tsx', bench.script, ...bench.args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...(built ? [] : ['--conditions=@vsynth/source']), '--import', 'tsx', bench.script, ...bench.args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, VSYNTH_BENCH_CODE: built ? 'built' : 'sources' },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -87,6 +94,7 @@ const runInfo = {
   node: process.version,
   cpus: cpus().length,
   mode: full ? 'full' : 'short',
+  code: built ? 'built' : 'sources',
   seconds: Math.round((Date.now() - started) / 1000),
   loadBefore: loadBefore.map((n) => Number(n.toFixed(1))),
   loadAfter: loadavg().map((n) => Number(n.toFixed(1))),
@@ -101,7 +109,7 @@ if (values.docs !== undefined) {
   const to = text.indexOf(END);
   if (from < 0 || to < from) throw new Error(`${values.docs} has no ${BEGIN} … ${END} markers`);
   const table = [
-    `${runInfo.date} UTC, Node ${runInfo.node}, ${runInfo.cpus} cores, ${runInfo.mode} mode, ${runInfo.seconds} s; load average (1/5/15 min) ${runInfo.loadBefore.join(' / ')} before, ${runInfo.loadAfter.join(' / ')} after.`,
+    `${runInfo.date} UTC, Node ${runInfo.node}, ${runInfo.cpus} cores, ${runInfo.mode} mode, ${runInfo.code} code, ${runInfo.seconds} s; load average (1/5/15 min) ${runInfo.loadBefore.join(' / ')} before, ${runInfo.loadAfter.join(' / ')} after.`,
     '',
     '| figure | value | unit | baseline | ratio | aim | holds |',
     '|---|---:|---|---:|---:|---|---|',

@@ -3,18 +3,19 @@
  * that print their URL when they have started, the real `vsynth sandbox` CLI among them.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { CLI_ARGS, TS_NODE_ARGS } from './code-under-test.js';
 
 /** Starts the real `vsynth sandbox` CLI on a free port; resolves with its base URL once it has started. */
 export async function spawnSandbox(flags: readonly string[]): Promise<{ url: string; child: ChildProcess }> {
   // VSYNTH_BENCH_SANDBOX_NODE_ARGS: extra node flags for the sandbox alone, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
-  const { child, url } = spawnServer(['packages/cli/src/index.ts', 'sandbox', '--port', '0', '--quiet', ...flags], { nodeArgs: nodeArgsOf('VSYNTH_BENCH_SANDBOX_NODE_ARGS') });
+  const { child, url } = spawnUntilUrl('vsynth sandbox', [...CLI_ARGS, 'sandbox', '--port', '0', '--quiet', ...flags], { nodeArgs: nodeArgsOf('VSYNTH_BENCH_SANDBOX_NODE_ARGS') });
   return { url: await url, child };
 }
 
 /**
- * Starts node, from the sources, on `args` (a script and its flags) for a server that prints
- * `{"url": …}` as its first line; `url` resolves with it, or rejects if the server exits first.
- * `nodeArgs` go to node itself (e.g. `--cpu-prof`).
+ * Starts node on `args` (a TypeScript script and its flags, run against `bench/code-under-test.ts`'s
+ * vsynth) for a server that prints `{"url": …}` as its first line; `url` resolves with it, or
+ * rejects if the server exits first. `nodeArgs` go to node itself (e.g. `--cpu-prof`).
  *
  * @example const { child, url } = spawnServer(['bench/sandbox/bare-http-server.ts', '--parse']);
  */
@@ -22,7 +23,15 @@ export function spawnServer(
   args: readonly string[],
   options: { readonly nodeArgs?: readonly string[]; readonly env?: NodeJS.ProcessEnv } = {},
 ): { child: ChildProcess; url: Promise<string> } {
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--conditions=@vsynth/source', '--import', 'tsx', ...args], {
+  return spawnUntilUrl(args[0] ?? 'server', [...TS_NODE_ARGS, ...args], options);
+}
+
+function spawnUntilUrl(
+  name: string,
+  args: readonly string[],
+  options: { readonly nodeArgs?: readonly string[]; readonly env?: NodeJS.ProcessEnv },
+): { child: ChildProcess; url: Promise<string> } {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: options.env ?? process.env,
   });
@@ -32,7 +41,7 @@ export function spawnServer(
       out += chunk;
       if (out.includes('\n')) resolve((JSON.parse(out.split('\n')[0]!) as { url: string }).url);
     });
-    child.on('exit', (code) => reject(new Error(`${args[0]} exited with ${code}`)));
+    child.on('exit', (code) => reject(new Error(`${name} exited with ${code}`)));
   });
   return { child, url };
 }

@@ -1,23 +1,21 @@
 /**
- * What the benches that run the real CLI's batch share: the CLI from the sources, the export-row
- * template (`examples/batch/create-per-row/welcome.tsx`) and its customer rows.
+ * What the benches that run the real CLI's batch share: the CLI (`bench/code-under-test.ts`), the
+ * export-row template (`examples/batch/create-per-row/welcome.tsx`) and its customer rows.
  */
 import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
-
-/** Node's arguments that run the CLI from the repository's sources; the command follows. */
-export const CLI_FROM_SOURCES: readonly string[] = ['--conditions=@vsynth/source', '--import', 'tsx', 'packages/cli/src/index.ts'];
+import { CLI_ARGS } from './code-under-test.js';
 
 /** The template: one create with an export per row. */
 export const WELCOME_TEMPLATE = 'examples/batch/create-per-row/welcome.tsx';
 
 /**
- * Node's arguments for `vsynth batch` of {@link WELCOME_TEMPLATE} over `data`, from the sources.
+ * Node's arguments for `vsynth batch` of {@link WELCOME_TEMPLATE} over `data`.
  *
  * @example spawn(process.execPath, welcomeBatchArgs(data, '--concurrency', '32'))
  */
 export function welcomeBatchArgs(data: string, ...flags: string[]): string[] {
-  return [...CLI_FROM_SOURCES, 'batch', '--template', WELCOME_TEMPLATE, '--data', data, ...flags];
+  return [...CLI_ARGS, 'batch', '--template', WELCOME_TEMPLATE, '--data', data, ...flags];
 }
 
 /** Runs node with `args` in a child process (its output ignored, errors shown); resolves with its exit code. */

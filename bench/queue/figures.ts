@@ -28,7 +28,8 @@ import { parseArgs } from 'node:util';
 import { connectRedis, readBatch } from '@vsynth/queue';
 import { figure, printFigure } from '../figure.js';
 import { spawnSandbox } from '../spawn-sandbox.js';
-import { CLI_FROM_SOURCES, welcomeBatchArgs, writeCustomers } from '../welcome-batch.js';
+import { CLI_ARGS } from '../code-under-test.js';
+import { welcomeBatchArgs, writeCustomers } from '../welcome-batch.js';
 
 const { values } = parseArgs({ options: { rows: { type: 'string' }, concurrency: { type: 'string', default: '2' }, latency: { type: 'string', default: '20' }, full: { type: 'boolean', default: false } } });
 const rows = Number(values.rows ?? (values.full ? '600' : '120'));
@@ -55,7 +56,7 @@ try {
     const cpuBefore = cpuSeconds(sandbox.pid);
     const wallBefore = performance.now();
     workers[count] = await rowsPerSecond(`w${count}`, async (data) => {
-      const children = Array.from({ length: count }, () => start([...CLI_FROM_SOURCES, 'worker', '--queue', queue, '--concurrency', concurrency]));
+      const children = Array.from({ length: count }, () => start([...CLI_ARGS, 'worker', '--queue', queue, '--concurrency', concurrency]));
       try {
         // Rows are enqueued once every worker waits on the queue: a worker still starting (a cold
         // process is ~1 s of CPU here) would leave the first ones to run the batch alone.

@@ -22,7 +22,8 @@ import { connectRedis, readBatch } from '@vsynth/queue';
 import { figure, median, printFigure } from '../figure.js';
 import { exitedChildrenCpuMicros, tickCpuMicros } from '../sandbox/server-cpu.js';
 import { spawnSandbox } from '../spawn-sandbox.js';
-import { CLI_FROM_SOURCES, welcomeBatchArgs, writeCustomers } from '../welcome-batch.js';
+import { CLI_ARGS } from '../code-under-test.js';
+import { welcomeBatchArgs, writeCustomers } from '../welcome-batch.js';
 
 const { values } = parseArgs({ options: { rows: { type: 'string', default: '3000' }, rounds: { type: 'string', default: '1' } } });
 const rows = Number(values.rows);
@@ -59,7 +60,7 @@ try {
 
 /** Starts a worker, enqueues the rows once it waits on the queue, and measures its CPU per row from the first settled row on. */
 async function workerCpuPerRow(redisClient: Awaited<ReturnType<typeof connectRedis>>['redis'], data: string, batchId: string): Promise<number> {
-  const child = spawn(process.execPath, [...CLI_FROM_SOURCES, 'worker', '--queue', queue, '--concurrency', '32'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [...CLI_ARGS, 'worker', '--queue', queue, '--concurrency', '32'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   try {
     for (const deadline = performance.now() + 60_000; ; ) {
       const clients = (await redisClient.client('LIST')) as string;
