@@ -21,13 +21,15 @@ const step = (text: string): void => void process.stdout.write(`• ${text}\n`);
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vsynth-quickstart-'));
 // The export artifact is @vsynth/preview's draft: an MP4 where ffmpeg is installed, else a
 // contact-sheet PNG of the storyboard.
-const sandbox = await startSandbox({
-  dataDir,
-  exportSeconds: 1,
-  renderArtifact: previewArtifact({ onFallback: (why) => step(why) }),
-});
-const expected = await expectWebhookDelivery();
+let sandbox: Awaited<ReturnType<typeof startSandbox>> | undefined;
+let expected: Awaited<ReturnType<typeof expectWebhookDelivery>> | undefined;
 try {
+  sandbox = await startSandbox({
+    dataDir,
+    exportSeconds: 1,
+    renderArtifact: previewArtifact({ onFallback: (why) => step(why) }),
+  });
+  expected = await expectWebhookDelivery();
   step(`sandbox listening on ${sandbox.url} (API key ${sandbox.apiKeys[0]})`);
 
   const compiled = await compileFile(videoFile);
@@ -52,7 +54,7 @@ try {
   step(`artifact (${type || 'unknown type'}) from ${delivery.videoUrl}`);
   step(`written to ${path.relative(process.cwd(), artifact)}`);
 } finally {
-  await expected.close();
-  await sandbox.close();
+  await expected?.close();
+  await sandbox?.close();
   await rm(dataDir, { recursive: true, force: true });
 }
