@@ -1,12 +1,13 @@
 /**
  * Runs the repository's benchmarks in a short mode (aim: under 3 minutes in all; 122–141 s on
- * the project's machine until 2026-11-25, 188–204 s on the slower one of 2026-11-27) and prints
- * one JSON line per figure — `{"name", "value", "unit", "baseline", "ratio", "aim", "holds"}`,
- * see `bench/figure.ts` — then one `{"run": …}` line with the machine's load
- * (os.loadavg before and after), Node version and duration. Each bench runs in its own process.
- * Run from the repository root:
+ * the project's machine until 2026-11-25; on the slower one of 2026-11-27, 180–204 s from the
+ * sources and 169–188 s built) and prints one JSON line per figure — `{"name", "value", "unit",
+ * "baseline", "ratio", "aim", "holds"}`, see `bench/figure.ts` — then one `{"run": …}` line with
+ * the machine's load (os.loadavg before and after), Node version, the code measured and the
+ * duration. Each bench runs in its own process. Run from the repository root:
  *
- *   node --conditions=@vsynth/source --import tsx bench/run-all.ts [--full] [--only batch,dryRun] [--docs docs/benchmarks.md]
+ *   npx --yes pnpm@10 build
+ *   node --conditions=@vsynth/source --import tsx bench/run-all.ts [--full] [--only batch,dryRun] [--docs docs/benchmarks.md] [--sources]
  *
  * `--full` runs the longer settings (the 1,000,000-row dry run, more rounds). `--docs FILE`
  * rewrites the table between the `run-all` markers of FILE with this run's figures and load.
