@@ -3,16 +3,23 @@
  * {@link builtIsCurrent}): the packages' `dist/`, as an installed vsynth runs; otherwise the
  * sources through tsx, whose loader costs ~0.4 s more at each process start-up.
  */
-import { readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const RUNS_BUILT = process.env.VSYNTH_BENCH_CODE === 'built';
 
-/** Node's arguments that run a TypeScript file (a bench, a bench server) against that vsynth. */
-export const TS_NODE_ARGS: readonly string[] = RUNS_BUILT ? ['--import', 'tsx'] : ['--conditions=@vsynth/source', '--import', 'tsx'];
+/** Node's arguments that run a TypeScript file (a bench, a bench server) against the built packages or the sources. */
+export function tsNodeArgs(built: boolean): string[] {
+  return built ? ['--import', 'tsx'] : ['--conditions=@vsynth/source', '--import', 'tsx'];
+}
 
-/** Node's arguments that run the `vsynth` CLI; the command follows. */
-export const CLI_ARGS: readonly string[] = RUNS_BUILT ? ['packages/cli/bin/vsynth.js'] : [...TS_NODE_ARGS, 'packages/cli/src/index.ts'];
+/** Node's arguments that run the `vsynth` CLI, built or from the sources; the command follows. */
+export function cliArgs(built: boolean): string[] {
+  return built ? ['packages/cli/bin/vsynth.js'] : [...tsNodeArgs(false), 'packages/cli/src/index.ts'];
+}
+
+export const TS_NODE_ARGS: readonly string[] = tsNodeArgs(RUNS_BUILT);
+export const CLI_ARGS: readonly string[] = cliArgs(RUNS_BUILT);
 
 /**
  * Whether every package under `packagesDir` has a `dist/` written after the last change to its
@@ -21,31 +28,24 @@ export const CLI_ARGS: readonly string[] = RUNS_BUILT ? ['packages/cli/bin/vsynt
  * @example builtIsCurrent('packages') // false after an edit until `npx pnpm@10 build`
  */
 export function builtIsCurrent(packagesDir: string): boolean {
-  for (const name of readdirSync(packagesDir)) {
+  return readdirSync(packagesDir).every((name) => {
     const dir = join(packagesDir, name);
     const built = modificationTimes(join(dir, 'dist'));
-    if (built.oldest === undefined) return false;
     const sources = modificationTimes(join(dir, 'src'));
-    const manifest = statSync(join(dir, 'package.json')).mtimeMs;
-    if (Math.max(sources.newest ?? 0, manifest) > built.oldest) return false;
-  }
-  return true;
+    return built.oldest !== Infinity && Math.max(sources.newest, statSync(join(dir, 'package.json')).mtimeMs) < built.oldest;
+  });
 }
 
-function modificationTimes(dir: string): { oldest?: number; newest?: number } {
-  let oldest: number | undefined;
-  let newest: number | undefined;
-  let entries;
-  try {
-    entries = readdirSync(dir, { recursive: true, withFileTypes: true });
-  } catch {
-    return {};
-  }
-  for (const entry of entries) {
+/** The oldest and newest modification time of the files below `dir` (Infinity and -Infinity when it has none). */
+function modificationTimes(dir: string): { oldest: number; newest: number } {
+  let oldest = Infinity;
+  let newest = -Infinity;
+  if (!existsSync(dir)) return { oldest, newest };
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
     const time = statSync(join(entry.parentPath, entry.name)).mtimeMs;
-    oldest = Math.min(oldest ?? time, time);
-    newest = Math.max(newest ?? time, time);
+    oldest = Math.min(oldest, time);
+    newest = Math.max(newest, time);
   }
-  return { ...(oldest === undefined ? {} : { oldest }), ...(newest === undefined ? {} : { newest }) };
+  return { oldest, newest };
 }

@@ -22,7 +22,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { builtIsCurrent } from './code-under-test.js';
+import { builtIsCurrent, tsNodeArgs } from './code-under-test.js';
 import type { Figure } from './figure.js';
 
 const { values } = parseArgs({ options: { full: { type: 'boolean', default: false }, only: { type: 'string' }, docs: { type: 'string' }, sources: { type: 'boolean', default: false } } });
@@ -60,7 +60,7 @@ const selected = BENCHES.filter((b) => existsSync(b.script) && (only === undefin
 
 function run(bench: Bench): Promise<Figure[]> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [...(built ? [] : ['--conditions=@vsynth/source']), '--import', 'tsx', bench.script, ...bench.args], {
+    const child = spawn(process.execPath, [...tsNodeArgs(built), bench.script, ...bench.args], {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, VSYNTH_BENCH_CODE: built ? 'built' : 'sources' },
     });

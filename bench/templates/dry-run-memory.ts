@@ -5,8 +5,8 @@
  *
  *   node --conditions=@vsynth/source --import tsx bench/templates/dry-run-memory.ts [--rows N] [--built] [--figure]
  *
- * `--built` runs the built CLI (`node packages/cli/bin/vsynth.js`, after `npx pnpm@10 build`)
- * instead of the sources through tsx; `--figure` prints a `bench/figure.ts` line
+ * `--built` (or `VSYNTH_BENCH_CODE=built`, `bench/code-under-test.ts`) runs the built CLI
+ * (`node packages/cli/bin/vsynth.js`, after `npx pnpm@10 build`) instead of the sources through tsx; `--figure` prints a `bench/figure.ts` line
  * (`dryRun.peakRssMB`, aim < 150 MB) instead of the summary.
  */
 import { spawn } from 'node:child_process';
@@ -16,11 +16,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FIVE_FIELD_MODIFY } from './five-field-template.js';
 import { writeFiveFieldCsv } from './five-field-rows.js';
+import { cliArgs, RUNS_BUILT } from '../code-under-test.js';
 import { figure, printFigure } from '../figure.js';
 
 const args = process.argv.slice(2);
 const count = (args.includes('--rows') ? Number(args[args.indexOf('--rows') + 1]) : 0) || 1_000_000;
-const cli = args.includes('--built') ? ['packages/cli/bin/vsynth.js'] : ['--conditions=@vsynth/source', '--import', 'tsx', 'packages/cli/src/index.ts'];
+const built = args.includes('--built') || RUNS_BUILT;
+const cli = cliArgs(built);
 const dir = await mkdtemp(join(tmpdir(), 'vsynth-dry-run-bench-'));
 try {
   const data = join(dir, 'rows.csv');
@@ -42,7 +44,7 @@ try {
   const maxRssKb = Number(stderr.trim().split('\n').pop());
   const summary = JSON.parse(stdout) as { ok: number; failed: number; cubes: number };
   if (summary.ok !== count) throw new Error(`${count - summary.ok} rows failed: ${stderr.slice(0, 500)}`);
-  if (args.includes('--figure')) printFigure(figure('dryRun.peakRssMB', maxRssKb / 1024, `MB peak RSS, ${count.toLocaleString('en-US')} rows, ${args.includes('--built') ? 'built' : 'source'} CLI`, null, '<', 150));
+  if (args.includes('--figure')) printFigure(figure('dryRun.peakRssMB', maxRssKb / 1024, `MB peak RSS, ${count.toLocaleString('en-US')} rows, ${built ? 'built' : 'source'} CLI`, null, '<', 150));
   else process.stdout.write(
     `${JSON.stringify({ rows: count, exit: code, ok: summary.ok, failed: summary.failed, cubes: summary.cubes, seconds: Number(seconds.toFixed(1)), peakRssMB: Math.round(maxRssKb / 1024) })}\n`,
   );
