@@ -98,6 +98,7 @@ export class CsvRecordParser {
   private line = 1;
   /** Where the unfinished record's scan stopped (this and `fieldStart`: offsets from its first byte). */
   private resumeAt = 0;
+  /** The unfinished record's cells; one array, reused: each record gets a copy (see ParsedRecord). */
   private cells: string[] = [];
   private fieldStart = 0;
   private inQuotes = false;
@@ -239,8 +240,8 @@ export class CsvRecordParser {
           if (closed || i > fieldStart || cells.length > 0) {
             if (!closed) cells.push(parts + this.field(bytes, fieldStart, i, bits));
             parts = '';
-            out.push({ cells, line });
-            cells = [];
+            out.push(new ParsedRecord(cells.slice(), line));
+            cells.length = 0;
           }
           closed = false;
           recordStart = fieldStart = i;
@@ -267,8 +268,8 @@ export class CsvRecordParser {
           if (closed || i > fieldStart || cells.length > 0) {
             if (!closed) cells.push(parts + this.field(bytes, fieldStart, i, bits));
             parts = '';
-            out.push({ cells, line });
-            cells = [];
+            out.push(new ParsedRecord(cells.slice(), line));
+            cells.length = 0;
           }
           closed = false;
           bits = 0;
@@ -312,4 +313,17 @@ export class CsvRecordParser {
     this.text = undefined;
     return recordStart;
   }
+}
+
+/**
+ * A record as `scan` makes it. Records, and their cells, are not made by object and array literals:
+ * a chunk's few hundred records all live at once, and V8 then tenures a literal's allocation site,
+ * so every later record (and every cell string it holds) went straight to the old generation.
+ * Objects made by a constructor, and copies made by `slice`, are not tracked that way.
+ */
+class ParsedRecord implements CsvRecord {
+  constructor(
+    readonly cells: string[],
+    readonly line: number,
+  ) {}
 }

@@ -92,7 +92,7 @@ export async function* csvRowBatches(input: string | Readable, options: CsvRowsO
             ],
           });
         } else {
-          rows.push({ row, line, data });
+          rows.push(new CsvRow(row, line, data));
         }
       }
       if (rows.length > 0) yield rows;
@@ -256,4 +256,13 @@ function headerOf(cells: readonly string[], rename: Readonly<Record<string, stri
     );
   }
   return header;
+}
+
+/** A row of a chunk, made by a constructor rather than a literal for the reason `ParsedRecord` gives. */
+class CsvRow implements DataRow {
+  constructor(
+    readonly row: number,
+    readonly line: number,
+    readonly data: Record<string, string>,
+  ) {}
 }
