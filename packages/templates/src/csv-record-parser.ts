@@ -317,8 +317,8 @@ export class CsvRecordParser {
 
 /**
  * A record as `scan` makes it. Records, and their cells, are not made by object and array literals:
- * a chunk's few hundred records all live at once, and V8 then tenures a literal's allocation site,
- * so every later record (and every cell string it holds) went straight to the old generation.
+ * a chunk's few hundred records all live at once, and V8 may then tenure a literal's allocation site,
+ * after which every later record (and every cell string it holds) goes straight to the old generation.
  * Objects made by a constructor, and copies made by `slice`, are not tracked that way.
  */
 class ParsedRecord implements CsvRecord {
