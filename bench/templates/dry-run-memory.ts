@@ -6,8 +6,9 @@
  *   node --conditions=@vsynth/source --import tsx bench/templates/dry-run-memory.ts [--rows N] [--built] [--figure]
  *
  * `--built` (or `VSYNTH_BENCH_CODE=built`, `bench/code-under-test.ts`) runs the built CLI
- * (`node packages/cli/bin/vsynth.js`, after `npx pnpm@10 build`) instead of the sources through tsx; `--figure` prints a `bench/figure.ts` line
- * (`dryRun.peakRssMB`, aim < 150 MB) instead of the summary.
+ * (`node packages/cli/bin/vsynth.js`, after `npx pnpm@10 build`) instead of the sources through
+ * tsx; `--figure` prints a `bench/figure.ts` line (`dryRun.peakRssMB`, aim < 150 MB) instead of
+ * the summary.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
