@@ -177,6 +177,18 @@ describe.skipIf(redisMissing !== undefined)(`vsynth worker and batch --queue on 
     }
   }, 60_000);
 
+  it('SIGTERM as the worker starts (still connecting to Redis): it stops cleanly, exit 0, no stack trace', async () => {
+    fixture.sandbox = await testSandbox();
+    for (let round = 0; round < 3; round++) {
+      const starting = worker();
+      // Killed on the very chunk that says so (polling would leave it time to connect).
+      await new Promise<void>((resolve) => starting.stderr!.on('data', () => starting.output.stderr.includes('vsynth: worker on ') && resolve()));
+      starting.kill('SIGTERM');
+      expect(await starting.exited, starting.output.stderr).toBe(0);
+      expect(starting.output.stderr).toMatch(/vsynth: stopping: finishing requests in flight.*\nvsynth: worker stopped after 0 rows\n$/);
+    }
+  }, 60_000);
+
   it('SIGTERM: the worker finishes its requests in flight and exits 0; the rows it did not start stay queued for the next worker', async () => {
     fixture.sandbox = await testSandbox({ latencyMs: 20 });
     const data = await writeCustomers(fixture.dir, 30);

@@ -149,7 +149,24 @@ export async function runWorker(options: RunWorkerOptions): Promise<{ rows: numb
   });
   // Rows waiting to retry stop waiting and go back to the queue; requests in flight finish.
   stopping.abort(new Error('worker stopping'));
+  await connectedOrAfter(worker, CONNECT_WAIT_ON_STOP_MS);
   await worker.close();
   await run;
   return { rows };
 }
+
+/** How long a stop waits for a worker still connecting to Redis (e.g. stopped as it starts). */
+const CONNECT_WAIT_ON_STOP_MS = 5_000;
+
+/**
+ * Waits until the worker's Redis connections are up, or `ms`. BullMQ (5.81) closing a worker whose
+ * blocking connection is still connecting makes that connection emit an error after its listeners
+ * are gone: the process died with a stack trace when a worker was stopped in its first milliseconds.
+ */
+async function connectedOrAfter(worker: Worker, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([worker.waitUntilReady().then(noop, noop), new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
+
+function noop(): void {}
