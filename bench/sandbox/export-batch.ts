@@ -11,7 +11,8 @@
  * - `sandbox.previewVsJsonBatch`: rows/s with preview artifacts / rows/s with JSON artifacts
  *   (median rounds; aim ≥ 0.8, set after measuring: 0.53–0.58 while drafts were drawn on the thread
  *   answering requests, 0.85–0.93 in a thread of their own at nice 19, the rest being that
- *   thread's and ffmpeg's CPU on the two cores).
+ *   thread's and ffmpeg's CPU on the two cores; the same at nice 10, the thread's priority since
+ *   the seventeenth pass of issue 11).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -10,7 +10,7 @@ export interface PreviewArtifactOptions {
  * A `renderArtifact` that serves `@vsynth/preview`'s artifact: an MP4 draft where ffmpeg is
  * installed, else the contact sheet PNG, named `<projectId>-<name>`. When the preview cannot be
  * drawn the export still completes, with the project JSON (`renderProjectJson`). Drafts are drawn
- * in a thread of their own at the lowest CPU priority ({@link RenderThread}), not on the thread
+ * in a thread of their own at a low CPU priority ({@link RenderThread}), not on the thread
  * that answers requests.
  *
  * @example await startSandbox({ renderArtifact: previewArtifact({ onFallback: console.warn }) })

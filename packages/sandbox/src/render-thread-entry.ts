@@ -1,17 +1,24 @@
 /**
- * The render thread of {@link RenderThread}: draws `@vsynth/preview` artifacts on request, at the
- * lowest CPU priority, so the sandbox's own thread keeps answering requests while drafts are drawn.
+ * The render thread of {@link RenderThread}: draws `@vsynth/preview` artifacts on request, at a
+ * low CPU priority, so the sandbox's own thread keeps answering requests while drafts are drawn.
  */
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { renderArtifact } from '@vsynth/preview';
 import type { RenderReply, RenderRequest } from './render-thread.js';
 
+/**
+ * Nice 10, not 19: at 19 the drawing (and its ffmpeg) got almost no CPU while other processes kept
+ * the cores busy (beside two busy loops the quick start took ~60 s, against ~12 s at 10), and the
+ * sandbox's answers were no faster for it (docs/decisions.md, "The render thread at nice 10").
+ */
+const RENDER_NICE = 10;
+
 // On Linux the nice value belongs to the calling thread alone, and ffmpeg started from here
 // inherits it; elsewhere it would apply to the whole process, so it is left as it is.
 if (process.platform === 'linux') {
   try {
-    setPriority(19);
+    setPriority(RENDER_NICE);
   } catch {
     // Not permitted here: the thread draws at normal priority.
   }

@@ -49,13 +49,13 @@ describe('RenderThread', () => {
     expect(Buffer.from(threaded.bytes).equals(direct.bytes)).toBe(true);
   });
 
-  it.runIf(process.platform === 'linux')('draws on a thread of its own at nice 19 and leaves the calling thread at its priority', async () => {
+  it.runIf(process.platform === 'linux')('draws on a thread of its own at nice 10 and leaves the calling thread at its priority', async () => {
     const before = niceByThread();
     await renderThread().render(payload);
     const after = niceByThread();
     expect(after.get(process.pid)).toBe(before.get(process.pid));
     // The thread, and any pool thread it was first to need (they take its priority).
-    expect([...after].filter(([tid, nice]) => !before.has(tid) && nice === 19).length).toBeGreaterThanOrEqual(1);
+    expect([...after].filter(([tid, nice]) => !before.has(tid) && nice === 10).length).toBeGreaterThanOrEqual(1);
   });
 
   it('rejects a render whose signal aborts with the signal’s reason, and goes on drawing', async () => {
@@ -82,7 +82,7 @@ describe('RenderThread', () => {
   it.runIf(process.platform === 'linux')('ends an idle thread after idleMs', async () => {
     const thread = renderThread(50);
     const before = niceByThread();
-    const drawing = () => [...niceByThread()].filter(([tid, nice]) => !before.has(tid) && nice === 19).length;
+    const drawing = () => [...niceByThread()].filter(([tid, nice]) => !before.has(tid) && nice === 10).length;
     await thread.render(payload);
     const whileAlive = drawing();
     expect(whileAlive).toBeGreaterThanOrEqual(1);

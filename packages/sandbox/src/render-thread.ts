@@ -23,7 +23,7 @@ interface Waiting {
 }
 
 /**
- * Draws `@vsynth/preview` artifacts in one worker thread at the lowest CPU priority (Linux), so
+ * Draws `@vsynth/preview` artifacts in one worker thread at a low CPU priority (nice 10, Linux), so
  * the sandbox's thread goes on answering requests while drafts are drawn. Drawn on that thread,
  * each export took 3–5 ms of it (text layout, rasterising) and held the answers due meanwhile up
  * to ~100 ms. The thread starts at the first render, renders several at once (each waits on
