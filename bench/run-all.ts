@@ -74,10 +74,17 @@ function run(bench: Bench): Promise<Figure[]> {
         .split('\n')
         .filter((line) => line.startsWith('{"name"'))
         .map((line) => JSON.parse(line) as Figure);
-      if (code !== 0) process.stderr.write(`run-all: ${bench.script} exited ${code}: ${stderr.trim().split('\n').slice(-3).join(' | ')}\n`);
+      if (code !== 0) process.stderr.write(`run-all: ${bench.script} exited ${code}: ${failureExcerpt(stderr)}\n`);
       resolve(figures);
     });
   });
+}
+
+/** What a failed bench's stderr says failed: from its last error message line (else its last lines), without stack frames and blank lines. */
+function failureExcerpt(stderr: string): string {
+  const lines = stderr.split('\n').filter((line) => line.trim() !== '' && !/^\s+at /.test(line) && !/^Node\.js v/.test(line));
+  const message = lines.findLastIndex((line) => /^\w*Error\b/.test(line));
+  return (message >= 0 ? lines.slice(message, message + 3) : lines.slice(-3)).join(' | ');
 }
 
 const started = Date.now();

@@ -30,6 +30,7 @@ import { figure, printFigure } from '../figure.js';
 import { spawnSandbox } from '../spawn-sandbox.js';
 import { CLI_ARGS } from '../code-under-test.js';
 import { welcomeBatchArgs, writeCustomers } from '../welcome-batch.js';
+import { startRedis } from '../../test/redis-server.js';
 
 const { values } = parseArgs({ options: { rows: { type: 'string' }, concurrency: { type: 'string', default: '2' }, latency: { type: 'string', default: '20' }, full: { type: 'boolean', default: false } } });
 const rows = Number(values.rows ?? (values.full ? '600' : '120'));
@@ -37,14 +38,12 @@ const concurrency = values.concurrency;
 const latency = values.latency;
 
 const dir = await mkdtemp(join(tmpdir(), 'vsynth-queue-bench-'));
-const port = 20_000 + Math.floor(Math.random() * 20_000);
-const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+const redis = await startRedis();
 const { url, child: sandbox } = await spawnSandbox(['--data-dir', join(dir, 'sandbox'), '--latency', latency, '--no-fsync', '--export-seconds', '0']);
-const queue = `redis://127.0.0.1:${port}/0`;
+const queue = redis.url;
 const env = { ...process.env, VSYNTH_BASE_URL: url, VSYNTH_API_KEY: 'sandbox-key' };
 
 try {
-  await new Promise((resolve) => setTimeout(resolve, 300));
   const connection = await connectRedis(queue);
   const batch = await rowsPerSecond('batch', async (data) => {
     await run(welcomeBatchArgs(data, '--concurrency', concurrency, '--journal', join(dir, 'batch.journal.ndjson'), '--durability', 'write', '--events', 'none'));
@@ -88,7 +87,7 @@ try {
   printFigure(figure('queue.sandboxBusyWith4', sandboxBusy, 'sandbox CPU s per wall s (4 workers, enqueue included)', null, '<=', 0.8));
 } finally {
   sandbox.kill();
-  redis.kill();
+  await redis.stop();
   await rm(dir, { recursive: true, force: true });
 }
 

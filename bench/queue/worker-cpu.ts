@@ -24,20 +24,19 @@ import { exitedChildrenCpuMicros, tickCpuMicros } from '../sandbox/server-cpu.js
 import { spawnSandbox } from '../spawn-sandbox.js';
 import { CLI_ARGS } from '../code-under-test.js';
 import { welcomeBatchArgs, writeCustomers } from '../welcome-batch.js';
+import { startRedis } from '../../test/redis-server.js';
 
 const { values } = parseArgs({ options: { rows: { type: 'string', default: '3000' }, rounds: { type: 'string', default: '1' } } });
 const rows = Number(values.rows);
 const rounds = Number(values.rounds);
 
 const dir = await mkdtemp(join(tmpdir(), 'vsynth-worker-cpu-'));
-const port = 20_000 + Math.floor(Math.random() * 20_000);
-const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+const redis = await startRedis();
 const { url, child: sandbox } = await spawnSandbox(['--data-dir', join(dir, 'sandbox'), '--latency', '20', '--no-fsync', '--export-seconds', '0', '--artifact', 'json']);
-const queue = `redis://127.0.0.1:${port}/0`;
+const queue = redis.url;
 const env = { ...process.env, VSYNTH_BASE_URL: url, VSYNTH_API_KEY: 'sandbox-key' };
 
 try {
-  await new Promise((resolve) => setTimeout(resolve, 300));
   const connection = await connectRedis(queue);
   const worker: number[] = [];
   const batch: number[] = [];
@@ -54,7 +53,7 @@ try {
   printFigure(figure('queue.workerCpuPerRowVsBatch', median(worker), `µs CPU per row of one vsynth worker, ${rows} rows at --concurrency 32 (baseline: vsynth batch, the same)`, median(batch), '<=', 1.2));
 } finally {
   sandbox.kill();
-  redis.kill();
+  await redis.stop();
   await rm(dir, { recursive: true, force: true });
 }
 
