@@ -1,7 +1,7 @@
 /**
  * Runs the repository's benchmarks in a short mode (aim: under 3 minutes in all; 122–141 s on
  * the project's machine until 2026-11-25; on the slower one of 2026-11-27, 180–204 s from the
- * sources and 167–195 s built, 166–182 s built with the shorter export and store-growth runs)
+ * sources and 167–195 s built, 148–182 s built with the shorter export and store-growth runs)
  * and prints one JSON line per figure — `{"name", "value", "unit", "baseline", "ratio", "aim",
  * "holds"}`, see `bench/figure.ts` — then one `{"run": …}` line with
  * the machine's load (os.loadavg before and after), Node version, the code measured and the
