@@ -105,14 +105,19 @@ export async function webhookReceiver(options: { failFirst?: number } = {}) {
 /** The error `promise` rejects with; fails when it resolves. */
 export { rejection } from '../packages/core/src/client/test-rejection.js';
 
-/** Polls `check` until it returns a value other than undefined (at most `tries` times, 10 ms apart). */
-export async function eventually<T>(check: () => Promise<T | undefined> | T | undefined, tries = 500): Promise<T> {
-  for (let i = 0; i < tries; i++) {
+/**
+ * Polls `check` every 10 ms until it returns a value other than undefined, for up to `timeoutMs`
+ * (default 20 s, inside vitest's 30 s per test). A time, not a number of tries: on a busy machine
+ * an export's preview took longer than 500 tries of a quick check.
+ */
+export async function eventually<T>(check: () => Promise<T | undefined> | T | undefined, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
     const value = await check();
     if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`condition not reached within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
-  throw new Error('condition not reached');
 }
 
 /** A text clip with a tag. */
