@@ -45,7 +45,9 @@ describe('journal inline flush (the default while the disk is fast)', () => {
     const file = join(dir(), 'j.ndjson');
     const inline = inlineFsync(file);
     const thread = manualFsync(file);
-    const journal = openJournal(file, { batch: { id: 'b', template: 't' }, fsync: thread.fsync, fsyncSync: inline.fsyncSync });
+    // Inline pinned: in auto mode a loaded machine can make even this flush look slow, and the
+    // journal then hands it to the hand-completed thread-pool fsync, which never completes.
+    const journal = openJournal(file, { batch: { id: 'b', template: 't' }, flush: 'inline', fsync: thread.fsync, fsyncSync: inline.fsyncSync });
     const flushedBefore = inline.sizes.length; // the batch line's own flush
     const released: { row: number; flushes: number }[] = [];
     const rows = [1, 2, 3].map((row) => journal.append(attempt(row))!.then(() => released.push({ row, flushes: inline.sizes.length })));
@@ -295,7 +297,7 @@ describe('journal group window (what runBatch uses: attempts of answers that com
   const groupJournal = (group: { windowMs: number; size: number }) => {
     const file = join(dir(), 'j.ndjson');
     const inline = inlineFsync(file);
-    const journal = openJournal(file, { batch: { id: 'b', template: 't' }, fsyncSync: inline.fsyncSync, group });
+    const journal = openJournal(file, { batch: { id: 'b', template: 't' }, flush: 'inline', fsyncSync: inline.fsyncSync, group });
     return { file, inline, journal, flushedBefore: inline.sizes.length };
   };
 
