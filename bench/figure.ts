@@ -38,7 +38,13 @@ export async function cpuMicros(work: () => Promise<unknown> | unknown): Promise
 
 /** The middle value of rounds (the upper of the two middle ones for an even count); `xs` is left as it was. */
 export function median(xs: readonly number[]): number {
-  return [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  return percentile(xs, 0.5);
+}
+
+/** The nearest-rank value at `share` (0–1) of `xs`, e.g. 0.99 for p99 and 1 for the worst; 0 for no values. */
+export function percentile(xs: readonly number[], share: number): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0;
 }
 
 function round(n: number): number {

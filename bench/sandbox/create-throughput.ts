@@ -12,6 +12,7 @@ import { Agent } from 'node:http';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { percentile } from '../figure.js';
 import { spawnSandbox } from '../spawn-sandbox.js';
 import { atConcurrency, postJson } from './post-json.js';
 
@@ -43,16 +44,13 @@ async function run(concurrency: number, count: number): Promise<{ seconds: numbe
   return { seconds: (performance.now() - started) / 1000, latencies };
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
-
 console.log(`sandbox create throughput: ${requests} requests per level, payload ${body.length} bytes, isExport ${exported}, fsync ${fsync}, node ${process.version}`);
 console.log('concurrency | requests/s | p50 ms | p99 ms');
 await run(8, 300); // warm-up: JIT, connections, log file
 for (const concurrency of levels) {
   const { seconds, latencies } = await run(concurrency, requests);
-  const sorted = latencies.sort((a, b) => a - b);
   console.log(
-    `${String(concurrency).padStart(11)} | ${(requests / seconds).toFixed(0).padStart(10)} | ${percentile(sorted, 0.5).toFixed(2).padStart(6)} | ${percentile(sorted, 0.99).toFixed(2).padStart(6)}`,
+    `${String(concurrency).padStart(11)} | ${(requests / seconds).toFixed(0).padStart(10)} | ${percentile(latencies, 0.5).toFixed(2).padStart(6)} | ${percentile(latencies, 0.99).toFixed(2).padStart(6)}`,
   );
 }
 

@@ -13,6 +13,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { percentile } from '../figure.js';
 import { spawnSandbox, stopSandbox } from '../spawn-sandbox.js';
 import { postJson } from './post-json.js';
 
@@ -37,9 +38,9 @@ try {
     await postJson(target, agent, body);
     answered.push(performance.now() - started);
   }
-  const sorted = answered.slice(WARM_UP).sort((a, b) => a - b);
-  const at = (share: number) => sorted[Math.floor(share * (sorted.length - 1))]!.toFixed(1);
-  process.stdout.write(`${sorted.length} export creates, one at a time, ${busy.length} busy processes beside: median ${at(0.5)} ms, p90 ${at(0.9)}, p99 ${at(0.99)}, worst ${at(1)}\n`);
+  const measured = answered.slice(WARM_UP);
+  const at = (share: number) => percentile(measured, share).toFixed(1);
+  process.stdout.write(`${measured.length} export creates, one at a time, ${busy.length} busy processes beside: median ${at(0.5)} ms, p90 ${at(0.9)}, p99 ${at(0.99)}, worst ${at(1)}\n`);
 } finally {
   agent.destroy();
   for (const spinner of busy) spinner.kill();

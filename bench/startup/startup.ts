@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { median } from '../figure.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const runs = Number(process.argv[2] ?? 15);
@@ -39,11 +40,6 @@ for (let round = 0; round <= runs; round++) {
   }
 }
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-};
 const baseline = median(times.get('node -e 0') ?? []);
 console.log(`Node ${process.version}, ${runs} runs each, load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')}`);
 console.log('| command | median ms | × node -e 0 |\n|---|---:|---:|');

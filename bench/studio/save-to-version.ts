@@ -11,6 +11,7 @@ import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT, runVsynth } from '../../test/run-vsynth.js';
+import { median, percentile } from '../figure.js';
 import { EventStream, startStudioCli } from '../../test/studio-helpers.js';
 
 const SCENES = 20;
@@ -30,11 +31,6 @@ const video = (round: number): string => {
   return `import { Avatar, Scene, Text, Video } from '@vsynth/jsx-runtime';\nimport { anna } from './avatars.js';\n\nexport default (\n  <Video name="Bench">\n${scenes.join('\n')}\n  </Video>\n);\n`;
 };
 
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-};
 const round = (value: number): number => Math.round(value);
 
 const dir = await mkdtemp(path.join(os.tmpdir(), 'vsynth-bench-studio-'));
@@ -73,15 +69,14 @@ try {
     toImage.push(performance.now() - start);
     await new Promise((resolve) => setTimeout(resolve, pauseMs));
   }
-  const sorted = [...toEvent].sort((a, b) => a - b);
   console.log(
     JSON.stringify({
       scenes: SCENES,
       saves,
       pauseMs,
       saveToVersionMedianMs: round(median(toEvent)),
-      saveToVersionMinMs: round(sorted[0] ?? 0),
-      saveToVersionP90Ms: round(sorted[Math.floor(sorted.length * 0.9)] ?? 0),
+      saveToVersionMinMs: round(percentile(toEvent, 0)),
+      saveToVersionP90Ms: round(percentile(toEvent, 0.9)),
       saveToFirstImageMedianMs: round(median(toImage)),
       compileCliMedianMs: round(median(compileMs)),
       versionVsCompileCli: Math.round((median(toEvent) / median(compileMs)) * 100) / 100,
