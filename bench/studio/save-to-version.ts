@@ -11,8 +11,8 @@ import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT, runVsynth } from '../../test/run-vsynth.js';
-import { median, percentile } from '../figure.js';
 import { EventStream, startStudioCli } from '../../test/studio-helpers.js';
+import { median, percentile } from '../figure.js';
 
 const SCENES = 20;
 const saves = Number(process.argv[2] ?? 20);
