@@ -112,6 +112,7 @@ export { checkLegacyAudioRules } from './validate/check-legacy-audio-rules.js';
 export { checkLegacyRules } from './validate/check-legacy-rules.js';
 export { checkModifyRules } from './validate/check-modify-rules.js';
 export { checkRequest, findRequestIssues, type CheckResult } from './validate/check-request.js';
+export { copyJsonData } from './validate/copy-json-data.js';
 export { describeExpected, describeValue } from './validate/describe-value.js';
 export { detectVariant, type PayloadVariant } from './validate/detect-variant.js';
 export { findUnknownFields } from './validate/find-unknown-fields.js';
@@ -238,6 +239,7 @@ export { spokenLength } from './cubes/spoken-length.js';
 
 // Diff: two v3 payloads compared as videos (vsynth diff; the CLI compiles TSX and converts legacy first).
 export { canonicalJson } from './diff/canonical-json.js';
+export { jsonEqual } from './diff/json-equal.js';
 export { diffPayloads, type DiffPayloadsOptions } from './diff/diff-payloads.js';
 export { formatVideoDiff } from './diff/format-video-diff.js';
 export type { AvatarName, ClipRef, Size, VideoChange, VideoDiff, VideoMeasures } from './diff/video-diff.js';

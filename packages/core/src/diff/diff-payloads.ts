@@ -2,6 +2,7 @@ import { estimateCubes } from '../cubes/estimate-cubes.js';
 import { sceneSpeech } from '../cubes/scene-scripts.js';
 import { avatarEditorScale } from '../geometry/avatar-model.js';
 import { canonicalJson } from './canonical-json.js';
+import { jsonEqual } from './json-equal.js';
 import { contentKey, matchScenes } from './match-scenes.js';
 import type { ClipRef, VideoChange, VideoDiff, VideoMeasures } from './video-diff.js';
 import { wordDiff } from './word-diff.js';
@@ -56,7 +57,7 @@ export function diffPayloads(before: unknown, after: unknown, options: DiffPaylo
   for (const [i, j] of pairs) {
     const sa = scenesA[i] as Json;
     const sb = scenesB[j] as Json;
-    if (canonicalJson(sa['background']) !== canonicalJson(sb['background'])) {
+    if (!jsonEqual(sa['background'], sb['background'])) {
       changes.push({ kind: 'background', scene: j, before: describeBackground(sa['background']), after: describeBackground(sb['background']) });
     }
     const ta = speechA[i] ?? '';
@@ -126,7 +127,7 @@ function diffClips(allA: readonly Json[], allB: readonly Json[], sceneA: number,
     }
     if (ca['layer'] !== cb['layer']) changes.push({ kind: 'layer', at, before: ca['layer'], after: cb['layer'] });
     for (const key of fieldKeys(ca, cb, [...COVERED])) changes.push({ kind: 'field', at, field: key, before: ca[key], after: cb[key] });
-    if (!avatarChanged && cb['type'] === 'aiModel' && canonicalJson(ma) !== canonicalJson(mb)) {
+    if (!avatarChanged && cb['type'] === 'aiModel' && !jsonEqual(ma, mb)) {
       changes.push({ kind: 'field', at, field: 'model', before: ca['model'], after: cb['model'] });
     }
   }
@@ -176,7 +177,7 @@ function box(clip: Json): { left: number; top: number; width: number; height: nu
 
 /** Keys of two objects (except `skip`) whose values differ, in first-seen order. */
 function fieldKeys(a: Json, b: Json, skip: readonly string[]): string[] {
-  return [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((k) => !skip.includes(k) && canonicalJson(a[k]) !== canonicalJson(b[k]));
+  return [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((k) => !skip.includes(k) && !jsonEqual(a[k], b[k]));
 }
 
 function ref(clip: Json, scene: number, index: number): ClipRef {

@@ -1,4 +1,4 @@
-import { canonicalJson, isValidationError, formatIssues } from '@vsynth/core';
+import { isValidationError, formatIssues, jsonEqual } from '@vsynth/core';
 import { compile } from '../compile/compile.js';
 import { buildElement } from './build-element.js';
 import { node, type ImportNode } from './import-node.js';
@@ -67,7 +67,7 @@ class Fit {
 
   private v3Scene(sceneNode: ImportNode, want: Json, got: Json, at: string): void {
     this.object(sceneNode, want, got, ['clips', 'background'], at);
-    if (!same(want['background'], got['background'])) {
+    if (!jsonEqual(want['background'], got['background'])) {
       this.object(backgroundNode(sceneNode), want['background'] as Json, got['background'] as Json, [], `${at}.background`);
     } else {
       const b = sceneNode.children.find((c) => c.kind === 'Background');
@@ -103,7 +103,7 @@ class Fit {
       const gotClip = gotClips[c] as Json;
       let element: ImportNode;
       if (clip['type'] === 'background') {
-        if (same(clip, gotClip)) {
+        if (jsonEqual(clip, gotClip)) {
           const b = sceneNode.children.find((n) => n.kind === 'Background');
           if (b !== undefined) this.listRaw(b, `${at}.clips[${c}]`);
           offset = 1;
@@ -139,7 +139,7 @@ class Fit {
     const raw: Json = { ...(element.props['raw'] as Json | undefined) };
     let changed = false;
     for (const key of new Set([...Object.keys(want), ...Object.keys(got)])) {
-      if (skip.includes(key) || same(want[key], got[key])) continue;
+      if (skip.includes(key) || jsonEqual(want[key], got[key])) continue;
       raw[key] = want[key];
       changed = true;
     }
@@ -157,7 +157,7 @@ class Fit {
     const detail: Json = { ...(raw['detail'] as Json | undefined) };
     let changed = false;
     for (const key of new Set([...Object.keys(want), ...Object.keys(got)])) {
-      if (same(want[key], got[key])) continue;
+      if (jsonEqual(want[key], got[key])) continue;
       detail[key] = want[key];
       changed = true;
     }
@@ -185,8 +185,4 @@ function backgroundNode(scene: ImportNode): ImportNode {
   const made = node('Background', value === undefined ? { color: 'rgb(255,255,255)' } : /^(rgb|#)/i.test(value) ? { color: value } : { src: value });
   scene.children.unshift(made);
   return made;
-}
-
-function same(a: unknown, b: unknown): boolean {
-  return a === b || canonicalJson(a) === canonicalJson(b);
 }

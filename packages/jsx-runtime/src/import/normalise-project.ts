@@ -1,20 +1,23 @@
+import { copyJsonData } from '@vsynth/core';
+
 type Json = Record<string, unknown>;
 
 /** Which payload a project is: a v3 create request or a legacy project request. */
 export type ProjectTarget = 'v3' | 'legacy';
 
 /**
- * The round trip's normalisation (docs/decisions.md "vsynth import"): a copy with every default
- * the compiler writes out made explicit, so that a payload that leaves it out and the compiled
- * one that states it compare equal. v3: `orientation` `landscape`; clip `scaleX`/`scaleY` 1;
- * aiModel `effects` `[]`, `voiceOnly` false, `isDelete` false, `headOnly` null. Legacy: scene
- * `clips` `[]`; `AIModel.scale` 1, `AIModel.layer` 300; image and text `detail` `locationX`/`locationY`
- * 0, `scale` 1, `layer` 500. Key order is not normalised here: compare with core's `canonicalJson`.
+ * The round trip's normalisation (docs/decisions.md "vsynth import"): a copy of the payload (JSON
+ * data, as parsed or compiled: no cycles) with every default the compiler writes out made
+ * explicit, so that a payload that leaves it out and the compiled one that states it compare
+ * equal. v3: `orientation` `landscape`; clip `scaleX`/`scaleY` 1; aiModel `effects` `[]`,
+ * `voiceOnly` false, `isDelete` false, `headOnly` null. Legacy: scene `clips` `[]`;
+ * `AIModel.scale` 1, `AIModel.layer` 300; image and text `detail` `locationX`/`locationY` 0,
+ * `scale` 1, `layer` 500. Key order is not normalised here: compare with core's `canonicalJson`.
  *
  * @example normaliseProject({ scenes: [...] }, 'v3').orientation // 'landscape'
  */
 export function normaliseProject(payload: unknown, target: ProjectTarget): Json {
-  const project = structuredClone(payload) as Json;
+  const project = copyJsonData(payload) as Json;
   const scenes = Array.isArray(project['scenes']) ? (project['scenes'] as unknown[]) : [];
   if (target === 'v3') {
     project['orientation'] ??= 'landscape';
