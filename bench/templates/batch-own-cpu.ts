@@ -6,7 +6,7 @@
  * cube estimate, row key, journal lines and group commit, results row, limiter, pool, events,
  * promises. Rounds alternate; medians are reported. Prints `bench/figure.ts` lines:
  *
- *   node --conditions=@vsynth/source --import tsx bench/templates/batch-own-cpu.ts [--rows 4000] [--rounds 3] [--latency 20] [--concurrency 32] [--secret]
+ *   node --conditions=@vsynth/source --import tsx bench/templates/batch-own-cpu.ts [--rows 4000] [--rounds 3] [--warmup-rows 8000] [--latency 20] [--concurrency 32] [--secret]
  *
  * - `batch.ownCpuPerRow`: CPU µs per row of `runBatch` minus the bare loop's (value; baseline:
  *   the bare loop's µs per row).
@@ -26,6 +26,7 @@ const { values } = parseArgs({
   options: {
     rows: { type: 'string', default: '4000' },
     rounds: { type: 'string', default: '3' },
+    'warmup-rows': { type: 'string', default: '8000' },
     latency: { type: 'string', default: '20' },
     concurrency: { type: 'string', default: '32' },
     secret: { type: 'boolean', default: false },
@@ -59,10 +60,10 @@ try {
     const summary = await runBatch({ rows: iterableRows(rows), template, client, concurrency, projectPool: pool, journal: join(dir, `journal-${round}.ndjson`), journalDurability: values.durability as 'fsync' | 'write', ...(values['journal-group-window'] === undefined ? {} : { journalGroupWindowMs: Number(values['journal-group-window']) }), results: join(dir, `results-${round}.csv`), secrets, onEvent: () => {} });
     if (summary.done !== count) throw new Error(`only ${summary.done} of ${count} rows done`);
   };
-  // Warm-up over 4,000 rows or more: after one round of 2,000 the next rounds still fell by
-  // a third (120, 89, 77 µs/row), so the median was a half-warm round. Both at once, as nothing is
-  // measured yet: their rounds wait on the stand-in's latency, not the CPU.
-  for (let warmed = 0; warmed < Math.max(4000, count); warmed += count) await Promise.all([bare(), batch()]);
+  // Warm-up over 8,000 rows or more: after 4,000 the next rounds of 2,000 still fell from 60–126 to
+  // 33–45 µs/row, so the median was a half-warm round. Both at once, as nothing is measured yet:
+  // their rounds wait on the stand-in's latency, not the CPU.
+  for (let warmed = 0; warmed < Math.max(Number(values['warmup-rows']), count); warmed += count) await Promise.all([bare(), batch()]);
   const bareRuns: number[] = [];
   const batchRuns: number[] = [];
   for (let r = 0; r < rounds; r++) {
