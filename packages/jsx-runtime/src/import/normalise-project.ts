@@ -12,7 +12,7 @@ export type ProjectTarget = 'v3' | 'legacy';
  * equal. v3: `orientation` `landscape`; clip `scaleX`/`scaleY` 1; aiModel `effects` `[]`,
  * `voiceOnly` false, `isDelete` false, `headOnly` null. Legacy: scene `clips` `[]`;
  * `AIModel.scale` 1, `AIModel.layer` 300; image and text `detail` `locationX`/`locationY` 0,
- * `scale` 1, `layer` 500. Key order is not normalised here: compare with core's `canonicalJson`.
+ * `scale` 1, `layer` 500. Key order is not normalised here: compare with core's `jsonEqual`.
  *
  * @example normaliseProject({ scenes: [...] }, 'v3').orientation // 'landscape'
  */
