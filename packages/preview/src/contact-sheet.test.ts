@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { contactSheet } from './contact-sheet.js';
 import { drawScenes } from './draw-scenes.js';
 import { decodePng } from './png/decode-png.js';
+import { needsNotoFonts, notoFontsMissing } from './fonts/test-noto-fonts.js';
 import { findPixels } from './png/test-find-pixels.js';
 
 const scene = { sceneIdx: 0, background: { source_type: 'color', source_color: '#000000' }, clips: [] };
@@ -16,7 +17,7 @@ async function titleInk(name: string) {
 }
 
 describe('contactSheet', () => {
-  it('writes a title of several fonts side by side, not on top of each other', async () => {
+  it.skipIf(notoFontsMissing !== undefined)(needsNotoFonts('writes a title of several fonts side by side, not on top of each other'), async () => {
     const latin = await titleInk('launch');
     const mixed = await titleInk('春の新製品 launch');
     // Five CJK characters and a space at 24 px add well over 100 px.

@@ -2,6 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isUsageError } from '@vsynth/core';
+import { loadFontCatalog } from '@vsynth/preview';
 import { afterAll, describe, expect, it } from 'vitest';
 import { rowPreviewName, rowPreviews } from './batch-preview.js';
 
@@ -25,8 +26,11 @@ describe('rowPreviews', () => {
     const { paths, warnings } = await previews.finish();
     expect(paths).toEqual([join(dir, 'row-0001.png')]);
     expect(await readdir(dir)).toEqual(['row-0001.png']);
+    // A title without a fontFamily is drawn in the preview's default family, Noto Sans CJK (.ci/run installs it).
+    const defaultFontMissing = loadFontCatalog().resolveFamily('Noto Sans CJK') === undefined;
     expect(warnings).toEqual([
       '⚠ Row not drawn: Update key "title_3" addresses title clip 3, but the project has 1 clip tagged "title"; is --slots-from the base video of this template?\n  → in the preview of rows 2, 3',
+      ...(defaultFontMissing ? ['⚠ Font family "Noto Sans CJK" is not installed: drawn with DejaVu Sans\n  → at scenes[0].clips[0].fontFamily\n  → in the preview of row 1'] : []),
     ]);
   });
 

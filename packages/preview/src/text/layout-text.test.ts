@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadFontCatalog } from '../fonts/font-catalog.js';
 import { shapeRun } from '../fonts/shape-run.js';
+import { needsNotoFonts, notoFontsMissing } from '../fonts/test-noto-fonts.js';
 import { layoutText } from './layout-text.js';
 
 const catalog = loadFontCatalog();
@@ -14,12 +15,12 @@ describe('layoutText', () => {
     for (const line of layoutText('one two three four five six seven', { ...base, maxWidth: 200 }).lines) expect(line.width).toBeLessThanOrEqual(200);
   });
 
-  it('breaks CJK text between characters and a word longer than the box between letters', () => {
+  it.skipIf(notoFontsMissing !== undefined)(needsNotoFonts('breaks CJK text between characters and a word longer than the box between letters'), () => {
     expect(lines('你好世界你好世界', 170).every((line) => line.length <= 4)).toBe(true);
     expect(lines('Supercalifragilistic', 150).length).toBeGreaterThan(1);
   });
 
-  it('splits a line into runs of one font each, with the CJK font for Han', () => {
+  it.skipIf(notoFontsMissing !== undefined)(needsNotoFonts('splits a line into runs of one font each, with the CJK font for Han'), () => {
     const layout = layoutText('Hi 你好', { ...base, maxWidth: Infinity });
     expect(layout.lines[0]?.runs.map((run) => [run.text, run.face?.family])).toEqual([
       ['Hi ', 'DejaVu Sans'],
@@ -27,7 +28,7 @@ describe('layoutText', () => {
     ]);
   });
 
-  it('shapes Devanagari into outlines with its shaped width', () => {
+  it.skipIf(notoFontsMissing !== undefined)(needsNotoFonts('shapes Devanagari into outlines with its shaped width'), () => {
     const run = layoutText('नमस्ते', { ...base, maxWidth: Infinity }).lines[0]?.runs[0];
     expect(run?.face?.family).toBe('Noto Sans Devanagari');
     expect(run?.outline).toMatch(/^M/);
