@@ -16,6 +16,8 @@ export { UsageError, isUsageError } from './errors/usage-error.js';
 export { ValidationError, isValidationError, type ValidationErrorOptions } from './errors/validation-error.js';
 export { VsynthError, isVsynthError, type VsynthErrorCode, type VsynthErrorOptions } from './errors/vsynth-error.js';
 
+export { omitUndefined, type OmitUndefined } from './object/omit-undefined.js';
+
 // Schemas: the wire format of every endpoint (spec), as zod schemas and their types.
 export { aiModelObjectSchema, deployImageSchema, deploySizeSchema, editorValueSchema, modelEditorSchema, type AiModelObject } from './schemas/ai-model.js';
 export { ANIMATION_TYPES, animationSchema, type Animation, type AnimationType } from './schemas/animation.js';
