@@ -32,13 +32,16 @@ export interface CubeRates {
 }
 
 /** The rates the sandbox charges and the batch runner estimates with unless told otherwise. */
-export const DEFAULT_CUBE_RATES: CubeRates = Object.freeze({ perScene: 1, per100ScriptChars: 1, perAudio100Chars: 1, perDubbingTarget: 2 });
+export const DEFAULT_CUBE_RATES: CubeRates = Object.freeze({
+  perScene: 1,
+  per100ScriptChars: 1,
+  perAudio100Chars: 1,
+  perDubbingTarget: 2,
+});
 
 /**
- * The default cube cost (the spec states none; the sandbox charges it and `vsynth batch
- * --dry-run` estimates with it): nothing unless the request exports; an export costs
- * `perScene × scenes + per100ScriptChars × ⌈scriptChars / 100⌉`; legacy audio
- * `perAudio100Chars × max(1, ⌈chars / 100⌉)`; dubbing `perDubbingTarget × targets`.
+ * The default cube cost, which the service does not document: an export costs per scene and per started
+ * 100 script characters, legacy audio per started 100 characters, dubbing per target; the rest nothing.
  *
  * @example cubeCost({ kind: 'create', exported: true, scenes: 2, scriptChars: 150, targets: 0 }) // 4
  */
@@ -50,17 +53,17 @@ export function cubeCost(input: CubeCostInput, rates: CubeRates = DEFAULT_CUBE_R
 }
 
 /**
- * A cost function from a function (returned as is) or some rates (the others default). Rates
- * must be known names with non-negative integer values, else a `UsageError` names the rate.
- *
- * @example cubeCostFunction({ perScene: 10 })({ kind: 'create', exported: true, scenes: 2, scriptChars: 50, targets: 0 }) // 21
+ * A cost function from a function (returned as is) or some rates (the others default); an unknown rate or
+ * one that is not an integer ≥ 0 is a `UsageError`.
  */
 export function cubeCostFunction(option: CubeCostFunction | Partial<CubeRates> | undefined): CubeCostFunction {
   if (typeof option === 'function') return option;
   const names = Object.keys(DEFAULT_CUBE_RATES);
   for (const [name, value] of Object.entries(option ?? {})) {
     if (!names.includes(name)) throw new UsageError(`Unknown cube rate "${name}": use ${names.join(', ')}.`);
-    if (!(Number.isInteger(value) && (value as number) >= 0)) throw new UsageError(`Cube rate ${name} must be an integer ≥ 0, got ${String(value)}.`);
+    if (!(Number.isInteger(value) && (value as number) >= 0)) {
+      throw new UsageError(`Cube rate ${name} must be an integer ≥ 0, got ${String(value)}.`);
+    }
   }
   const rates: CubeRates = { ...DEFAULT_CUBE_RATES, ...option };
   return (input) => cubeCost(input, rates);

@@ -3,29 +3,21 @@ import { sceneScripts, type PayloadFormat } from './scene-scripts.js';
 
 export interface EstimateCubesOptions {
   readonly kind: CubeRequestKind;
-  /**
-   * The payload as exported: a create's or legacy create's body, a legacy audio body, or for
-   * modify and edit the project after the change. Not read for dubbing (may be omitted).
-   */
+  /** The payload as exported; for modify and edit the project after the change. Not read for dubbing. */
   readonly body?: unknown;
   /** How to read `body`; default `legacy` for legacy, `audio` for legacy-audio, else `v3`. */
   readonly format?: PayloadFormat;
-  /**
-   * Whether the request exports; default as the service decides: create and edit unless
-   * `body.isExport` is false, modify only when `body.isExport` is true, the others always.
-   */
+  /** Whether the request exports; by default as the service decides from `body.isExport`. */
   readonly exported?: boolean;
   /** Target languages of a dubbing upload. Default 0. */
   readonly targets?: number;
-  /** Rates of the default cost (missing ones default), or a cost function. Default {@link DEFAULT_CUBE_RATES}. */
+  /** Rates of the default cost (missing ones default), or a cost function. */
   readonly rates?: Partial<CubeRates> | CubeCostFunction;
 }
 
 /**
- * The cubes a request uses: counts the scenes and spoken characters of its payload
- * ({@link sceneScripts}) and applies the cost ({@link cubeCost} with the rates, or the given
- * function). The sandbox charges this and the batch runner estimates with it. Throws when a
- * cost function returns anything but an integer ≥ 0.
+ * The cubes a request uses: the cost of the scenes and spoken characters of its payload. The sandbox
+ * charges this and the batch runner estimates with it.
  *
  * @example estimateCubes({ kind: 'create', body: { scenes: [{ scripts: [{ org: '<p>Hi</p>' }] }] } }) // 2
  */
@@ -41,7 +33,9 @@ export function estimateCubes(options: EstimateCubesOptions): number {
     scriptChars: scripts.reduce((sum, text) => sum + text.length, 0),
     targets: options.targets ?? 0,
   });
-  if (!(Number.isInteger(cubes) && cubes >= 0)) throw new Error(`the cubeCost function returned ${cubes}; it must return an integer ≥ 0`);
+  if (!(Number.isInteger(cubes) && cubes >= 0)) {
+    throw new Error(`the cubeCost function returned ${cubes}; it must return an integer ≥ 0`);
+  }
   return cubes;
 }
 

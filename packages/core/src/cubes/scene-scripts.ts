@@ -10,13 +10,8 @@ export interface SceneSpeech {
 }
 
 /**
- * The speech of each scene of a payload (see {@link spokenText}): v3 variant A
- * `scenes[i].scripts[0].org`, else variant B the first aiModel clip that is not deleted and has a
- * `script` (its `script.org`); legacy `scenes[i].AIModel.script`; legacy audio `text` (one entry).
- * The language is the speaking avatar's `model.language` (variant A: the first avatar not deleted;
- * legacy: `AIModel.language`, audio: `language`). A scene without speech gives `''`.
- *
- * @example sceneSpeech({ scenes: [{ scripts: [{ org: '<p>Hi</p>' }], clips: [] }] }, 'v3') // [{ text: 'Hi', language: undefined }]
+ * The speech of each scene of a payload, with the speaking avatar's language: variant A's script, else
+ * variant B's first live avatar with a `script`; the legacy `AIModel.script`; the audio `text`.
  */
 export function sceneSpeech(payload: unknown, format: PayloadFormat): SceneSpeech[] {
   const root = record(payload);
@@ -43,11 +38,7 @@ export function sceneSpeech(payload: unknown, format: PayloadFormat): SceneSpeec
   });
 }
 
-/**
- * The spoken text of each scene of a payload (see {@link sceneSpeech}); what the cube cost counts.
- *
- * @example sceneScripts({ scenes: [{ scripts: [{ org: '<p>Hi</p>' }] }, { AIModel: {} }] }, 'v3') // ['Hi', '']
- */
+/** The spoken text of each scene of a payload, `''` for a silent one; what the cube cost counts. */
 export function sceneScripts(payload: unknown, format: PayloadFormat): string[] {
   return sceneSpeech(payload, format).map((scene) => scene.text);
 }

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { spokenText } from './spoken-text.js';
 
-/** The chain of replaces spokenText was before it was cut to four passes: the rules it must keep. */
+/** The rules one at a time, as a chain of replaces. */
 function chain(markup: string): string {
   return markup
     .replace(/<br\s*\/?>/gi, ' ')

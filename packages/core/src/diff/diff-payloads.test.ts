@@ -5,7 +5,7 @@ import { formatVideoDiff } from './format-video-diff.js';
 import { formatWordDiff, wordDiff } from './word-diff.js';
 
 type AnyJson = Record<string, any>;
-const load = (name: string): AnyJson => JSON.parse(readFileSync(new URL(`../../../../examples/payloads/${name}`, import.meta.url), 'utf8'));
+const load = (name: string): AnyJson => JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8'));
 
 describe('diffPayloads', () => {
   it('finds nothing between a payload and a copy with other clip ids, sceneIdx and key order', () => {

@@ -1,6 +1,7 @@
 import { estimateCubes } from '../cubes/estimate-cubes.js';
 import { sceneSpeech } from '../cubes/scene-scripts.js';
 import { avatarEditorScale } from '../geometry/avatar-model.js';
+import { omitUndefined } from '../object/omit-undefined.js';
 import { canonicalJson } from './canonical-json.js';
 import { jsonEqual } from './json-equal.js';
 import { contentKey, matchScenes } from './match-scenes.js';
@@ -9,24 +10,22 @@ import { wordDiff } from './word-diff.js';
 
 type Json = Record<string, unknown>;
 
-/** Options of {@link diffPayloads}. */
 export interface DiffPayloadsOptions {
-  /** Seconds a payload lasts (e.g. `@vsynth/preview`'s scene estimate summed); reported before and after. */
+  /** Seconds a payload lasts (e.g. `@vsynth/preview`'s estimate), reported before and after. */
   readonly estimateDuration?: (payload: Json) => number;
 }
 
 /** Clip fields a change kind of its own covers, or that positions alone decide (ids). */
-const COVERED = new Set(['id', 'name', 'type', 'left', 'top', 'width', 'height', 'scaleX', 'scaleY', 'text', 'script', 'model', 'layer']);
+const COVERED = [
+  'id', 'name', 'type', 'left', 'top', 'width', 'height', 'scaleX', 'scaleY', 'text', 'script', 'model', 'layer',
+];
 /** A move or resize below this many pixels is float noise. */
 const PX = 0.05;
 
 /**
- * Compares two v3 create requests (convert a legacy one with `legacyProjectToV3` first) as
- * videos: scenes added, removed or reordered; per scene the background and the speech
- * (word-level, variant A or B alike); per clip moved (Δx, Δy in px), resized, text (word-level),
- * avatar or outfit, layer, and any other field; plus cubes (and, with an estimator, duration)
- * before and after. Clip ids and `sceneIdx` are not compared: compilers derive them from positions;
- * deleted avatar clips (`isDelete: true`) are not compared either: they are neither seen nor heard.
+ * Compares two v3 create requests as videos: scenes added, removed or reordered, speech and text word by
+ * word, clips moved, resized or changed, and the estimates before and after. Clip ids and `sceneIdx` are
+ * not compared, since compilers derive them from positions.
  *
  * @example
  * const diff = diffPayloads(before, after);
@@ -40,7 +39,9 @@ export function diffPayloads(before: unknown, after: unknown, options: DiffPaylo
   const speechA = sceneSpeech(a, 'v3').map((s) => s.text);
   const speechB = sceneSpeech(b, 'v3').map((s) => s.text);
   const changes: VideoChange[] = [];
-  for (const key of fieldKeys(a, b, ['scenes'])) changes.push({ kind: 'field', field: key, before: a[key], after: b[key] });
+  for (const key of fieldKeys(a, b, ['scenes'])) {
+    changes.push({ kind: 'field', field: key, before: a[key], after: b[key] });
+  }
 
   const pairs = matchScenes(scenesA, scenesB, { before: speechA, after: speechB });
   const pairedA = new Set(pairs.map(([x]) => x));
@@ -58,7 +59,8 @@ export function diffPayloads(before: unknown, after: unknown, options: DiffPaylo
     const sa = scenesA[i] as Json;
     const sb = scenesB[j] as Json;
     if (!jsonEqual(sa['background'], sb['background'])) {
-      changes.push({ kind: 'background', scene: j, before: describeBackground(sa['background']), after: describeBackground(sb['background']) });
+      const before = describeBackground(sa['background']);
+      changes.push({ kind: 'background', scene: j, before, after: describeBackground(sb['background']) });
     }
     const ta = speechA[i] ?? '';
     const tb = speechB[j] ?? '';
@@ -71,10 +73,18 @@ export function diffPayloads(before: unknown, after: unknown, options: DiffPaylo
   return { equal: changes.length === 0, changes, before: measure(a, options), after: measure(b, options) };
 }
 
-function diffClips(allA: readonly Json[], allB: readonly Json[], sceneA: number, sceneB: number, changes: VideoChange[]): void {
+function diffClips(
+  allA: readonly Json[],
+  allB: readonly Json[],
+  sceneA: number,
+  sceneB: number,
+  changes: VideoChange[],
+): void {
   // A deleted avatar (variant A's stand-in in a scene without one) is neither seen nor heard.
   const shown = (clips: readonly Json[]): { clip: Json; index: number }[] =>
-    clips.map((clip, index) => ({ clip, index })).filter(({ clip }) => !(clip['type'] === 'aiModel' && clip['isDelete'] === true));
+    clips
+      .map((clip, index) => ({ clip, index }))
+      .filter(({ clip }) => !(clip['type'] === 'aiModel' && clip['isDelete'] === true));
   const shownA = shown(allA);
   const shownB = shown(allB);
   const clipsA = shownA.map((c) => c.clip);
@@ -96,9 +106,13 @@ function diffClips(allA: readonly Json[], allB: readonly Json[], sceneA: number,
     const at = ref(cb, sceneB, indexB(y));
     const ma = (ca['model'] ?? {}) as Json;
     const mb = (cb['model'] ?? {}) as Json;
-    const avatarChanged = cb['type'] === 'aiModel' && (ma['ai_name'] !== mb['ai_name'] || ma['emotion'] !== mb['emotion']);
+    const avatarChanged =
+      cb['type'] === 'aiModel' && (ma['ai_name'] !== mb['ai_name'] || ma['emotion'] !== mb['emotion']);
     const textChanged = cb['type'] === 'textImage' && ca['text'] !== cb['text'];
-    if (avatarChanged) changes.push({ kind: 'avatar', at, before: { ai_name: ma['ai_name'], emotion: ma['emotion'] }, after: { ai_name: mb['ai_name'], emotion: mb['emotion'] } });
+    if (avatarChanged) {
+      const before = { ai_name: ma['ai_name'], emotion: ma['emotion'] };
+      changes.push({ kind: 'avatar', at, before, after: { ai_name: mb['ai_name'], emotion: mb['emotion'] } });
+    }
     if (textChanged) {
       const before = String(ca['text'] ?? '');
       const after = String(cb['text'] ?? '');
@@ -122,11 +136,14 @@ function diffClips(allA: readonly Json[], allB: readonly Json[], sceneA: number,
       const implied = (textChanged && ca['fontSize'] === cb['fontSize'] && ca['width'] !== cb['width']) ||
         (avatarChanged && ca['scaleX'] === cb['scaleX'] && ca['scaleY'] === cb['scaleY']);
       if (sizeChanged && !implied) {
-        changes.push({ kind: 'resized', at, before: { width: round(boxA.width), height: round(boxA.height) }, after: { width: round(boxB.width), height: round(boxB.height) } });
+        const before = { width: round(boxA.width), height: round(boxA.height) };
+        changes.push({ kind: 'resized', at, before, after: { width: round(boxB.width), height: round(boxB.height) } });
       }
     }
     if (ca['layer'] !== cb['layer']) changes.push({ kind: 'layer', at, before: ca['layer'], after: cb['layer'] });
-    for (const key of fieldKeys(ca, cb, [...COVERED])) changes.push({ kind: 'field', at, field: key, before: ca[key], after: cb[key] });
+    for (const key of fieldKeys(ca, cb, COVERED)) {
+      changes.push({ kind: 'field', at, field: key, before: ca[key], after: cb[key] });
+    }
     if (!avatarChanged && cb['type'] === 'aiModel' && !jsonEqual(ma, mb)) {
       changes.push({ kind: 'field', at, field: 'model', before: ca['model'], after: cb['model'] });
     }
@@ -158,12 +175,14 @@ function matchClips(a: readonly Json[], b: readonly Json[]): [number, number][] 
 }
 
 function box(clip: Json): { left: number; top: number; width: number; height: number } | undefined {
-  const n = (v: unknown, fallback?: number): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
+  const n = (v: unknown, fallback?: number): number | undefined =>
+    typeof v === 'number' && Number.isFinite(v) ? v : fallback;
   const left = n(clip['left']);
   const top = n(clip['top']);
   const width = n(clip['width']);
   const height = n(clip['height']);
-  if (left === undefined || top === undefined || width === undefined || height === undefined || clip['type'] === 'audio') return undefined;
+  if (left === undefined || top === undefined || width === undefined || height === undefined) return undefined;
+  if (clip['type'] === 'audio') return undefined;
   let editor = 1;
   if (clip['type'] === 'aiModel') {
     try {
@@ -172,12 +191,15 @@ function box(clip: Json): { left: number; top: number; width: number; height: nu
       editor = 1;
     }
   }
-  return { left, top, width: width * (n(clip['scaleX'], 1) as number) * editor, height: height * (n(clip['scaleY'], 1) as number) * editor };
+  const scaleX = n(clip['scaleX'], 1) as number;
+  const scaleY = n(clip['scaleY'], 1) as number;
+  return { left, top, width: width * scaleX * editor, height: height * scaleY * editor };
 }
 
 /** Keys of two objects (except `skip`) whose values differ, in first-seen order. */
 function fieldKeys(a: Json, b: Json, skip: readonly string[]): string[] {
-  return [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((k) => !skip.includes(k) && !jsonEqual(a[k], b[k]));
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].filter((k) => !skip.includes(k) && !jsonEqual(a[k], b[k]));
 }
 
 function ref(clip: Json, scene: number, index: number): ClipRef {
@@ -187,7 +209,10 @@ function ref(clip: Json, scene: number, index: number): ClipRef {
 function clipLabel(clip: Json): string {
   const model = (clip['model'] ?? {}) as Json;
   if (clip['type'] === 'textImage') return JSON.stringify(short(String(clip['text'] ?? '')));
-  if (clip['type'] === 'aiModel') return `${String(model['ai_name'])} (${String(model['emotion'])})${clip['isDelete'] === true ? ', deleted' : ''}`;
+  if (clip['type'] === 'aiModel') {
+    const deleted = clip['isDelete'] === true ? ', deleted' : '';
+    return `${String(model['ai_name'])} (${String(model['emotion'])})${deleted}`;
+  }
   if (clip['type'] === 'shape') return String(clip['shapeName']);
   const url = String(clip['type'] === 'videoImage' ? clip['video_url'] : clip['source_url']);
   return url.slice(url.lastIndexOf('/') + 1) || url;
@@ -195,7 +220,8 @@ function clipLabel(clip: Json): string {
 
 function sceneLabel(scene: Json, speech: string): string {
   const clips = jsonArray(scene['clips']);
-  return `${clips.length} clip${clips.length === 1 ? '' : 's'}${speech === '' ? '' : `, says ${JSON.stringify(short(speech))}`}`;
+  const says = speech === '' ? '' : `, says ${JSON.stringify(short(speech))}`;
+  return `${clips.length} clip${clips.length === 1 ? '' : 's'}${says}`;
 }
 
 function describeBackground(value: unknown): string {
@@ -206,8 +232,11 @@ function describeBackground(value: unknown): string {
 }
 
 function measure(payload: Json, options: DiffPayloadsOptions): VideoMeasures {
-  const base = { scenes: jsonArray(payload['scenes']).length, cubes: estimateCubes({ kind: 'create', body: payload }) };
-  return options.estimateDuration === undefined ? base : { ...base, durationSeconds: options.estimateDuration(payload) };
+  return {
+    scenes: jsonArray(payload['scenes']).length,
+    cubes: estimateCubes({ kind: 'create', body: payload }),
+    ...omitUndefined({ durationSeconds: options.estimateDuration?.(payload) }),
+  };
 }
 
 function short(text: string): string {

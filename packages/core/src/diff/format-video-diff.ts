@@ -1,12 +1,9 @@
-import type { ClipRef, VideoChange, VideoDiff, VideoMeasures } from './video-diff.js';
+import type { AvatarName, ClipRef, Size, VideoChange, VideoDiff, VideoMeasures } from './video-diff.js';
 import { formatWordDiff } from './word-diff.js';
 
 /**
- * A {@link VideoDiff} as text for a reviewer, one change per line, then the estimates before and
- * after; `''` when the videos are equal.
- *
- * @example formatVideoDiff(diffPayloads(a, b))
- * // 'scene 0 clip 2 textImage "Spring launch": moved Δx +40 px, Δy 0 px\n…'
+ * A {@link VideoDiff} as text for a reviewer, one change per line, then the estimates before and after;
+ * `''` when the videos are equal.
  */
 export function formatVideoDiff(diff: VideoDiff): string {
   if (diff.equal) return '';
@@ -34,15 +31,16 @@ function formatChange(change: VideoChange): string {
     case 'moved':
       return `${clip(change.at)}: moved Δx ${signed(change.dx)} px, Δy ${signed(change.dy)} px`;
     case 'resized':
-      return `${clip(change.at)}: resized ${change.before.width}×${change.before.height} → ${change.after.width}×${change.after.height} px`;
+      return `${clip(change.at)}: resized ${size(change.before)} → ${size(change.after)} px`;
     case 'text':
       return `${clip(change.at)}: text changed: ${formatWordDiff(change.words)}`;
     case 'avatar':
-      return `${clip(change.at)}: avatar ${String(change.before.ai_name)} (${String(change.before.emotion)}) → ${String(change.after.ai_name)} (${String(change.after.emotion)})`;
+      return `${clip(change.at)}: avatar ${avatar(change.before)} → ${avatar(change.after)}`;
     case 'layer':
       return `${clip(change.at)}: layer ${String(change.before)} → ${String(change.after)}`;
     case 'field': {
-      const where = change.at !== undefined ? clip(change.at) : change.scene !== undefined ? `scene ${change.scene}` : 'video';
+      const scene = change.scene === undefined ? 'video' : `scene ${change.scene}`;
+      const where = change.at === undefined ? scene : clip(change.at);
       return `${where}: ${change.field} ${json(change.before)} → ${json(change.after)}`;
     }
   }
@@ -50,6 +48,14 @@ function formatChange(change: VideoChange): string {
 
 function clip(at: ClipRef, when = ''): string {
   return `scene ${at.scene} clip ${at.clip}${when} ${at.type} ${at.label}`;
+}
+
+function size(s: Size): string {
+  return `${s.width}×${s.height}`;
+}
+
+function avatar(name: AvatarName): string {
+  return `${String(name.ai_name)} (${String(name.emotion)})`;
 }
 
 function formatMeasures(m: VideoMeasures): string {

@@ -6,14 +6,16 @@ type Json = Record<string, unknown>;
 export type ScenePairs = [number, number][];
 
 /**
- * Pairs the scenes of two videos: identical scenes first (ignoring `sceneIdx` and clip ids,
- * which a compiler derives from positions), then the most alike by content (speech words, clip
- * texts, sources, shapes and avatars), nearest position first. Scenes sharing less than a
- * third of their content stay unpaired: added or removed.
+ * Pairs the scenes of two videos: identical scenes first (ignoring `sceneIdx` and clip ids), then the most
+ * alike by content, nearest position first. Scenes sharing less than a third of their content stay unpaired.
  *
- * @example matchScenes([s0, s1], [s1, s0]) // [[1, 0], [0, 1]]
+ * @example matchScenes([s0, s1], [s1, s0], speech) // [[1, 0], [0, 1]]
  */
-export function matchScenes(before: readonly Json[], after: readonly Json[], speech: { before: readonly string[]; after: readonly string[] }): ScenePairs {
+export function matchScenes(
+  before: readonly Json[],
+  after: readonly Json[],
+  speech: { before: readonly string[]; after: readonly string[] },
+): ScenePairs {
   const pairs = new Map<number, number>();
   const takenA = new Set<number>();
   const takenB = new Set<number>();
@@ -79,7 +81,10 @@ function tokens(scene: Json, speech: string): string[] {
   const background = scene['background'] as Json | undefined;
   return [
     ...speech.split(/\s+/).filter((w) => w !== '').map((w) => `w:${w}`),
-    ...clips.flatMap((clip) => [contentKey(clip), ...(clip['type'] === 'textImage' ? String(clip['text']).split(/\s+/).map((w) => `t:${w}`) : [])]),
+    ...clips.flatMap((clip) => [
+      contentKey(clip),
+      ...(clip['type'] === 'textImage' ? String(clip['text']).split(/\s+/).map((w) => `t:${w}`) : []),
+    ]),
     `bg:${String(background?.['source_url'] ?? background?.['source_color'])}`,
   ];
 }

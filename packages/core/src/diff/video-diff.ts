@@ -18,16 +18,35 @@ export type VideoChange =
   /** `order[i]` is the index before the change of the i-th scene after it that both sides have. */
   | { readonly kind: 'scenes-reordered'; readonly order: readonly number[] }
   | { readonly kind: 'background'; readonly scene: number; readonly before: string; readonly after: string }
-  | { readonly kind: 'script'; readonly scene: number; readonly before: string; readonly after: string; readonly words: readonly WordChange[] }
+  | {
+      readonly kind: 'script';
+      readonly scene: number;
+      readonly before: string;
+      readonly after: string;
+      readonly words: readonly WordChange[];
+    }
   | { readonly kind: 'clip-added'; readonly at: ClipRef }
   | { readonly kind: 'clip-removed'; readonly at: ClipRef }
   | { readonly kind: 'moved'; readonly at: ClipRef; readonly dx: number; readonly dy: number }
   | { readonly kind: 'resized'; readonly at: ClipRef; readonly before: Size; readonly after: Size }
-  | { readonly kind: 'text'; readonly at: ClipRef; readonly before: string; readonly after: string; readonly words: readonly WordChange[] }
+  | {
+      readonly kind: 'text';
+      readonly at: ClipRef;
+      readonly before: string;
+      readonly after: string;
+      readonly words: readonly WordChange[];
+    }
   | { readonly kind: 'avatar'; readonly at: ClipRef; readonly before: AvatarName; readonly after: AvatarName }
   | { readonly kind: 'layer'; readonly at: ClipRef; readonly before: unknown; readonly after: unknown }
   /** Any other field: of the project (`at` and `scene` absent), a scene, or a clip. */
-  | { readonly kind: 'field'; readonly scene?: number; readonly at?: ClipRef; readonly field: string; readonly before: unknown; readonly after: unknown };
+  | {
+      readonly kind: 'field';
+      readonly scene?: number;
+      readonly at?: ClipRef;
+      readonly field: string;
+      readonly before: unknown;
+      readonly after: unknown;
+    };
 
 /** Displayed size in canvas pixels. */
 export interface Size {
@@ -44,7 +63,7 @@ export interface AvatarName {
 /** Estimates of one side. */
 export interface VideoMeasures {
   readonly scenes: number;
-  /** Cubes an export of the create request uses (core's `estimateCubes`). */
+  /** Cubes an export of the create request uses. */
   readonly cubes: number;
   /** Seconds, when the caller gave an estimator. */
   readonly durationSeconds?: number;

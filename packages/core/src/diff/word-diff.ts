@@ -8,8 +8,8 @@ export interface WordChange {
 const MAX_CELLS = 4_000_000;
 
 /**
- * A word-level diff of two texts (words split on white space, longest common subsequence),
- * with adjacent words of one kind joined into a run.
+ * A word-level diff of two texts (longest common subsequence of the words), adjacent words of one kind
+ * joined into a run.
  *
  * @example wordDiff('Spring launch today', 'Spring sale today')
  * // [{op:'=',text:'Spring'},{op:'-',text:'launch'},{op:'+',text:'sale'},{op:'=',text:'today'}]
@@ -33,7 +33,10 @@ export function wordDiff(before: string, after: string): WordChange[] {
   const lcs = new Uint32Array((a.length + 1) * width);
   for (let i = a.length - 1; i >= 0; i--) {
     for (let j = b.length - 1; j >= 0; j--) {
-      lcs[i * width + j] = a[i] === b[j] ? (lcs[(i + 1) * width + j + 1] as number) + 1 : Math.max(lcs[(i + 1) * width + j] as number, lcs[i * width + j + 1] as number);
+      lcs[i * width + j] =
+        a[i] === b[j]
+          ? lcs[(i + 1) * width + j + 1]! + 1
+          : Math.max(lcs[(i + 1) * width + j]!, lcs[i * width + j + 1]!);
     }
   }
   let i = 0;
@@ -43,7 +46,7 @@ export function wordDiff(before: string, after: string): WordChange[] {
       push('=', a[i] as string);
       i++;
       j++;
-    } else if (i < a.length && (j === b.length || (lcs[(i + 1) * width + j] as number) >= (lcs[i * width + j + 1] as number))) {
+    } else if (i < a.length && (j === b.length || lcs[(i + 1) * width + j]! >= lcs[i * width + j + 1]!)) {
       push('-', a[i] as string);
       i++;
     } else {

@@ -13,14 +13,7 @@ export interface ApiErrorOptions extends VsynthErrorOptions {
   readonly retryAfterMs?: number;
 }
 
-/**
- * The service answered with an error status. 4xx other than 408/429 are permanent: sending the
- * same request again will fail again.
- *
- * @example
- * new ApiError({ status: 404, statusText: 'Not Found', endpoint: 'POST /api/odin/v3/project/modify' }).message
- * // 'Request failed with status 404 Not Found: POST /api/odin/v3/project/modify'
- */
+/** The service answered with an error status; see {@link ApiError.transient} for which are worth retrying. */
 export class ApiError extends VsynthError {
   override name = 'ApiError';
   readonly status: number;
@@ -31,24 +24,21 @@ export class ApiError extends VsynthError {
   constructor(options: ApiErrorOptions) {
     const statusText = options.statusText ? ` ${options.statusText}` : '';
     const detail = options.detail ? `: ${options.detail}` : '';
-    super('VSYNTH_API', `Request failed with status ${options.status}${statusText}: ${options.endpoint}${detail}`, options);
+    const message = `Request failed with status ${options.status}${statusText}: ${options.endpoint}${detail}`;
+    super('VSYNTH_API', message, options);
     this.status = options.status;
     this.endpoint = options.endpoint;
     this.body = options.body;
     this.retryAfterMs = options.retryAfterMs;
   }
 
-  /** 408, 429 and 5xx may succeed when tried again later. */
+  /** 408, 429 and 5xx may succeed when tried again later; other 4xx will fail again. */
   get transient(): boolean {
     return this.status === 408 || this.status === 429 || this.status >= 500;
   }
 }
 
-/**
- * True for an `ApiError`, also one thrown by a second installed copy of the library.
- *
- * @example if (isApiError(error) && error.transient) scheduleRetry()
- */
+/** True for an `ApiError`, also one thrown by a second installed copy of the library. */
 export function isApiError(value: unknown): value is ApiError {
   return value instanceof ApiError || (value instanceof Error && value.name === 'ApiError');
 }

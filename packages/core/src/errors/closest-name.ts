@@ -1,10 +1,8 @@
 /**
- * The name a misspelt one most likely meant, for a "did you mean" hint: a case-insensitive match,
- * else the nearest by edit distance within about a third of its length; `undefined` when nothing
- * is close. Used for TSX props (jsx-runtime) and CSV columns and Handlebars helpers (templates).
+ * The name a misspelt one most likely meant, for a "did you mean" hint: a case-insensitive match, else the
+ * nearest within an edit distance of about a third of its length.
  *
  * @example closestName('backgroud', ['background', 'watermark']) // 'background'
- * @example closestName('frstName', ['firstName', 'email']) // 'firstName'
  */
 export function closestName(name: string, names: readonly string[]): string | undefined {
   const wanted = name.toLowerCase();
@@ -22,7 +20,6 @@ export function closestName(name: string, names: readonly string[]): string | un
   return best;
 }
 
-/** Levenshtein distance, keeping one row. */
 function editDistance(a: string, b: string): number {
   const row = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {

@@ -24,10 +24,10 @@ describe('formatIssue', () => {
         code: 'jsx',
         message: '<Avatar> needs "clothes"',
         path: ['scenes', 1, 'clips', 0],
-        source: { fileName: 'examples/promo.tsx', lineNumber: 14, columnNumber: 7, element: 'Avatar' },
+        source: { fileName: 'scenes/promo.tsx', lineNumber: 14, columnNumber: 7, element: 'Avatar' },
       }),
     );
-    expect(text).toBe('✖ <Avatar> needs "clothes"\n  → at examples/promo.tsx:14:7 <Avatar> · scenes[1].clips[0]');
+    expect(text).toBe('✖ <Avatar> needs "clothes"\n  → at scenes/promo.tsx:14:7 <Avatar> · scenes[1].clips[0]');
   });
 
   it('prints row and field for data problems', () => {

@@ -17,23 +17,15 @@ export function formatPath(path: readonly PathSegment[]): string {
   return out === '' ? '(root)' : out;
 }
 
-/**
- * Writes a JSX source location.
- *
- * @example formatSource({ fileName: 'examples/promo.tsx', lineNumber: 14, columnNumber: 7, element: 'Avatar' }) // 'examples/promo.tsx:14:7 <Avatar>'
- */
+/** Writes a JSX source location, e.g. `promo.tsx:14:7 <Avatar>`. */
 export function formatSource(source: SourceLocation): string {
   const where = `${source.fileName}:${source.lineNumber}:${source.columnNumber}`;
   return source.element === undefined ? where : `${where} <${source.element}>`;
 }
 
 /**
- * Renders one issue as two lines: `✖ message` and `→ at path`, plus the JSX source or the data
- * row when known. Warnings use `⚠`.
- *
- * @example
- * formatIssue(issue({ code: 'invalid_type', path: ['scenes', 0, 'sceneIdx'], message: 'sceneIdx must be an integer, received 0.5' }))
- * // '✖ sceneIdx must be an integer, received 0.5\n  → at scenes[0].sceneIdx'
+ * Renders one issue as `✖ message` (`⚠` for a warning) and `→ at path`, with the JSX source or the data row
+ * when known.
  */
 export function formatIssue(issue: Issue): string {
   const mark = issue.severity === 'warning' ? '⚠' : '✖';

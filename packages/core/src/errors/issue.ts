@@ -9,10 +9,7 @@ export interface SourceLocation {
 
 export type PathSegment = string | number;
 
-/**
- * What kind of problem an issue is. Schema codes come from validating JSON against the
- * spec; the others from compiling, binding rows and running batches.
- */
+/** What kind of problem an issue is: schema codes from validating JSON, the others from compiling and batches. */
 export type IssueCode =
   | 'invalid_type'
   | 'invalid_value'
@@ -27,29 +24,25 @@ export type IssueCode =
   | 'row'
   | 'quirk';
 
-/**
- * One problem found in a payload, a JSX tree, a template or a data row. Compiler, row binding,
- * batch runner and sandbox all report problems in this one shape.
- */
+/** One problem found in a payload, a JSX tree, a template or a data row. */
 export interface Issue {
   readonly code: IssueCode;
   readonly severity: 'error' | 'warning';
   /** Where in the payload, e.g. `['scenes', 0, 'scripts', 0, 'modelId']`. */
   readonly path: readonly PathSegment[];
-  /** Fixed text naming the rule and the value received. */
   readonly message: string;
   /** The JSX element that produced the problem, when there is one. */
   readonly source?: SourceLocation;
-  /** 1-based data row number, for template and batch problems. */
+  /** 1-based data row number. */
   readonly row?: number;
-  /** Column or template variable involved, for template and batch problems. */
+  /** Column or template variable involved. */
   readonly field?: string;
 }
 
 /**
  * Builds an issue; `severity` defaults to `error`.
  *
- * @example issue({ code: 'rule', severity: 'warning', path: ['orientation'], message: 'orientation "square" cannot be laid out' })
+ * @example issue({ code: 'missing', path: ['scenes'], message: 'scenes is required' })
  */
 export function issue(fields: Omit<Issue, 'severity'> & { severity?: Issue['severity'] }): Issue {
   return { severity: 'error', ...fields };

@@ -2,12 +2,7 @@ import { formatIssues } from './format-issues.js';
 import type { Issue } from './issue.js';
 import { VsynthError, type VsynthErrorOptions } from './vsynth-error.js';
 
-/**
- * A template could not be compiled or bound to a row. Each issue names row, field and variable.
- *
- * @example
- * new TemplateError('Row 3 cannot be bound', [issue({ code: 'template', path: [], row: 3, field: 'firstName', message: 'missing variable "firstName"' })])
- */
+/** A template could not be compiled or bound to a row; each issue names row, field and variable. */
 export class TemplateError extends VsynthError {
   override name = 'TemplateError';
   readonly issues: readonly Issue[];
@@ -18,11 +13,7 @@ export class TemplateError extends VsynthError {
   }
 }
 
-/**
- * True for a `TemplateError`, also one thrown by a second installed copy of the library.
- *
- * @example if (isTemplateError(error)) for (const problem of error.issues) console.error(formatIssue(problem))
- */
+/** True for a `TemplateError`, also one thrown by a second installed copy of the library. */
 export function isTemplateError(value: unknown): value is TemplateError {
   return value instanceof TemplateError || (value instanceof Error && value.name === 'TemplateError');
 }

@@ -1,10 +1,6 @@
 import { VsynthError, type VsynthErrorOptions } from './vsynth-error.js';
 
-/**
- * The caller used the library or the CLI wrongly: a bad option, a missing file, a wrong argument.
- *
- * @example throw new UsageError('Cannot read rows.csv: no such file. Check the path and try again.')
- */
+/** The caller used the library or the CLI wrongly: a bad option, a missing file, a wrong argument. */
 export class UsageError extends VsynthError {
   override name = 'UsageError';
 
@@ -13,11 +9,7 @@ export class UsageError extends VsynthError {
   }
 }
 
-/**
- * True for a `UsageError`, also one thrown by a second installed copy of the library.
- *
- * @example if (isUsageError(error)) process.exitCode = 2
- */
+/** True for a `UsageError`, also one thrown by a second installed copy of the library. */
 export function isUsageError(value: unknown): value is UsageError {
   return value instanceof UsageError || (value instanceof Error && value.name === 'UsageError');
 }

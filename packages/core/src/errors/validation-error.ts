@@ -8,12 +8,8 @@ export interface ValidationErrorOptions extends VsynthErrorOptions {
 }
 
 /**
- * Every problem found in one validation or compile, reported together. `issues` holds errors
- * and warnings; the message lists them with their paths.
- *
- * @example
- * new ValidationError([issue({ code: 'missing', path: ['scenes'], message: 'scenes is required' })], { subject: 'create request' }).message
- * // 'Invalid create request: 1 problem\n✖ scenes is required\n  → at scenes'
+ * Every problem found in one validation or compile, reported together: `issues` holds errors and warnings,
+ * the message lists them with their paths.
  */
 export class ValidationError extends VsynthError {
   override name = 'ValidationError';
@@ -31,11 +27,7 @@ export class ValidationError extends VsynthError {
   }
 }
 
-/**
- * True for a `ValidationError`, also one thrown by a second installed copy of the library.
- *
- * @example if (isValidationError(error)) console.error(formatIssues(error.issues))
- */
+/** True for a `ValidationError`, also one thrown by a second installed copy of the library. */
 export function isValidationError(value: unknown): value is ValidationError {
   return value instanceof ValidationError || (value instanceof Error && value.name === 'ValidationError');
 }

@@ -15,8 +15,8 @@ export interface VsynthErrorOptions {
 }
 
 /**
- * The base of every error vsynth throws. `code` is stable across versions; `message` says what
- * was wrong, where, and what to do.
+ * The base of every error vsynth throws: `code` is stable across versions, `message` says what was wrong,
+ * where, and what to do.
  *
  * @example
  * try { await client.createProject(payload) } catch (error) {
@@ -33,11 +33,7 @@ export class VsynthError extends Error {
   }
 }
 
-/**
- * True for any vsynth error, also one thrown by a second installed copy of the library.
- *
- * @example if (!isVsynthError(error)) throw error // a bug, not a problem of the input
- */
+/** True for any vsynth error, also one thrown by a second installed copy of the library. */
 export function isVsynthError(value: unknown): value is VsynthError {
   if (value instanceof VsynthError) return true;
   const code: unknown = value instanceof Error ? (value as { code?: unknown }).code : undefined;

@@ -7,16 +7,17 @@ export interface ForEachLineOptions {
 }
 
 /**
- * Calls `onLine` with each line of a UTF-8 file (without its `\n`), its 1-based number, whether
- * a `\n` ended it (false only for text after the last newline: a line torn by a crash), and the
- * byte offset and byte length of the line in the file (to read it again later).
- * The file is read a piece at a time, so its size is not bounded by the longest string V8 holds
- * (~512 MiB, which a journal or sandbox log of a big batch outgrows) and it is never in memory
- * whole. A single line longer than that string is a `UsageError` naming the file and line.
+ * Calls `onLine` with each line of a UTF-8 file, its 1-based number, whether a `\n` ended it (not so for a
+ * line torn by a crash), and its byte offset and length. The file is read a piece at a time because a big
+ * batch's journal outgrows the longest string Node.js holds.
  *
  * @example forEachLineSync('store.ndjson', (line, number, ended) => ended && records.push(JSON.parse(line)));
  */
-export function forEachLineSync(path: string, onLine: (line: string, lineNumber: number, ended: boolean, offset: number, bytes: number) => void, options: ForEachLineOptions = {}): void {
+export function forEachLineSync(
+  path: string,
+  onLine: (line: string, lineNumber: number, ended: boolean, offset: number, bytes: number) => void,
+  options: ForEachLineOptions = {},
+): void {
   const pieceBytes = options.pieceBytes ?? 1 << 20;
   const fd = openSync(path, 'r');
   try {
@@ -24,13 +25,15 @@ export function forEachLineSync(path: string, onLine: (line: string, lineNumber:
     let carried: Buffer[] = [];
     let carriedBytes = 0;
     let lineNumber = 0;
-    /** Offset in the file of the piece's first byte. */
     let pieceOffset = 0;
     const decode = (bytes: Buffer, start: number, end: number): string => {
       try {
         return bytes.toString('utf8', start, end);
       } catch {
-        throw new UsageError(`Line ${lineNumber} of ${path} is ${end - start} bytes, longer than Node.js can read as one string. The file is damaged; move it aside.`);
+        throw new UsageError(
+          `Line ${lineNumber} of ${path} is ${end - start} bytes, longer than Node.js can read as one string. ` +
+            'The file is damaged; move it aside.',
+        );
       }
     };
     const piece = Buffer.allocUnsafe(pieceBytes);

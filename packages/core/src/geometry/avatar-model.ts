@@ -3,21 +3,18 @@ import { readNumber } from './read-number.js';
 
 type MaybeNumber = number | null | undefined;
 
-/**
- * The parts of an aiModel clip's `model` object that geometry reads. Any `AiModelObject`
- * (the schema type) fits.
- */
+/** The parts of an aiModel clip's `model` object that geometry reads; any `AiModelObject` fits. */
 export interface AvatarModelLike {
   readonly editor?: { readonly scale?: MaybeNumber } | null | undefined;
-  readonly editorValue?: { readonly modelTightW?: MaybeNumber; readonly modelTightH?: MaybeNumber } | null | undefined;
+  readonly editorValue?:
+    | { readonly modelTightW?: MaybeNumber; readonly modelTightH?: MaybeNumber }
+    | null
+    | undefined;
 }
 
 /**
- * The avatar's tight size (the v3 clip's `width`/`height`), taken from
- * `model.editorValue.modelTightW`/`modelTightH` (docs/decisions.md "Geometry");
- * undefined when the model does not carry both as positive numbers.
- *
- * @example avatarTightSize({ editorValue: { modelTightW: 540, modelTightH: 1080 } }) // { width: 540, height: 1080 }
+ * The avatar's tight size (the v3 clip's `width`/`height`) from `model.editorValue.modelTightW`/`modelTightH`;
+ * undefined unless both are positive numbers.
  */
 export function avatarTightSize(
   model: AvatarModelLike | null | undefined,
@@ -30,11 +27,9 @@ export function avatarTightSize(
 }
 
 /**
- * The multiplier `model.editor.scale` applies to an aiModel clip's displayed size; 1 when
- * absent. A present value that is not a positive number is a ValidationError at the model's
- * path (`path` then `field` when given, default `['model']`), built only then.
+ * The multiplier `model.editor.scale` applies to an aiModel clip's displayed size, 1 when absent; anything
+ * but a positive number is a ValidationError at the model's path (`path` then `field`, default `['model']`).
  *
- * @example avatarEditorScale({ editor: { scale: 0.5 } }) // 0.5
  * @example avatarEditorScale(clip.model, { path: ['scenes', 0, 'clips', 2], field: 'model' })
  */
 export function avatarEditorScale(
@@ -42,9 +37,8 @@ export function avatarEditorScale(
   options: { readonly path?: readonly PathSegment[]; readonly field?: PathSegment } = {},
 ): number {
   const scale = model?.editor?.scale;
-  // Most models carry a positive scale or none: no error path to build then.
   if (scale === undefined || scale === null) return 1;
-  if (typeof scale === 'number' && Number.isFinite(scale) && scale > 0) return scale;
-  const modelPath = options.field === undefined ? (options.path ?? ['model']) : [...(options.path ?? []), options.field];
+  const modelPath =
+    options.field === undefined ? (options.path ?? ['model']) : [...(options.path ?? []), options.field];
   return readNumber(scale, { path: [...modelPath, 'editor', 'scale'], rule: 'positive' });
 }

@@ -7,12 +7,7 @@ export interface CanvasSize {
   readonly height: number;
 }
 
-/**
- * The canvas of each orientation that can be laid out, in pixels. The spec names only
- * `landscape`; `portrait` is its transpose (DESIGN.md "Geometry").
- *
- * @example CANVAS_SIZES.portrait // { width: 1080, height: 1920 }
- */
+/** The canvas of each orientation that can be laid out, in pixels; `portrait` is `landscape` transposed. */
 export const CANVAS_SIZES = Object.freeze({
   landscape: Object.freeze({ width: 1920, height: 1080 }),
   portrait: Object.freeze({ width: 1080, height: 1920 }),
@@ -21,20 +16,14 @@ export const CANVAS_SIZES = Object.freeze({
 /** An orientation that has a canvas size: `landscape` or `portrait`. */
 export type CanvasOrientation = keyof typeof CANVAS_SIZES;
 
-/**
- * True when `value` names an orientation of {@link CANVAS_SIZES}.
- *
- * @example isCanvasOrientation('portrait') // true; isCanvasOrientation('square') // false
- */
+/** True when `value` names an orientation of {@link CANVAS_SIZES}. */
 export function isCanvasOrientation(value: unknown): value is CanvasOrientation {
   return typeof value === 'string' && Object.hasOwn(CANVAS_SIZES, value);
 }
 
 /**
- * The canvas size of an orientation. Other orientation strings pass lenient parsing but cannot
- * be laid out: they throw a ValidationError that lists the accepted ones.
- *
- * @example canvasSize('landscape') // { width: 1920, height: 1080 }
+ * The canvas size of an orientation. Other orientations pass parsing but cannot be laid out: they throw
+ * a ValidationError that lists the accepted ones.
  */
 export function canvasSize(orientation: string): CanvasSize {
   if (isCanvasOrientation(orientation)) return CANVAS_SIZES[orientation];

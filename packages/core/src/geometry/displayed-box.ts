@@ -17,19 +17,14 @@ export interface DisplayedBoxClip extends V3BoxInput {
   readonly model?: AvatarModelLike | null | undefined;
 }
 
-/** Options of {@link displayedBox}. */
 export interface DisplayedBoxOptions {
   /** Payload path of the clip, for error messages, e.g. `['scenes', 0, 'clips', 2]`. */
   readonly path?: readonly PathSegment[];
 }
 
 /**
- * The box a v3 clip occupies on the canvas: `width*scaleX` by `height*scaleY` at
- * (`left`, `top`); an aiModel clip's size is further multiplied by `model.editor.scale`.
- *
- * @example
- * displayedBox({ type: 'image', left: 480, top: 180, width: 800, height: 600, scaleX: 1.2, scaleY: 1.2 })
- * // { left: 480, top: 180, width: 960, height: 720 }
+ * The box a v3 clip occupies on the canvas: `width*scaleX` by `height*scaleY` at (`left`, `top`),
+ * an aiModel clip's size further multiplied by `model.editor.scale`.
  */
 export function displayedBox(clip: DisplayedBoxClip, options: DisplayedBoxOptions = {}): DisplayedBox {
   const path = options.path ?? [];

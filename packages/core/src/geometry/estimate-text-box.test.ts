@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { estimateTextBox } from './estimate-text-box.js';
 import { CJK_RANGES, isCjkCharacter, isCjkCodePoint } from './is-cjk-character.js';
 
-/** The rule as DESIGN.md states it, written the plain way: split into lines, walk code points, test the ranges. */
+/** The rule written the plain way: split into lines, walk code points, test the ranges. */
 function referenceBox(text: string, fontSize: number): { width: number; height: number; lineCount: number } {
   const lines = text.split(/\r\n|\r|\n/);
   const inRanges = (code: number): boolean => CJK_RANGES.some(([start, end]) => code >= start && code <= end);

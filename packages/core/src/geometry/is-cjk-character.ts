@@ -1,7 +1,6 @@
 /**
- * Code point ranges drawn one em wide by the text box estimate (inclusive bounds). Everything
- * else counts as Latin (0.6 em). Halfwidth katakana and hangul (U+FF61–U+FFDC) are not here:
- * they are half width by definition.
+ * Code point ranges the text box estimate draws one em wide (inclusive); everything else is Latin.
+ * Halfwidth katakana and hangul (U+FF61–U+FFDC) are half width by definition, so not here.
  */
 export const CJK_RANGES: readonly (readonly [start: number, end: number, name: string])[] = Object.freeze([
   [0x1100, 0x11ff, 'Hangul Jamo'],
@@ -24,33 +23,16 @@ export const CJK_RANGES: readonly (readonly [start: number, end: number, name: s
 ] as const);
 
 /**
- * True when the first code point of `character` is Han, Hiragana, Katakana, Hangul or
- * fullwidth (see {@link CJK_RANGES}).
+ * True when the first code point of `character` is Han, Hiragana, Katakana, Hangul or fullwidth.
  *
  * @example isCjkCharacter('あ') // true
- * @example isCjkCharacter('a') // false
  */
 export function isCjkCharacter(character: string): boolean {
   const code = character.codePointAt(0);
   return code !== undefined && isCjkCodePoint(code);
 }
 
-/**
- * {@link isCjkCharacter} of one code point.
- *
- * @example isCjkCodePoint(0x3042) // true ('あ')
- */
+/** {@link isCjkCharacter} of one code point. */
 export function isCjkCodePoint(code: number): boolean {
-  // Below the first range (Latin, digits, punctuation: most text) without walking the ranges.
-  if (code < 0x1100) return false;
-  if (code <= 0xffff) return BMP_CJK[code] === 1;
-  for (const [start, end] of CJK_RANGES) if (code >= start && code <= end) return true;
-  return false;
+  return CJK_RANGES.some(([start, end]) => code >= start && code <= end);
 }
-
-/** One byte per BMP code point, 1 inside {@link CJK_RANGES}: one lookup per character of a text box estimate. */
-const BMP_CJK = ((): Uint8Array => {
-  const table = new Uint8Array(0x10000);
-  for (const [start, end] of CJK_RANGES) for (let code = start; code <= Math.min(end, 0xffff); code++) table[code] = 1;
-  return table;
-})();

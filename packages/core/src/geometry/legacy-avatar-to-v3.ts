@@ -7,12 +7,8 @@ import { readNumber } from './read-number.js';
 import { resolveCanvas, type CanvasOptions } from './resolve-canvas.js';
 import type { LegacyPlacement, V3Box } from './types.js';
 
-/** Options of {@link legacyAvatarToV3}. */
 export interface LegacyAvatarToV3Options extends CanvasOptions {
-  /**
-   * The avatar's `model` object: gives the tight size (`editorValue.modelTightW`/`modelTightH`)
-   * and the display multiplier `editor.scale` (1 when absent).
-   */
+  /** The avatar's `model` object: its tight size and its display multiplier `editor.scale`. */
   readonly model?: AvatarModelLike | null | undefined;
   /** Tight width in pixels; with `tightHeight`, wins over the model's. */
   readonly tightWidth?: number | undefined;
@@ -23,13 +19,8 @@ export interface LegacyAvatarToV3Options extends CanvasOptions {
 }
 
 /**
- * Places a legacy `AIModel` on the v3 canvas: `width`/`height` are the model's tight size,
- * `scaleX = scaleY = s`, and the legacy midpoint stays the midpoint of the displayed box
- * (`tight * s * model.editor.scale`).
- *
- * @example
- * legacyAvatarToV3({ locationX: 0, locationY: 0, scale: 1 }, { orientation: 'landscape', tightWidth: 600, tightHeight: 1000 })
- * // { left: 660, top: 40, width: 600, height: 1000, scaleX: 1, scaleY: 1 }
+ * Places a legacy `AIModel` on the v3 canvas: `width`/`height` are the model's tight size, `scaleX = scaleY = s`,
+ * and the legacy midpoint stays the midpoint of the displayed box (`tight * s * model.editor.scale`).
  */
 export function legacyAvatarToV3(aiModel: LegacyPlacement, options: LegacyAvatarToV3Options = {}): V3Box {
   const path = options.path ?? [];
@@ -39,7 +30,11 @@ export function legacyAvatarToV3(aiModel: LegacyPlacement, options: LegacyAvatar
   const { cx, cy, scale } = resolveLegacyPlacement(aiModel, canvas, path);
   const shownW = tight.width * scale * editor;
   const shownH = tight.height * scale * editor;
-  return requireFiniteBox({ left: cx - shownW / 2, top: cy - shownH / 2, width: tight.width, height: tight.height, scaleX: scale, scaleY: scale }, path);
+  const { width, height } = tight;
+  return requireFiniteBox(
+    { left: cx - shownW / 2, top: cy - shownH / 2, width, height, scaleX: scale, scaleY: scale },
+    path,
+  );
 }
 
 function tightSize(options: LegacyAvatarToV3Options, path: readonly PathSegment[]): { width: number; height: number } {

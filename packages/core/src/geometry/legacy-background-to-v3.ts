@@ -6,13 +6,7 @@ export type LegacyBackground = {
   readonly source_url: string;
 };
 
-/**
- * The v3 `scene.background` for a legacy `background` clip's `detail.url`.
- *
- * @example
- * legacyBackgroundToV3('https://cdn.example.com/office.png')
- * // { id: 'background', type: 'background', source_type: 'image', source_url: 'https://cdn.example.com/office.png' }
- */
+/** The v3 `scene.background` for a legacy `background` clip's `detail.url`. */
 export function legacyBackgroundToV3(url: string): LegacyBackground {
   return { id: 'background', type: 'background', source_type: 'image', source_url: url };
 }

@@ -1,7 +1,2 @@
-/**
- * The layers legacy clips take when `layer` is absent: the AIModel 300, every other clip 500.
- * Converted clips keep their layer numbers.
- *
- * @example clip.detail.layer ?? LEGACY_DEFAULT_LAYERS.clip // 500
- */
+/** The layers legacy clips take when `layer` is absent: the AIModel 300, every other clip 500. */
 export const LEGACY_DEFAULT_LAYERS = Object.freeze({ aiModel: 300, clip: 500 } as const);

@@ -5,25 +5,15 @@ import { resolveLegacyPlacement } from './resolve-legacy-placement.js';
 import { resolveCanvas, type CanvasOptions } from './resolve-canvas.js';
 import type { LegacyPlacement, V3Box } from './types.js';
 
-/** Options of {@link legacyImageToV3}. */
 export interface LegacyImageToV3Options extends CanvasOptions {
-  /** The image's natural width in pixels (from props or by probing the asset). */
   readonly naturalWidth: number;
-  /** The image's natural height in pixels. */
   readonly naturalHeight: number;
-  /** Payload path of the legacy `detail`, for error messages. */
   readonly path?: readonly PathSegment[];
 }
 
 /**
- * Places a legacy image clip on the v3 canvas. Scale 1 makes the longer natural side half the
- * canvas along that axis: if `nw >= nh` the displayed width is `0.5*s*W`, else the displayed
- * height is `0.5*s*H`. The v3 box keeps the natural size and scales it uniformly; the legacy
- * midpoint stays the midpoint.
- *
- * @example
- * legacyImageToV3({ scale: 1, locationX: 0, locationY: 0 }, { orientation: 'landscape', naturalWidth: 800, naturalHeight: 600 })
- * // { left: 480, top: 180, width: 800, height: 600, scaleX: 1.2, scaleY: 1.2 }
+ * Places a legacy image clip on the v3 canvas: scale 1 makes the longer natural side half the canvas
+ * along that axis. The v3 box keeps the natural size, scaled uniformly, and the legacy midpoint.
  */
 export function legacyImageToV3(detail: LegacyPlacement, options: LegacyImageToV3Options): V3Box {
   const path = options.path ?? [];
@@ -49,7 +39,10 @@ export function legacyImageToV3(detail: LegacyPlacement, options: LegacyImageToV
   const factor = landscape ? (0.5 * scale * canvas.width) / nw : (0.5 * scale * canvas.height) / nh;
   const shownW = landscape ? 0.5 * scale * canvas.width : nw * factor;
   const shownH = landscape ? nh * factor : 0.5 * scale * canvas.height;
-  return requireFiniteBox({ left: cx - shownW / 2, top: cy - shownH / 2, width: nw, height: nh, scaleX: factor, scaleY: factor }, path);
+  return requireFiniteBox(
+    { left: cx - shownW / 2, top: cy - shownH / 2, width: nw, height: nh, scaleX: factor, scaleY: factor },
+    path,
+  );
 }
 
 function isPositive(value: unknown): value is number {

@@ -42,7 +42,7 @@ export interface LegacyClipLike {
   readonly detail?: Maybe<LegacyClipDetailLike>;
 }
 
-/** A legacy create payload (spec "Legacy project"); any `LegacyProjectRequest` fits. */
+/** A legacy create payload; any `LegacyProjectRequest` fits. */
 export interface LegacyProjectLike {
   readonly scenes: readonly {
     readonly AIModel?: Maybe<LegacyAiModelLike>;
@@ -59,21 +59,15 @@ export interface ImageSize {
   readonly height: number;
 }
 
-/** Options of {@link legacyProjectToV3}. */
 export interface LegacyProjectToV3Options {
-  /** The canvas to lay out on; the legacy payload does not say. Default `landscape`. */
+  /** The canvas to lay out on, which the legacy payload does not say. Default `landscape`. */
   readonly orientation?: string;
   /**
-   * Model objects of the avatars used, matched on `ai_name` = `AIModel.model` and
-   * `emotion` = `AIModel.clothes`. A match gives the aiModel clip its whole model and its
-   * tight size; without one the clip gets `{ai_name, emotion, language}` and the canvas size
-   * as its tight size, with a warning.
+   * Model objects of the avatars, matched on `ai_name`/`emotion` = `AIModel.model`/`clothes`. An avatar
+   * without a match is laid out with the canvas size as its tight size, with a warning.
    */
   readonly avatars?: readonly LegacyAvatarEntry[];
-  /**
-   * Natural sizes of the images by `detail.url`. An image without one is laid out as a square
-   * (natural size = its displayed width), with a warning.
-   */
+  /** Natural sizes of the images by `detail.url`; an image without one is laid out as a square, with a warning. */
   readonly imageSizes?: Readonly<Record<string, ImageSize>>;
 }
 
@@ -83,10 +77,8 @@ export interface LegacyProjectToV3Result {
   readonly warnings: Issue[];
 }
 
-/** Font of legacy text when `detail.font` is absent (spec "Legacy project"). */
 const LEGACY_DEFAULT_FONT = 'Noto Sans';
 
-/** Background of a scene without a legacy `background` clip (docs/decisions.md "Geometry"). */
 const DEFAULT_BACKGROUND: Background = Object.freeze({
   id: 'background',
   type: 'background',
@@ -95,12 +87,8 @@ const DEFAULT_BACKGROUND: Background = Object.freeze({
 });
 
 /**
- * Converts a legacy create payload to a v3 create payload (variant A), e.g. to preview it.
- * Each scene's `AIModel` becomes the aiModel clip and `scripts[0]` (the avatar's own voice);
- * `image` clips become image clips, `text` clips textImage clips, a `background` clip the
- * scene's background; layers keep their numbers (defaults 300 and 500). Problems that make a
- * scene impossible to lay out are thrown together as one ValidationError; assumptions are
- * returned as warnings.
+ * Converts a legacy create payload to a v3 create payload (variant A), e.g. to preview it. Problems that
+ * make a scene impossible to lay out are thrown together as one ValidationError; assumptions are warnings.
  *
  * @example
  * const { payload, warnings } = legacyProjectToV3(legacy, {
@@ -124,7 +112,13 @@ export function legacyProjectToV3(
   }
   if (scenes.length === 0) {
     throw new ValidationError(
-      [issue({ code: 'too_small', path: ['scenes'], message: 'A legacy project needs at least one scene, received an empty "scenes" array' })],
+      [
+        issue({
+          code: 'too_small',
+          path: ['scenes'],
+          message: 'A legacy project needs at least one scene, received an empty "scenes" array',
+        }),
+      ],
       { subject: 'legacy project' },
     );
   }
@@ -170,7 +164,10 @@ function convertScene(scene: LegacyProjectLike['scenes'][number], s: number, con
         const url = collect(context, () => requireUrl(detail, at));
         if (url === undefined) return;
         if (background === undefined) background = legacyBackgroundToV3(url);
-        else context.warnings.push(warning('quirk', at, 'A scene has one background: this further "background" clip is ignored'));
+        else {
+          const message = 'A scene has one background: this further "background" clip is ignored';
+          context.warnings.push(warning('quirk', at, message));
+        }
         return;
       }
       if (clip.type === 'image' || clip.type === 'text') {
@@ -204,12 +201,14 @@ function convertAvatar(
   }
   // An empty script is a silent scene (the schema allows it); an empty model or clothes names no avatar.
   const fields = ['model', 'clothes', 'script'] as const;
-  const missing = fields.filter((field) => typeof aiModel[field] !== 'string' || (field !== 'script' && aiModel[field] === ''));
+  const missing = fields.filter(
+    (field) => typeof aiModel[field] !== 'string' || (field !== 'script' && aiModel[field] === ''),
+  );
   if (missing.length > 0) {
     throw new ValidationError(
       missing.map((field) => {
-        const received = describeValue(aiModel[field]);
-        const message = `A legacy AIModel needs "${field}" (a ${field === 'script' ? '' : 'non-empty '}string), received ${received}`;
+        const wanted = field === 'script' ? 'a string' : 'a non-empty string';
+        const message = `A legacy AIModel needs "${field}" (${wanted}), received ${describeValue(aiModel[field])}`;
         return issue({ code: 'missing', path: [...path, field], message });
       }),
     );
@@ -241,7 +240,11 @@ function convertAvatar(
     tightHeight: tight?.height ?? context.canvas.height,
     path,
   });
-  const layer = readNumber(aiModel.layer, { path: [...path, 'layer'], rule: 'integer', fallback: LEGACY_DEFAULT_LAYERS.aiModel });
+  const layer = readNumber(aiModel.layer, {
+    path: [...path, 'layer'],
+    rule: 'integer',
+    fallback: LEGACY_DEFAULT_LAYERS.aiModel,
+  });
   const id = `aiModel-${s}`;
   return {
     clip: { id, name: id, type: 'aiModel', layer, ...box, model },
@@ -267,7 +270,7 @@ function convertImage(detail: LegacyClipDetailLike, path: PathSegment[], key: st
     naturalHeight: size.height,
     path: [...path, 'detail'],
   });
-  const layer = readNumber(detail.layer, { path: [...path, 'detail', 'layer'], rule: 'integer', fallback: LEGACY_DEFAULT_LAYERS.clip });
+  const layer = readClipLayer(detail, path);
   const id = `image-${key}`;
   return { id, name: id, type: 'image', layer, ...box, source_url: url };
 }
@@ -278,10 +281,18 @@ function convertText(detail: LegacyClipDetailLike, path: PathSegment[], key: str
     context.warnings.push(warning('missing', [...path, 'detail', 'textSource'], message));
   }
   const text = legacyTextToV3(detail, { canvas: context.canvas, path: [...path, 'detail'] });
-  const layer = readNumber(detail.layer, { path: [...path, 'detail', 'layer'], rule: 'integer', fallback: LEGACY_DEFAULT_LAYERS.clip });
+  const layer = readClipLayer(detail, path);
   const fontFamily = typeof detail.font === 'string' && detail.font !== '' ? detail.font : LEGACY_DEFAULT_FONT;
   const id = `textImage-${key}`;
   return { id, name: id, type: 'textImage', layer, ...text, fontFamily };
+}
+
+function readClipLayer(detail: LegacyClipDetailLike, path: PathSegment[]): number {
+  return readNumber(detail.layer, {
+    path: [...path, 'detail', 'layer'],
+    rule: 'integer',
+    fallback: LEGACY_DEFAULT_LAYERS.clip,
+  });
 }
 
 function requireUrl(detail: LegacyClipDetailLike, path: PathSegment[]): string {

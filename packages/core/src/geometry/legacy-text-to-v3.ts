@@ -15,26 +15,19 @@ export interface LegacyTextDetail extends LegacyPlacement {
   readonly textSource?: string | null | undefined;
 }
 
-/** A v3 text box: the estimated box plus the text and its font size. */
+/** The estimated v3 box plus the text and its font size. */
 export interface V3TextBox extends V3Box {
   readonly text: string;
   readonly fontSize: number;
 }
 
-/** Options of {@link legacyTextToV3}. */
 export interface LegacyTextToV3Options extends CanvasOptions {
-  /** Payload path of the legacy `detail`, for error messages. */
   readonly path?: readonly PathSegment[];
 }
 
 /**
- * Places a legacy text clip on the v3 canvas: `fontSize = round(48 * s)` (at least 1), the box
- * is {@link estimateTextBox} of the text at that size, centred on the legacy midpoint, with
- * `scaleX = scaleY = 1`.
- *
- * @example
- * legacyTextToV3({ textSource: 'Hello', scale: 1 }, { orientation: 'landscape' })
- * // { text: 'Hello', fontSize: 48, left: 888, top: 511.2, width: 144, height: 57.6, scaleX: 1, scaleY: 1 }
+ * Places a legacy text clip on the v3 canvas: `fontSize = round(48 * s)` (at least 1) and the
+ * {@link estimateTextBox} of the text at that size, centred on the legacy midpoint, unscaled.
  */
 export function legacyTextToV3(detail: LegacyTextDetail, options: LegacyTextToV3Options = {}): V3TextBox {
   const path = options.path ?? [];
@@ -43,20 +36,25 @@ export function legacyTextToV3(detail: LegacyTextDetail, options: LegacyTextToV3
   const text = readText(detail.textSource, path);
   const fontSize = Math.max(1, Math.round(LEGACY_TEXT_BASE_FONT_SIZE * scale));
   if (!Number.isSafeInteger(fontSize)) {
-    const message = `A legacy text scale of ${scale} gives a font size of ${fontSize} pixels, too large to lay out: use a smaller scale`;
-    throw new ValidationError([issue({ code: 'too_big', path: [...path, 'scale'], message })], { subject: 'legacy text' });
+    const message =
+      `A legacy text scale of ${scale} gives a font size of ${fontSize} pixels, too large to lay out: ` +
+      'use a smaller scale';
+    throw new ValidationError([issue({ code: 'too_big', path: [...path, 'scale'], message })], {
+      subject: 'legacy text',
+    });
   }
-  const box = estimateTextBox(text, fontSize);
+  const { width, height } = estimateTextBox(text, fontSize);
   return requireFiniteBox(
-    { text, fontSize, left: cx - box.width / 2, top: cy - box.height / 2, width: box.width, height: box.height, scaleX: 1, scaleY: 1 },
+    { text, fontSize, left: cx - width / 2, top: cy - height / 2, width, height, scaleX: 1, scaleY: 1 },
     path,
   );
 }
 
-/** The text of a legacy text clip: absent (or null) is empty text, anything but a string an error at `path`'s textSource. */
 function readText(value: unknown, path: readonly PathSegment[]): string {
   if (value === undefined || value === null) return '';
   if (typeof value === 'string') return value;
   const message = `A legacy text clip's textSource must be a string, received ${describeValue(value)}`;
-  throw new ValidationError([issue({ code: 'invalid_type', path: [...path, 'textSource'], message })], { subject: 'legacy text' });
+  throw new ValidationError([issue({ code: 'invalid_type', path: [...path, 'textSource'], message })], {
+    subject: 'legacy text',
+  });
 }

@@ -2,10 +2,7 @@ import { issue } from '../errors/issue.js';
 import { ValidationError } from '../errors/validation-error.js';
 import { canvasSize, type CanvasSize } from './canvas-size.js';
 
-/**
- * Which canvas a geometry function lays out on: an explicit `canvas` size, else the
- * `orientation`'s size, else landscape (the spec's default orientation).
- */
+/** Which canvas a geometry function lays out on: `canvas`, else the `orientation`'s, else landscape. */
 export interface CanvasOptions {
   /** `landscape` (default) or `portrait`; any other value is a ValidationError. */
   readonly orientation?: string | undefined;
@@ -13,27 +10,20 @@ export interface CanvasOptions {
   readonly canvas?: CanvasSize | undefined;
 }
 
-/**
- * The canvas that `options` select.
- *
- * @example resolveCanvas({ orientation: 'portrait' }) // { width: 1080, height: 1920 }
- */
+/** The canvas that `options` select; an explicit canvas needs a positive width and height. */
 export function resolveCanvas(options: CanvasOptions = {}): CanvasSize {
   const { canvas } = options;
   if (canvas === undefined) return canvasSize(options.orientation ?? 'landscape');
-  if (Number.isFinite(canvas.width) && canvas.width > 0 && Number.isFinite(canvas.height) && canvas.height > 0) return canvas;
   const bad = (['width', 'height'] as const).filter((side) => !(Number.isFinite(canvas[side]) && canvas[side] > 0));
-  if (bad.length > 0) {
-    throw new ValidationError(
-      bad.map((side) =>
-        issue({
-          code: 'invalid_value',
-          path: ['canvas', side],
-          message: `Canvas ${side} must be a positive number of pixels, received ${String(canvas[side])}`,
-        }),
-      ),
-      { subject: 'canvas' },
-    );
-  }
-  return canvas;
+  if (bad.length === 0) return canvas;
+  throw new ValidationError(
+    bad.map((side) =>
+      issue({
+        code: 'invalid_value',
+        path: ['canvas', side],
+        message: `Canvas ${side} must be a positive number of pixels, received ${String(canvas[side])}`,
+      }),
+    ),
+    { subject: 'canvas' },
+  );
 }

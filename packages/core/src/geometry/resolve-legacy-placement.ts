@@ -10,22 +10,15 @@ export interface ResolvedPlacement {
   readonly scale: number;
 }
 
-/**
- * Resolves a legacy placement on a canvas: `cx = (0.5 + locationX) * W`,
- * `cy = (0.5 + locationY) * H`; defaults 0, 0 and scale 1.
- */
+/** Resolves a legacy placement on a canvas: `cx = (0.5 + locationX) * W`, `cy = (0.5 + locationY) * H`. */
 export function resolveLegacyPlacement(
   placement: LegacyPlacement,
   canvas: CanvasSize,
   path: readonly PathSegment[],
 ): ResolvedPlacement {
-  // Finite numbers (a positive scale), the common case, are taken without readNumber's options.
-  const x = placement.locationX;
-  const y = placement.locationY;
-  const s = placement.scale;
-  const locationX = typeof x === 'number' && Number.isFinite(x) ? x : readNumber(x, { path, field: 'locationX', fallback: 0 });
-  const locationY = typeof y === 'number' && Number.isFinite(y) ? y : readNumber(y, { path, field: 'locationY', fallback: 0 });
-  const scale = typeof s === 'number' && Number.isFinite(s) && s > 0 ? s : readNumber(s, { path, field: 'scale', rule: 'positive', fallback: 1 });
+  const locationX = readNumber(placement.locationX, { path, field: 'locationX', fallback: 0 });
+  const locationY = readNumber(placement.locationY, { path, field: 'locationY', fallback: 0 });
+  const scale = readNumber(placement.scale, { path, field: 'scale', rule: 'positive', fallback: 1 });
   return { cx: (0.5 + locationX) * canvas.width, cy: (0.5 + locationY) * canvas.height, scale };
 }
 

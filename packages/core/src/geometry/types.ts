@@ -1,7 +1,6 @@
 /**
- * A v3 clip's box as the service stores it (fabric.js object fields): `left`/`top` are the
- * top-left corner in canvas pixels, `width`/`height` the object's own size, and the displayed
- * size is `width*scaleX` by `height*scaleY`.
+ * A v3 clip's box as the service stores it (fabric.js object fields): the top-left corner in canvas pixels
+ * and the object's own size; the displayed size is `width*scaleX` by `height*scaleY`.
  */
 export interface V3Box {
   readonly left: number;
@@ -23,9 +22,8 @@ export interface V3BoxInput {
 }
 
 /**
- * A legacy clip's placement: the midpoint relative to the canvas centre (`-0.5` left/top edge,
- * `0.5` right/bottom edge) and a size multiplier. Absent (or null) values take the legacy
- * defaults 0, 0 and 1.
+ * A legacy clip's placement: the midpoint relative to the canvas centre (`-0.5` left/top edge, `0.5`
+ * right/bottom edge) and a size multiplier; absent values default to 0, 0 and 1.
  */
 export interface LegacyPlacement {
   readonly locationX?: number | null | undefined;

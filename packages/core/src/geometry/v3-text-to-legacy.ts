@@ -17,21 +17,13 @@ export interface LegacyTextResult extends LegacyPlacementResult {
   readonly textSource?: string;
 }
 
-/** Options of {@link v3TextToLegacy}. */
 export interface V3TextToLegacyOptions extends CanvasOptions {
-  /** Payload path of the clip, for error messages. */
   readonly path?: readonly PathSegment[];
 }
 
 /**
- * The legacy placement of a v3 textImage clip; the inverse of {@link legacyTextToV3}. The
- * midpoint is the displayed box's centre; the scale is `fontSize * scaleY / 48` (the glyphs'
- * displayed height; `scaleY` defaults to 1, so it is `fontSize / 48` for unscaled text). A
- * clip without `fontSize` is a ValidationError: the legacy scale cannot be guessed.
- *
- * @example
- * v3TextToLegacy({ text: 'Hello', fontSize: 72, left: 0, top: 0, width: 216, height: 86.4 }, { orientation: 'landscape' })
- * // { textSource: 'Hello', locationX: -0.44375, locationY: -0.46, scale: 1.5 }
+ * The legacy placement of a v3 textImage clip, the inverse of {@link legacyTextToV3}: the scale is the glyphs'
+ * displayed height over 48, so a clip without `fontSize` is a ValidationError.
  */
 export function v3TextToLegacy(clip: V3TextClipLike, options: V3TextToLegacyOptions = {}): LegacyTextResult {
   const path = options.path ?? [];

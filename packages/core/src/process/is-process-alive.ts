@@ -1,9 +1,4 @@
-/**
- * Whether a process with this id exists. A process owned by another user (EPERM) counts as alive,
- * so a lock file naming it is not taken over.
- *
- * @example if (!isProcessAlive(holder)) removeStaleLock(path)
- */
+/** Whether a process with this id exists; one owned by another user (EPERM) counts as alive. */
 export function isProcessAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);

@@ -2,7 +2,6 @@ import { z } from 'zod';
 
 const num = z.number();
 
-/** The numeric layout values the spec lists for `model.editor` and `model.editorValue`. */
 const layoutShape = {
   headCenterX: num.optional(),
   headCenterY: num.optional(),
@@ -24,18 +23,10 @@ const layoutShape = {
   spaceR: num.optional(),
 };
 
-/**
- * `model.editorValue`: the avatar's layout values (units not shown by the spec).
- *
- * @example editorValueSchema.parse({ scale: 1, headCenterX: 0.5 })
- */
+/** `model.editorValue`: the avatar's layout values (the service does not document their units). */
 export const editorValueSchema = z.looseObject(layoutShape);
 
-/**
- * `model.editor`: the layout values plus the editor box `top`, `left`, `height`, `width`.
- *
- * @example modelEditorSchema.parse({ scale: 0.8, top: 0, left: 0, width: 720, height: 1080 })
- */
+/** `model.editor`: the layout values plus the editor box `top`, `left`, `height`, `width`. */
 export const modelEditorSchema = z.looseObject({
   ...layoutShape,
   top: num.optional(),
@@ -44,11 +35,7 @@ export const modelEditorSchema = z.looseObject({
   width: num.optional(),
 });
 
-/**
- * `model.deployImage`: thumbnail, original and edit images of the avatar with their sizes.
- *
- * @example deployImageSchema.parse({ org_src: 'https://cdn/x.png', org_width: 1080, org_height: 1920 })
- */
+/** `model.deployImage`: thumbnail, original and edit images of the avatar with their sizes. */
 export const deployImageSchema = z.looseObject({
   themb_src: z.string().optional(),
   themb_width: num.optional(),
@@ -61,11 +48,7 @@ export const deployImageSchema = z.looseObject({
   edit_height: num.optional(),
 });
 
-/**
- * `model.deploySize`: original and edit sizes of the avatar image.
- *
- * @example deploySizeSchema.parse({ org_width: 1080, org_height: 1920, edit_width: 720, edit_height: 1280 })
- */
+/** `model.deploySize`: original and edit sizes of the avatar image. */
 export const deploySizeSchema = z.looseObject({
   org_width: num.optional(),
   org_height: num.optional(),
@@ -74,12 +57,8 @@ export const deploySizeSchema = z.looseObject({
 });
 
 /**
- * The `model` object of an aiModel clip. `ai_name` and `emotion` identify the avatar and its
- * clothing (variant A's `modelId`/`clothId` must equal them); the rest is layout data the
- * service's studio writes and is kept as given.
- *
- * @example
- * aiModelObjectSchema.parse({ ai_name: 'anna', emotion: 'suit_blue', language: 'en' })
+ * The `model` object of an aiModel clip: `ai_name` and `emotion` name the avatar and its clothing
+ * (variant A's `modelId`/`clothId` must equal them); the layout data the service writes is kept as given.
  */
 export const aiModelObjectSchema = z
   .looseObject({
@@ -96,5 +75,4 @@ export const aiModelObjectSchema = z
   })
   .describe('The avatar of an aiModel clip');
 
-/** The `model` object of an aiModel clip; unknown fields are kept. */
 export type AiModelObject = z.infer<typeof aiModelObjectSchema>;

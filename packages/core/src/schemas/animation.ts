@@ -6,14 +6,9 @@ export const ANIMATION_TYPES = [
   'out-right', 'out-down', 'out-left', 'out-up', 'zoom-in', 'zoom-out',
 ] as const;
 
-/** One of {@link ANIMATION_TYPES}. */
 export type AnimationType = (typeof ANIMATION_TYPES)[number];
 
-/**
- * A clip animation: `{type, duration 1–30, delay 0–30}` (seconds).
- *
- * @example animationSchema.parse({ type: 'fade-in', duration: 1, delay: 0 })
- */
+/** A clip animation: `{type, duration 1–30, delay 0–30}` (seconds). */
 export const animationSchema = z
   .looseObject({
     type: z.enum(ANIMATION_TYPES),
@@ -22,5 +17,4 @@ export const animationSchema = z
   })
   .describe('Animation');
 
-/** A clip animation. */
 export type Animation = z.infer<typeof animationSchema>;

@@ -1,12 +1,8 @@
 import { z } from 'zod';
 
 /**
- * A scene background (`scenes[].background`). The spec shows `id`, `type`, `source_type`,
- * `source_url` and `source_color` without saying which are required; all are optional strings
- * and unknown fields are kept.
- *
- * @example
- * backgroundSchema.parse({ id: 'background', type: 'background', source_type: 'image', source_url: '/img/bg.png' })
+ * A scene background (`scenes[].background`). The service does not say which fields are required,
+ * so all are optional strings; unknown fields are kept.
  */
 export const backgroundSchema = z
   .looseObject({
@@ -18,5 +14,4 @@ export const backgroundSchema = z
   })
   .describe('Scene background');
 
-/** A scene background; unknown fields are kept. */
 export type Background = z.infer<typeof backgroundSchema>;

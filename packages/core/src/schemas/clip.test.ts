@@ -29,7 +29,7 @@ describe('clipSchema', () => {
 });
 
 describe('language codes', () => {
-  it('holds the 30 codes of the spec table', () => {
+  it('holds the 30 dubbing language codes', () => {
     expect(LANGUAGE_CODES).toHaveLength(30);
     expect(new Set(LANGUAGE_CODES).size).toBe(30);
     expect(isLanguageCode('fil-PH')).toBe(true);

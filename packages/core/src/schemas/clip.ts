@@ -4,10 +4,9 @@ import { animationSchema } from './animation.js';
 import { clipScriptSchema } from './script.js';
 import { shadowSchema } from './shadow.js';
 
-/** The clip types of the spec, the `type` discriminator of {@link clipSchema}. */
+/** The clip types, the `type` discriminator of {@link clipSchema}. */
 export const CLIP_TYPES = ['aiModel', 'shape', 'image', 'textImage', 'videoImage', 'audio'] as const;
 
-/** One of {@link CLIP_TYPES}. */
 export type ClipType = (typeof CLIP_TYPES)[number];
 
 /** Shape names a shape clip may draw. */
@@ -16,16 +15,17 @@ export const SHAPE_NAMES = [
   'Polygon', 'Pentagon', 'Oval_1', 'Oval_2', 'Hexagon_1', 'Hexagon_2', 'Diamond', 'Star', 'Rectangle_corner0',
 ] as const;
 
-/** One of {@link SHAPE_NAMES}. */
 export type ShapeName = (typeof SHAPE_NAMES)[number];
 
 /** Text alignments of a textImage clip (fabric.js `textAlign` values). */
-export const TEXT_ALIGNS = ['left', 'center', 'right', 'justify', 'justify-left', 'justify-center', 'justify-right'] as const;
+export const TEXT_ALIGNS = [
+  'left', 'center', 'right', 'justify', 'justify-left', 'justify-center', 'justify-right',
+] as const;
 
 const opacity = z.number().min(1).max(100).optional().describe('1–100, default 100');
 const volume = z.number().min(1).max(100).optional().describe('1–100, default 100');
 
-/** Fields every clip carries (spec "Clip" table plus DESIGN.md's `tag`, `angle`, `opacity`). */
+/** Fields every clip carries. */
 export const clipBaseShape = {
   id: z.string().min(1).describe('Clip identifier'),
   name: z.string().optional().describe('Usually equal to id'),
@@ -41,13 +41,7 @@ export const clipBaseShape = {
   opacity,
 };
 
-/**
- * The avatar clip, with the whole `model` object. Variant B carries the speech in `script`.
- *
- * @example
- * aiModelClipSchema.parse({ id: 'aiModel-1', type: 'aiModel', layer: 1, top: 0, left: 600, width: 720, height: 1080,
- *   model: { ai_name: 'anna', emotion: 'suit_blue' }, script: { org: 'Hello', tts: null } })
- */
+/** The avatar clip, with the whole `model` object. Variant B carries the speech in `script`. */
 export const aiModelClipSchema = z
   .looseObject({
     ...clipBaseShape,
@@ -71,12 +65,7 @@ export const aiModelClipSchema = z
   })
   .describe('Avatar clip');
 
-/**
- * A shape clip.
- *
- * @example
- * shapeClipSchema.parse({ id: 's1', type: 'shape', layer: 2, top: 10, left: 10, width: 100, height: 100, shapeName: 'Circle', fill: '#ff0000' })
- */
+/** A shape clip. */
 export const shapeClipSchema = z
   .looseObject({
     ...clipBaseShape,
@@ -91,12 +80,7 @@ export const shapeClipSchema = z
   })
   .describe('Shape clip');
 
-/**
- * An image clip.
- *
- * @example
- * imageClipSchema.parse({ id: 'i1', type: 'image', layer: 2, top: 0, left: 0, width: 800, height: 600, source_url: 'https://cdn/logo.png' })
- */
+/** An image clip. */
 export const imageClipSchema = z
   .looseObject({
     ...clipBaseShape,
@@ -106,12 +90,7 @@ export const imageClipSchema = z
   })
   .describe('Image clip');
 
-/**
- * A text clip.
- *
- * @example
- * textImageClipSchema.parse({ id: 't1', type: 'textImage', layer: 3, top: 80, left: 80, width: 900, height: 120, text: 'Spring sale', fontSize: 96, tag: 'title' })
- */
+/** A text clip. */
 export const textImageClipSchema = z
   .looseObject({
     ...clipBaseShape,
@@ -132,12 +111,7 @@ export const textImageClipSchema = z
   })
   .describe('Text clip');
 
-/**
- * A video clip (`source_url` is its poster image).
- *
- * @example
- * videoImageClipSchema.parse({ id: 'v1', type: 'videoImage', layer: 1, top: 0, left: 0, width: 1920, height: 1080, video_url: 'https://cdn/intro.mp4', volume: 40 })
- */
+/** A video clip; `source_url` is its poster image. */
 export const videoImageClipSchema = z
   .looseObject({
     ...clipBaseShape,
@@ -148,12 +122,7 @@ export const videoImageClipSchema = z
   })
   .describe('Video clip');
 
-/**
- * An audio clip.
- *
- * @example
- * audioClipSchema.parse({ id: 'a1', type: 'audio', layer: 0, top: 0, left: 0, width: 0, height: 0, source_url: 'https://cdn/bgm.mp3', volume: 30 })
- */
+/** An audio clip. */
 export const audioClipSchema = z
   .looseObject({
     ...clipBaseShape,
@@ -164,11 +133,7 @@ export const audioClipSchema = z
   })
   .describe('Audio clip');
 
-/**
- * Any clip of a scene, discriminated by `type`. Unknown fields are kept.
- *
- * @example clipSchema.parse(clip).type // 'textImage'
- */
+/** Any clip of a scene, discriminated by `type`; unknown fields are kept. */
 export const clipSchema = z.discriminatedUnion('type', [
   aiModelClipSchema,
   shapeClipSchema,
@@ -178,17 +143,10 @@ export const clipSchema = z.discriminatedUnion('type', [
   audioClipSchema,
 ]);
 
-/** The avatar clip. */
 export type AiModelClip = z.infer<typeof aiModelClipSchema>;
-/** A shape clip. */
 export type ShapeClip = z.infer<typeof shapeClipSchema>;
-/** An image clip. */
 export type ImageClip = z.infer<typeof imageClipSchema>;
-/** A text clip. */
 export type TextImageClip = z.infer<typeof textImageClipSchema>;
-/** A video clip. */
 export type VideoImageClip = z.infer<typeof videoImageClipSchema>;
-/** An audio clip. */
 export type AudioClip = z.infer<typeof audioClipSchema>;
-/** Any clip, discriminated by `type`. */
 export type Clip = z.infer<typeof clipSchema>;

@@ -4,25 +4,21 @@ import { LANGUAGE_CODES, languageCodeSchema } from './language.js';
 /** Limits of the dubbing upload. */
 export const DUBBING_LIMITS = { maxTargets: 10, maxSpeakers: 5 } as const;
 
-/**
- * `numberOfSpeakers`: `'auto'` or 1..5.
- *
- * @example speakersSchema.parse('auto')
- */
-export const speakersSchema = z.union([z.literal('auto'), z.number().int().min(1).max(DUBBING_LIMITS.maxSpeakers)]);
+/** `numberOfSpeakers`: `'auto'` or 1..5. */
+export const speakersSchema = z.union([
+  z.literal('auto'),
+  z.number().int().min(1).max(DUBBING_LIMITS.maxSpeakers),
+]);
 
 const targetSrtsShape = Object.fromEntries(LANGUAGE_CODES.map((code) => [code, z.unknown().optional()])) as {
   [K in (typeof LANGUAGE_CODES)[number]]: z.ZodOptional<z.ZodUnknown>;
 };
 
 /**
- * The dubbing upload fields as the client takes them, before multipart encoding
- * (`targets[i]` becomes `target_i`, `targetSrts[code]` becomes `targetSrt_i` beside it).
- * `checkDubbingOptions` adds the cross-field rules (no repeated target, subtitles only for
- * listed targets).
+ * The dubbing upload fields before multipart encoding (`targets[i]` becomes `target_i`, `targetSrts[code]`
+ * becomes `targetSrt_i`). `checkDubbingOptions` adds the cross-field rules.
  *
- * @example
- * dubbingOptionsSchema.parse({ original: 'en-US', targets: ['ko-KR', 'ja-JP'], numberOfSpeakers: 2 })
+ * @example dubbingOptionsSchema.parse({ original: 'en-US', targets: ['ko-KR', 'ja-JP'], numberOfSpeakers: 2 })
  */
 export const dubbingOptionsSchema = z
   .object({
@@ -36,24 +32,16 @@ export const dubbingOptionsSchema = z
   })
   .describe('Dubbing upload options');
 
-/** Dubbing upload options. */
 export type DubbingOptions = z.infer<typeof dubbingOptionsSchema>;
 
-/**
- * The upload answer, `{folderId}`.
- *
- * @example dubbingUploadResponseSchema.parse({ folderId: 'f-12' })
- */
+/** The upload answer, `{folderId}`. */
 export const dubbingUploadResponseSchema = z.looseObject({ folderId: z.string().min(1) });
 
-/** `{folderId}`. */
 export type DubbingUploadResponse = z.infer<typeof dubbingUploadResponseSchema>;
 
 /**
- * The progress answer (`GET …/translatevideos?folderId=`). The scale of `progress` is not shown
- * by the spec; `download_url` is empty or absent until the video is ready.
- *
- * @example dubbingProgressSchema.parse({ projectId: 'p1', name: 'promo.mp4', progress: 100, download_url: 'https://cdn/p1.mp4' })
+ * The progress answer (`GET …/translatevideos?folderId=`); `download_url` is empty or absent until the
+ * video is ready. The service does not document the scale of `progress`.
  */
 export const dubbingProgressSchema = z.looseObject({
   projectId: z.string().optional(),
@@ -62,5 +50,4 @@ export const dubbingProgressSchema = z.looseObject({
   download_url: z.string().nullable().optional(),
 });
 
-/** Dubbing progress. */
 export type DubbingProgress = z.infer<typeof dubbingProgressSchema>;

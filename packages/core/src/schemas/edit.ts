@@ -11,9 +11,10 @@ import {
 import { projectCreateResponseSchema } from './project-create.js';
 
 /** What an edit change may address: the clip types plus the scene `background`. */
-export const EDIT_TARGET_TYPES = ['aiModel', 'shape', 'image', 'textImage', 'videoImage', 'audio', 'background'] as const;
+export const EDIT_TARGET_TYPES = [
+  'aiModel', 'shape', 'image', 'textImage', 'videoImage', 'audio', 'background',
+] as const;
 
-/** One of {@link EDIT_TARGET_TYPES}. */
 export type EditTargetType = (typeof EDIT_TARGET_TYPES)[number];
 
 const omitIdentity = { id: true, type: true } as const;
@@ -24,10 +25,8 @@ function change<T extends EditTargetType, V extends z.ZodType>(type: T, values: 
 }
 
 /**
- * One change of an edit request: `{sceneIdx, type, values}`. `values` uses the clip's own field
- * names (for aiModel, `script` is the new speech as a string).
- *
- * @example editChangeSchema.parse({ sceneIdx: 0, type: 'textImage', values: { text: 'New title', fontSize: 72 } })
+ * One change of an edit request: `{sceneIdx, type, values}`, `values` in the clip's own field names
+ * (for aiModel, `script` is the new speech as a string).
  */
 export const editChangeSchema = z.discriminatedUnion('type', [
   change('aiModel', aiModelClipSchema.omit({ ...omitIdentity, script: true }).partial().extend({
@@ -41,15 +40,9 @@ export const editChangeSchema = z.discriminatedUnion('type', [
   change('background', backgroundSchema.partial()),
 ]);
 
-/** One change of an edit request. */
 export type EditChange = z.infer<typeof editChangeSchema>;
 
-/**
- * The edit request (`POST {base_url}/api/odin/v3/editor/project/{key}`); the key is in the path.
- *
- * @example
- * editRequestSchema.parse({ updates: { value: [{ sceneIdx: 0, type: 'aiModel', values: { script: 'Hi' } }] }, isExport: true })
- */
+/** The edit request (`POST {base_url}/api/odin/v3/editor/project/{key}`); the key is in the path. */
 export const editRequestSchema = z
   .looseObject({
     updates: z.looseObject({ value: z.array(editChangeSchema).min(1) }),
@@ -58,15 +51,9 @@ export const editRequestSchema = z
   })
   .describe('Edit request');
 
-/** An edit request; unknown fields are kept. */
 export type EditRequest = z.infer<typeof editRequestSchema>;
 
-/**
- * The edit response, `{projectId}`.
- *
- * @example editResponseSchema.parse({ projectId: '665f1c' })
- */
+/** The edit response, `{projectId}`. */
 export const editResponseSchema = projectCreateResponseSchema;
 
-/** `{projectId}`. */
 export type EditResponse = z.infer<typeof editResponseSchema>;

@@ -1,11 +1,8 @@
 import { z } from 'zod';
 
 /**
- * The legacy audio request (`POST {legacy_base_url}/api/odin/simple/audio`). The spec does not
- * say which fields are required; all are optional strings and `checkRequest` warns when `text`
- * is missing.
- *
- * @example legacyAudioRequestSchema.parse({ language: 'ko', text: '안녕하세요', model: 'anna', webhook: 'https://example.com/hook' })
+ * The legacy audio request (`POST {legacy_base_url}/api/odin/simple/audio`). The service does not say
+ * which fields are required, so all are optional; `checkRequest` warns when `text` is missing.
  */
 export const legacyAudioRequestSchema = z
   .looseObject({
@@ -16,12 +13,7 @@ export const legacyAudioRequestSchema = z
   })
   .describe('Legacy audio request');
 
-/** A legacy audio request; unknown fields are kept. */
 export type LegacyAudioRequest = z.infer<typeof legacyAudioRequestSchema>;
 
-/**
- * The legacy audio answer: its body is not shown by the spec, so anything is accepted.
- *
- * @example legacyAudioResponseSchema.parse({ success: true })
- */
+/** The legacy audio answer: the service does not document its body, so anything is accepted. */
 export const legacyAudioResponseSchema = z.unknown();

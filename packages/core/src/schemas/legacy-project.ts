@@ -1,11 +1,8 @@
 import { z } from 'zod';
 
 /**
- * The avatar of a legacy scene, placed by its midpoint (`locationX/Y` in -0.5..0.5 of the
- * canvas, 0 = centre) and `scale` (default 1).
- *
- * @example
- * legacyAiModelSchema.parse({ model: 'anna', clothes: 'suit_blue', language: 'ko', script: '안녕하세요', locationX: 0, locationY: 0 })
+ * The avatar of a legacy scene, placed by its midpoint (`locationX/Y` in -0.5..0.5 of the canvas,
+ * 0 = centre) and `scale` (default 1).
  */
 export const legacyAiModelSchema = z.looseObject({
   model: z.string().min(1).describe('Unique key of the model'),
@@ -38,55 +35,35 @@ export const legacyTextDetailSchema = z.looseObject({
   ...placement,
 });
 
-/**
- * A legacy clip: `image`, `background` (both need `detail.url`) or `text`.
- *
- * @example legacyClipSchema.parse({ type: 'image', detail: { url: 'https://cdn/logo.png', scale: 0.5, locationX: 0.3, locationY: -0.3 } })
- */
+/** A legacy clip: `image`, `background` (both need `detail.url`) or `text`. */
 export const legacyClipSchema = z.discriminatedUnion('type', [
   z.looseObject({ type: z.literal('image'), detail: legacyImageDetailSchema }),
   z.looseObject({ type: z.literal('background'), detail: legacyImageDetailSchema }),
   z.looseObject({ type: z.literal('text'), detail: legacyTextDetailSchema }),
 ]);
 
-/** A legacy clip. */
 export type LegacyClip = z.infer<typeof legacyClipSchema>;
 
-/**
- * A legacy scene.
- *
- * @example legacySceneSchema.parse({ AIModel: { model: 'anna', clothes: 'suit_blue', language: 'ko', script: 'Hi', locationX: 0, locationY: 0 } })
- */
+/** A legacy scene: its avatar and clips. */
 export const legacySceneSchema = z.looseObject({
   AIModel: legacyAiModelSchema,
   clips: z.array(legacyClipSchema).optional().describe('Default []'),
 });
 
-/** A legacy scene. */
 export type LegacyScene = z.infer<typeof legacySceneSchema>;
 
-/**
- * The legacy project create request (`POST {legacy_base_url}/api/odin/editor/project`).
- *
- * @example legacyProjectRequestSchema.parse({ scenes: [legacyScene] })
- */
+/** The legacy project create request (`POST {legacy_base_url}/api/odin/editor/project`). */
 export const legacyProjectRequestSchema = z
   .looseObject({ scenes: z.array(legacySceneSchema).min(1) })
   .describe('Legacy project create request');
 
-/** A legacy project create request; unknown fields are kept. */
 export type LegacyProjectRequest = z.infer<typeof legacyProjectRequestSchema>;
 
-/**
- * The legacy create answer `{success, cube_used, key}`.
- *
- * @example legacyProjectResponseSchema.parse({ success: true, cube_used: 3, key: 'k-1' })
- */
+/** The legacy create answer `{success, cube_used, key}`. */
 export const legacyProjectResponseSchema = z.looseObject({
   success: z.boolean(),
   cube_used: z.number().int().min(0),
   key: z.string().min(1),
 });
 
-/** `{success, cube_used, key}`. */
 export type LegacyProjectResponse = z.infer<typeof legacyProjectResponseSchema>;

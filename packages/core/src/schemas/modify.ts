@@ -1,30 +1,24 @@
 import { z } from 'zod';
 import { projectCreateResponseSchema } from './project-create.js';
 
-/**
- * Keys of a modify request's `updates`: `title`, `subtitles` or `scripts`, optionally followed
- * by `_` and a zero-based index.
- */
+/** Keys of a modify request's `updates`: `title`, `subtitles` or `scripts`, optionally `_` and an index. */
 export const MODIFY_KEY_PATTERN = /^(title|subtitles|scripts)(_\d+)?$/;
 
 /** What an `updates` key must look like, as error messages say it. */
-export const MODIFY_KEY_RULE = 'must be title, subtitles or scripts, optionally followed by _ and an index (e.g. title_2)';
+export const MODIFY_KEY_RULE =
+  'must be title, subtitles or scripts, optionally followed by _ and an index (e.g. title_2)';
 
-/** What a modify key addresses. */
 export type ModifyTag = 'title' | 'subtitles' | 'scripts';
 
-/** A parsed modify key. */
 export interface ModifyKey {
   readonly tag: ModifyTag;
   readonly index: number;
 }
 
 /**
- * Splits a modify key into tag and index (a key without suffix addresses index 0). Undefined
- * for a key that does not match {@link MODIFY_KEY_PATTERN}.
+ * Splits a modify key into tag and index (0 without suffix); undefined for a key that does not match.
  *
  * @example parseModifyKey('title_2') // { tag: 'title', index: 2 }
- * @example parseModifyKey('scripts') // { tag: 'scripts', index: 0 }
  */
 export function parseModifyKey(key: string): ModifyKey | undefined {
   const match = MODIFY_KEY_PATTERN.exec(key);
@@ -37,8 +31,7 @@ export function parseModifyKey(key: string): ModifyKey | undefined {
 /**
  * The modify request (`POST {base_url}/api/odin/v3/project/modify`).
  *
- * @example
- * modifyRequestSchema.parse({ projectId: '665f1c', updates: { title: 'Hello Ana', scripts_1: 'Welcome back' }, isExport: true })
+ * @example modifyRequestSchema.parse({ projectId: '665f1c', updates: { title: 'Hello Ana', scripts_1: 'Hi' } })
  */
 export const modifyRequestSchema = z
   .looseObject({
@@ -52,15 +45,9 @@ export const modifyRequestSchema = z
   })
   .describe('Modify request');
 
-/** A modify request; unknown fields are kept. */
 export type ModifyRequest = z.infer<typeof modifyRequestSchema>;
 
-/**
- * The modify response, `{projectId}`.
- *
- * @example modifyResponseSchema.parse({ projectId: '665f1c' })
- */
+/** The modify response, `{projectId}`. */
 export const modifyResponseSchema = projectCreateResponseSchema;
 
-/** `{projectId}`. */
 export type ModifyResponse = z.infer<typeof modifyResponseSchema>;

@@ -3,13 +3,8 @@ import { orientationSchema } from './orientation.js';
 import { sceneSchema } from './scene.js';
 
 /**
- * The v3 project create request (`POST {base_url}/api/odin/v3/editor/project`), variant A
- * (speech in `scenes[].scripts[0]`) or variant B (speech in the aiModel clip's `script`).
- * Cross-field rules (modelId/clothId, isTTS/tts, variant consistency) are checked by
- * `checkRequest('create', …)`.
- *
- * @example
- * const payload: ProjectCreateRequest = projectCreateRequestSchema.parse(JSON.parse(text))
+ * The v3 project create request (`POST {base_url}/api/odin/v3/editor/project`), variant A (speech in
+ * `scenes[].scripts[0]`) or B (in the aiModel clip's `script`). `checkRequest` adds the cross-field rules.
  */
 export const projectCreateRequestSchema = z
   .looseObject({
@@ -22,18 +17,11 @@ export const projectCreateRequestSchema = z
   })
   .describe('Project create request (v3)');
 
-/** A v3 project create request; unknown fields are kept. */
 export type ProjectCreateRequest = z.infer<typeof projectCreateRequestSchema>;
 
-/**
- * The answer of create, modify and edit: `{projectId}` (bare or inside `{success, data}`;
- * use `parseResponse` to accept both).
- *
- * @example projectCreateResponseSchema.parse({ projectId: '665f1c' })
- */
+/** The answer of create, modify and edit: `{projectId}`, bare or enveloped (see `parseResponse`). */
 export const projectCreateResponseSchema = z.looseObject({
   projectId: z.string().min(1),
 });
 
-/** `{projectId}`. */
 export type ProjectCreateResponse = z.infer<typeof projectCreateResponseSchema>;

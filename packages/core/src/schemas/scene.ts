@@ -6,9 +6,6 @@ import { scriptEntrySchema } from './script.js';
 /**
  * One scene of a v3 project. `scripts` (exactly one entry) is present in variant A and absent in
  * variant B, where the speech is the avatar clip's `script`.
- *
- * @example
- * sceneSchema.parse({ sceneIdx: 0, background: { id: 'background', type: 'background', source_type: 'image', source_url: '/bg.png' }, clips: [] })
  */
 export const sceneSchema = z
   .looseObject({
@@ -21,5 +18,4 @@ export const sceneSchema = z
   })
   .describe('Scene');
 
-/** One scene; unknown fields are kept. */
 export type Scene = z.infer<typeof sceneSchema>;

@@ -1,22 +1,13 @@
 import { z } from 'zod';
 
-/**
- * TTS data: `null` for the avatar's own voice, an object otherwise (its format is not shown by
- * the spec, so any object is kept as given).
- *
- * @example ttsSchema.parse(null) // null
- */
+/** TTS data: `null` for the avatar's own voice, otherwise an object of undocumented format, kept as given. */
 export const ttsSchema = z
   .union([z.record(z.string(), z.unknown()), z.null()])
   .describe('null for the avatar voice, TTS data (object) for a synthesized voice');
 
 /**
- * Variant A speech: `scenes[].scripts[0]`. The rules `isTTS:false` ⇒ `tts:null`,
- * `isTTS:true` ⇒ `tts` object, and `modelId`/`clothId` equal to the scene's avatar clip are
- * checked by `checkRequest`.
- *
- * @example
- * scriptEntrySchema.parse({ org: 'Hello', isTTS: false, tts: null, modelId: 'anna', clothId: 'suit_blue' })
+ * Variant A speech: `scenes[].scripts[0]`. `checkRequest` checks that `isTTS` agrees with `tts` and that
+ * `modelId`/`clothId` match the scene's avatar clip.
  */
 export const scriptEntrySchema = z
   .looseObject({
@@ -28,14 +19,9 @@ export const scriptEntrySchema = z
   })
   .describe('Speech of a scene (variant A)');
 
-/** Variant A speech entry; unknown fields are kept. */
 export type ScriptEntry = z.infer<typeof scriptEntrySchema>;
 
-/**
- * Variant B speech: the aiModel clip's `script` `{org, tts}`.
- *
- * @example clipScriptSchema.parse({ org: '<p>Hello</p>', tts: null })
- */
+/** Variant B speech: the aiModel clip's `script` `{org, tts}`. */
 export const clipScriptSchema = z
   .looseObject({
     org: z.string().describe('Text of the speech, with p tags'),
@@ -43,5 +29,4 @@ export const clipScriptSchema = z
   })
   .describe('Speech of the avatar clip (variant B)');
 
-/** Variant B speech; unknown fields are kept. */
 export type ClipScript = z.infer<typeof clipScriptSchema>;

@@ -1,11 +1,6 @@
 import { z } from 'zod';
 
-/**
- * A clip shadow (textImage, shape): `{color, blur 0–10, offsetX, offsetY, enabled}`.
- * Default colour `#00000060`.
- *
- * @example shadowSchema.parse({ color: '#00000060', blur: 4, offsetX: 2, offsetY: 2, enabled: true })
- */
+/** A textImage or shape clip's shadow: `{color, blur 0–10, offsetX, offsetY, enabled}`. */
 export const shadowSchema = z
   .looseObject({
     color: z.string().optional().describe('Default #00000060'),
@@ -16,5 +11,4 @@ export const shadowSchema = z
   })
   .describe('Shadow');
 
-/** A clip shadow. */
 export type Shadow = z.infer<typeof shadowSchema>;

@@ -1,13 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/**
- * Query parameters vsynth appends to a webhook address (DESIGN.md "Webhooks"): the correlation
- * id and its HMAC-SHA256 under the webhook secret.
- *
- * @example new URL(delivery.url).searchParams.get(CORRELATION_ID_PARAM) // the id given to correlateWebhookUrl
- */
+/** Query parameter vsynth appends to a webhook address: the correlation id. */
 export const CORRELATION_ID_PARAM = 'vs_cid';
-/** @see CORRELATION_ID_PARAM */
+/** Query parameter vsynth appends to a webhook address: the id's HMAC-SHA256 under the webhook secret. */
 export const SIGNATURE_PARAM = 'vs_sig';
 
 export interface CorrelateWebhookUrlOptions {
@@ -17,20 +12,12 @@ export interface CorrelateWebhookUrlOptions {
   readonly secret: string;
 }
 
-/**
- * Hex HMAC-SHA256 of a correlation id.
- *
- * @example signCorrelationId('row-7', 's3cret') // '5c0e…' (64 hex digits)
- */
+/** Hex HMAC-SHA256 of a correlation id. */
 export function signCorrelationId(id: string, secret: string): string {
   return createHmac('sha256', secret).update(id, 'utf8').digest('hex');
 }
 
-/**
- * True when `signature` is the HMAC of `id` under `secret`; compared in constant time.
- *
- * @example verifyCorrelationSignature('row-7', signCorrelationId('row-7', 's'), 's') // true
- */
+/** True when `signature` is the HMAC of `id` under `secret`; compared in constant time. */
 export function verifyCorrelationSignature(id: string, signature: string, secret: string): boolean {
   const expected = Buffer.from(signCorrelationId(id, secret), 'hex');
   if (!/^[0-9a-f]{64}$/i.test(signature)) return false;
@@ -39,9 +26,8 @@ export function verifyCorrelationSignature(id: string, signature: string, secret
 }
 
 /**
- * Appends `vs_cid=<id>&vs_sig=<hmac-sha256(secret, id)>` to a webhook address, keeping its own
- * query. The service appends its result parameters to this address, so the delivery carries
- * the id back and the receiver can tell it was issued by us.
+ * Appends `vs_cid=<id>&vs_sig=<hmac-sha256(secret, id)>` to a webhook address. The service appends its
+ * result to this address, so the delivery carries the id back and the receiver can tell it was ours.
  *
  * @example
  * correlateWebhookUrl('https://hooks.example.com/vsynth?team=a', { id: 'row-7', secret })

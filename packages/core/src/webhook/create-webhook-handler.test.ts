@@ -31,7 +31,7 @@ describe('correlateWebhookUrl', () => {
 });
 
 describe('parseDelivery', () => {
-  it('types the spec parameters and the correlation id', () => {
+  it('types the service parameters and the correlation id', () => {
     const delivery = parseDelivery(deliver(correlateWebhookUrl('http://127.0.0.1:9000/hook', { id: 'r1', secret })), { secret });
     expect(delivery).toEqual({ location: 'projects/p-1', videoUrl: 'https://cdn.example/p-1.mp4', duration: 12.5, correlationId: 'r1' });
   });

@@ -1,4 +1,10 @@
-import { createDeliveryReceiver, MAX_DELIVERY_BODY_BYTES, refuseLargeBody, type DeliveryAnswer, type WebhookHandlerOptions } from './receive-delivery.js';
+import {
+  createDeliveryReceiver,
+  MAX_DELIVERY_BODY_BYTES,
+  refuseLargeBody,
+  type DeliveryAnswer,
+  type WebhookHandlerOptions,
+} from './receive-delivery.js';
 
 export type { DeliveryState, WebhookHandlerOptions } from './receive-delivery.js';
 
@@ -6,10 +12,8 @@ export type { DeliveryState, WebhookHandlerOptions } from './receive-delivery.js
 export type WebhookHandler = (request: Request) => Promise<Response>;
 
 /**
- * Receives webhook deliveries by GET or POST (the spec does not show the method): parameters
- * from the query string, and for a POST also from a form or JSON body. A missing or forged
- * signature answers 401, a malformed delivery 400 listing the problems, a repeated delivery
- * 200 without calling `onDelivery` again, a POST body over 1 MiB 413 (the rest is not read).
+ * Receives webhook deliveries by GET or POST as a Fetch API handler; see `createDeliveryReceiver` for
+ * the answers. A POST body over 1 MiB is refused with 413, unread.
  *
  * @example
  * const handle = createWebhookHandler({ secret, onDelivery: (d) => console.log(d.videoUrl) })
@@ -19,8 +23,11 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
   const receive = createDeliveryReceiver(options);
   return async (request) => {
     const body = request.method === 'POST' ? await readBody(request) : '';
-    if (body === undefined) return response(refuseLargeBody(options.onRejected, new URL(request.url).searchParams, request.method));
-    return response(await receive({ method: request.method, target: request.url, contentType: request.headers.get('content-type'), body }, () => request));
+    if (body === undefined) {
+      return response(refuseLargeBody(options.onRejected, new URL(request.url).searchParams, request.method));
+    }
+    const contentType = request.headers.get('content-type');
+    return response(await receive({ method: request.method, target: request.url, contentType, body }, () => request));
   };
 }
 
@@ -32,8 +39,8 @@ function response(answer: DeliveryAnswer): Response {
 }
 
 /**
- * The body as text, or `undefined` once it is over {@link MAX_DELIVERY_BODY_BYTES} (declared or
- * read; the rest is cancelled). A body that cannot be read is empty: the query's parameters stay.
+ * The body as text, or `undefined` once it is over {@link MAX_DELIVERY_BODY_BYTES}. A body that cannot be
+ * read is empty, so the query's parameters still count.
  */
 async function readBody(request: Request): Promise<string | undefined> {
   const declared = Number(request.headers.get('content-length') ?? 0);

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { TimeoutError } from '../errors/timeout-error.js';
 import { VsynthError } from '../errors/vsynth-error.js';
+import { omitUndefined } from '../object/omit-undefined.js';
 import { correlateWebhookUrl } from './correlate-webhook-url.js';
 import { listenForWebhooks } from './listen-for-webhooks.js';
 import type { WebhookDelivery } from './parse-delivery.js';
@@ -15,12 +16,9 @@ export interface ExpectWebhookDeliveryOptions {
   readonly secret?: string | undefined;
   /** Correlation id; default a random UUID. */
   readonly id?: string;
-  /**
-   * Address the service should call when it cannot reach the local listener (a tunnel that
-   * forwards to it); the correlation parameters are appended to it. Default the listener's URL.
-   */
+  /** Address the service should call when it cannot reach the local listener (a tunnel that forwards to it). */
   readonly publicUrl?: string | undefined;
-  /** Called once per refused request (e.g. a delivery signed with another secret); see `listenForWebhooks`. */
+  /** Called once per refused request, e.g. a delivery signed with another secret. */
   readonly onRejected?: OnWebhookRejected | undefined;
 }
 
@@ -34,15 +32,17 @@ export interface ExpectedWebhookDelivery {
 }
 
 /**
- * Listens on a local port for the one delivery of a request about to be sent: gives the
- * correlated `webhookUrl` to put in the request, then waits for the delivery carrying its id.
+ * Listens on a local port for the one delivery of a request about to be sent: gives the correlated
+ * `webhookUrl` to put in the request, then waits for the delivery carrying its id.
  *
  * @example
  * const expected = await expectWebhookDelivery()
  * await client.createProject({ ...payload, webhookUrl: expected.webhookUrl })
  * const delivery = await expected.wait({ timeoutMs: 600_000 }); await expected.close()
  */
-export async function expectWebhookDelivery(options: ExpectWebhookDeliveryOptions = {}): Promise<ExpectedWebhookDelivery> {
+export async function expectWebhookDelivery(
+  options: ExpectWebhookDeliveryOptions = {},
+): Promise<ExpectedWebhookDelivery> {
   const secret = options.secret ?? randomBytes(24).toString('hex');
   const id = options.id ?? randomUUID();
   let settle: ((delivery: WebhookDelivery) => void) | undefined;
@@ -51,9 +51,7 @@ export async function expectWebhookDelivery(options: ExpectWebhookDeliveryOption
   });
   const listener = await listenForWebhooks({
     secret,
-    ...(options.port === undefined ? {} : { port: options.port }),
-    ...(options.host === undefined ? {} : { host: options.host }),
-    ...(options.onRejected === undefined ? {} : { onRejected: options.onRejected }),
+    ...omitUndefined({ port: options.port, host: options.host, onRejected: options.onRejected }),
     onDelivery: (delivery) => {
       if (delivery.correlationId === id) settle?.(delivery);
     },
@@ -76,7 +74,12 @@ export async function expectWebhookDelivery(options: ExpectWebhookDeliveryOption
       if (signal !== undefined) {
         stops.push(
           new Promise<never>((_, reject) => {
-            const abort = (): void => reject(new VsynthError('VSYNTH_ABORTED', 'Waiting for the webhook delivery was aborted.', { cause: signal.reason }));
+            const abort = (): void =>
+              reject(
+                new VsynthError('VSYNTH_ABORTED', 'Waiting for the webhook delivery was aborted.', {
+                  cause: signal.reason,
+                }),
+              );
             if (signal.aborted) abort();
             else signal.addEventListener('abort', abort, { once: true });
           }),
@@ -93,6 +96,8 @@ export async function expectWebhookDelivery(options: ExpectWebhookDeliveryOption
 
 function deliveryTimeout(timeoutMs: number): TimeoutError {
   const error = new TimeoutError('webhook delivery', timeoutMs);
-  error.message = `No webhook delivery arrived within ${Math.round(timeoutMs / 1000)} s. The export may still finish; if the service cannot reach this machine, pass a public --webhook-url that forwards here.`;
+  error.message =
+    `No webhook delivery arrived within ${Math.round(timeoutMs / 1000)} s. The export may still finish; ` +
+    'if the service cannot reach this machine, pass a public --webhook-url that forwards here.';
   return error;
 }

@@ -1,7 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { UsageError } from '../errors/usage-error.js';
-import { createDeliveryReceiver, MAX_DELIVERY_BODY_BYTES, refuseLargeBody, type WebhookHandlerOptions } from './receive-delivery.js';
+import {
+  createDeliveryReceiver,
+  MAX_DELIVERY_BODY_BYTES,
+  refuseLargeBody,
+  type WebhookHandlerOptions,
+} from './receive-delivery.js';
 import { SIGNATURE_PARAM } from './correlate-webhook-url.js';
 import { redactedMessage, reportRejection } from './webhook-rejection.js';
 
@@ -20,24 +25,16 @@ export interface WebhookListener {
 }
 
 /**
- * Starts a small `node:http` server that answers every request as `createWebhookHandler` does
- * (the same receiver, without adapting each request to a Fetch `Request`).
- * `onRejected` hears of every refused request, including a body over 1 MiB (413) and a
- * request the listener could not read (500).
+ * Starts a small `node:http` server that answers every request as `createWebhookHandler` does.
  *
  * @example
  * const listener = await listenForWebhooks({ secret, onDelivery: (d) => console.log(d.videoUrl) })
  * await client.createProject({ ...payload, webhookUrl: correlateWebhookUrl(listener.url, { id, secret }) })
  * await listener.close()
- *
- * @example
- * // Say why a delivery was refused instead of letting it vanish:
- * await listenForWebhooks({ secret, onDelivery, onRejected: (r) => console.error(`refused (cid ${r.correlationId ?? 'none'}): ${r.message}`) })
  */
 export async function listenForWebhooks(options: ListenForWebhooksOptions): Promise<WebhookListener> {
   const receive = createDeliveryReceiver(options);
   const host = options.host ?? '127.0.0.1';
-  // Set once listening: the scheme, host and port of every request's URL.
   let origin = '';
   // Requests being answered; `close` lets them finish so a sender is not left without its 200.
   const inFlight = new Set<Promise<void>>();
@@ -57,18 +54,18 @@ export async function listenForWebhooks(options: ListenForWebhooksOptions): Prom
       if (body === undefined) {
         const answer = refuseLargeBody(options.onRejected, queryOf(incoming), incoming.method ?? 'POST');
         outgoing.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body);
-        // Stop reading what is left of the body.
         incoming.destroy();
         return;
       }
       const method = incoming.method ?? 'GET';
       const target = incoming.url ?? '/';
-      const answer = await receive(
-        { method, target, contentType: incoming.headers['content-type'] ?? null, body: method === 'POST' ? body.toString('utf8') : '' },
-        () => fetchRequest(`${origin}${target}`, method, incoming.headers, body),
+      const contentType = incoming.headers['content-type'] ?? null;
+      const text = method === 'POST' ? body.toString('utf8') : '';
+      const answer = await receive({ method, target, contentType, body: text }, () =>
+        fetchRequest(`${origin}${target}`, method, incoming.headers, body),
       );
-      const text = answer.body ?? '';
-      const headers: http.OutgoingHttpHeaders = { 'content-length': Buffer.byteLength(text) };
+      const answerText = answer.body ?? '';
+      const headers: http.OutgoingHttpHeaders = { 'content-length': Buffer.byteLength(answerText) };
       if (answer.body !== null) headers['content-type'] = 'application/json';
       if (answer.allow !== undefined) headers['allow'] = answer.allow;
       outgoing.writeHead(answer.status, headers);
@@ -76,17 +73,20 @@ export async function listenForWebhooks(options: ListenForWebhooksOptions): Prom
         // A sender that hung up meanwhile never lets the answer finish.
         if (outgoing.destroyed) resolve();
         else outgoing.once('close', resolve);
-        outgoing.end(text, resolve);
+        outgoing.end(answerText, resolve);
       });
     } catch (error) {
       const query = queryOf(incoming);
       const method = incoming.method ?? 'GET';
       if ((error as NodeJS.ErrnoException | undefined)?.code === 'ECONNRESET') {
-        const message = closing ? 'the listener was closed before the whole request arrived; the sender may send it again' : 'the sender hung up before the whole request arrived; it may send it again';
+        const message = closing
+          ? 'the listener was closed before the whole request arrived; the sender may send it again'
+          : 'the sender hung up before the whole request arrived; it may send it again';
         reportRejection(options.onRejected, query, { status: 500, reason: 'aborted', method, message });
       } else {
         const detail = redactedMessage(error, [options.secret, query?.get(SIGNATURE_PARAM)]);
-        reportRejection(options.onRejected, query, { status: 500, reason: 'internal-error', method, message: `the listener could not read the request (${detail}); the sender may send it again` });
+        const message = `the listener could not read the request (${detail}); the sender may send it again`;
+        reportRejection(options.onRejected, query, { status: 500, reason: 'internal-error', method, message });
       }
       if (!outgoing.headersSent) outgoing.writeHead(500, { 'content-type': 'application/json' });
       outgoing.end('{"ok":false,"error":"internal error in the webhook listener"}');
@@ -141,7 +141,7 @@ function readBody(incoming: http.IncomingMessage): Promise<Buffer | undefined> {
     incoming.once('end', () => {
       if (settled) return;
       settled = true;
-      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+      resolve(Buffer.concat(chunks));
     });
     incoming.once('error', (error) => {
       if (settled) return;
@@ -157,23 +157,35 @@ function readBody(incoming: http.IncomingMessage): Promise<Buffer | undefined> {
 }
 
 /** The request as a Fetch `Request`, for an `onDelivery` that reads `state.request`. */
-function fetchRequest(url: string, method: string, incomingHeaders: http.IncomingHttpHeaders, body: Buffer): Request {
+function fetchRequest(
+  url: string,
+  method: string,
+  incomingHeaders: http.IncomingHttpHeaders,
+  body: Buffer,
+): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(incomingHeaders)) {
     if (typeof value === 'string') headers.set(name, value);
     else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
   }
   // A copy typed as the DOM library's BodyInit expects (a Buffer may view a SharedArrayBuffer).
-  return new Request(url, { method, headers, ...(method === 'GET' || method === 'HEAD' ? {} : { body: new Uint8Array(body) }) });
+  const hasBody = method !== 'GET' && method !== 'HEAD';
+  return new Request(url, { method, headers, ...(hasBody ? { body: new Uint8Array(body) } : {}) });
 }
 
 /** A port in use or a host not of this machine is the caller's to fix (exit 2 in the CLI). */
 function listenError(error: NodeJS.ErrnoException, host: string, port: number): Error {
   const where = `Cannot listen for webhooks on ${host}:${port}`;
-  if (error.code === 'EADDRINUSE') return new UsageError(`${where}: the port is in use. Choose another port, or 0 for any free one.`, { cause: error });
-  if (error.code === 'EACCES') return new UsageError(`${where}: the port needs privileges. Choose a port above 1023, or 0 for any free one.`, { cause: error });
-  if (error.code === 'EADDRNOTAVAIL') return new UsageError(`${where}: ${host} is not an address of this machine. Listen on 127.0.0.1 (or 0.0.0.0 for every interface).`, { cause: error });
-  return error;
+  const advice = new Map([
+    ['EADDRINUSE', 'the port is in use. Choose another port, or 0 for any free one.'],
+    ['EACCES', 'the port needs privileges. Choose a port above 1023, or 0 for any free one.'],
+    [
+      'EADDRNOTAVAIL',
+      `${host} is not an address of this machine. Listen on 127.0.0.1 (or 0.0.0.0 for every interface).`,
+    ],
+  ]);
+  const why = advice.get(error.code ?? '');
+  return why === undefined ? error : new UsageError(`${where}: ${why}`, { cause: error });
 }
 
 /** The query of a request, or undefined when its target is not a path. */
@@ -186,6 +198,7 @@ function queryOf(incoming: http.IncomingMessage): URLSearchParams | undefined {
 }
 
 function hostHeader(host: string, port: number): string {
-  const name = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  if (host === '0.0.0.0' || host === '::') return `127.0.0.1:${port}`;
+  const name = host.includes(':') ? `[${host}]` : host;
   return `${name}:${port}`;
 }

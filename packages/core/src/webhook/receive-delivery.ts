@@ -19,10 +19,8 @@ export interface WebhookHandlerOptions {
   /** How many delivery keys to remember for de-duplication. Default 10,000. */
   readonly rememberLimit?: number;
   /**
-   * Called once per refused request (any answer but 200) with a reason code and a one-line
-   * message saying what was wrong and what to do; never the secret, `vs_sig` or the URL.
-   *
-   * @example onRejected: (r) => console.error(`refused (cid ${r.correlationId ?? 'none'}): ${r.message}`)
+   * Called once per refused request (any answer but 200) with a reason code and a one-line message;
+   * never the secret, `vs_sig` or the URL.
    */
   readonly onRejected?: OnWebhookRejected | undefined;
 }
@@ -44,7 +42,7 @@ export interface DeliveryAnswer {
   readonly allow?: string;
 }
 
-/** Answers one request; `fetchRequest` gives the request as a Fetch `Request` when `onDelivery` asks for it. */
+/** Answers one request; `fetchRequest` gives it as a Fetch `Request` when `onDelivery` asks for one. */
 export type DeliveryReceiver = (request: DeliveryRequest, fetchRequest: () => Request) => Promise<DeliveryAnswer>;
 
 const FORM = 'application/x-www-form-urlencoded';
@@ -52,18 +50,19 @@ const FORM = 'application/x-www-form-urlencoded';
 /** The largest POST body a receiver reads; a delivery is a few parameters. */
 export const MAX_DELIVERY_BODY_BYTES = 1024 * 1024;
 
-/**
- * Reports a POST body over {@link MAX_DELIVERY_BODY_BYTES} to `onRejected` and gives the 413 to
- * answer; the caller stops reading the body.
- *
- * @example return refuseLargeBody(options.onRejected, new URL(request.url).searchParams, 'POST')
- */
-export function refuseLargeBody(onRejected: OnWebhookRejected | undefined, params: URLSearchParams | undefined, method: string): DeliveryAnswer {
+/** Reports a POST body over {@link MAX_DELIVERY_BODY_BYTES} to `onRejected` and gives the 413 to answer. */
+export function refuseLargeBody(
+  onRejected: OnWebhookRejected | undefined,
+  params: URLSearchParams | undefined,
+  method: string,
+): DeliveryAnswer {
   reportRejection(onRejected, params, {
     status: 413,
     reason: 'body-too-large',
     method,
-    message: `the request body is over ${MAX_DELIVERY_BODY_BYTES / 1024 / 1024} MiB: a delivery is a few parameters; check the sender posts deliveries, not files, to this address`,
+    message:
+      `the request body is over ${MAX_DELIVERY_BODY_BYTES / 1024 / 1024} MiB: a delivery is a few parameters; ` +
+      'check the sender posts deliveries, not files, to this address',
   });
   return TOO_LARGE;
 }
@@ -71,18 +70,18 @@ export function refuseLargeBody(onRejected: OnWebhookRejected | undefined, param
 const TOO_LARGE: DeliveryAnswer = { status: 413, body: '{"ok":false,"error":"delivery body too large"}' };
 
 /**
- * The protocol of a webhook receiver, apart from any server's request and response types (the
- * Fetch handler and the `node:http` listener both answer through it): deliveries by GET or POST
- * (the spec does not show the method), parameters from the query string and, for a POST, from a
- * form or JSON body. A missing or forged signature answers 401, a malformed delivery 400 listing
- * the problems, a repeated delivery 200 without calling `onDelivery` again.
- *
- * @example
- * const receive = createDeliveryReceiver({ secret, onDelivery })
- * const answer = await receive({ method: 'GET', target: '/?vs_cid=…', contentType: null, body: '' }, () => new Request(url))
+ * The protocol of a webhook receiver, for the Fetch handler and the `node:http` listener alike. Deliveries
+ * come by GET or POST (the service does not document which), their parameters in the query string or a
+ * form or JSON body. A missing or forged signature answers 401, a malformed delivery 400, a repeated one
+ * 200 without calling `onDelivery` again.
  */
 export function createDeliveryReceiver(options: WebhookHandlerOptions): DeliveryReceiver {
-  if (options.secret === '') throw new TypeError('A webhook receiver needs a non-empty secret (anyone can sign with an empty one); leave secret out to accept unsigned deliveries.');
+  if (options.secret === '') {
+    throw new TypeError(
+      'A webhook receiver needs a non-empty secret (anyone can sign with an empty one); ' +
+        'leave secret out to accept unsigned deliveries.',
+    );
+  }
   const limit = options.rememberLimit ?? 10_000;
   const seen = new Set<string>();
 
@@ -96,9 +95,12 @@ export function createDeliveryReceiver(options: WebhookHandlerOptions): Delivery
         status: 405,
         reason: 'method-not-allowed',
         method,
-        message: `method ${method} is not accepted: deliveries come by GET or POST; check how the sender calls the address`,
+        message:
+          `method ${method} is not accepted: deliveries come by GET or POST; ` +
+          'check how the sender calls the address',
       });
-      return { ...json(405, { ok: false, error: `method ${method} not allowed; deliveries come by GET or POST` }), allow: 'GET, POST' };
+      const error = `method ${method} not allowed; deliveries come by GET or POST`;
+      return { ...json(405, { ok: false, error }), allow: 'GET, POST' };
     }
     if (method === 'POST') mergeBody(request.body, request.contentType, params);
 
@@ -107,7 +109,12 @@ export function createDeliveryReceiver(options: WebhookHandlerOptions): Delivery
       if (check !== 'valid') {
         const refusal = signatureRefusal(params);
         reportRejection(options.onRejected, params, { status: 401, method, ...refusal });
-        const error = check === 'missing' ? 'unsigned delivery (no vs_cid/vs_sig)' : refusal.reason === 'repeated-parameter' ? 'vs_cid or vs_sig repeated' : 'vs_sig does not verify';
+        const error =
+          check === 'missing'
+            ? 'unsigned delivery (no vs_cid/vs_sig)'
+            : refusal.reason === 'repeated-parameter'
+              ? 'vs_cid or vs_sig repeated'
+              : 'vs_sig does not verify';
         return json(401, { ok: false, error });
       }
     }
@@ -122,15 +129,19 @@ export function createDeliveryReceiver(options: WebhookHandlerOptions): Delivery
           status: 400,
           reason: 'malformed-delivery',
           method,
-          message: `malformed delivery (${problems}): the sender must append ai_progress_update_loc, videoUrl and duration to the address it was given`,
+          message:
+            `malformed delivery (${problems}): the sender must append ai_progress_update_loc, videoUrl and ` +
+            'duration to the address it was given',
         });
-        return json(400, { ok: false, error: 'malformed delivery', issues: error.issues.map((i) => ({ path: i.path, message: i.message })) });
+        const issues = error.issues.map((i) => ({ path: i.path, message: i.message }));
+        return json(400, { ok: false, error: 'malformed delivery', issues });
       }
       throw error;
     }
 
     // A digest, so a remembered delivery costs the same few bytes however long its parameters.
-    const key = hash('sha256', JSON.stringify([delivery.correlationId ?? null, delivery.location, delivery.videoUrl, delivery.duration]), 'base64');
+    const { correlationId, location, videoUrl, duration } = delivery;
+    const key = hash('sha256', JSON.stringify([correlationId ?? null, location, videoUrl, duration]), 'base64');
     if (seen.has(key)) return json(200, { ok: true, duplicate: true });
     seen.add(key);
     if (seen.size > limit) {
@@ -141,11 +152,12 @@ export function createDeliveryReceiver(options: WebhookHandlerOptions): Delivery
       await options.onDelivery(delivery, deliveryState(delivery, fetchRequest));
     } catch (error) {
       seen.delete(key);
+      const detail = redactedMessage(error, [options.secret, params.get(SIGNATURE_PARAM)]);
       reportRejection(options.onRejected, params, {
         status: 500,
         reason: 'receiver-failed',
         method,
-        message: `the receiver failed to handle the delivery (${redactedMessage(error, [options.secret, params.get(SIGNATURE_PARAM)])}); the sender was asked to send it again`,
+        message: `the receiver failed to handle the delivery (${detail}); the sender was asked to send it again`,
       });
       return json(500, { ok: false, error: 'the receiver failed to handle the delivery; send it again' });
     }
@@ -155,7 +167,6 @@ export function createDeliveryReceiver(options: WebhookHandlerOptions): Delivery
 
 const ACCEPTED: DeliveryAnswer = { status: 200, body: '{"ok":true}' };
 
-/** The state for `onDelivery`; the `Request` is made only when read. */
 function deliveryState(delivery: WebhookDelivery, fetchRequest: () => Request): DeliveryState {
   let request: Request | undefined;
   return {
@@ -177,15 +188,18 @@ function mergeBody(text: string, contentType: string | null, params: URLSearchPa
   else if (type.includes('json') || /^\s*\{/.test(text)) {
     try {
       const parsed = JSON.parse(text) as unknown;
-      if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) extra = Object.entries(parsed);
+      if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) {
+        extra = Object.entries(parsed);
+      }
     } catch {
       return;
     }
   }
-  // The query string is what the service is documented to send.
+  // The query string is what the service is documented to send, so it wins.
   const inQuery = new Set(params.keys());
   for (const [name, value] of extra) {
-    if (!inQuery.has(name) && (typeof value === 'string' || typeof value === 'number')) params.append(name, String(value));
+    if (inQuery.has(name)) continue;
+    if (typeof value === 'string' || typeof value === 'number') params.append(name, String(value));
   }
 }
 
