@@ -10,7 +10,8 @@ import { checkDubbingOptions } from './check-dubbing-options.js';
 import { checkRequest, findRequestIssues } from './check-request.js';
 import { parseRequest } from './parse-request.js';
 import { parseResponse } from './parse-response.js';
-import { REQUEST_KINDS } from './request-kind.js';
+import { REQUEST_KINDS, REQUEST_RULES, REQUEST_SCHEMAS } from './request-kind.js';
+import { schemaArbitrary } from './test-schema-arbitrary.js';
 import { DELETE, EXAMPLE_PAYLOADS, loadExample, mutate, pathsOf, type ExampleName, type Path } from './test-payloads.js';
 
 function at(root: unknown, path: Path): unknown {
@@ -93,6 +94,48 @@ describe('bad input (fuzz)', () => {
       }),
       { numRuns: 1000 },
     );
+  });
+
+  it.each(REQUEST_KINDS)('a random %s body the schema accepts gets exactly the spec rules\' issues', (kind) => {
+    fc.assert(
+      fc.property(schemaArbitrary(REQUEST_SCHEMAS[kind]), (body) => {
+        expect(REQUEST_SCHEMAS[kind].safeParse(body).success).toBe(true);
+        const result = neverThrowsButValidationError(kind, body);
+        const rules = REQUEST_RULES[kind](body);
+        const errors = rules.filter((i) => i.severity === 'error');
+        const warnings = rules.filter((i) => i.severity !== 'error');
+        expect(result.ok ? result.warnings : result.issues).toEqual([...errors, ...warnings]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('values that are not JSON data, anywhere in an example, are reported or kept without throwing', () => {
+    const sparse: unknown[] = [];
+    sparse[1] = 'x';
+    const { proxy, revoke } = Proxy.revocable({}, {});
+    revoke();
+    const getter = () => {
+      throw new Error('no access');
+    };
+    const throwing = Object.defineProperty({}, 'a', { enumerable: true, get: getter });
+    const values: unknown[] = [undefined, Number.NaN, -Infinity, () => 1, Symbol('s'), 10n, new Date(0), new Map()];
+    values.push(new URL('https://x.example'), sparse, Object.create(null), proxy, throwing);
+    for (const [i, example] of examples.entries()) {
+      for (const path of examplePaths[i]!.filter((_, n) => n % 9 === 0)) {
+        for (const value of values) {
+          const input = mutate(example.payload, path, value);
+          let result: ReturnType<typeof checkRequest> | undefined;
+          expect(() => (result = checkRequest(example.kind, input))).not.toThrow();
+          expect(findRequestIssues(example.kind, input)).toEqual(result!.ok ? result!.warnings : result!.issues);
+          try {
+            parseRequest(example.kind, input);
+          } catch (error) {
+            expect(isValidationError(error)).toBe(true);
+          }
+        }
+      }
+    }
   });
 
   it('mutated example payloads are checked against their own kind without throwing', () => {

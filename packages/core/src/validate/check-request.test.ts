@@ -305,6 +305,49 @@ describe('checkRequest on values built in code', () => {
     });
   });
 
+  it('reports a revoked proxy, a throwing getter at the top and a cycle through open data without throwing', () => {
+    const { proxy, revoke } = Proxy.revocable({}, {});
+    revoke();
+    const getter = () => {
+      throw new Error('nope');
+    };
+    const throwing = Object.defineProperty({}, 'scenes', { enumerable: true, get: getter });
+    const cyclic = loadExample('create-variant-b');
+    cyclic.dictionary = { words: [] };
+    cyclic.dictionary.words.push(cyclic.dictionary);
+    expect(errorsAt(checkRequest('create', proxy))['(root)']).toMatch(/^\(root\) could not be read \(.*revoked.*\)/);
+    expect(errorsAt(checkRequest('create', throwing))).toEqual({
+      scenes: 'scenes could not be read (nope); a request body must be JSON data',
+    });
+    expect(errorsAt(checkRequest('create', cyclic))).toEqual({
+      'dictionary.words[0]':
+        'dictionary.words[0] refers back to dictionary (a cycle); a request body must be JSON data',
+    });
+  });
+
+  it('returns a copy: changing the value leaves the input as it was', () => {
+    const input = loadExample('create-variant-a');
+    const before = JSON.stringify(input);
+    const result = checkRequest('create', input);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    (result.value.scenes[0] as any).sceneIdx = 99;
+    (result.value as any).extra = 1;
+    expect(JSON.stringify(input)).toBe(before);
+  });
+
+  it('copies an own "__proto__" field of open data as a field', () => {
+    const input = loadExample('create-variant-b');
+    input.dictionary = JSON.parse('{"__proto__": {"words": ["a"]}, "z": 1}');
+    const result = checkRequest('create', input);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const dictionary = result.value.dictionary as Record<string, unknown>;
+    expect(Object.getPrototypeOf(dictionary)).toBe(Object.prototype);
+    expect(Object.keys(dictionary)).toEqual(['__proto__', 'z']);
+    expect(JSON.stringify(result.value)).toBe(JSON.stringify(input));
+  });
+
   it('keeps a "__proto__" field of parsed JSON as an own field, and rejects it as a modify key', () => {
     const text = '{"language":"ko","text":"안녕하세요","__proto__":{"polluted":true}}';
     const result = checkRequest('legacy-audio', JSON.parse(text));

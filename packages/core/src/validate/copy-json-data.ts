@@ -1,8 +1,9 @@
 /**
  * A deep copy of plain JSON data (objects, arrays, strings, numbers, booleans, null) with every
  * object's keys in the input's order, including an own `__proto__` field (kept as a field, not
- * as a prototype). Meant for data already known to be plain JSON data without cycles (see
- * `compileFastCheck`): a getter's value is copied, any other non-JSON value is shared.
+ * as a prototype). Meant for data known to hold no cycle (as `checkRequest` ensures): a getter's
+ * value is copied, any other object becomes a plain one of its own fields, a function or symbol
+ * is kept as it is.
  *
  * @example
  * const copy = copyJsonData({ b: 1, a: [{ c: null }] })

@@ -1,8 +1,6 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { issue, type Issue, type PathSegment } from '../errors/issue.js';
 import { isRecord } from './describe-value.js';
-
-type AnySchema = z.core.$ZodType;
 
 /**
  * Lists the fields of `input` that `schema` does not name, as `quirk` warnings. Lenient
@@ -14,46 +12,38 @@ type AnySchema = z.core.$ZodType;
  * findUnknownFields(sceneSchema, { sceneIdx: 0, background: {}, clips: [], colour: 'red' })
  * // [{ code: 'quirk', severity: 'warning', path: ['colour'], message: 'unknown field "colour" …' }]
  */
-export function findUnknownFields(schema: AnySchema, input: unknown): Issue[] {
+export function findUnknownFields(schema: z.core.$ZodType, input: unknown): Issue[] {
   const out: Issue[] = [];
-  walk(schema, input, [], out, 0);
+  walk(schema, input, [], out);
   return out;
 }
 
+/** Deeper values (open data under a recursive schema) are not inspected. */
 const MAX_DEPTH = 64;
 
-// `path` is one array pushed and popped along the walk (a payload with no unknown field
-// allocates no paths); an issue gets its own copy.
-function walk(schema: AnySchema, value: unknown, path: PathSegment[], out: Issue[], depth: number): void {
-  if (depth > MAX_DEPTH || value === undefined) return;
-  const def = schema._zod.def;
+// Walks the schema's definition the way zod documents for tools: `_zod.def` discriminated by `type`.
+function walk(schema: z.core.$ZodType, value: unknown, path: PathSegment[], out: Issue[]): void {
+  if (path.length > MAX_DEPTH || value === undefined) return;
+  const def = (schema as z.core.$ZodTypes)._zod.def;
   switch (def.type) {
     case 'object': {
       if (!isRecord(value)) return;
-      const objectDef = def as z.core.$ZodObjectDef;
-      const shape = objectDef.shape;
-      const open = objectDef.catchall === undefined || objectDef.catchall._zod.def.type === 'unknown';
+      const open = def.catchall === undefined || def.catchall._zod.def.type === 'unknown';
       for (const key of Object.keys(value)) {
-        if (Object.hasOwn(shape, key)) {
-          const child = shape[key];
-          if (child !== undefined) walkChild(child, value[key], key, path, out, depth);
-        } else if (open) {
-          out.push(
-            issue({
-              code: 'quirk',
-              severity: 'warning',
-              path: [...path, key],
-              message: `unknown field ${JSON.stringify(key)} is kept as given; the service may ignore it (check its spelling)`,
-            }),
-          );
-        }
+        const child = Object.hasOwn(def.shape, key) ? def.shape[key] : undefined;
+        if (child !== undefined) walk(child, value[key], [...path, key], out);
+        else if (open) out.push(unknownField([...path, key]));
       }
       return;
     }
     case 'array': {
       if (!Array.isArray(value)) return;
-      const element = (def as z.core.$ZodArrayDef).element;
-      for (let index = 0; index < value.length; index++) walkChild(element, value[index], index, path, out, depth);
+      for (const [index, item] of value.entries()) walk(def.element, item, [...path, index], out);
+      return;
+    }
+    case 'record': {
+      if (!isRecord(value)) return;
+      for (const key of Object.keys(value)) walk(def.valueType, value[key], [...path, key], out);
       return;
     }
     case 'optional':
@@ -62,24 +52,18 @@ function walk(schema: AnySchema, value: unknown, path: PathSegment[], out: Issue
     case 'prefault':
     case 'readonly':
     case 'nonoptional':
-    case 'catch': {
-      walk((def as unknown as { innerType: AnySchema }).innerType, value, path, out, depth + 1);
+    case 'catch':
+      walk(def.innerType, value, path, out);
       return;
-    }
-    case 'pipe': {
-      walk((def as z.core.$ZodPipeDef).in, value, path, out, depth + 1);
+    case 'pipe':
+      walk(def.in, value, path, out);
       return;
-    }
-    case 'record': {
-      if (!isRecord(value)) return;
-      const valueType = (def as z.core.$ZodRecordDef).valueType;
-      for (const key of Object.keys(value)) walkChild(valueType, value[key], key, path, out, depth);
-      return;
-    }
     case 'union': {
-      const unionDef = def as z.core.$ZodUnionDef & { discriminator?: string };
-      const option = pickOption(unionDef.options, unionDef.discriminator, value);
-      if (option !== undefined) walk(option, value, path, out, depth + 1);
+      const option =
+        'discriminator' in def
+          ? taggedOption(def.options, String(def.discriminator), value)
+          : acceptingOption(def.options, value);
+      if (option !== undefined) walk(option, value, path, out);
       return;
     }
     default:
@@ -87,27 +71,37 @@ function walk(schema: AnySchema, value: unknown, path: PathSegment[], out: Issue
   }
 }
 
-function walkChild(schema: AnySchema, value: unknown, segment: PathSegment, path: PathSegment[], out: Issue[], depth: number): void {
-  path.push(segment);
-  walk(schema, value, path, out, depth + 1);
-  path.pop();
+function unknownField(path: PathSegment[]): Issue {
+  const key = JSON.stringify(String(path[path.length - 1]));
+  return issue({
+    code: 'quirk',
+    severity: 'warning',
+    path,
+    message: `unknown field ${key} is kept as given; the service may ignore it (check its spelling)`,
+  });
 }
 
-function pickOption(options: readonly AnySchema[], discriminator: string | undefined, value: unknown): AnySchema | undefined {
-  if (discriminator !== undefined) {
-    if (!isRecord(value)) return undefined;
-    const tag = value[discriminator];
-    return options.find((option) => {
-      const shape = (option._zod.def as Partial<z.core.$ZodObjectDef>).shape;
-      const literal = shape?.[discriminator];
-      const values = (literal?._zod.def as { values?: unknown[] } | undefined)?.values;
-      return values !== undefined && values.includes(tag);
-    });
-  }
-  // Plain unions: the first option the value satisfies.
+/** A discriminated union's option whose literal discriminator equals the value's, even when the rest is invalid. */
+function taggedOption(
+  options: readonly z.core.$ZodType[],
+  discriminator: string,
+  value: unknown,
+): z.core.$ZodType | undefined {
+  if (!isRecord(value)) return undefined;
+  const tag = value[discriminator];
+  return options.find((option) => {
+    const def = (option as z.core.$ZodTypes)._zod.def;
+    if (def.type !== 'object') return false;
+    const field = def.shape[discriminator] as z.core.$ZodTypes | undefined;
+    return field?._zod.def.type === 'literal' && field._zod.def.values.includes(tag as z.core.util.Literal);
+  });
+}
+
+/** A plain union's first option the value satisfies, as zod picks it. */
+function acceptingOption(options: readonly z.core.$ZodType[], value: unknown): z.core.$ZodType | undefined {
   return options.find((option) => {
     try {
-      return (option as unknown as z.ZodType).safeParse(value).success;
+      return z.safeParse(option, value).success;
     } catch {
       return false;
     }

@@ -1,6 +1,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { REQUEST_KINDS, REQUEST_SCHEMAS } from './request-kind.js';
 import { requestJsonSchema, requestJsonSchemaFiles } from './request-json-schemas.js';
 
 const dir = fileURLToPath(new URL('../../schemas/', import.meta.url));
@@ -29,5 +31,11 @@ describe('JSON Schema export', () => {
   it('carries the modify key pattern', () => {
     const schema = requestJsonSchema('modify') as any;
     expect(schema.properties.updates.propertyNames.pattern).toBe('^(title|subtitles|scripts)(_\\d+)?$');
+  });
+
+  // checkRequest's value is a copy of the input: true only while zod's output holds the input's data.
+  it.each(REQUEST_KINDS)('%s: zod reads and writes the same JSON (no default, no transform)', (kind) => {
+    const schema = REQUEST_SCHEMAS[kind];
+    expect(z.toJSONSchema(schema, { io: 'output' })).toEqual(z.toJSONSchema(schema, { io: 'input' }));
   });
 });

@@ -45,11 +45,11 @@ export function pathsOf(value: unknown, prefix: Path = []): Path[] {
 export const DELETE = Symbol('delete');
 
 /**
- * A copy of `root` (made by `copyOf`, default `structuredClone`) with the value at `path`
- * replaced (or deleted when `replacement` is {@link DELETE}).
+ * A copy of `root` with the value at `path` replaced (or deleted when `replacement` is
+ * {@link DELETE}).
  */
-export function mutate(root: unknown, path: Path, replacement: unknown, copyOf: <T>(value: T) => T = structuredClone): unknown {
-  const copy = copyOf(root);
+export function mutate(root: unknown, path: Path, replacement: unknown): unknown {
+  const copy = structuredClone(root);
   let parent: any = copy;
   for (const segment of path.slice(0, -1)) parent = parent[segment];
   const last = path[path.length - 1]!;

@@ -5,36 +5,43 @@
  */
 import fc from 'fast-check';
 import type { z } from 'zod';
-import type { CheckDef } from './compile-fast-check.js';
 
-type AnySchema = z.core.$ZodType;
+/** What a schema's checks allow, gathered from their definitions. */
+interface Bounds {
+  minLength: number;
+  maxLength: number | undefined;
+  min: number;
+  max: number;
+  minExcluded: boolean;
+  maxExcluded: boolean;
+  integer: boolean;
+  pattern: RegExp | undefined;
+}
 
 /**
  * Values `schema` accepts. Throws for a construct the helper does not know (a test then names it).
  *
  * @example fc.sample(schemaArbitrary(modifyRequestSchema), 1)[0] // { projectId: '…', updates: { title_2: '…' } }
  */
-export function schemaArbitrary(schema: AnySchema): fc.Arbitrary<unknown> {
-  const def = schema._zod.def;
-  const checks = (def.checks ?? []).map((check) => check._zod.def as CheckDef);
+export function schemaArbitrary(schema: z.core.$ZodType): fc.Arbitrary<unknown> {
+  const def = (schema as z.core.$ZodTypes)._zod.def;
+  const bounds = boundsOf(schema);
   switch (def.type) {
     case 'string': {
-      const regex = checks.find((c) => c.check === 'string_format' && c.format === 'regex')?.pattern;
-      if (regex !== undefined) return fc.stringMatching(regex);
-      const minLength = checks.find((c) => c.check === 'min_length')?.minimum ?? 0;
-      return fc.string({ minLength, maxLength: minLength + 12, unit: 'grapheme' });
+      if (bounds.pattern !== undefined) return fc.stringMatching(bounds.pattern);
+      return fc.string({
+        minLength: bounds.minLength,
+        maxLength: bounds.maxLength ?? bounds.minLength + 12,
+        unit: 'grapheme',
+      });
     }
     case 'number': {
-      let min = -1e6;
-      let max = 1e6;
-      let minExcluded = false;
-      let maxExcluded = false;
-      for (const c of checks) {
-        if (c.check === 'greater_than') [min, minExcluded] = [c.value as number, c.inclusive !== true];
-        if (c.check === 'less_than') [max, maxExcluded] = [c.value as number, c.inclusive !== true];
-      }
-      if (checks.some((c) => c.check === 'number_format')) {
-        return fc.integer({ min: minExcluded ? Math.floor(min) + 1 : Math.ceil(min), max: maxExcluded ? Math.ceil(max) - 1 : Math.floor(max) });
+      const { min, max, minExcluded, maxExcluded } = bounds;
+      if (bounds.integer) {
+        return fc.integer({
+          min: minExcluded ? Math.floor(min) + 1 : Math.ceil(min),
+          max: maxExcluded ? Math.ceil(max) - 1 : Math.floor(max),
+        });
       }
       return fc.double({ min, max, minExcluded, maxExcluded, noNaN: true, noDefaultInfinity: true });
     }
@@ -43,36 +50,78 @@ export function schemaArbitrary(schema: AnySchema): fc.Arbitrary<unknown> {
     case 'null':
       return fc.constant(null);
     case 'literal':
+      return fc.constantFrom(...def.values);
     case 'enum':
-      return fc.constantFrom(...[...schema._zod.values!]);
+      return fc.constantFrom(...Object.values(def.entries));
     case 'unknown':
     case 'any':
       return fc.jsonValue({ maxDepth: 2 });
     case 'optional':
-      return schemaArbitrary((def as z.core.$ZodOptionalDef).innerType);
+      return schemaArbitrary(def.innerType);
     case 'nullable':
-      return fc.option(schemaArbitrary((def as z.core.$ZodNullableDef).innerType), { nil: null, freq: 4 });
+      return fc.option(schemaArbitrary(def.innerType), { nil: null, freq: 4 });
     case 'object': {
-      const shape = (def as z.core.$ZodObjectDef).shape;
-      const requiredKeys = Object.keys(shape).filter((key) => shape[key]!._zod.optin === undefined);
-      const fields = Object.fromEntries(Object.entries(shape).map(([key, child]) => [key, schemaArbitrary(child)]));
-      return fc.record(fields, { requiredKeys });
+      const entries = Object.entries(def.shape);
+      const requiredKeys = entries.filter(([, child]) => child._zod.def.type !== 'optional').map(([key]) => key);
+      return fc.record(Object.fromEntries(entries.map(([key, child]) => [key, schemaArbitrary(child)])), {
+        requiredKeys,
+      });
     }
     case 'array': {
-      const minLength = checks.find((c) => c.check === 'min_length')?.minimum ?? checks.find((c) => c.check === 'length_equals')?.length ?? 0;
-      const maxLength = checks.find((c) => c.check === 'length_equals')?.length ?? checks.find((c) => c.check === 'max_length')?.maximum ?? minLength + 3;
-      return fc.array(schemaArbitrary((def as z.core.$ZodArrayDef).element), { minLength, maxLength });
+      const { minLength, maxLength = minLength + 3 } = bounds;
+      return fc.array(schemaArbitrary(def.element), { minLength, maxLength });
     }
     case 'record': {
-      const recordDef = def as z.core.$ZodRecordDef;
-      // No `__proto__` key: fast-check's strings favour that name, and the compiled check leaves a
-      // record holding it to zod by design (the changed-bodies property covers that case).
-      const key = (schemaArbitrary(recordDef.keyType) as fc.Arbitrary<string>).filter((name) => name !== '__proto__');
-      return fc.dictionary(key, schemaArbitrary(recordDef.valueType), { maxKeys: 4 });
+      // No `__proto__` key: fast-check's strings favour that name, which an object literal would turn into a prototype.
+      const key = (schemaArbitrary(def.keyType) as fc.Arbitrary<string>).filter((name) => name !== '__proto__');
+      return fc.dictionary(key, schemaArbitrary(def.valueType), { maxKeys: 4 });
     }
     case 'union':
-      return fc.oneof(...(def as z.core.$ZodUnionDef).options.map((option) => schemaArbitrary(option)));
+      return fc.oneof(...def.options.map((option) => schemaArbitrary(option)));
     default:
       throw new Error(`schemaArbitrary: no arbitrary for zod type ${def.type}`);
   }
+}
+
+function boundsOf(schema: z.core.$ZodType): Bounds {
+  const bounds: Bounds = {
+    minLength: 0,
+    maxLength: undefined,
+    min: -1e6,
+    max: 1e6,
+    minExcluded: false,
+    maxExcluded: false,
+    integer: false,
+    pattern: undefined,
+  };
+  for (const check of schema._zod.def.checks ?? []) {
+    const def = (check as z.core.$ZodChecks)._zod.def;
+    switch (def.check) {
+      case 'min_length':
+        bounds.minLength = def.minimum;
+        break;
+      case 'max_length':
+        bounds.maxLength = def.maximum;
+        break;
+      case 'length_equals':
+        bounds.minLength = def.length;
+        bounds.maxLength = def.length;
+        break;
+      case 'greater_than':
+        bounds.min = Number(def.value);
+        bounds.minExcluded = !def.inclusive;
+        break;
+      case 'less_than':
+        bounds.max = Number(def.value);
+        bounds.maxExcluded = !def.inclusive;
+        break;
+      case 'number_format':
+        bounds.integer = true;
+        break;
+      case 'string_format':
+        if (def.format === 'regex') bounds.pattern = def.pattern;
+        break;
+    }
+  }
+  return bounds;
 }
