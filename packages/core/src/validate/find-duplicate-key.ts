@@ -10,10 +10,8 @@ export interface DuplicateKey {
 }
 
 interface Frame {
-  readonly object: boolean;
-  /** Keys seen so far; made at the second key, most objects of one key never need it. */
-  keys: Set<string> | undefined;
-  first: string | undefined;
+  /** The keys seen so far in an object; undefined for an array. */
+  readonly keys: Set<string> | undefined;
   /** Array: the index of the current item; object: the current key. */
   at: PathSegment;
 }
@@ -28,41 +26,32 @@ export function findDuplicateKey(text: string): DuplicateKey | undefined {
   const stack: Frame[] = [];
   let expectKey = false;
   let i = 0;
-  const length = text.length;
-  while (i < length) {
-    const c = text.charCodeAt(i);
-    if (c === 0x22 /* " */) {
-      const start = i;
+  while (i < text.length) {
+    const c = text[i];
+    const top = stack[stack.length - 1];
+    if (c === '"') {
       const end = jsonStringEnd(text, i);
-      i = end + 1;
-      const top = stack[stack.length - 1];
-      if (expectKey && top?.object === true) {
-        const raw = text.slice(start + 1, end);
-        const key = raw.includes('\\') ? (JSON.parse(text.slice(start, end + 1)) as string) : raw;
+      if (expectKey && top?.keys !== undefined) {
+        const raw = text.slice(i + 1, end);
+        const key = raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw;
         top.at = key;
         expectKey = false;
-        if (top.first === undefined) top.first = key;
-        else {
-          top.keys ??= new Set([top.first]);
-          if (top.keys.has(key)) return { path: stack.map((frame) => frame.at), position: start };
-          top.keys.add(key);
-        }
+        if (top.keys.has(key)) return { path: stack.map((frame) => frame.at), position: i };
+        top.keys.add(key);
       }
+      i = end + 1;
       continue;
     }
-    if (c === 0x7b /* { */) {
-      stack.push({ object: true, keys: undefined, first: undefined, at: '' });
+    if (c === '{') {
+      stack.push({ keys: new Set(), at: '' });
       expectKey = true;
-    } else if (c === 0x5b /* [ */) {
-      stack.push({ object: false, keys: undefined, first: undefined, at: 0 });
-    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
+    } else if (c === '[') {
+      stack.push({ keys: undefined, at: 0 });
+    } else if (c === '}' || c === ']') {
       stack.pop();
-    } else if (c === 0x2c /* , */) {
-      const top = stack[stack.length - 1];
-      if (top !== undefined) {
-        if (!top.object) top.at = (top.at as number) + 1;
-        else expectKey = true;
-      }
+    } else if (c === ',' && top !== undefined) {
+      if (top.keys === undefined) top.at = (top.at as number) + 1;
+      else expectKey = true;
     }
     i += 1;
   }

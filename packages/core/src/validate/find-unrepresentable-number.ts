@@ -10,7 +10,7 @@ export interface UnrepresentableNumber {
   readonly readAs: string;
 }
 
-/** Only texts with a long exponent or a very long run of digits can hold such a literal. */
+/** Only a text with a long exponent or a very long run of digits can hold such a literal. */
 const CANDIDATE = /\d[eE][+-]?\d{3}|\d{300}/;
 const NUMBER = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 
@@ -25,26 +25,20 @@ export function findUnrepresentableNumber(text: string): UnrepresentableNumber |
   if (!CANDIDATE.test(text)) return undefined;
   let i = 0;
   while (i < text.length) {
-    const c = text.charCodeAt(i);
-    if (c === 0x22 /* " */) {
+    if (text[i] === '"') {
       i = jsonStringEnd(text, i) + 1;
       continue;
     }
-    if (c === 0x2d /* - */ || (c >= 0x30 && c <= 0x39)) {
-      NUMBER.lastIndex = i;
-      const match = NUMBER.exec(text);
-      if (match === null) {
-        i += 1;
-        continue;
-      }
-      const literal = match[0];
-      const value = Number(literal);
-      if (!Number.isFinite(value)) return { text: literal, position: i, readAs: value > 0 ? 'Infinity' : '-Infinity' };
-      if (value === 0 && /[1-9]/.test(literal.replace(/[eE].*$/, ''))) return { text: literal, position: i, readAs: '0' };
-      i += literal.length;
+    NUMBER.lastIndex = i;
+    const literal = NUMBER.exec(text)?.[0];
+    if (literal === undefined) {
+      i += 1;
       continue;
     }
-    i += 1;
+    const value = Number(literal);
+    if (!Number.isFinite(value)) return { text: literal, position: i, readAs: value > 0 ? 'Infinity' : '-Infinity' };
+    if (value === 0 && /[1-9]/.test(literal.replace(/[eE].*$/, ''))) return { text: literal, position: i, readAs: '0' };
+    i += literal.length;
   }
   return undefined;
 }

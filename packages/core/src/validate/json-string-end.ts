@@ -1,5 +1,3 @@
-const QUOTE_OR_BACKSLASH = /["\\]/g;
-
 /**
  * Index of the quote closing the JSON string whose opening quote is at `start` (skipping escaped
  * characters), or `text.length` when the string never closes. The scanners of a parsed JSON text
@@ -9,11 +7,6 @@ const QUOTE_OR_BACKSLASH = /["\\]/g;
  */
 export function jsonStringEnd(text: string, start: number): number {
   let i = start + 1;
-  for (;;) {
-    QUOTE_OR_BACKSLASH.lastIndex = i;
-    const found = QUOTE_OR_BACKSLASH.exec(text);
-    if (found === null) return text.length;
-    if (found[0] === '"') return found.index;
-    i = found.index + 2;
-  }
+  while (i < text.length && text[i] !== '"') i += text[i] === '\\' ? 2 : 1;
+  return Math.min(i, text.length);
 }
