@@ -43,7 +43,6 @@ const BENCHES: readonly Bench[] = [
   { group: 'webhook', script: 'bench/webhook/listener-cpu.ts', args: full ? [] : ['--deliveries', '2000', '--rounds', '3'] },
   { group: 'journal', script: 'bench/templates/journal-commit.ts', args: full ? ['--rows', '3000'] : ['--rows', '800'] },
   { group: 'dryRun', script: 'bench/templates/dry-run-cpu.ts', args: full ? ['--rows', '100000', '--rounds', '5'] : ['--rows', '20000', '--rounds', '3'] },
-  { group: 'dryRun', script: 'bench/templates/csv-splitter-cpu.ts', args: [] },
   { group: 'dryRun', script: 'bench/templates/dry-run-memory.ts', args: ['--figure', '--rows', full ? '1000000' : '200000', ...(built ? ['--built'] : [])] },
   { group: 'sandbox', script: 'bench/sandbox/create-vs-bare.ts', args: full ? ['--requests', '3000', '--rounds', '5'] : ['--requests', '1200', '--rounds', '3'] },
   { group: 'sandbox', script: 'bench/sandbox/modify-cpu.ts', args: full ? [] : ['--rows', '800', '--rounds', '3'] },

@@ -45,7 +45,7 @@ describe('row sources', () => {
     const rows = await all(rowsFromFile(file('bad.csv', 'a,b\n1,2\n3\n4,5\n')));
     expect(rows.map((r) => r.issues?.length ?? 0)).toEqual([0, 1, 0]);
     expect(formatIssue(rows[1]!.issues![0]!)).toBe(
-      '✖ the record ending on line 3 has a different number of fields than the header (2); check its quotes and delimiters\n  → at row 2',
+      '✖ the record ending on line 3 has 1 field, the header has 2; check its quotes and delimiters\n  → at row 2',
     );
   });
 
@@ -53,7 +53,8 @@ describe('row sources', () => {
     const unclosed = await all(rowsFromFile(file('q.csv', 'a,b\n1,"2\n3,4\n'))).catch((e: unknown) => e);
     expect(isValidationError(unclosed)).toBe(true);
     expect((unclosed as Error).message).toBe(
-      `Invalid CSV file ${join(dir, 'q.csv')}: 1 problem\n✖ a quoted field is never closed: the file ends inside it, on line 3; add its closing quote (") or remove the opening one\n  → at row 1`,
+      `Invalid CSV file ${join(dir, 'q.csv')}: 1 problem\n✖ in the record starting on line 2, a quoted field is never closed: ` +
+        'the file ends inside it; add its closing quote (") or remove the opening one\n  → at row 1',
     );
     const dup = await all(rowsFromFile(file('d.csv', 'a,a\n1,2\n'))).catch((e: unknown) => e);
     expect((dup as Error).message).toMatch(/the header names "a" more than once/);

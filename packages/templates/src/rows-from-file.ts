@@ -1,7 +1,6 @@
 import { extname } from 'node:path';
 import { UsageError, ValidationError, issue } from '@vsynth/core';
-import { BatchedRows } from './batched-rows.js';
-import { csvRowBatches, type CsvRowsOptions } from './csv-rows.js';
+import { csvRows, type CsvRowsOptions } from './csv-rows.js';
 import type { DataRow } from './data-row.js';
 import { jsonRows } from './json-rows.js';
 import { ndjsonRows } from './ndjson-rows.js';
@@ -22,38 +21,40 @@ export const DATA_FILE_EXTENSIONS = ['.csv', '.tsv', '.json', '.ndjson', '.jsonl
  */
 export function rowsFromFile(path: string, options: RowsFromFileOptions = {}): AsyncGenerator<DataRow> {
   const { allowEmpty = false, ...rest } = options;
-  const extension = extname(path).toLowerCase();
-  if (extension === '.csv' || extension === '.tsv') {
-    // CSV rows come a chunk at a time; the check for rows is made per chunk, not per row.
-    const batches = csvRowBatches(path, extension === '.tsv' ? { delimiter: '\t', ...rest } : rest);
-    return new BatchedRows(allowEmpty ? batches : notEmpty(batches, path, (batch) => batch.length > 0));
-  }
-  const rows = sourceOf(path, extension);
-  return allowEmpty ? rows : notEmpty(rows, path, () => true);
+  const rows = sourceOf(path, extname(path).toLowerCase(), rest);
+  return allowEmpty ? rows : notEmpty(rows, path);
 }
 
-async function* notEmpty<T>(items: AsyncGenerator<T>, path: string, holdsRows: (item: T) => boolean): AsyncGenerator<T> {
+async function* notEmpty(rows: AsyncGenerator<DataRow>, path: string): AsyncGenerator<DataRow> {
   let any = false;
-  for await (const item of items) {
-    any ||= holdsRows(item);
-    yield item;
+  for await (const row of rows) {
+    any = true;
+    yield row;
   }
   if (!any) {
-    const message = `no rows in ${path}: the file holds no data row (empty, [], or a CSV header alone). Add rows, or pass --allow-empty to accept an empty batch.`;
+    const message =
+      `no rows in ${path}: the file holds no data row (empty, [], or a CSV header alone). ` +
+      'Add rows, or pass --allow-empty to accept an empty batch.';
     const failure = new ValidationError([issue({ code: 'row', message, path: [] })], { subject: `data file ${path}` });
     failure.message = message;
     throw failure;
   }
 }
 
-function sourceOf(path: string, extension: string): AsyncGenerator<DataRow> {
+function sourceOf(path: string, extension: string, csv: CsvRowsOptions): AsyncGenerator<DataRow> {
   switch (extension) {
+    case '.csv':
+      return csvRows(path, csv);
+    case '.tsv':
+      return csvRows(path, { delimiter: '\t', ...csv });
     case '.json':
       return jsonRows(path);
     case '.ndjson':
     case '.jsonl':
       return ndjsonRows(path);
     default:
-      throw new UsageError(`Cannot tell the format of data file ${path}: use one of ${DATA_FILE_EXTENSIONS.join(', ')}.`);
+      throw new UsageError(
+        `Cannot tell the format of data file ${path}: use one of ${DATA_FILE_EXTENSIONS.join(', ')}.`,
+      );
   }
 }
