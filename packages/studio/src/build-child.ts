@@ -1,8 +1,6 @@
 /**
- * Entry of the studio's build process. It loads the compiler and templates, compiles a tiny
- * warm-up video, says `ready`, then runs each job it is sent and reports the outcome with its
- * memory use. `importTsx` loads the user's files afresh on every call (edited imports are seen);
- * the studio replaces this process after many builds, since each load keeps some memory.
+ * Entry of the studio's build process: compiles a tiny warm-up video so the first save is quick, says
+ * `ready`, then runs each job it is sent and reports the outcome with its memory use.
  */
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -19,7 +17,10 @@ const warmDir = path.join(os.tmpdir(), 'vsynth-studio-warm');
 const warmFile = path.join(warmDir, `warm-${process.pid}.tsx`);
 try {
   await mkdir(warmDir, { recursive: true });
-  await writeFile(warmFile, "import { Scene, Text, Video } from '@vsynth/jsx-runtime';\nexport default <Video><Scene><Text>warm</Text></Scene></Video>;\n");
+  const source =
+    "import { Scene, Text, Video } from '@vsynth/jsx-runtime';\n" +
+    'export default <Video><Scene><Text>warm</Text></Scene></Video>;\n';
+  await writeFile(warmFile, source);
   const mod = await importTsx(warmFile);
   const root = (mod['default'] as { default?: unknown } | undefined)?.default ?? mod['default'];
   if (isElement(root)) await compile(root, { target: 'v3', variant: 'B' });
@@ -32,7 +33,8 @@ try {
 process.on('message', (message: { id: number; job: BuildJob }) => {
   runBuildJob(message.job).then(
     (outcome) => send({ type: 'done', id: message.id, outcome, rss: process.memoryUsage().rss }),
-    (error: unknown) => send({ type: 'crashed', id: message.id, message: error instanceof Error ? error.message : String(error) }),
+    (error: unknown) =>
+      send({ type: 'crashed', id: message.id, message: error instanceof Error ? error.message : String(error) }),
   );
 });
 send({ type: 'ready' });

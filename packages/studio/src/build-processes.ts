@@ -1,9 +1,7 @@
 /**
- * Runs the studio's builds in a separate Node process that lives for many builds. The user's
- * code runs there, so a `process.exit()`, a crash or an endless loop ends a build, never the
- * studio: the process is replaced and the problem reported. `importTsx` loads the user's files
- * afresh on each call, and each load keeps some memory, so the process is also replaced after
- * {@link BuildProcessesOptions.maxBuilds} builds or when it grows past `maxRssBytes`.
+ * Runs the studio's builds in a separate Node process that lives for many builds. The user's code runs
+ * there, so a `process.exit()`, a crash or an endless loop ends a build, never the studio. Each fresh load
+ * of the user's files keeps some memory, so the process is also replaced after many builds.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -12,13 +10,12 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { failedOutcome } from './failed-outcome.js';
 import type { BuildJob, BuildOutcome } from './studio-types.js';
 
-/** Options of {@link BuildProcesses}. */
 export interface BuildProcessesOptions {
   /** Working directory of the build process (file names in messages are relative to it). */
   readonly cwd: string;
   /** A build taking longer is stopped and reported. Default 30 000 ms. */
   readonly timeoutMs?: number;
-  /** Replace the process after this many builds. Default 500 (each load keeps about 1 MB, measured). */
+  /** Replace the process after this many builds. Default 500. */
   readonly maxBuilds?: number;
   /** Replace the process once its resident memory passes this. Default 768 MiB. */
   readonly maxRssBytes?: number;
@@ -38,14 +35,7 @@ interface ChildMessage {
   readonly message?: string;
 }
 
-/**
- * Builds jobs in a separate process, one job at a time.
- *
- * @example
- * const builds = new BuildProcesses({ cwd: process.cwd() });
- * const outcome = await builds.run({ file: '/work/video.tsx', row: 1, cwd: process.cwd() });
- * builds.close();
- */
+/** Builds jobs in a separate process, one job at a time. */
 export class BuildProcesses {
   readonly #cwd: string;
   readonly #timeoutMs: number;
@@ -77,11 +67,11 @@ export class BuildProcesses {
       this.#replace(worker);
       const message = error instanceof Error ? error.message : String(error);
       const file = job.file ?? job.template ?? '';
-      return failedOutcome([{ message, file: path.relative(job.cwd, file) || file, line: null, column: null, severity: 'error' }], null);
+      const shownFile = path.relative(job.cwd, file) || file;
+      return failedOutcome([{ message, file: shownFile, line: null, column: null, severity: 'error' }], null);
     }
   }
 
-  /** Stops the build process. */
   close(): void {
     this.#closed = true;
     this.#current?.child.kill('SIGKILL');
@@ -107,7 +97,10 @@ export class BuildProcesses {
       };
       child.on('message', onMessage);
       child.once('error', reject);
-      child.once('exit', (code, signal) => reject(new Error(`the build process could not start (exit ${code ?? signal}); run with VSYNTH_DEBUG=1 to see why`)));
+      child.once('exit', (code, signal) => {
+        const why = `the build process could not start (exit ${code ?? signal}); run with VSYNTH_DEBUG=1 to see why`;
+        reject(new Error(why));
+      });
     });
     // A process that fails to start is reported by the build that uses it.
     ready.catch(() => undefined);
@@ -130,17 +123,25 @@ export class BuildProcesses {
       };
       const timer = setTimeout(() => {
         done();
-        reject(new Error(`building took longer than ${Math.round(this.#timeoutMs / 1000)} s and was stopped (an endless loop in the video's code?); fix it and save again`));
+        const seconds = Math.round(this.#timeoutMs / 1000);
+        reject(
+          new Error(
+            `building took longer than ${seconds} s and was stopped (an endless loop in the video's code?); ` +
+              'fix it and save again',
+          ),
+        );
       }, this.#timeoutMs);
       const onMessage = (message: ChildMessage): void => {
         if (message.id !== id) return;
         done();
-        if (message.type === 'done' && message.outcome !== undefined) resolve({ outcome: message.outcome, rss: message.rss ?? 0 });
-        else reject(new Error(`the build failed: ${message.message ?? 'no outcome'}`));
+        if (message.type === 'done' && message.outcome !== undefined) {
+          resolve({ outcome: message.outcome, rss: message.rss ?? 0 });
+        } else reject(new Error(`the build failed: ${message.message ?? 'no outcome'}`));
       };
       const onExit = (code: number | null, signal: NodeJS.Signals | null): void => {
         done();
-        reject(new Error(`the video's code ended the build (exit ${code ?? signal}, e.g. a process.exit() call); the studio keeps running`));
+        const exit = `exit ${code ?? signal}, e.g. a process.exit() call`;
+        reject(new Error(`the video's code ended the build (${exit}); the studio keeps running`));
       };
       child.on('message', onMessage);
       child.once('exit', onExit);
@@ -162,9 +163,8 @@ function childEntry(): string {
 }
 
 /**
- * This process's Node flags (from source: `--conditions=@vsynth/source --import tsx`), with a
- * bare `--import` specifier made absolute: the build process runs in the user's directory,
- * where `tsx` may not resolve.
+ * This process's Node flags with a bare `--import` specifier made absolute: the build process runs in the
+ * user's directory, where `tsx` may not resolve.
  */
 function childExecArgv(): string[] {
   const args = [...process.execArgv];

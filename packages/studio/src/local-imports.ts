@@ -1,8 +1,6 @@
 /**
- * The local modules a `.tsx` video imports, found by reading import specifiers (static,
- * `export … from`, dynamic `import('…')`, `require('…')`) and following the relative ones.
- * Works whatever the loader caches, and also when a module does not compile, so the studio
- * watches a broken component and rebuilds when it is fixed.
+ * The local modules a `.tsx` video imports, found by reading import specifiers rather than asking the
+ * loader, so the studio also watches a component that does not compile and rebuilds when it is fixed.
  */
 import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -14,7 +12,7 @@ const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs',
 /**
  * Every local file reachable from `entry` through relative imports, `entry` included, absolute.
  *
- * @example await localImports('/work/video.tsx') // ['/work/video.tsx', '/work/avatars.ts', '/work/components/card.tsx']
+ * @example await localImports('/work/video.tsx') // ['/work/video.tsx', '/work/avatars.ts']
  */
 export async function localImports(entry: string): Promise<string[]> {
   const found = new Set<string>();
@@ -38,11 +36,15 @@ export async function localImports(entry: string): Promise<string[]> {
   return [...found];
 }
 
-/** `./card.js` → card.ts / card.tsx / card.js …, `./components` → components/index.ts …, as TypeScript resolves. */
+/** `./card.js` → card.ts, card.tsx, card.js…; `./components` → components/index.ts…, as TypeScript resolves. */
 function resolveLocal(dir: string, specifier: string): string | undefined {
   const base = path.resolve(dir, specifier);
   const stem = base.replace(/\.[cm]?jsx?$/, '');
-  const candidates = [base, ...SOURCE_EXTENSIONS.map((ext) => `${stem}${ext}`), ...SOURCE_EXTENSIONS.map((ext) => path.join(base, `index${ext}`))];
+  const candidates = [
+    base,
+    ...SOURCE_EXTENSIONS.map((ext) => `${stem}${ext}`),
+    ...SOURCE_EXTENSIONS.map((ext) => path.join(base, `index${ext}`)),
+  ];
   for (const candidate of candidates) {
     if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
   }

@@ -1,11 +1,19 @@
 /**
- * One build of the studio's sources for one data row, run inside the build process (see
- * build-processes.ts): load the `.tsx` once, compile it to v3 A, v3 B and legacy (lossy, so the
- * legacy tab lists what it drops), or bind a Handlebars payload template to the row.
+ * One build of the studio's sources for one data row, run inside the build process: compile the `.tsx` to
+ * v3 A, v3 B and legacy (lossy, so the legacy tab lists what it drops), or bind a payload template.
  */
 import { readFile } from 'node:fs/promises';
-import { estimateCubes, parseJsonText, type Issue } from '@vsynth/core';
-import { compile, importTsx, isElement, jsxDEV, type CompileOptions, type CompileResult, type FunctionComponent, type VsynthNode } from '@vsynth/jsx-runtime';
+import { estimateCubes, omitUndefined, parseJsonText, type Issue } from '@vsynth/core';
+import {
+  compile,
+  importTsx,
+  isElement,
+  jsxDEV,
+  type CompileOptions,
+  type CompileResult,
+  type FunctionComponent,
+  type VsynthNode,
+} from '@vsynth/jsx-runtime';
 import { missingVariableIssue, payloadTemplate, rowProps, rowsFromFile, type DataRow } from '@vsynth/templates';
 import { failedOutcome as failed } from './failed-outcome.js';
 import { errorProblems, shown, toProblem } from './to-problem.js';
@@ -17,13 +25,13 @@ const TARGET_OPTIONS: Readonly<Record<StudioTarget, CompileOptions>> = {
   v3B: { target: 'v3', variant: 'B' },
   legacy: { target: 'legacy', lossy: true },
 };
-const TARGET_NAMES: Readonly<Record<StudioTarget, string>> = { v3A: 'v3 variant A', v3B: 'v3 variant B', legacy: 'legacy' };
+const TARGET_NAMES: Readonly<Record<StudioTarget, string>> = {
+  v3A: 'v3 variant A',
+  v3B: 'v3 variant B',
+  legacy: 'legacy',
+};
 
-/**
- * Builds `job` and reports every problem; never throws for a user error.
- *
- * @example const outcome = await runBuildJob({ file: '/work/video.tsx', row: 1, cwd: '/work' });
- */
+/** Builds `job` and reports every problem; never throws for a user error. */
 export async function runBuildJob(job: BuildJob): Promise<BuildOutcome> {
   const { cwd } = job;
   const main = job.file ?? job.template ?? '';
@@ -39,23 +47,30 @@ export async function runBuildJob(job: BuildJob): Promise<BuildOutcome> {
     row = rows.find((item) => item.row === job.row);
     const dataFile = shown(job.data, cwd);
     if (row === undefined) {
-      return failed([{ message: `row ${job.row} does not exist: ${dataFile} has ${rows.length} data row(s); pick 1 to ${rows.length}`, file: dataFile, line: null, column: null, severity: 'error', row: job.row }], rows.length);
+      const count = rows.length;
+      const message = `row ${job.row} does not exist: ${dataFile} has ${count} data row(s); pick 1 to ${count}`;
+      return failed([{ message, file: dataFile, line: null, column: null, severity: 'error', row: job.row }], count);
     }
     const rowErrors = (row.issues ?? []).filter((item) => item.severity === 'error');
-    if (rowErrors.length > 0) return failed(rowErrors.map((item) => atRow(item, job.data ?? '', row?.line, cwd)), rows.length);
+    if (rowErrors.length > 0) {
+      return failed(rowErrors.map((item) => atRow(item, job.data ?? '', row?.line, cwd)), rows.length);
+    }
   }
   let props: Record<string, unknown> | undefined;
   if (job.props !== undefined) {
     try {
       const parsed = parseJsonText(await readFile(job.props, 'utf8'), { source: shown(job.props, cwd) });
-      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error(`${shown(job.props, cwd)} must hold a JSON object (the component's props)`);
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+        throw new Error(`${shown(job.props, cwd)} must hold a JSON object (the component's props)`);
+      }
       props = parsed as Record<string, unknown>;
     } catch (error) {
       return failed(errorProblems(error, job.props, cwd), rows?.length ?? null);
     }
   }
   const context: Context = { job, main, rows, row, props };
-  return job.template !== undefined ? buildPayloadTemplate(context, job.template) : buildTsx(context, job.file ?? '');
+  if (job.template !== undefined) return buildPayloadTemplate(context, job.template);
+  return buildTsx(context, job.file ?? '');
 }
 
 interface Context {
@@ -77,34 +92,44 @@ async function buildTsx(context: Context, file: string): Promise<BuildOutcome> {
   }
   const inner = mod['default'];
   // A CommonJS module's namespace puts module.exports under `default`, as compileFile reads it.
-  const exports = typeof inner === 'object' && inner !== null && !isElement(inner) && 'default' in inner ? (inner as Record<string, unknown>) : mod;
+  const isCommonJs = typeof inner === 'object' && inner !== null && !isElement(inner) && 'default' in inner;
+  const exports = isCommonJs ? (inner as Record<string, unknown>) : mod;
   const root = exports['default'];
   const subject = shown(file, job.cwd);
-  const fail = (message: string): BuildOutcome => failed([{ message, file: subject, line: null, column: null, severity: 'error' }], rowCount);
-  const optional = new Set(Array.isArray(exports['optionalColumns']) ? (exports['optionalColumns'] as unknown[]).filter((name): name is string => typeof name === 'string') : []);
+  const fail = (message: string): BuildOutcome =>
+    failed([{ message, file: subject, line: null, column: null, severity: 'error' }], rowCount);
+  const optionalColumns = Array.isArray(exports['optionalColumns']) ? (exports['optionalColumns'] as unknown[]) : [];
+  const optional = new Set(optionalColumns.filter((name): name is string => typeof name === 'string'));
   const tracked = row === undefined ? undefined : rowProps(row.data, optional);
   let element: VsynthNode;
   if (typeof root === 'function') {
     element = jsxDEV(root as FunctionComponent, tracked?.props ?? { ...context.props });
   } else if (isElement(root)) {
     if (row !== undefined || context.props !== undefined) {
-      return fail(`${subject} exports an element, not a component: ${row !== undefined ? 'a data row' : 'props'} cannot be passed to it. Export a component (props) => <Video>…</Video> instead.`);
+      const given = row !== undefined ? 'a data row' : 'props';
+      return fail(
+        `${subject} exports an element, not a component: ${given} cannot be passed to it. ` +
+          'Export a component (props) => <Video>…</Video> instead.',
+      );
     }
     element = root;
   } else if (!('default' in exports)) {
     return fail(`${subject} has no default export: export default a <Video> element or a component returning one.`);
   } else {
-    return fail(`${subject} must export default a <Video> element or a component returning one; got ${typeof root}.`);
+    return fail(
+      `${subject} must export default a <Video> element or a component returning one; got ${typeof root}.`,
+    );
   }
   const avatars = exports['avatars'] as CompileOptions['avatars'];
-  const common: CompileOptions = { subject, cwd: job.cwd, ...(avatars !== undefined && { avatars }) };
+  const common: CompileOptions = { subject, cwd: job.cwd, ...omitUndefined({ avatars }) };
   const results: Partial<Record<StudioTarget, CompileResult>> = {};
   const targets = {} as Record<StudioTarget, TargetOutcome>;
   for (const target of TARGETS) {
     try {
       const result = await compile(element, { ...common, ...TARGET_OPTIONS[target] });
       results[target] = result;
-      targets[target] = { payload: result.payload, problems: [], warnings: result.warnings.map((item) => toProblem(item, file, job.cwd)) };
+      const warnings = result.warnings.map((item) => toProblem(item, file, job.cwd));
+      targets[target] = { payload: result.payload, problems: [], warnings };
     } catch (error) {
       targets[target] = { payload: null, problems: errorProblems(error, file, job.cwd), warnings: [] };
     }
@@ -113,16 +138,27 @@ async function buildTsx(context: Context, file: string): Promise<BuildOutcome> {
     const columns = Object.keys(row.data);
     const problems = [...tracked.missing].map((name) => {
       const found = missingVariableIssue({ name, row: row.row, path: [], columns, noun: 'prop', usedBy: subject });
-      return atRow({ ...found, message: `row ${row.row}: ${found.message}; if the column is optional, list it in export const optionalColumns` }, job.data ?? '', row.line, job.cwd);
+      const message =
+        `row ${row.row}: ${found.message}; if the column is optional, list it in export const optionalColumns`;
+      return atRow({ ...found, message }, job.data ?? '', row.line, job.cwd);
     });
     return { ...failed(problems, rowCount), targets };
   }
   const drawn = TARGETS.find((target) => targets[target].payload !== null) ?? null;
-  if (drawn === null) return { ...failed(dedupe(TARGETS.flatMap((target) => targets[target].problems)), rowCount), targets };
+  if (drawn === null) {
+    return { ...failed(dedupe(TARGETS.flatMap((target) => targets[target].problems)), rowCount), targets };
+  }
   const problems: StudioProblem[] = [...targets[drawn].warnings];
   if (drawn !== 'v3A') {
-    const reason = targets.v3A.problems[0]?.message ?? 'it does not compile';
-    problems.unshift({ message: `does not compile to v3 variant A (${reason}); showing the ${TARGET_NAMES[drawn]} payload`, file: subject, line: targets.v3A.problems[0]?.line ?? null, column: targets.v3A.problems[0]?.column ?? null, severity: 'warning' });
+    const first = targets.v3A.problems[0];
+    const reason = first?.message ?? 'it does not compile';
+    problems.unshift({
+      message: `does not compile to v3 variant A (${reason}); showing the ${TARGET_NAMES[drawn]} payload`,
+      file: subject,
+      line: first?.line ?? null,
+      column: first?.column ?? null,
+      severity: 'warning',
+    });
   }
   return {
     ok: true,
@@ -143,24 +179,50 @@ async function buildPayloadTemplate(context: Context, file: string): Promise<Bui
   try {
     const json = parseJsonText(await readFile(file, 'utf8'), { source: name });
     const template = payloadTemplate(json, { name });
-    if (row === undefined) return failed([{ message: `${name} is a payload template: give the rows to bind with --data`, file: name, line: null, column: null, severity: 'error' }], rowCount);
+    if (row === undefined) {
+      const message = `${name} is a payload template: give the rows to bind with --data`;
+      return failed([{ message, file: name, line: null, column: null, severity: 'error' }], rowCount);
+    }
     bound = template.bind(row.data, row.row);
   } catch (error) {
     return failed(errorProblems(error, file, job.cwd), rowCount);
   }
-  if (!bound.ok) return failed(bound.issues.map((item) => (item.row !== undefined && item.source === undefined ? atRow(item, job.data ?? file, row.line, job.cwd) : toProblem(item, file, job.cwd))), rowCount);
+  if (!bound.ok) {
+    const problems = bound.issues.map((item) =>
+      item.row !== undefined && item.source === undefined
+        ? atRow(item, job.data ?? file, row.line, job.cwd)
+        : toProblem(item, file, job.cwd),
+    );
+    return failed(problems, rowCount);
+  }
   const body = bound.request.body;
   const drawn: StudioTarget = bound.request.kind === 'legacy' ? 'legacy' : hasScripts(body) ? 'v3A' : 'v3B';
-  const only = { message: `${name} is a ${TARGET_NAMES[drawn]} payload template: it gives that payload only`, file: name, line: null, column: null, severity: 'warning' as const };
+  const only: StudioProblem = {
+    message: `${name} is a ${TARGET_NAMES[drawn]} payload template: it gives that payload only`,
+    file: name,
+    line: null,
+    column: null,
+    severity: 'warning',
+  };
   const targets = {} as Record<StudioTarget, TargetOutcome>;
-  for (const target of TARGETS) targets[target] = target === drawn ? { payload: body, problems: [], warnings: [] } : { payload: null, problems: [only], warnings: [] };
+  for (const target of TARGETS) {
+    const isDrawn = target === drawn;
+    targets[target] = { payload: isDrawn ? body : null, problems: isDrawn ? [] : [only], warnings: [] };
+  }
   const warnings = bound.warnings.map((item) => toProblem(item, file, job.cwd));
   return { ok: true, problems: warnings, targets, drawn, slots: {}, cubes: cubesOf(body, drawn), rows: rowCount };
 }
 
 /** A row's problem located at the row's line in the data file. */
 function atRow(item: Issue, dataFile: string, line: number | undefined, cwd: string): StudioProblem {
-  return { message: item.message, file: shown(dataFile, cwd), line: line ?? null, column: line === undefined ? null : 1, severity: item.severity, ...(item.row === undefined ? {} : { row: item.row }) };
+  return {
+    message: item.message,
+    file: shown(dataFile, cwd),
+    line: line ?? null,
+    column: line === undefined ? null : 1,
+    severity: item.severity,
+    ...omitUndefined({ row: item.row }),
+  };
 }
 
 function dedupe(problems: readonly StudioProblem[]): StudioProblem[] {
@@ -183,5 +245,8 @@ function cubesOf(payload: unknown, target: StudioTarget): number | null {
 
 function hasScripts(body: Record<string, unknown>): boolean {
   const scenes = body['scenes'];
-  return Array.isArray(scenes) && scenes.some((scene) => typeof scene === 'object' && scene !== null && Array.isArray((scene as { scripts?: unknown }).scripts));
+  if (!Array.isArray(scenes)) return false;
+  return scenes.some(
+    (scene) => typeof scene === 'object' && scene !== null && Array.isArray((scene as { scripts?: unknown }).scripts),
+  );
 }

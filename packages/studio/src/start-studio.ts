@@ -1,20 +1,19 @@
 /**
- * `startStudio`: the local web server of `vsynth studio`. It serves the page, `/state.json`,
- * `/events` (server-sent events carrying each new version), the storyboard PNGs and source
- * lines; watches the video, every local module it imports, the props and the data file; and
- * rebuilds on every save. A user error never stops it.
+ * `startStudio`: the local web server of `vsynth studio`. It serves the page, `/state.json`, `/events`
+ * (server-sent events carrying each new version), the storyboard PNGs and source lines, and rebuilds on
+ * every save of the video, its local modules, props or data. A user error never stops it.
  */
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { omitUndefined } from '@vsynth/core';
 import { localImports } from './local-imports.js';
 import { StudioBuilds, type BuildRecord } from './studio-builds.js';
 import { STUDIO_PAGE } from './studio-page.js';
 import { studioState } from './studio-state.js';
 import { watchFiles } from './watch-files.js';
 
-/** Options of {@link startStudio}. */
 export interface StartStudioOptions {
   /** The `.tsx` video, or TSX template with `data`. One of `file` and `template`. */
   readonly file?: string;
@@ -28,7 +27,7 @@ export interface StartStudioOptions {
   readonly port?: number;
   /** Default 127.0.0.1. */
   readonly host?: string;
-  /** Directory relative paths are resolved against and shown relative to. Default `process.cwd()`. */
+  /** Directory relative paths are resolved against and shown relative to. */
   readonly cwd?: string;
   /** Wait after a save before rebuilding, so one save of several files rebuilds once. Default 30 ms. */
   readonly debounceMs?: number;
@@ -55,7 +54,8 @@ export interface Studio {
  */
 export async function startStudio(options: StartStudioOptions): Promise<Studio> {
   const cwd = options.cwd ?? process.cwd();
-  const abs = (file: string | undefined): string | undefined => (file === undefined ? undefined : path.resolve(cwd, file));
+  const abs = (file: string | undefined): string | undefined =>
+    file === undefined ? undefined : path.resolve(cwd, file);
   const main = abs(options.file) ?? abs(options.template);
   if (main === undefined) throw new Error('startStudio needs a file or a template');
   const shownFile = options.file ?? options.template ?? main;
@@ -65,8 +65,7 @@ export async function startStudio(options: StartStudioOptions): Promise<Studio> 
     cwd,
     ...(options.file !== undefined && { file: main }),
     ...(options.template !== undefined && { template: main }),
-    ...(props !== undefined && { props }),
-    ...(data !== undefined && { data }),
+    ...omitUndefined({ props, data }),
   });
   const clients = new Set<ServerResponse>();
   let currentRow = 1;
@@ -128,14 +127,17 @@ export async function startStudio(options: StartStudioOptions): Promise<Studio> 
 
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
-      if (!response.headersSent) sendJson(response, 500, { error: error instanceof Error ? error.message : String(error) });
-      else response.end();
+      if (response.headersSent) response.end();
+      else sendJson(response, 500, { error: error instanceof Error ? error.message : String(error) });
     });
   });
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://studio.local');
-    if (request.method !== 'GET' && request.method !== 'HEAD') return sendJson(response, 405, { error: `${request.method ?? ''} is not supported; the studio only answers GET` });
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      const error = `${request.method ?? ''} is not supported; the studio only answers GET`;
+      return sendJson(response, 405, { error });
+    }
     if (url.pathname === '/' || url.pathname === '/index.html') {
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
       response.end(STUDIO_PAGE);
@@ -144,14 +146,20 @@ export async function startStudio(options: StartStudioOptions): Promise<Studio> 
     if (url.pathname === '/state.json') {
       const rowText = url.searchParams.get('row');
       if (rowText !== null) {
-        if (!/^[1-9]\d*$/.test(rowText)) return sendJson(response, 400, { error: `row must be a data row number 1, 2, …; got "${rowText}"` });
+        if (!/^[1-9]\d*$/.test(rowText)) {
+          return sendJson(response, 400, { error: `row must be a data row number 1, 2, …; got "${rowText}"` });
+        }
         currentRow = Number(rowText);
       }
       const record = await builds.get(currentRow);
       return sendJson(response, 200, studioState(record, builds.lastGood(record.row), shownFile));
     }
     if (url.pathname === '/events') {
-      response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
+      response.writeHead(200, {
+        'content-type': 'text/event-stream',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+      });
       response.write(`retry: 1000\nid: ${builds.version}\ndata: ${JSON.stringify({ version: builds.version })}\n\n`);
       clients.add(response);
       const keepAlive = setInterval(() => response.write(': keep-alive\n\n'), 15_000);
@@ -165,9 +173,17 @@ export async function startStudio(options: StartStudioOptions): Promise<Studio> 
     if (scene !== null) {
       const record = await builds.byId(scene[1] ?? '');
       const png = record?.images?.image(Number(scene[2]));
-      if (png === undefined) return sendJson(response, 404, { error: `no scene image ${url.pathname}: it belongs to a build the studio no longer keeps; reload /state.json` });
+      if (png === undefined) {
+        const error =
+          `no scene image ${url.pathname}: it belongs to a build the studio no longer keeps; reload /state.json`;
+        return sendJson(response, 404, { error });
+      }
       const bytes = await png;
-      response.writeHead(200, { 'content-type': 'image/png', 'content-length': bytes.length, 'cache-control': 'public, max-age=31536000, immutable' });
+      response.writeHead(200, {
+        'content-type': 'image/png',
+        'content-length': bytes.length,
+        'cache-control': 'public, max-age=31536000, immutable',
+      });
       response.end(bytes);
       return;
     }
@@ -176,7 +192,9 @@ export async function startStudio(options: StartStudioOptions): Promise<Studio> 
       const line = Number(url.searchParams.get('line') ?? '0');
       const absolute = path.resolve(cwd, file);
       // Only the files of this video: the studio never serves anything else from the disk.
-      if (!watched.has(absolute)) return sendJson(response, 404, { error: `${file} is not one of the files this studio watches` });
+      if (!watched.has(absolute)) {
+        return sendJson(response, 404, { error: `${file} is not one of the files this studio watches` });
+      }
       const lines = (await readFile(absolute, 'utf8')).split(/\r?\n/);
       const from = Math.max(1, line - 3);
       const to = Math.min(lines.length, Math.max(line, 1) + 3);

@@ -1,9 +1,9 @@
 /**
- * The studio's builds: the current version of the sources, one build per (version, data row)
- * made on demand in the build process, one at a time, and the last good build of each row, which
- * the page keeps showing (greyed) while the sources do not compile.
+ * The studio's builds: one per (version of the sources, data row), made on demand one at a time, and the
+ * last good build of each row, which the page keeps showing while the sources do not compile.
  */
 import path from 'node:path';
+import { omitUndefined } from '@vsynth/core';
 import { BuildProcesses } from './build-processes.js';
 import { sceneImages, type SceneImages } from './scene-images.js';
 import type { BuildJob, BuildOutcome } from './studio-types.js';
@@ -20,7 +20,6 @@ export interface BuildRecord {
   readonly images: SceneImages | undefined;
 }
 
-/** What a {@link StudioBuilds} builds. */
 export interface StudioSources {
   readonly file?: string;
   readonly template?: string;
@@ -33,13 +32,7 @@ export interface StudioSources {
 
 const KEPT_BUILDS = 24;
 
-/**
- * Versions and builds of one studio.
- *
- * @example
- * const builds = new StudioBuilds({ file: '/work/video.tsx', cwd: '/work' });
- * const record = await builds.get(1); // version 1, row 1
- */
+/** Versions and builds of one studio. */
 export class StudioBuilds {
   readonly #sources: StudioSources;
   readonly #processes: BuildProcesses;
@@ -51,7 +44,7 @@ export class StudioBuilds {
 
   constructor(sources: StudioSources) {
     this.#sources = sources;
-    this.#processes = new BuildProcesses({ cwd: sources.cwd, ...(sources.timeoutMs !== undefined && { timeoutMs: sources.timeoutMs }) });
+    this.#processes = new BuildProcesses({ cwd: sources.cwd, ...omitUndefined({ timeoutMs: sources.timeoutMs }) });
   }
 
   /** The version of the sources; it increases on every rebuild. */
@@ -59,7 +52,6 @@ export class StudioBuilds {
     return this.#version;
   }
 
-  /** Whether rows come from a data file. */
   get hasData(): boolean {
     return this.#sources.data !== undefined;
   }
@@ -89,7 +81,6 @@ export class StudioBuilds {
     return this.#lastGood.get(row) ?? this.#latestGood;
   }
 
-  /** A kept build by id, for its images. */
   async byId(id: string): Promise<BuildRecord | undefined> {
     const record = await this.#records.get(id);
     if (record !== undefined) return record;
@@ -109,14 +100,7 @@ export class StudioBuilds {
 
   async #build(id: string, version: number, row: number | null): Promise<BuildRecord> {
     const { file, template, props, data, cwd } = this.#sources;
-    const job: BuildJob = {
-      cwd,
-      row: row ?? 1,
-      ...(file !== undefined && { file }),
-      ...(template !== undefined && { template }),
-      ...(props !== undefined && { props }),
-      ...(data !== undefined && { data }),
-    };
+    const job: BuildJob = { cwd, row: row ?? 1, ...omitUndefined({ file, template, props, data }) };
     const outcome = await this.#processes.run(job);
     const drawnPayload = outcome.drawn === null ? undefined : outcome.targets[outcome.drawn].payload;
     const baseDir = path.dirname(file ?? template ?? path.join(cwd, 'x'));

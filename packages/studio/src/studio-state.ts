@@ -1,6 +1,4 @@
-/**
- * `GET /state.json`: what the page shows, for scripts and tests too.
- */
+/** `GET /state.json`: what the page shows, for scripts and tests too. */
 import type { BuildRecord } from './studio-builds.js';
 import type { StudioProblem, StudioTarget, TargetOutcome } from './studio-types.js';
 
@@ -12,10 +10,7 @@ export interface StudioScene {
   readonly durationSeconds: number;
 }
 
-/**
- * The studio's state. The first eight fields are the machine-readable contract; the others
- * serve the page.
- */
+/** The studio's state: the first eight fields are the machine-readable contract, the others serve the page. */
 export interface StudioState {
   /** The `.tsx` (or payload template) as given. */
   readonly file: string;
@@ -25,10 +20,10 @@ export interface StudioState {
   readonly row: number | null;
   readonly problems: readonly StudioProblem[];
   readonly scenes: readonly StudioScene[];
-  /** Estimated cubes of the drawn payload, as the sandbox would charge; null when nothing compiled yet. */
+  /** Estimated cubes of the drawn payload; null when nothing compiled yet. */
   readonly cubes: number | null;
   readonly payloads: Readonly<Record<StudioTarget, unknown>>;
-  /** False when the current sources do not build: scenes and payloads are then the last good build's. */
+  /** False when the current sources do not build; scenes and payloads are then the last good build's. */
   readonly ok: boolean;
   /** Version of the build the scenes and payloads come from (older than `version` when not ok). */
   readonly shownVersion: number | null;
@@ -52,9 +47,14 @@ export function studioState(current: BuildRecord, lastGood: BuildRecord | undefi
   const shown = current.outcome.ok ? current : lastGood;
   const outcome = shown?.outcome;
   const images = shown?.images;
-  const scenes = (images?.durations ?? []).map((durationSeconds, index) => ({ index, image: `/scene/${shown?.id ?? ''}/${index}.png`, durationSeconds }));
+  const scenes = (images?.durations ?? []).map((durationSeconds, index) => ({
+    index,
+    image: `/scene/${shown?.id ?? ''}/${index}.png`,
+    durationSeconds,
+  }));
   const strip = (target: StudioTarget): Omit<TargetOutcome, 'payload'> => {
-    const { problems, warnings } = (current.outcome.ok ? current.outcome : (outcome ?? current.outcome)).targets[target];
+    const from = current.outcome.ok ? current.outcome : (outcome ?? current.outcome);
+    const { problems, warnings } = from.targets[target];
     return { problems, warnings };
   };
   return {
@@ -64,10 +64,15 @@ export function studioState(current: BuildRecord, lastGood: BuildRecord | undefi
     problems: current.outcome.problems,
     scenes,
     cubes: outcome?.cubes ?? null,
-    payloads: { v3A: outcome?.targets.v3A.payload ?? null, v3B: outcome?.targets.v3B.payload ?? null, legacy: outcome?.targets.legacy.payload ?? null },
+    payloads: {
+      v3A: outcome?.targets.v3A.payload ?? null,
+      v3B: outcome?.targets.v3B.payload ?? null,
+      legacy: outcome?.targets.legacy.payload ?? null,
+    },
     ok: current.outcome.ok,
     shownVersion: shown?.version ?? null,
-    totalSeconds: images === undefined ? null : Math.round(images.durations.reduce((sum, value) => sum + value, 0) * 10) / 10,
+    totalSeconds:
+      images === undefined ? null : Math.round(images.durations.reduce((sum, value) => sum + value, 0) * 10) / 10,
     canvas: images?.canvas ?? null,
     slots: outcome?.slots ?? {},
     drawn: outcome?.drawn ?? null,

@@ -1,8 +1,3 @@
-/**
- * The shapes the studio's build process, server and page share: one build of the sources for
- * one data row, and the problems it found.
- */
-
 /** One problem as the page and `/state.json` show it; `line`/`column` are 1-based, null when unknown. */
 export interface StudioProblem {
   readonly message: string;
@@ -31,7 +26,7 @@ export interface TargetOutcome {
 export interface BuildOutcome {
   /** True when at least one target compiled, so there is a storyboard to draw. */
   readonly ok: boolean;
-  /** Problems of the build as a whole (load failure, props, data, the drawn target's errors and warnings). */
+  /** Problems of the build as a whole: load failure, props, data, the drawn target's errors and warnings. */
   readonly problems: readonly StudioProblem[];
   readonly targets: Readonly<Record<StudioTarget, TargetOutcome>>;
   /** The target the storyboard, duration and cubes come from. */

@@ -1,15 +1,13 @@
 import path from 'node:path';
-import { isValidationError, isVsynthError, type Issue } from '@vsynth/core';
+import { isValidationError, isVsynthError, omitUndefined, type Issue } from '@vsynth/core';
 import type { StudioProblem } from './studio-types.js';
 
 /**
- * An issue of the compiler, a template or a data file as a studio problem: its JSX source when
- * it has one, else `fallbackFile` with the `file:line:col` a message names, else no line.
- *
- * @example toProblem(issue, 'video.tsx', '/work') // { message, file: 'components/card.tsx', line: 4, column: 9, severity: 'error' }
+ * An issue of the compiler, a template or a data file as a studio problem, at its JSX source when it has
+ * one, else at the `file:line:col` its message names, else in `fallbackFile`.
  */
 export function toProblem(item: Issue, fallbackFile: string, cwd: string): StudioProblem {
-  const row = item.row === undefined ? {} : { row: item.row };
+  const row = omitUndefined({ row: item.row });
   const element = item.source?.element === undefined ? '' : ` <${item.source.element}>`;
   if (item.source !== undefined) {
     return {
@@ -22,16 +20,12 @@ export function toProblem(item: Issue, fallbackFile: string, cwd: string): Studi
     };
   }
   const named = locatedIn(item.message);
-  if (named !== undefined) return { message: item.message, ...named, file: shown(named.file, cwd), severity: item.severity, ...row };
-  return { message: item.message, file: shown(fallbackFile, cwd), line: null, column: null, severity: item.severity, ...row };
+  const { message, severity } = item;
+  if (named !== undefined) return { message, ...named, file: shown(named.file, cwd), severity, ...row };
+  return { message, file: shown(fallbackFile, cwd), line: null, column: null, severity, ...row };
 }
 
-/**
- * Any error a build meets as problems: each issue of a ValidationError or TemplateError, else
- * the error's message (no stack).
- *
- * @example errorProblems(error, '/work/video.tsx', '/work')
- */
+/** Any error a build meets as problems: each issue of a ValidationError or TemplateError, else its message. */
 export function errorProblems(error: unknown, fallbackFile: string, cwd: string): StudioProblem[] {
   const issues = (error as { issues?: readonly Issue[] } | undefined)?.issues;
   if ((isValidationError(error) || isVsynthError(error)) && Array.isArray(issues) && issues.length > 0) {

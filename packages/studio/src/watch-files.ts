@@ -1,25 +1,18 @@
 /**
- * Watches a changing set of files through Node's `fs.watch` on their directories: an editor that
- * saves by writing a temporary file and renaming it over the original replaces the file's inode,
- * which a watch on the file itself would lose; the directory sees every name change.
+ * Watches a changing set of files through `fs.watch` on their directories: an editor that saves by
+ * renaming a temporary file over the original replaces the inode, which a watch on the file would lose.
  */
 import { watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
 
-/** A watch over files whose set may change (see {@link watchFiles}). */
+/** A watch over files whose set may change. */
 export interface FileWatch {
   /** Watches exactly these files (absolute paths) from now on. */
   set(files: Iterable<string>): void;
   close(): void;
 }
 
-/**
- * Calls `onChange(file)` when one of the watched files is written, created, renamed or removed.
- *
- * @example
- * const files = watchFiles((file) => console.log('saved', file));
- * files.set(['/work/video.tsx', '/work/avatars.ts']);
- */
+/** Calls `onChange(file)` when one of the watched files is written, created, renamed or removed. */
 export function watchFiles(onChange: (file: string) => void): FileWatch {
   let files = new Set<string>();
   const dirs = new Map<string, FSWatcher>();
