@@ -1,39 +1,25 @@
 /**
- * Issue 14 item 12: the sandbox stops promptly on SIGTERM however many exports are queued, and
- * the unfinished ones stay recorded and finish after the next start.
+ * The sandbox stops promptly on SIGTERM however many exports are queued, and the unfinished ones
+ * stay recorded and finish after the next start.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { VSYNTH_NODE_ARGS, REPO_ROOT } from './run-vsynth.js';
-import { CREATE, api, tempDir, variantA, webhookReceiver } from './sandbox-helpers.js';
+import { CREATE, api, sandboxProcess, tempDir, variantA, webhookReceiver } from './sandbox-helpers.js';
 
 const EXPORTS = 400;
 const children: ChildProcess[] = [];
 const cleanups: (() => Promise<void>)[] = [];
 
 afterEach(async () => {
-  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const child of children.splice(0))
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   for (const cleanup of cleanups.splice(0)) await cleanup();
 });
 
-async function startSandboxCli(dataDir: string, artifact: 'preview' | 'json'): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [...VSYNTH_NODE_ARGS, 'sandbox', '--port', '0', '--quiet', '--data-dir', dataDir, '--export-seconds', '0', '--artifact', artifact], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, NO_COLOR: '1', NODE_OPTIONS: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let stderr = '';
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-      out += chunk;
-      if (out.includes('\n')) resolve((JSON.parse(out.split('\n')[0]!) as { url: string }).url);
-    });
-    child.on('exit', (code) => reject(new Error(`sandbox exited with ${code}: ${stderr}`)));
-  });
-  return { url, child };
+async function startSandboxCli(dataDir: string, artifact: 'preview' | 'json') {
+  const started = await sandboxProcess(dataDir, ['--export-seconds', '0', '--artifact', artifact]);
+  children.push(started.child);
+  return started;
 }
 
 describe('sandbox stop with a backlog of exports', () => {
@@ -42,12 +28,22 @@ describe('sandbox stop with a backlog of exports', () => {
     cleanups.push(dir.remove);
     const receiver = await webhookReceiver();
     cleanups.push(receiver.close);
-    const hooks = () => new Set(receiver.requests.filter((r) => r.url.pathname === '/hook').map((r) => r.url.searchParams.get('ai_progress_update_loc')?.split('/').pop()));
+    const hooks = () =>
+      new Set(
+        receiver.requests
+          .filter((r) => r.url.pathname === '/hook')
+          .map((r) => r.url.searchParams.get('ai_progress_update_loc')?.split('/').pop()),
+      );
 
     // Rendering previews (ffmpeg, or the contact sheet without it) is slow: the exports pile up.
     const first = await startSandboxCli(dir.path, 'preview');
     const client = api(first.url);
-    const background = { id: 'background', type: 'background', source_type: 'image', source_url: receiver.url.replace('/hook', '/bg.png') };
+    const background = {
+      id: 'background',
+      type: 'background',
+      source_type: 'image',
+      source_url: receiver.url.replace('/hook', '/bg.png'),
+    };
     const projects: string[] = [];
     for (let start = 0; start < EXPORTS; start += 25) {
       const replies = await Promise.all(
@@ -67,7 +63,7 @@ describe('sandbox stop with a backlog of exports', () => {
 
     const stoppedAt = performance.now();
     first.child.kill('SIGTERM');
-    const code = await new Promise<number | null>((resolve) => first.child.on('exit', (exitCode) => resolve(exitCode)));
+    const code = await first.stopped;
     const seconds = (performance.now() - stoppedAt) / 1000;
     expect(code).toBe(0);
     // The code aims at 2 s (1 s for connections, 0.5 s for renders in progress); the bound is loose for a loaded machine.
@@ -79,6 +75,6 @@ describe('sandbox stop with a backlog of exports', () => {
     while (hooks().size < EXPORTS && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
     expect([...hooks()].sort()).toEqual([...projects].sort());
     second.child.kill('SIGTERM');
-    expect(await new Promise<number | null>((resolve) => second.child.on('exit', (exitCode) => resolve(exitCode)))).toBe(0);
+    expect(await second.stopped).toBe(0);
   }, 120_000);
 });

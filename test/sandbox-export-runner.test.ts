@@ -37,7 +37,10 @@ async function receiver(answer: (request: IncomingMessage, response: ServerRespo
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
     requests,
-    projects: () => requests.map((request) => new URL(request.url ?? '/', 'http://r').searchParams.get('ai_progress_update_loc')?.split('/').pop()),
+    projects: () =>
+      requests.map((request) =>
+        new URL(request.url ?? '/', 'http://r').searchParams.get('ai_progress_update_loc')?.split('/').pop(),
+      ),
   };
 }
 
@@ -51,17 +54,26 @@ describe('export runner', () => {
     // Answers each delivery 150 ms after it came: within the 0.5 s a stop waits for jobs in progress.
     const hooks = await receiver((_request, response) => void setTimeout(() => response.writeHead(200).end(), 150));
     const first = await startSandbox({ dataDir: dir, exportSeconds: 0 });
-    const { body } = await api(first.url).post(CREATE, variantA(['delivered while stopping'], () => [], { webhookUrl: hooks.url }));
+    const { body } = await api(first.url).post(
+      CREATE,
+      variantA(['delivered while stopping'], () => [], { webhookUrl: hooks.url }),
+    );
     await eventually(() => (hooks.requests.length === 1 ? true : undefined));
     await first.close();
 
     const second = await startSandbox({ dataDir: dir, exportSeconds: 0 });
     cleanups.push(() => second.close());
     // A later export's delivery: a resumed delivery of the first, due at start, would come before it.
-    const later = await api(second.url).post(CREATE, variantA(['later'], () => [], { webhookUrl: hooks.url }));
+    const later = await api(second.url).post(
+      CREATE,
+      variantA(['later'], () => [], { webhookUrl: hooks.url }),
+    );
     await eventually(() => (hooks.projects().includes(later.body.projectId) ? true : undefined));
     expect(hooks.projects()).toEqual([body.projectId, later.body.projectId]);
-    expect(await exportOf(second, body.projectId)).toMatchObject({ status: 'done', webhook: { status: 'delivered', attempts: 1, lastError: null } });
+    expect(await exportOf(second, body.projectId)).toMatchObject({
+      status: 'done',
+      webhook: { status: 'delivered', attempts: 1, lastError: null },
+    });
   });
 
   it('stops within a second while a receiver holds a delivery, and delivers it after a restart without counting the cut attempt', async () => {
@@ -73,8 +85,16 @@ describe('export runner', () => {
       request.socket.on('close', () => closedAt.push(performance.now()));
     });
     const lines: string[] = [];
-    const first = await startSandbox({ dataDir: dir, exportSeconds: 0, webhookRetry: { timeoutMs: 10_000 }, log: (line) => lines.push(line) });
-    const { body } = await api(first.url).post(CREATE, variantA(['held delivery'], () => [], { webhookUrl: hooks.url }));
+    const first = await startSandbox({
+      dataDir: dir,
+      exportSeconds: 0,
+      webhookRetry: { timeoutMs: 10_000 },
+      log: (line) => lines.push(line),
+    });
+    const { body } = await api(first.url).post(
+      CREATE,
+      variantA(['held delivery'], () => [], { webhookUrl: hooks.url }),
+    );
     await eventually(() => (hooks.requests.length === 1 ? true : undefined));
     const stoppedAt = performance.now();
     await first.close();
@@ -99,10 +119,21 @@ describe('export runner', () => {
   it('stores rendered exports as done while every delivery waits on a receiver that does not answer', async () => {
     const held: ServerResponse[] = [];
     const hooks = await receiver((_request, response) => void held.push(response));
-    const sandbox = await startSandbox({ dataDir: await dataDir(), exportSeconds: 0, webhookRetry: { timeoutMs: 10_000 } });
+    const sandbox = await startSandbox({
+      dataDir: await dataDir(),
+      exportSeconds: 0,
+      webhookRetry: { timeoutMs: 10_000 },
+    });
     cleanups.push(() => sandbox.close());
     const client = api(sandbox.url);
-    await Promise.all(Array.from({ length: 40 }, (_, i) => client.post(CREATE, variantA([`hooked ${i}`], () => [], { webhookUrl: hooks.url }))));
+    await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        client.post(
+          CREATE,
+          variantA([`hooked ${i}`], () => [], { webhookUrl: hooks.url }),
+        ),
+      ),
+    );
     await eventually(() => (held.length === 32 ? true : undefined));
     const { body } = await client.post(CREATE, variantA(['no webhook']));
     const startedAt = performance.now();
@@ -117,7 +148,10 @@ describe('export runner', () => {
     await writeFile(join(dir, 'artifacts'), 'not a directory');
     const hooks = await receiver((_request, response) => void response.writeHead(200).end());
     const first = await startSandbox({ dataDir: dir, exportSeconds: 0 });
-    const { body } = await api(first.url).post(CREATE, variantA(['nowhere to write'], () => [], { webhookUrl: hooks.url }));
+    const { body } = await api(first.url).post(
+      CREATE,
+      variantA(['nowhere to write'], () => [], { webhookUrl: hooks.url }),
+    );
     const failed = {
       status: 'failed',
       progress: 100,
@@ -125,7 +159,11 @@ describe('export runner', () => {
       duration: null,
       error: `storing the artifact failed: EEXIST: file already exists, mkdir '${join(dir, 'artifacts')}'`,
     };
-    expect(await eventually(async () => ((await exportOf(first, body.projectId)).status === 'failed' ? exportOf(first, body.projectId) : undefined))).toMatchObject(failed);
+    expect(
+      await eventually(async () =>
+        (await exportOf(first, body.projectId)).status === 'failed' ? exportOf(first, body.projectId) : undefined,
+      ),
+    ).toMatchObject(failed);
     await first.close();
 
     const second = await startSandbox({ dataDir: dir, exportSeconds: 0 });
@@ -137,7 +175,11 @@ describe('export runner', () => {
   it('stopped amid 60 exports whose projects change meanwhile, leaves none done without its artifact, and a restart finishes each with the payload it started with', async () => {
     const dir = await dataDir();
     let rendered = 0;
+    let modifiesSent!: () => void;
+    const modified = new Promise<void>((resolve) => (modifiesSent = resolve));
     const slowJson = async (payload: unknown, context: Parameters<typeof renderProjectJson>[1]) => {
+      // Past the first renders, the others wait for the modifies: on any machine the stop finds exports unfinished.
+      if (rendered >= 8) await modified;
       await new Promise((resolve) => setTimeout(resolve, 20));
       rendered += 1;
       return renderProjectJson(payload, context);
@@ -145,20 +187,33 @@ describe('export runner', () => {
     const first = await startSandbox({ dataDir: dir, exportSeconds: 0, renderArtifact: slowJson });
     const client = api(first.url);
     const created = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => client.post(CREATE, variantA([`Export ${i}`], () => [textClip('title', 'title', `Title ${i}`)]))),
+      Array.from({ length: 60 }, (_, i) =>
+        client.post(
+          CREATE,
+          variantA([`Export ${i}`], () => [textClip('title', 'title', `Title ${i}`)]),
+        ),
+      ),
     );
     const ids = created.map((reply) => reply.body.projectId as string);
     // Each project changes while its export waits or renders: the export keeps what it was created with.
-    const modified = await Promise.all(ids.map((projectId) => client.post('/api/odin/v3/project/modify', { projectId, updates: { title: 'Changed' } })));
-    expect(modified.map((reply) => reply.status)).toEqual(ids.map(() => 200));
+    const changed = await Promise.all(
+      ids.map((projectId) => client.post('/api/odin/v3/project/modify', { projectId, updates: { title: 'Changed' } })),
+    );
+    expect(changed.map((reply) => reply.status)).toEqual(ids.map(() => 200));
+    modifiesSent();
     await eventually(() => (rendered >= 8 ? true : undefined));
     await first.close();
 
     const readArtifact = async (e: { videoUrl: string }, base: string) => {
       const path = new URL(e.videoUrl).pathname;
-      return JSON.parse(await (await fetch(`${base}${path}`)).text()) as { project: { scenes: { clips: { text?: string }[] }[] } };
+      return JSON.parse(await (await fetch(`${base}${path}`)).text()) as {
+        project: { scenes: { clips: { text?: string }[] }[] };
+      };
     };
-    const log = (await readFile(join(dir, 'store.ndjson'), 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { t: string; v: Record<string, unknown> });
+    const log = (await readFile(join(dir, 'store.ndjson'), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { t: string; v: Record<string, unknown> });
     const artifactIds = new Set(log.filter((line) => line.t === 'artifact').map((line) => line.v['id']));
     const doneBeforeStop = log.filter((line) => line.t === 'export' && line.v['status'] === 'done');
     expect(doneBeforeStop.filter((line) => !artifactIds.has(line.v['artifactId']))).toEqual([]);

@@ -1,5 +1,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { api, CREATE, eventually, LEGACY_CREATE, legacyPayload, seeded, sequence, testSandbox, variantA, webhookReceiver } from './sandbox-helpers.js';
+import {
+  api,
+  CREATE,
+  eventually,
+  LEGACY_CREATE,
+  legacyPayload,
+  sandboxProcess,
+  seeded,
+  sequence,
+  tempDir,
+  testSandbox,
+  variantA,
+  webhookReceiver,
+} from './sandbox-helpers.js';
 
 const payload = variantA(['hello'], () => [], { isExport: false });
 const disposables: { dispose(): Promise<void> }[] = [];
@@ -19,7 +32,11 @@ describe('gateway faults, answered before processing', () => {
     const reply = await client.post(CREATE, payload);
     expect(reply.status).toBe(429);
     expect(reply.headers.get('retry-after')).toBe('7');
-    expect(reply.body.error).toEqual({ code: 'rate_limited', message: 'Too many requests (injected fault); Retry-After says when to try again.', issues: [] });
+    expect(reply.body.error).toEqual({
+      code: 'rate_limited',
+      message: 'Too many requests (injected fault); Retry-After says when to try again.',
+      issues: [],
+    });
     expect((await client.get('/sandbox/ledger')).body.entries).toEqual([]);
   });
 
@@ -33,7 +50,11 @@ describe('gateway faults, answered before processing', () => {
   });
 
   it('draws 429 first, then 5xx, from the injected random source', async () => {
-    const sandbox = await sandboxWith({ fault429Rate: 0.5, fault5xxRate: 0.5, random: sequence(0.1, 0.9, 0.2, 0.9, 0.9) });
+    const sandbox = await sandboxWith({
+      fault429Rate: 0.5,
+      fault5xxRate: 0.5,
+      random: sequence(0.1, 0.9, 0.2, 0.9, 0.9),
+    });
     const client = api(sandbox.url);
     const statuses = [];
     for (let i = 0; i < 3; i++) statuses.push((await client.post(CREATE, payload)).status);
@@ -74,10 +95,17 @@ describe('latency', () => {
 
   it('handles each request while its latency runs and answers once the latency is over', async () => {
     const gates: (() => void)[] = [];
-    const sandbox = await sandboxWith({ latencyMs: 1_000, sleep: () => new Promise<void>((resolve) => gates.push(resolve)) });
+    const sandbox = await sandboxWith({
+      latencyMs: 1_000,
+      sleep: () => new Promise<void>((resolve) => gates.push(resolve)),
+    });
     const client = api(sandbox.url);
     let answered = 0;
-    const replies = [client.post(CREATE, payload), client.post(CREATE, payload), client.post(LEGACY_CREATE, legacyPayload)].map((reply) => reply.then((r) => ((answered += 1), r)));
+    const replies = [
+      client.post(CREATE, payload),
+      client.post(CREATE, payload),
+      client.post(LEGACY_CREATE, legacyPayload),
+    ].map((reply) => reply.then((r) => ((answered += 1), r)));
     // All three are stored while every latency still runs: a burst does not queue behind its first request.
     await eventually(async () => ((await client.get('/sandbox/ledger')).body.entries.length === 3 ? true : undefined));
     expect(gates).toHaveLength(3);
@@ -91,7 +119,11 @@ describe('latency', () => {
 
   it('answers an injected 429 once the latency is over, having stored nothing', async () => {
     let open: (() => void) | undefined;
-    const sandbox = await sandboxWith({ latencyMs: 1_000, fault429Rate: 1, sleep: () => new Promise<void>((resolve) => (open = resolve)) });
+    const sandbox = await sandboxWith({
+      latencyMs: 1_000,
+      fault429Rate: 1,
+      sleep: () => new Promise<void>((resolve) => (open = resolve)),
+    });
     const client = api(sandbox.url);
     let settled = false;
     const reply = client.post(CREATE, payload).then((r) => ((settled = true), r));
@@ -172,7 +204,11 @@ describe('webhook deliveries', () => {
         const p = (await client.get(`/sandbox/projects/${body.projectId}`)).body;
         return p.exports[0].webhook.status === 'failed' ? p.exports[0] : undefined;
       });
-      expect(exported.webhook).toMatchObject({ attempts: 2, lastError: 'the receiver answered 500', deliveredAt: null });
+      expect(exported.webhook).toMatchObject({
+        attempts: 2,
+        lastError: 'the receiver answered 500',
+        deliveredAt: null,
+      });
       expect(receiver.requests).toHaveLength(2);
     } finally {
       await receiver.close();
@@ -190,4 +226,54 @@ describe('webhook deliveries', () => {
       await receiver.close();
     }
   });
+});
+
+describe('kill -9', () => {
+  it('starts again after kill -9 amid a create burst, with every create it answered, and exports them', async () => {
+    const dir = await tempDir();
+    const first = await sandboxProcess(dir.path, ['--export-seconds', '0', '--artifact', 'json']);
+    let second: Awaited<ReturnType<typeof sandboxProcess>> | undefined;
+    try {
+      const client = api(first.url);
+      const answered: string[] = [];
+      let killed = false;
+      const deadline = Date.now() + 30_000;
+      // 16 clients create without pause (fsync on); the process is killed once 300 creates were answered.
+      await Promise.all(
+        Array.from({ length: 16 }, async (_, worker) => {
+          for (let i = 0; !killed && Date.now() < deadline; i++) {
+            const reply = await client.post(CREATE, variantA([`burst ${worker}-${i}`])).catch(() => undefined);
+            if (reply?.status !== 200 || killed) continue;
+            answered.push(reply.body.projectId as string);
+            if (answered.length >= 300) {
+              killed = true;
+              first.child.kill('SIGKILL');
+            }
+          }
+        }),
+      );
+      expect(killed).toBe(true);
+      await first.stopped;
+
+      second = await sandboxProcess(dir.path, ['--export-seconds', '0', '--artifact', 'json']);
+      const again = api(second.url);
+      const ledger = (await again.get('/sandbox/ledger')).body.entries as { projectId: string }[];
+      const stored = new Set(ledger.map((entry) => entry.projectId));
+      expect(answered.filter((id) => !stored.has(id))).toEqual([]);
+      for (const id of answered.slice(-20)) {
+        const exported = await eventually(async () => {
+          const view = (await again.get(`/sandbox/projects/${id}`)).body as { exports: { status: string }[] };
+          return view.exports[0]?.status === 'done' ? view.exports[0] : undefined;
+        });
+        expect(exported.status).toBe('done');
+      }
+    } finally {
+      if (first.child.exitCode === null && first.child.signalCode === null) first.child.kill('SIGKILL');
+      if (second !== undefined) {
+        second.child.kill('SIGTERM');
+        await second.stopped;
+      }
+      await dir.remove();
+    }
+  }, 90_000);
 });

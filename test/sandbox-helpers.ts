@@ -2,12 +2,14 @@
  * Helpers of the sandbox tests: a sandbox in a temporary data directory, plain-fetch calls, a
  * seeded random source, a webhook receiver and small valid payloads.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '@vsynth/sandbox';
+import { REPO_ROOT, VSYNTH_NODE_ARGS } from './run-vsynth.js';
 
 export async function tempDir(): Promise<{ path: string; remove(): Promise<void> }> {
   const path = await mkdtemp(join(tmpdir(), 'vsynth-sandbox-test-'));
@@ -15,9 +17,16 @@ export async function tempDir(): Promise<{ path: string; remove(): Promise<void>
 }
 
 /** A sandbox on port 0 in a fresh temporary directory; exports complete at once. */
-export async function testSandbox(options: SandboxOptions = {}): Promise<RunningSandbox & { dir: string; dispose(): Promise<void> }> {
+export async function testSandbox(
+  options: SandboxOptions = {},
+): Promise<RunningSandbox & { dir: string; dispose(): Promise<void> }> {
   const dir = options.dataDir ?? (await tempDir()).path;
-  const sandbox = await startSandbox({ exportSeconds: 0, webhookRetry: { baseDelayMs: 1, maxDelayMs: 5 }, ...options, dataDir: dir });
+  const sandbox = await startSandbox({
+    exportSeconds: 0,
+    webhookRetry: { baseDelayMs: 1, maxDelayMs: 5 },
+    ...options,
+    dataDir: dir,
+  });
   return Object.assign(sandbox, {
     dir,
     async dispose() {
@@ -25,6 +34,37 @@ export async function testSandbox(options: SandboxOptions = {}): Promise<Running
       await rm(dir, { recursive: true, force: true });
     },
   });
+}
+
+/**
+ * `vsynth sandbox --port 0 --quiet --data-dir DIR …args` in a child process, once it prints its
+ * URL. The caller stops the child (`stopped` resolves with its exit code).
+ */
+export async function sandboxProcess(
+  dataDir: string,
+  args: readonly string[] = [],
+): Promise<{ url: string; child: ChildProcess; stopped: Promise<number | null> }> {
+  const child = spawn(
+    process.execPath,
+    [...VSYNTH_NODE_ARGS, 'sandbox', '--port', '0', '--quiet', '--data-dir', dataDir, ...args],
+    {
+      cwd: REPO_ROOT,
+      env: { ...process.env, NO_COLOR: '1', NODE_OPTIONS: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  const stopped = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  let stderr = '';
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      out += chunk;
+      if (out.includes('\n')) resolve((JSON.parse(out.split('\n')[0]!) as { url: string }).url);
+    });
+    void stopped.then((code) => reject(new Error(`sandbox exited with ${code}: ${stderr}`)));
+  });
+  return { url, child, stopped };
 }
 
 export interface Reply {
@@ -35,7 +75,10 @@ export interface Reply {
 
 /** Plain fetch calls with a raw `Authorization` header. */
 export function api(base: string, authorization: string | null = 'sandbox-key') {
-  const headers = (extra: Record<string, string> = {}) => ({ ...(authorization === null ? {} : { authorization }), ...extra });
+  const headers = (extra: Record<string, string> = {}) => ({
+    ...(authorization === null ? {} : { authorization }),
+    ...extra,
+  });
   const reply = async (response: Response): Promise<Reply> => {
     const text = await response.text();
     let body: unknown = text;
@@ -48,7 +91,13 @@ export function api(base: string, authorization: string | null = 'sandbox-key') 
   };
   return {
     async post(path: string, body: unknown): Promise<Reply> {
-      return reply(await fetch(`${base}${path}`, { method: 'POST', headers: headers({ 'content-type': 'application/json' }), body: JSON.stringify(body) }));
+      return reply(
+        await fetch(`${base}${path}`, {
+          method: 'POST',
+          headers: headers({ 'content-type': 'application/json' }),
+          body: JSON.stringify(body),
+        }),
+      );
     },
     async get(path: string): Promise<Reply> {
       return reply(await fetch(`${base}${path}`, { headers: headers() }));
@@ -110,7 +159,10 @@ export { rejection } from '../packages/core/src/client/test-rejection.js';
  * (default 20 s, inside vitest's 30 s per test). A time, not a number of tries: on a busy machine
  * an export's preview took longer than 500 tries of a quick check.
  */
-export async function eventually<T>(check: () => Promise<T | undefined> | T | undefined, timeoutMs = 20_000): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T | undefined> | T | undefined,
+  timeoutMs = 20_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
@@ -122,7 +174,19 @@ export async function eventually<T>(check: () => Promise<T | undefined> | T | un
 
 /** A text clip with a tag. */
 export function textClip(id: string, tag: string | undefined, text: string) {
-  return { id, name: id, type: 'textImage', ...(tag === undefined ? {} : { tag }), layer: 5, top: 10, left: 10, width: 400, height: 80, text, fontSize: 48 };
+  return {
+    id,
+    name: id,
+    type: 'textImage',
+    ...(tag === undefined ? {} : { tag }),
+    layer: 5,
+    top: 10,
+    left: 10,
+    width: 400,
+    height: 80,
+    text,
+    fontSize: 48,
+  };
 }
 
 export function avatarClip(id: string, script?: string) {
@@ -140,10 +204,19 @@ export function avatarClip(id: string, script?: string) {
   };
 }
 
-const background = { id: 'background', type: 'background', source_type: 'image', source_url: 'https://cdn.example.com/bg.jpg' };
+const background = {
+  id: 'background',
+  type: 'background',
+  source_type: 'image',
+  source_url: 'https://cdn.example.com/bg.jpg',
+};
 
 /** A variant A payload: one scene per script, each with the given extra clips. */
-export function variantA(scripts: readonly string[], clips: (sceneIndex: number) => object[] = () => [], extra: object = {}) {
+export function variantA(
+  scripts: readonly string[],
+  clips: (sceneIndex: number) => object[] = () => [],
+  extra: object = {},
+) {
   return {
     name: 'Test video',
     scenes: scripts.map((org, index) => ({
@@ -160,7 +233,11 @@ export function variantA(scripts: readonly string[], clips: (sceneIndex: number)
 export function variantB(scripts: readonly string[], extra: object = {}) {
   return {
     name: 'Variant B video',
-    scenes: scripts.map((org, index) => ({ sceneIdx: index, background, clips: [textClip(`title-${index}`, 'title', `Title ${index}`), avatarClip(`avatar-${index}`, org)] })),
+    scenes: scripts.map((org, index) => ({
+      sceneIdx: index,
+      background,
+      clips: [textClip(`title-${index}`, 'title', `Title ${index}`), avatarClip(`avatar-${index}`, org)],
+    })),
     ...extra,
   };
 }
@@ -168,7 +245,14 @@ export function variantB(scripts: readonly string[], extra: object = {}) {
 export const legacyPayload = {
   scenes: [
     {
-      AIModel: { model: 'anna', clothes: 'suit_navy', language: 'ko', script: '안녕하세요', locationX: 0, locationY: 0 },
+      AIModel: {
+        model: 'anna',
+        clothes: 'suit_navy',
+        language: 'ko',
+        script: '안녕하세요',
+        locationX: 0,
+        locationY: 0,
+      },
       clips: [
         { type: 'background', detail: { url: 'https://cdn.example.com/bg.jpg' } },
         { type: 'text', detail: { textSource: 'Hello', locationX: 0, locationY: -0.3 } },

@@ -3,7 +3,9 @@ import type { ProjectFormat } from './records.js';
 import { asRecord } from './as-record.js';
 
 /** The outcome of applying a modify request's `updates` to a stored payload. */
-export type ModifyResult = { readonly ok: true; readonly payload: unknown } | { readonly ok: false; readonly issues: readonly Issue[] };
+export type ModifyResult =
+  | { readonly ok: true; readonly payload: unknown }
+  | { readonly ok: false; readonly issues: readonly Issue[] };
 
 /**
  * Applies modify `updates` to a copy of a stored payload, as DESIGN.md "Sandbox" says: `title_N`
@@ -11,12 +13,16 @@ export type ModifyResult = { readonly ok: true; readonly payload: unknown } | { 
  * and clips in array order; `scripts_N` replaces the speech of scene N (variant A
  * `scripts[0].org`, variant B the aiModel clip's `script.org`, legacy `AIModel.script`). A key
  * without suffix is index 0. An index with no such clip or scene is an issue naming the key.
- * The input is left unchanged; the result shares with it every part a modify cannot change.
+ * The input is left unchanged.
  *
  * @example applyModify(payload, { title_1: 'Hello' }, 'v3') // { ok: true, payload: … }
  */
-export function applyModify(payload: unknown, updates: Readonly<Record<string, unknown>>, format: ProjectFormat): ModifyResult {
-  const copy = copyModifiable(payload);
+export function applyModify(
+  payload: unknown,
+  updates: Readonly<Record<string, unknown>>,
+  format: ProjectFormat,
+): ModifyResult {
+  const copy = structuredClone(payload);
   const scenes = sceneList(copy);
   const issues: Issue[] = [];
   /** Every clip of every scene in order, listed once for all the title and subtitles keys: updates change clips' fields, never which clips there are. */
@@ -25,7 +31,13 @@ export function applyModify(payload: unknown, updates: Readonly<Record<string, u
     const path = ['updates', key];
     const parsed = parseModifyKey(key);
     if (parsed === undefined) {
-      issues.push(issue({ code: 'invalid_value', path, message: `Unknown update key "${key}": use title, subtitles or scripts, optionally with _N` }));
+      issues.push(
+        issue({
+          code: 'invalid_value',
+          path,
+          message: `Unknown update key "${key}": use title, subtitles or scripts, optionally with _N`,
+        }),
+      );
       continue;
     }
     if (typeof value !== 'string') {
@@ -35,12 +47,23 @@ export function applyModify(payload: unknown, updates: Readonly<Record<string, u
     if (parsed.tag === 'scripts') {
       const scene = scenes[parsed.index];
       if (scene === undefined || !setSpeech(scene, value, format)) {
-        const why = scene === undefined ? `the project has ${scenes.length} scene${scenes.length === 1 ? '' : 's'}` : `scene ${parsed.index} has no script to replace`;
-        issues.push(issue({ code: 'invalid_value', path, message: `Update key "${key}" addresses scene ${parsed.index}, but ${why}` }));
+        const why =
+          scene === undefined
+            ? `the project has ${scenes.length} scene${scenes.length === 1 ? '' : 's'}`
+            : `scene ${parsed.index} has no script to replace`;
+        issues.push(
+          issue({
+            code: 'invalid_value',
+            path,
+            message: `Update key "${key}" addresses scene ${parsed.index}, but ${why}`,
+          }),
+        );
       }
       continue;
     }
-    clips ??= scenes.flatMap((scene) => (Array.isArray(scene['clips']) ? (scene['clips'] as unknown[]) : [])).map(asRecord);
+    clips ??= scenes
+      .flatMap((scene) => (Array.isArray(scene['clips']) ? (scene['clips'] as unknown[]) : []))
+      .map(asRecord);
     const tagged = clips.filter((clip) => clip['tag'] === parsed.tag);
     const clip = tagged[parsed.index];
     if (clip === undefined) {
@@ -59,53 +82,6 @@ export function applyModify(payload: unknown, updates: Readonly<Record<string, u
   return issues.length > 0 ? { ok: false, issues } : { ok: true, payload: copy };
 }
 
-/**
- * A copy of a payload in which every object a modify writes to is new: the root, the scenes
- * array, each scene, its `clips` array and each clip with its `script`, its `scripts` array and
- * first script, its `AIModel`. Everything else (backgrounds, styles, voices…) is shared with
- * the input, which stored payloads allow: nothing changes a stored payload in place. A full
- * `structuredClone` of a stored payload was the largest cost of a modify.
- */
-function copyModifiable(payload: unknown): unknown {
-  if (!isObject(payload)) return payload;
-  const root = copyOf(payload);
-  const scenes = root['scenes'];
-  if (Array.isArray(scenes)) root['scenes'] = scenes.map(copyScene);
-  return root;
-}
-
-function copyScene(scene: unknown): unknown {
-  if (!isObject(scene)) return scene;
-  const copy = copyOf(scene);
-  const clips = copy['clips'];
-  if (Array.isArray(clips)) copy['clips'] = clips.map(copyClip);
-  const scripts = copy['scripts'];
-  if (Array.isArray(scripts)) {
-    const first: unknown = scripts[0];
-    copy['scripts'] = isObject(first) ? [copyOf(first), ...scripts.slice(1)] : [...scripts];
-  }
-  const model = copy['AIModel'];
-  if (isObject(model)) copy['AIModel'] = copyOf(model);
-  return copy;
-}
-
-function copyClip(clip: unknown): unknown {
-  if (!isObject(clip)) return clip;
-  const copy = copyOf(clip);
-  const script = copy['script'];
-  if (isObject(script)) copy['script'] = copyOf(script);
-  return copy;
-}
-
-function isObject(value: unknown): value is object {
-  return typeof value === 'object' && value !== null;
-}
-
-/** A shallow copy keeping own keys as data properties (a `__proto__` key too). */
-function copyOf(value: object): Record<string, unknown> {
-  return (Array.isArray(value) ? [...(value as unknown[])] : { ...value }) as Record<string, unknown>;
-}
-
 /** Replaces the speech of one scene; false when the scene carries none. */
 export function setSpeech(scene: Record<string, unknown>, text: string, format: ProjectFormat): boolean {
   if (format === 'legacy') {
@@ -122,7 +98,13 @@ export function setSpeech(scene: Record<string, unknown>, text: string, format: 
   const clips = Array.isArray(scene['clips']) ? (scene['clips'] as unknown[]) : [];
   const speaking = clips
     .map(asRecord)
-    .find((clip) => clip['type'] === 'aiModel' && clip['isDelete'] !== true && typeof clip['script'] === 'object' && clip['script'] !== null);
+    .find(
+      (clip) =>
+        clip['type'] === 'aiModel' &&
+        clip['isDelete'] !== true &&
+        typeof clip['script'] === 'object' &&
+        clip['script'] !== null,
+    );
   if (speaking === undefined) return false;
   (speaking['script'] as Record<string, unknown>)['org'] = text;
   return true;

@@ -1,4 +1,4 @@
-import { open, readFile, rm } from 'node:fs/promises';
+import { mkdir, open, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UsageError, isProcessAlive } from '@vsynth/core';
 
@@ -10,13 +10,23 @@ export interface DataDirLock {
 }
 
 /**
- * Takes `<dir>/sandbox.lock` holding this process id. Two sandboxes writing one log would corrupt
- * it, so a second one fails with a message naming the holder; a lock left by a dead process is
- * taken over.
+ * Creates the data directory when missing and takes `<dir>/sandbox.lock` holding this process id.
+ * Two sandboxes writing one log would corrupt it, so a second one fails with a message naming the
+ * holder; a lock left by a dead process is taken over. A directory that cannot be created or
+ * written is a `UsageError` saying why.
  *
  * @example const lock = await lockDataDir('/tmp/sbx'); … await lock.release();
  */
 export async function lockDataDir(dir: string): Promise<DataDirLock> {
+  try {
+    await mkdir(dir, { recursive: true });
+    return await takeLock(dir);
+  } catch (error) {
+    throw unusableDir(dir, error);
+  }
+}
+
+async function takeLock(dir: string): Promise<DataDirLock> {
   const path = join(dir, 'sandbox.lock');
   if (lockedHere.has(path)) throw inUse(dir, process.pid);
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -45,5 +55,23 @@ function inUse(dir: string, pid: number): UsageError {
   const who = Number.isNaN(pid) ? 'another sandbox' : `another sandbox (pid ${pid})`;
   return new UsageError(
     `The sandbox data directory ${dir} is in use by ${who}. Stop it, or give this one its own directory with --data-dir (dataDir).`,
+  );
+}
+
+/** A data directory that cannot be created or written is the user's to fix (exit 2 in the CLI). */
+function unusableDir(dir: string, error: unknown): unknown {
+  const reasons: Record<string, string> = {
+    EACCES: 'permission denied',
+    EPERM: 'permission denied',
+    EROFS: 'the file system is read-only',
+    ENOTDIR: 'a part of the path is a file',
+    EEXIST: 'a file of that name exists',
+    ENOSPC: 'the disk is full',
+  };
+  const reason = reasons[(error as NodeJS.ErrnoException).code ?? ''];
+  if (reason === undefined) return error;
+  return new UsageError(
+    `Cannot use ${dir} as the sandbox data directory: ${reason}. Give a writable directory with --data-dir (dataDir).`,
+    { cause: error },
   );
 }

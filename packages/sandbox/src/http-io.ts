@@ -6,25 +6,14 @@ import { SandboxHttpError } from './sandbox-http-error.js';
  * find example sends an empty object).
  */
 export async function readJsonBody(request: IncomingMessage, limit: number): Promise<unknown> {
-  return (await readJsonText(request, limit)).value;
-}
-
-/**
- * {@link readJsonBody} that also gives the JSON text the value was parsed from and its bytes
- * (`'{}'` for an empty body), for a caller that stores the body as it came instead of serialising it again.
- *
- * @example const { value, text } = await readJsonText(request, 1 << 20);
- */
-export async function readJsonText(request: IncomingMessage, limit: number): Promise<{ value: unknown; text: string; bytes: Buffer }> {
   const type = request.headers['content-type'];
   if (type !== undefined && !JSON_TYPE.test(type) && !TEXT_TYPE.test(type)) {
     throw new SandboxHttpError(415, 'unsupported_media_type', `Expected Content-Type: application/json, got ${type}`);
   }
-  const bytes = await readBody(request, limit);
-  const text = bytes.toString('utf8');
-  if (text.trim() === '') return { value: {}, text: '{}', bytes: Buffer.from('{}') };
+  const text = (await readBody(request, limit)).toString('utf8');
+  if (text.trim() === '') return {};
   try {
-    return { value: JSON.parse(text) as unknown, text, bytes };
+    return JSON.parse(text) as unknown;
   } catch (error) {
     throw new SandboxHttpError(400, 'invalid_json', `The request body is not valid JSON: ${(error as Error).message}`);
   }
@@ -34,11 +23,10 @@ const JSON_TYPE = /^application\/(?:[\w.+-]*\+)?json\b/i;
 const TEXT_TYPE = /^text\/plain\b/i;
 
 /**
- * The whole body, by stream events: an async iterator costs promises per chunk and per request,
- * and every create reads one. Over `limit` (declared by Content-Length, or as it arrives) a 413 is
- * thrown and the rest of the body is left unread: the 413 goes out with `connection: close`, and
- * destroying the request here would close the socket before the client heard it. A stream error
- * or a close before the end rejects.
+ * The whole body. Over `limit` (declared by Content-Length, or as it arrives) a 413 is thrown and
+ * the rest of the body is left unread: the 413 goes out with `connection: close`, and destroying
+ * the request here (as leaving a `for await` over it would) closes the socket before the client
+ * hears it. A stream error or a close before the end rejects.
  */
 function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -49,7 +37,7 @@ function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
     let size = 0;
     const done = (error?: unknown) => {
       request.off('data', onData).off('end', onEnd).off('error', done).off('close', onClose);
-      if (error === undefined) resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+      if (error === undefined) resolve(Buffer.concat(chunks));
       else reject(error);
     };
     const onData = (chunk: Buffer) => {
@@ -67,7 +55,11 @@ function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
 }
 
 function tooLarge(limit: number): SandboxHttpError {
-  return new SandboxHttpError(413, 'payload_too_large', `The request body is larger than the sandbox's limit of ${limit} bytes (maxJsonBytes).`);
+  return new SandboxHttpError(
+    413,
+    'payload_too_large',
+    `The request body is larger than the sandbox's limit of ${limit} bytes (maxJsonBytes).`,
+  );
 }
 
 /** The error a `for await` over a request rejects with when the request closes before its end. */
@@ -76,7 +68,12 @@ function prematureClose(): Error {
 }
 
 /** Answers with a JSON body. */
-export function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const text = JSON.stringify(body);
   response.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',

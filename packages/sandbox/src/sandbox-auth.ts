@@ -26,7 +26,6 @@ export interface SandboxAuthOptions {
 export class SandboxAuth {
   private readonly keyOwners = new Map<string, string>();
   private readonly apps = new Map<string, Buffer>();
-  private readonly digests = new Map<string, string>();
   private readonly options: SandboxAuthOptions;
 
   constructor(options: SandboxAuthOptions) {
@@ -41,9 +40,13 @@ export class SandboxAuth {
   /** Throws a 401 `SandboxHttpError` unless the header holds a known key or a live token. */
   authenticate(header: string | undefined): Caller {
     if (header === undefined || header.trim() === '') {
-      throw new SandboxHttpError(401, 'unauthorized', 'Missing Authorization header: send your API key or access token in it, without a prefix.');
+      throw new SandboxHttpError(
+        401,
+        'unauthorized',
+        'Missing Authorization header: send your API key or access token in it, without a prefix.',
+      );
     }
-    const digest = this.digestOf(header);
+    const digest = secretDigest(header);
     const keyOwner = this.keyOwners.get(digest);
     if (keyOwner !== undefined) return { owner: keyOwner };
     const token = this.options.store.tokens.get(digest);
@@ -57,44 +60,65 @@ export class SandboxAuth {
       }
       return { owner: token.owner };
     }
-    const hint = /^(bearer|token|basic)\s/i.test(header) ? ' Send the key or token alone, without a "Bearer" or other prefix.' : '';
-    throw new SandboxHttpError(401, 'unauthorized', `The Authorization header holds no API key or token this sandbox knows.${hint}`);
-  }
-
-  /**
-   * `secretDigest` of a header, remembered for the few keys and tokens a client sends again and
-   * again (a sha256 per request was 2 % of a create's CPU). Only digests of headers are kept, in
-   * memory; the map is emptied when it reaches 1,000 entries.
-   */
-  private digestOf(header: string): string {
-    let digest = this.digests.get(header);
-    if (digest === undefined) {
-      if (this.digests.size >= 1_000) this.digests.clear();
-      digest = secretDigest(header);
-      this.digests.set(header, digest);
-    }
-    return digest;
+    const hint = /^(bearer|token|basic)\s/i.test(header)
+      ? ' Send the key or token alone, without a "Bearer" or other prefix.'
+      : '';
+    throw new SandboxHttpError(
+      401,
+      'unauthorized',
+      `The Authorization header holds no API key or token this sandbox knows.${hint}`,
+    );
   }
 
   /** Issues a token for a configured AppId/UserKey pair; 401 when the pair is unknown. */
   async issueToken(appId: unknown, userKey: unknown): Promise<{ token: string; expiresAt: string }> {
     if (typeof appId !== 'string' || typeof userKey !== 'string') {
-      throw new SandboxHttpError(400, 'invalid_request', 'POST /sandbox/token needs a JSON body {"appId": string, "userKey": string}.', {
-        issues: [
-          ...(typeof appId === 'string' ? [] : [{ code: 'invalid_type' as const, severity: 'error' as const, path: ['appId'], message: 'appId must be a string' }]),
-          ...(typeof userKey === 'string' ? [] : [{ code: 'invalid_type' as const, severity: 'error' as const, path: ['userKey'], message: 'userKey must be a string' }]),
-        ],
-      });
+      throw new SandboxHttpError(
+        400,
+        'invalid_request',
+        'POST /sandbox/token needs a JSON body {"appId": string, "userKey": string}.',
+        {
+          issues: [
+            ...(typeof appId === 'string'
+              ? []
+              : [
+                  {
+                    code: 'invalid_type' as const,
+                    severity: 'error' as const,
+                    path: ['appId'],
+                    message: 'appId must be a string',
+                  },
+                ]),
+            ...(typeof userKey === 'string'
+              ? []
+              : [
+                  {
+                    code: 'invalid_type' as const,
+                    severity: 'error' as const,
+                    path: ['userKey'],
+                    message: 'userKey must be a string',
+                  },
+                ]),
+          ],
+        },
+      );
     }
     const expected = this.apps.get(appId);
     const given = Buffer.from(secretDigest(userKey), 'hex');
     if (expected === undefined || !timingSafeEqual(expected, given)) {
-      throw new SandboxHttpError(401, 'unauthorized', 'Unknown AppId or wrong UserKey. Start the sandbox with --app APPID:USERKEY for the pair you use.');
+      throw new SandboxHttpError(
+        401,
+        'unauthorized',
+        'Unknown AppId or wrong UserKey. Start the sandbox with --app APPID:USERKEY for the pair you use.',
+      );
     }
     const token = newToken();
     const issuedAt = this.options.now();
     const expiresAt = issuedAt + this.options.tokenTtlSeconds * 1000;
-    await this.options.store.save({ t: 'token', v: { digest: secretDigest(token), owner: `app:${appId}`, issuedAt, expiresAt } });
+    await this.options.store.save({
+      t: 'token',
+      v: { digest: secretDigest(token), owner: `app:${appId}`, issuedAt, expiresAt },
+    });
     return { token, expiresAt: new Date(expiresAt).toISOString() };
   }
 }

@@ -46,23 +46,44 @@ const KEY = '([^/]+)';
 const ROUTES: readonly Route[] = [
   { method: 'POST', path: /^\/api\/odin\/v3\/editor\/project$/, spec: true, auth: true, handler: createProject },
   { method: 'POST', path: /^\/api\/odin\/v3\/project\/modify$/, spec: true, auth: true, handler: modifyProject },
-  { method: 'POST', path: new RegExp(`^/api/odin/v3/editor/project/${KEY}$`), spec: true, auth: true, handler: editProject },
-  { method: 'POST', path: /^\/api\/odin\/v3\/automation\/translatevideos$/, spec: true, auth: true, handler: dubbingUpload },
-  { method: 'GET', path: /^\/api\/odin\/v3\/automation\/translatevideos$/, spec: true, auth: true, handler: dubbingProgress },
+  {
+    method: 'POST',
+    path: new RegExp(`^/api/odin/v3/editor/project/${KEY}$`),
+    spec: true,
+    auth: true,
+    handler: editProject,
+  },
+  {
+    method: 'POST',
+    path: /^\/api\/odin\/v3\/automation\/translatevideos$/,
+    spec: true,
+    auth: true,
+    handler: dubbingUpload,
+  },
+  {
+    method: 'GET',
+    path: /^\/api\/odin\/v3\/automation\/translatevideos$/,
+    spec: true,
+    auth: true,
+    handler: dubbingProgress,
+  },
   { method: 'POST', path: /^\/api\/odin\/editor\/project$/, spec: true, auth: true, handler: legacyCreate },
   { method: 'POST', path: /^\/api\/odin\/simple\/audio$/, spec: true, auth: true, handler: legacyAudio },
   { method: 'POST', path: new RegExp(`^/api/odin/simple/find/${KEY}$`), spec: true, auth: true, handler: legacyFind },
   { method: 'POST', path: /^\/sandbox\/token$/, spec: false, auth: false, handler: issueToken },
   { method: 'GET', path: /^\/sandbox\/ledger$/, spec: false, auth: true, handler: ledger },
   { method: 'GET', path: new RegExp(`^/sandbox/projects/${KEY}$`), spec: false, auth: true, handler: projectView },
-  { method: 'GET', path: new RegExp(`^/sandbox/artifacts/${KEY}(?:/[^/]*)?$`), spec: false, auth: false, handler: artifact },
+  {
+    method: 'GET',
+    path: new RegExp(`^/sandbox/artifacts/${KEY}(?:/[^/]*)?$`),
+    spec: false,
+    auth: false,
+    handler: artifact,
+  },
   { method: 'GET', path: /^\/sandbox\/health$/, spec: false, auth: false, handler: health },
 ];
 
 const ANONYMOUS: Caller = { owner: '' };
-
-/** Segments of letters, digits, `_` and `-` (no dot segment, escape, query or empty segment): `new URL` would keep it as it is. */
-const PLAIN_PATH = /^(?:\/[\w-]+)+\/?$/;
 
 /**
  * Starts a local implementation of the whole interface. Keys default to `sandbox-key` and the
@@ -79,7 +100,12 @@ const PLAIN_PATH = /^(?:\/[\w-]+)+\/?$/;
  */
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const resolved = resolveSandboxOptions(options);
-  const store = await SandboxStore.open({ dir: resolved.dataDir, fsync: resolved.fsync, now: resolved.now, onWarning: resolved.log });
+  const store = await SandboxStore.open({
+    dir: resolved.dataDir,
+    fsync: resolved.fsync,
+    now: resolved.now,
+    onWarning: resolved.log,
+  });
   let baseUrl = '';
   const context: SandboxContext = {
     store,
@@ -103,7 +129,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   } catch (error) {
     await store.close();
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      throw new UsageError(`Port ${resolved.port} on ${resolved.host} is in use. Choose another with --port (option port), or 0 for any free port.`, { cause: error });
+      throw new UsageError(
+        `Port ${resolved.port} on ${resolved.host} is in use. Choose another with --port (option port), or 0 for any free port.`,
+        { cause: error },
+      );
     }
     throw error;
   }
@@ -140,33 +169,30 @@ async function dispatch(context: SandboxContext, request: IncomingMessage, respo
   // is answered `latencyMs` after it came (or once handled, if later), not after those before it.
   let latency: Promise<void> | undefined;
   try {
-    const target = request.url ?? '/';
-    // A plain path (what clients send) is its own pathname: the URL is parsed only when a handler reads it.
-    let parsed = PLAIN_PATH.test(target) ? undefined : new URL(target, 'http://sandbox.invalid');
-    const pathname = parsed?.pathname ?? target;
-    const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+    const url = new URL(request.url ?? '/', 'http://sandbox.invalid');
+    const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
     const candidates = ROUTES.filter((route) => route.path.test(path));
-    if (candidates.length === 0) throw new SandboxHttpError(404, 'not_found', `No such endpoint: ${request.method ?? 'GET'} ${path}`);
+    if (candidates.length === 0)
+      throw new SandboxHttpError(404, 'not_found', `No such endpoint: ${request.method ?? 'GET'} ${path}`);
     const route = candidates.find((candidate) => candidate.method === request.method);
     if (route === undefined) {
       const allow = candidates.map((candidate) => candidate.method).join(', ');
-      throw new SandboxHttpError(405, 'method_not_allowed', `${path} accepts ${allow}, not ${request.method ?? ''}`, { headers: { allow } });
+      throw new SandboxHttpError(405, 'method_not_allowed', `${path} accepts ${allow}, not ${request.method ?? ''}`, {
+        headers: { allow },
+      });
     }
     if (route.spec && options.latencyMs > 0) latency = options.sleep(options.latencyMs);
     if (route.spec) injectFaults(context);
     const caller = route.auth ? context.auth.authenticate(request.headers.authorization) : ANONYMOUS;
     const params = (route.path.exec(path) ?? []).slice(1).map((segment) => decodePathSegment(segment ?? ''));
-    const reply = await route.handler(context, {
-      request,
-      get url() {
-        return (parsed ??= new URL(target, 'http://sandbox.invalid'));
-      },
-      params,
-      caller,
-      endpoint: `${route.method} ${path}`,
-    });
+    const reply = await route.handler(context, { request, url, params, caller, endpoint: `${route.method} ${path}` });
     await latency;
-    if (route.spec && reply.status < 400 && options.faultLostResponseRate > 0 && options.random() < options.faultLostResponseRate) {
+    if (
+      route.spec &&
+      reply.status < 400 &&
+      options.faultLostResponseRate > 0 &&
+      options.random() < options.faultLostResponseRate
+    ) {
       // Processed and stored; the caller never learns it.
       request.socket.destroy();
       return;
@@ -182,7 +208,8 @@ async function dispatch(context: SandboxContext, request: IncomingMessage, respo
     }
     const message = error instanceof Error ? error.message : String(error);
     options.log(`internal error on ${request.method ?? ''} ${(request.url ?? '').split('?')[0] ?? ''}: ${message}`);
-    if (!response.headersSent) sendError(response, new SandboxHttpError(500, 'internal', `The sandbox failed: ${message}`));
+    if (!response.headersSent)
+      sendError(response, new SandboxHttpError(500, 'internal', `The sandbox failed: ${message}`));
     else response.destroy();
   }
 }
@@ -194,9 +221,14 @@ async function dispatch(context: SandboxContext, request: IncomingMessage, respo
 function injectFaults(context: SandboxContext): void {
   const { options } = context;
   if (options.fault429Rate > 0 && options.random() < options.fault429Rate) {
-    throw new SandboxHttpError(429, 'rate_limited', 'Too many requests (injected fault); Retry-After says when to try again.', {
-      headers: { 'retry-after': String(options.retryAfterSeconds) },
-    });
+    throw new SandboxHttpError(
+      429,
+      'rate_limited',
+      'Too many requests (injected fault); Retry-After says when to try again.',
+      {
+        headers: { 'retry-after': String(options.retryAfterSeconds) },
+      },
+    );
   }
   if (options.fault5xxRate > 0 && options.random() < options.fault5xxRate) {
     throw new SandboxHttpError(503, 'unavailable', 'The service is unavailable (injected fault).');
@@ -212,9 +244,11 @@ function send(response: ServerResponse, reply: RouteReply, log: (line: string) =
   if ('jsonPieces' in reply) {
     response.writeHead(reply.status, { 'content-type': 'application/json; charset=utf-8' });
     const pieces = Readable.from(reply.jsonPieces);
-    // A piece that fails to build (its line unreadable) cuts the answer short: the status is already sent.
+    // A piece that fails to build cuts the answer short: the status is already sent.
     pieces.on('error', (error) => {
-      log(`internal error on ${response.req.method ?? ''} ${(response.req.url ?? '').split('?')[0] ?? ''} after its answer began: ${error.message}`);
+      log(
+        `internal error on ${response.req.method ?? ''} ${(response.req.url ?? '').split('?')[0] ?? ''} after its answer began: ${error.message}`,
+      );
       response.destroy();
     });
     pieces.pipe(response);
@@ -235,7 +269,11 @@ function decodePathSegment(segment: string): string {
   try {
     return decodeURIComponent(segment);
   } catch {
-    throw new SandboxHttpError(404, 'not_found', `No such item: the path segment "${segment}" is not valid percent-encoding.`);
+    throw new SandboxHttpError(
+      404,
+      'not_found',
+      `No such item: the path segment "${segment}" is not valid percent-encoding.`,
+    );
   }
 }
 

@@ -14,8 +14,8 @@ export const issueToken: RouteHandler = async (context, route) => {
 
 /**
  * `GET /sandbox/ledger` → `{entries: [...], totalCubes}`: the caller's accepted requests, oldest
- * first. Sent in pieces, each entry's body read back from the log as its piece is built: the
- * ledger of a few tens of thousands of creates is longer than the longest string.
+ * first. Sent in pieces: the ledger of a few tens of thousands of creates is longer than the
+ * longest string.
  */
 export const ledger: RouteHandler = async (context, route) => {
   const entries = context.store.ledger.filter((entry) => entry.owner === route.caller.owner);
@@ -60,10 +60,16 @@ export const projectView: RouteHandler = async (context, route) => {
 /** `GET /sandbox/artifacts/{id}[/{fileName}]`: an export's file; the id is the secret, no `Authorization`. */
 export const artifact: RouteHandler = async (context, route) => {
   const record = context.store.artifacts.get(route.params[0] ?? '');
-  if (record === undefined) throw new SandboxHttpError(404, 'not_found', `No artifact "${route.params[0] ?? ''}" in this sandbox.`);
+  if (record === undefined)
+    throw new SandboxHttpError(404, 'not_found', `No artifact "${route.params[0] ?? ''}" in this sandbox.`);
   return {
     status: 200,
-    file: { path: context.store.resolve(record.file), contentType: record.contentType, fileName: record.fileName, size: record.size },
+    file: {
+      path: context.store.resolve(record.file),
+      contentType: record.contentType,
+      fileName: record.fileName,
+      size: record.size,
+    },
   };
 };
 
