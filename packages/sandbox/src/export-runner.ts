@@ -21,14 +21,12 @@ export interface ExportRunnerOptions {
 const MAX_RENDERING = 4;
 /**
  * Rendered exports completed at once: the artifact written, the export stored as done. These
- * wait on fsyncs, not on the CPU. While they shared the four places of renders, a 3,000-row batch
- * collecting its webhooks waited seconds after its last row for deliveries made at ~500/s.
+ * wait on fsyncs, not on the CPU, so they do not wait behind drawings for a place.
  */
 const MAX_COMPLETING = 32;
 /**
- * Webhook deliveries (retries too) at once, apart from completions: while they shared places,
- * 32 deliveries to a receiver that did not answer kept every rendered export from being stored as
- * done for the delivery timeout (10 s), their artifacts held in memory meanwhile.
+ * Webhook deliveries (retries too) at once, apart from completions: receivers that do not answer
+ * keep no rendered export from being stored as done (its artifact held in memory meanwhile).
  */
 const MAX_DELIVERING = 32;
 /** How long `close` waits for jobs in progress before leaving them to the next start. */

@@ -8,9 +8,9 @@ import { renderArtifact } from '@vsynth/preview';
 import type { RenderReply, RenderRequest } from './render-thread.js';
 
 /**
- * Nice 10, not 19: at 19 the drawing (and its ffmpeg) got almost no CPU while other processes kept
- * the cores busy (beside two busy loops the quick start took ~60 s, against ~12 s at 10), and the
- * sandbox's answers were no faster for it (docs/decisions.md, "The render thread at nice 10").
+ * Nice 10, not 19: at 19 the drawing (and its ffmpeg) gets almost no CPU while other processes keep
+ * the cores busy, and the sandbox's answers are no faster for it (docs/decisions.md, "The render
+ * thread at nice 10").
  */
 const RENDER_NICE = 10;
 

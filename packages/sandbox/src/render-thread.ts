@@ -24,10 +24,10 @@ interface Waiting {
 
 /**
  * Draws `@vsynth/preview` artifacts in one worker thread at a low CPU priority (nice 10, Linux), so
- * the sandbox's thread goes on answering requests while drafts are drawn. Drawn on that thread,
- * each export took 3–5 ms of it (text layout, rasterising) and held the answers due meanwhile up
- * to ~100 ms. The thread starts at the first render, renders several at once (each waits on
- * ffmpeg most of its time) and ends when idle; a thread that fails fails the renders it had.
+ * the sandbox's thread goes on answering requests while drafts are drawn (text layout and
+ * rasterising take milliseconds per export, which a burst of exports would add to every answer).
+ * The thread starts at the first render, renders several at once (each waits on ffmpeg most of
+ * its time) and ends when idle; a thread that fails fails the renders it had.
  *
  * @example
  * const thread = new RenderThread();
