@@ -177,7 +177,7 @@ export {
   type V3TextToLegacyOptions,
 } from './geometry/v3-text-to-legacy.js';
 
-// Client: the typed client over node:http (or a given fetch), its credentials, token provider, retries and uploads.
+// Client: the typed client over ky, its credentials, token provider, retries and uploads.
 export { apiErrorFromResponse, type ApiErrorFromResponseOptions } from './client/api-error-from-response.js';
 export { backoffDelay, type BackoffOptions } from './client/backoff-delay.js';
 export {
@@ -204,7 +204,6 @@ export { REDACTED, SECRET_ENV_VARS, configuredSecrets, redactSecrets } from './c
 export { credentialProblem } from './client/check-credential.js';
 export { parseRetryAfter } from './client/parse-retry-after.js';
 export { sandboxTokenIssuer, type SandboxTokenIssuerOptions } from './client/sandbox-token-issuer.js';
-export { sendMultipart, type MultipartAnswer, type SendMultipartOptions } from './client/send-multipart.js';
 export {
   TOKEN_LIFETIME_MS,
   createTokenProvider,

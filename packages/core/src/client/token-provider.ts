@@ -1,4 +1,4 @@
-import { allowManyListeners } from './transport.js';
+import { defaultMaxListeners, getMaxListeners, setMaxListeners } from 'node:events';
 
 /** A token as returned by an issuer. `expiresAt`: epoch ms, epoch seconds, ISO text or Date. */
 export interface IssuedToken {
@@ -118,6 +118,15 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): 
     signal.addEventListener('abort', onAbort, { once: true });
     promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
+}
+
+/**
+ * Each caller waiting for a token adds an abort listener to its signal; one signal shared by many
+ * concurrent calls would get node's "possible memory leak" warning at the 11th. As fetch does, a
+ * signal still at node's default limit gets a higher one.
+ */
+function allowManyListeners(signal: AbortSignal): void {
+  if (getMaxListeners(signal) === defaultMaxListeners) setMaxListeners(1500, signal);
 }
 
 function toEpochMs(value: IssuedToken['expiresAt']): number | undefined {
