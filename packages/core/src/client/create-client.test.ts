@@ -46,7 +46,12 @@ beforeAll(async () => {
         return;
       }
       const url = (req.url ?? '').slice(prefix.length - 1);
-      const entry = { method: req.method ?? '', url, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const entry = {
+        method: req.method ?? '',
+        url,
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       seen.push(entry);
       const next = replies.length > 1 ? replies.shift() : replies[0];
       (next ?? reply(500, { message: 'no reply queued' }))(entry, res);
@@ -138,7 +143,12 @@ describe('createClient', () => {
       env: { VSYNTH_TOKEN: 'tok-ENV-9999', VSYNTH_BASE_URL: 'http://127.0.0.1:4010', VSYNTH_LEGACY_BASE_URL: baseUrl },
     });
     const answer = await legacy.createLegacyProject({
-      scenes: [{ AIModel: { model: 'M1', clothes: 'C1', language: 'ko', script: '안녕', locationX: 0, locationY: 0 }, clips: [] }],
+      scenes: [
+        {
+          AIModel: { model: 'M1', clothes: 'C1', language: 'ko', script: '안녕', locationX: 0, locationY: 0 },
+          clips: [],
+        },
+      ],
     });
     expect(answer).toMatchObject({ success: true, cube_used: 3, key: 'L-1' });
     expect(seen[0]?.url).toBe('/api/odin/editor/project');
@@ -146,7 +156,9 @@ describe('createClient', () => {
   });
 
   it('says which variables to set when credentials or the base URL are missing', () => {
-    expect(() => createClient({ env: {} })).toThrow(/Set VSYNTH_API_KEY \(or VSYNTH_TOKEN, or both VSYNTH_APP_ID and VSYNTH_USER_KEY\)/);
+    expect(() => createClient({ env: {} })).toThrow(
+      /Set VSYNTH_API_KEY \(or VSYNTH_TOKEN, or both VSYNTH_APP_ID and VSYNTH_USER_KEY\)/,
+    );
     expect(() => createClient({ env: { VSYNTH_APP_ID: 'a' } })).toThrow(/VSYNTH_USER_KEY \(userKey\) is missing/);
     expect(() => createClient({ env: { VSYNTH_API_KEY: 'k' } })).toThrow(/Set VSYNTH_BASE_URL/);
     try {
@@ -160,7 +172,9 @@ describe('createClient', () => {
     replies = [reply(200, { projectId: 'p-3' })];
     const c = client();
     await c.modifyProject({ projectId: 'p-3', updates: { title_1: 'Tom & Jerry' }, isExport: false });
-    await c.editProject('key/with space', { updates: { value: [{ sceneIdx: 0, type: 'textImage', values: { text: 'New' } }] } });
+    await c.editProject('key/with space', {
+      updates: { value: [{ sceneIdx: 0, type: 'textImage', values: { text: 'New' } }] },
+    });
     replies = [reply(200, { key: 'k1', scenes: [] })];
     const found = await c.findLegacyProject('k1');
     expect(found).toEqual({ key: 'k1', scenes: [] });
@@ -174,7 +188,12 @@ describe('createClient', () => {
 
   it('sends legacy audio and returns whatever the service answers', async () => {
     replies = [reply(200, { success: true, audio: 'queued' })];
-    const answer = await client().createLegacyAudio({ language: 'ko', text: '안녕하세요', model: 'anna', webhook: 'http://127.0.0.1:9/h' });
+    const answer = await client().createLegacyAudio({
+      language: 'ko',
+      text: '안녕하세요',
+      model: 'anna',
+      webhook: 'http://127.0.0.1:9/h',
+    });
     expect(answer).toEqual({ success: true, audio: 'queued' });
     expect(seen[0]?.url).toBe('/api/odin/simple/audio');
   });
@@ -182,7 +201,11 @@ describe('createClient', () => {
 
 describe('retries', () => {
   it('retries a GET on 5xx with backoff and jitter, then succeeds', async () => {
-    replies = [reply(503, { message: 'busy' }), reply(502, 'bad gateway'), reply(200, { projectId: 'p', name: 'v.mp4', progress: 40 })];
+    replies = [
+      reply(503, { message: 'busy' }),
+      reply(502, 'bad gateway'),
+      reply(200, { projectId: 'p', name: 'v.mp4', progress: 40 }),
+    ];
     const progress = await client({ retry: { limit: 3, baseDelayMs: 100 } }).getDubbingProgress('f-1');
     expect(progress.progress).toBe(40);
     expect(seen).toHaveLength(3);
@@ -192,7 +215,10 @@ describe('retries', () => {
   });
 
   it('honours Retry-After on a 429', async () => {
-    replies = [reply(429, { message: 'slow down' }, { 'retry-after': '7' }), reply(200, { progress: 100, download_url: 'http://x/v.mp4' })];
+    replies = [
+      reply(429, { message: 'slow down' }, { 'retry-after': '7' }),
+      reply(200, { progress: 100, download_url: 'http://x/v.mp4' }),
+    ];
     const progress = await client().getDubbingProgress('f-1');
     expect(progress.download_url).toBe('http://x/v.mp4');
     expect(sleeps).toEqual([7000]);
@@ -212,7 +238,9 @@ describe('retries', () => {
 
   it('gives up at once when Retry-After is longer than maxRetryAfterMs', async () => {
     replies = [reply(429, { message: 'quota' }, { 'retry-after': '120' }), reply(200, { progress: 1 })];
-    const error = (await rejection(client({ retry: { maxRetryAfterMs: 60_000 } }).getDubbingProgress('f-1'))) as ApiError;
+    const error = (await rejection(
+      client({ retry: { maxRetryAfterMs: 60_000 } }).getDubbingProgress('f-1'),
+    )) as ApiError;
     expect(error.status).toBe(429);
     expect(error.retryAfterMs).toBe(120_000);
     expect(seen).toHaveLength(1);
@@ -280,7 +308,11 @@ describe('retries', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    const error = await rejection(createClient({ apiKey: 'k-1234', baseUrl: `http://127.0.0.1:${port}`, env: {}, retry: false }).getDubbingProgress('f'));
+    const error = await rejection(
+      createClient({ apiKey: 'k-1234', baseUrl: `http://127.0.0.1:${port}`, env: {}, retry: false }).getDubbingProgress(
+        'f',
+      ),
+    );
     expect(isNetworkError(error)).toBe(true);
     expect((error as Error).message).toContain('connection refused');
   });
@@ -289,7 +321,9 @@ describe('retries', () => {
     replies = [never];
     const error = await rejection(client({ timeoutMs: 50 }).createProject(payload));
     expect(isTimeoutError(error)).toBe(true);
-    expect((error as Error).message).toBe('POST /api/odin/v3/editor/project timed out after 50 ms. Raise timeoutMs or try again later.');
+    expect((error as Error).message).toBe(
+      'POST /api/odin/v3/editor/project timed out after 50 ms. Raise timeoutMs or try again later.',
+    );
   });
 
   it('stops when the caller aborts', async () => {
@@ -325,12 +359,22 @@ describe('issued tokens', () => {
     now += 56 * 60 * 1000; // 23h56m: inside the 5 min margin
     await c.getDubbingProgress('f');
     expect(issued).toEqual(['app-1:user-key-SECRET', 'app-1:user-key-SECRET']);
-    expect(seen.map((s) => s.headers['authorization'])).toEqual(['tok-1-for-app-1', 'tok-1-for-app-1', 'tok-1-for-app-1', 'tok-2-for-app-1']);
+    expect(seen.map((s) => s.headers['authorization'])).toEqual([
+      'tok-1-for-app-1',
+      'tok-1-for-app-1',
+      'tok-1-for-app-1',
+      'tok-2-for-app-1',
+    ]);
   });
 
   it('re-issues the token and retries a POST once on a 401', async () => {
     let count = 0;
-    const c = client({ apiKey: undefined, appId: 'app-1', userKey: 'uk-123456', issueToken: async () => ({ token: `tok-${++count}` }) });
+    const c = client({
+      apiKey: undefined,
+      appId: 'app-1',
+      userKey: 'uk-123456',
+      issueToken: async () => ({ token: `tok-${++count}` }),
+    });
     replies = [reply(401, { message: 'token expired' }), reply(200, { projectId: 'p-9' })];
     const result = await c.createProject(payload);
     expect(result.projectId).toBe('p-9');
@@ -338,9 +382,29 @@ describe('issued tokens', () => {
     expect(seen[1]?.body).toBe(seen[0]?.body);
   });
 
+  it('re-issues the token after a 401 on a GET even with retries turned off', async () => {
+    let count = 0;
+    const c = client({
+      apiKey: undefined,
+      appId: 'app-1',
+      userKey: 'uk-123456',
+      retry: false,
+      issueToken: async () => ({ token: `tok-${++count}` }),
+    });
+    replies = [reply(401, { message: 'token expired' }), reply(200, { progress: 30 })];
+    expect((await c.getDubbingProgress('f-1')).progress).toBe(30);
+    expect(seen.map((s) => s.headers['authorization'])).toEqual(['tok-1', 'tok-2']);
+    expect(sleeps).toEqual([]);
+  });
+
   it('gives up after one refresh when the service keeps answering 401', async () => {
     let count = 0;
-    const c = client({ apiKey: undefined, appId: 'app-1', userKey: 'uk-123456', issueToken: async () => ({ token: `tok-${++count}` }) });
+    const c = client({
+      apiKey: undefined,
+      appId: 'app-1',
+      userKey: 'uk-123456',
+      issueToken: async () => ({ token: `tok-${++count}` }),
+    });
     replies = [reply(401, { message: 'unknown token' })];
     const error = (await rejection(c.createProject(payload))) as ApiError;
     expect(error.status).toBe(401);

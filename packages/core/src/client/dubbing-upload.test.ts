@@ -31,7 +31,11 @@ beforeAll(async () => {
     req.on('end', () => {
       requests.push({ headers: req.headers, body: Buffer.concat(chunks) });
       res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(status === 200 ? JSON.stringify({ folderId: `folder-${requests.length}` }) : JSON.stringify({ message: 'token expired' }));
+      res.end(
+        status === 200
+          ? JSON.stringify({ folderId: `folder-${requests.length}` })
+          : JSON.stringify({ message: 'token expired' }),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -46,7 +50,9 @@ afterAll(async () => {
 async function form(index: number): Promise<FormData> {
   const request = requests[index];
   if (request === undefined) throw new Error(`no request ${index}`);
-  return new Response(request.body, { headers: { 'content-type': String(request.headers['content-type']) } }).formData();
+  return new Response(request.body, {
+    headers: { 'content-type': String(request.headers['content-type']) },
+  }).formData();
 }
 
 describe('uploadDubbing', () => {
@@ -71,7 +77,16 @@ describe('uploadDubbing', () => {
     expect(request?.headers['authorization']).toBe('key-1234');
     expect(request?.headers['content-length']).toBe(String(request?.body.length));
     const fields = await form(0);
-    expect([...fields.keys()]).toEqual(['file', 'original', 'originalSrt', 'target_0', 'target_1', 'targetSrt_1', 'isRemoveBGM', 'numberOfSpeakers']);
+    expect([...fields.keys()]).toEqual([
+      'file',
+      'original',
+      'originalSrt',
+      'target_0',
+      'target_1',
+      'targetSrt_1',
+      'isRemoveBGM',
+      'numberOfSpeakers',
+    ]);
     expect((fields.get('originalSrt') as File).name).toBe('en.srt');
     const file = fields.get('file') as File;
     expect(file.name).toBe('talk.mp4');
@@ -143,7 +158,13 @@ describe('uploadDubbing', () => {
     const video = join(dir, 'again.mp4');
     await writeFile(video, 'abc');
     let issued = 0;
-    const client = createClient({ appId: 'app', userKey: 'uk-secret', baseUrl, env: {}, issueToken: async () => ({ token: `t-${++issued}` }) });
+    const client = createClient({
+      appId: 'app',
+      userKey: 'uk-secret',
+      baseUrl,
+      env: {},
+      issueToken: async () => ({ token: `t-${++issued}` }),
+    });
     status = 401;
     const failed = (await rejection(client.uploadDubbing({ file: video, targets: ['es-ES'] }))) as ApiError;
     expect(failed.status).toBe(401);
@@ -151,6 +172,32 @@ describe('uploadDubbing', () => {
     status = 200;
     requests = [];
     expect((await client.uploadDubbing({ file: video, targets: ['es-ES'] })).folderId).toBe('folder-1');
+  });
+
+  it('does not send a stream again after a 401: its bytes can be read only once', async () => {
+    requests = [];
+    let issued = 0;
+    const client = createClient({
+      appId: 'app',
+      userKey: 'uk-secret',
+      baseUrl,
+      env: {},
+      issueToken: async () => ({ token: `t-${++issued}` }),
+    });
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new Uint8Array([1, 2, 3]));
+        controller.close();
+      },
+    });
+    status = 401;
+    try {
+      const failed = (await rejection(client.uploadDubbing({ file: stream, targets: ['es-ES'] }))) as ApiError;
+      expect(failed.status).toBe(401);
+    } finally {
+      status = 200;
+    }
+    expect(requests.map((r) => r.headers['authorization'])).toEqual(['t-1']);
   });
 
   it('checks every limit before sending anything', async () => {
