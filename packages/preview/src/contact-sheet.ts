@@ -1,7 +1,3 @@
-/**
- * One PNG showing every scene of a payload as a thumbnail labelled with its index and
- * estimated duration, and the total at the top.
- */
 import type { DrawnPayload } from './draw-scenes.js';
 import { svgToPng } from './draw-scenes.js';
 import { loadFontCatalog } from './fonts/font-catalog.js';
@@ -11,14 +7,16 @@ import { labelSvg, labelWidth } from './svg/text-lines.js';
 export const CONTACT_SHEET_THUMB = 480;
 
 /**
- * Composes the contact sheet of drawn scenes.
+ * One PNG showing every drawn scene as a thumbnail labelled with its index and estimated duration, and the
+ * total at the top.
  *
- * @example
- * writeFileSync('contact-sheet.png', contactSheet(await drawScenes(payload, { scale: 0.25 })))
+ * @example writeFileSync('contact-sheet.png', contactSheet(await drawScenes(payload, { scale: 0.25 })))
  */
 export function contactSheet(drawn: DrawnPayload): Buffer {
   const landscape = drawn.canvas.width >= drawn.canvas.height;
-  const thumbW = landscape ? CONTACT_SHEET_THUMB : Math.round((CONTACT_SHEET_THUMB * drawn.canvas.width) / drawn.canvas.height);
+  const thumbW = landscape
+    ? CONTACT_SHEET_THUMB
+    : Math.round((CONTACT_SHEET_THUMB * drawn.canvas.width) / drawn.canvas.height);
   const thumbH = Math.round((thumbW * drawn.canvas.height) / drawn.canvas.width);
   const count = Math.max(1, drawn.scenes.length);
   const columns = Math.min(count, landscape ? 4 : 6);
@@ -33,9 +31,8 @@ export function contactSheet(drawn: DrawnPayload): Buffer {
   const text = (value: string, x: number, y: number, size: number, fill: string, weight = 400): string =>
     labelSvg(value, { catalog, x, y, size, fill, anchor: 'start', weight, fontFiles });
   const total = drawn.scenes.reduce((sum, scene) => sum + scene.durationSeconds, 0);
-  // The project name and the summary are drawn as two labels, so a right-to-left name keeps to
-  // itself instead of pulling the numbers after it into its direction. A long name is cut with
-  // an ellipsis so the summary stays on the sheet.
+  // Name and summary are two labels, so a right-to-left name does not pull the numbers after it into its
+  // direction; a long name is cut so the summary stays on the sheet.
   const summary = `${drawn.scenes.length} scene${drawn.scenes.length === 1 ? '' : 's'} · about ${total.toFixed(1)} s`;
   let chars = drawn.name ? [...drawn.name] : [];
   let name = chars.join('');
@@ -56,7 +53,8 @@ export function contactSheet(drawn: DrawnPayload): Buffer {
     const x = gap + (i % columns) * (thumbW + gap);
     const y = headerH + Math.floor(i / columns) * (thumbH + labelH + gap);
     parts.push(
-      `<image x="${x}" y="${y}" width="${thumbW}" height="${thumbH}" preserveAspectRatio="none" href="data:image/png;base64,${scene.png.toString('base64')}"/>`,
+      `<image x="${x}" y="${y}" width="${thumbW}" height="${thumbH}" preserveAspectRatio="none"` +
+        ` href="data:image/png;base64,${scene.png.toString('base64')}"/>`,
       `<rect x="${x}" y="${y}" width="${thumbW}" height="${thumbH}" fill="none" stroke="#3b4050"/>`,
       text(`#${scene.index}`, x, y + thumbH + 25, 20, '#ffffff', 700),
       text(`${scene.durationSeconds.toFixed(1)} s`, x + 64, y + thumbH + 25, 20, '#c8cbd2'),

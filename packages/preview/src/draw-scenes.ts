@@ -1,10 +1,5 @@
-/**
- * The in-memory core of the preview: payload → per-scene SVG and PNG bytes with their
- * estimated durations. `renderStoryboard`, `renderThumbnail`, `renderDraft` and
- * `renderArtifact` all build on it.
- */
 import { Resvg } from '@resvg/resvg-js';
-import { canvasSize, UsageError, type Issue } from '@vsynth/core';
+import { canvasSize, omitUndefined, UsageError, type Issue } from '@vsynth/core';
 import { createAssetLoader, type LoadedAsset } from './assets/load-asset.js';
 import { estimateSceneDuration } from './duration/estimate-scene-duration.js';
 import { loadFontCatalog } from './fonts/font-catalog.js';
@@ -28,10 +23,7 @@ export interface DrawOptions {
   readonly systemFonts?: boolean;
   /** Read images from local paths and file: URLs (default true). */
   readonly localFiles?: boolean;
-  /**
-   * Loads the images; default a fresh `createAssetLoader` per call. Pass one loader to many
-   * renders (e.g. one thumbnail per batch row) to load each distinct address once.
-   */
+  /** Loads the images; pass one `createAssetLoader` to many renders to load each address once. */
   readonly loadAsset?: (ref: string) => Promise<LoadedAsset>;
   /** Draw only the first `limit` scenes. */
   readonly limit?: number;
@@ -55,9 +47,8 @@ export interface DrawnPayload {
   readonly warnings: readonly Issue[];
 }
 
-/** Options of {@link svgToPng}. */
 export interface SvgToPngOptions {
-  /** The only fonts the text may use (system fonts are never loaded, so output is the same on every machine). */
+  /** The only fonts the text may use; system fonts are never loaded, so output is the same on every machine. */
   readonly fontFiles: readonly string[];
   /** Zoom factor of the output; default 1 (the SVG's own size). */
   readonly scale?: number;
@@ -65,13 +56,7 @@ export interface SvgToPngOptions {
   readonly defaultFamily?: string | undefined;
 }
 
-/**
- * Renders an SVG to PNG with exactly the given font files.
- *
- * @example
- * const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="36"><rect width="64" height="36" fill="#123"/></svg>';
- * writeFileSync('thumb.png', svgToPng(svg, { fontFiles: [], scale: 2 })); // 128×72
- */
+/** Renders an SVG to PNG with exactly the given font files. */
 export function svgToPng(svg: string, options: SvgToPngOptions): Buffer {
   const resvg = new Resvg(svg, {
     font: {
@@ -86,7 +71,8 @@ export function svgToPng(svg: string, options: SvgToPngOptions): Buffer {
 }
 
 /**
- * Draws every scene of a v3 or legacy payload in memory.
+ * Draws every scene of a v3 or legacy payload in memory, as SVG and PNG with its estimated duration; the
+ * render functions build on it.
  *
  * @example
  * const { scenes, warnings } = await drawScenes(payload, { scale: 0.25 })
@@ -94,19 +80,23 @@ export function svgToPng(svg: string, options: SvgToPngOptions): Buffer {
  */
 export async function drawScenes(input: unknown, options: DrawOptions = {}): Promise<DrawnPayload> {
   const scale = options.scale ?? 1;
-  if (!(scale > 0 && scale <= 8)) throw new UsageError(`Preview scale must be a number greater than 0 and at most 8, received ${scale}: use e.g. 1 for full size or 0.25 for thumbnails`);
-  const loadAsset =
-    options.loadAsset ??
-    createAssetLoader({
-      ...(options.baseDir ? { baseDir: options.baseDir } : {}),
-      ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
-      ...(options.signal ? { signal: options.signal } : {}),
-      ...(options.localFiles === false ? { localFiles: false } : {}),
-    });
-  const { payload, warnings: conversion } = await toV3Payload(input, { loadAsset, ...(options.orientation ? { orientation: options.orientation } : {}) });
+  if (!(scale > 0 && scale <= 8)) {
+    throw new UsageError(
+      `Preview scale must be a number greater than 0 and at most 8, received ${scale}: ` +
+        'use e.g. 1 for full size or 0.25 for thumbnails',
+    );
+  }
+  // A zero timeout and an empty orientation mean the defaults.
+  const { baseDir, signal, localFiles } = options;
+  const timeoutMs = options.timeoutMs || undefined;
+  const loadAsset = options.loadAsset ?? createAssetLoader(omitUndefined({ baseDir, timeoutMs, signal, localFiles }));
+  const { payload, warnings: conversion } = await toV3Payload(input, {
+    loadAsset,
+    ...omitUndefined({ orientation: options.orientation || undefined }),
+  });
   const orientation = typeof payload['orientation'] === 'string' ? payload['orientation'] : 'landscape';
   const canvas = canvasSize(orientation);
-  const catalog = loadFontCatalog({ ...(options.fontDirs ? { fontDirs: options.fontDirs } : {}), ...(options.systemFonts === false ? { systemFonts: false } : {}) });
+  const catalog = loadFontCatalog(omitUndefined({ fontDirs: options.fontDirs, systemFonts: options.systemFonts }));
   const warnings: Issue[] = [...conversion];
   const scenes: DrawnScene[] = [];
   const count = Math.min(payload.scenes.length, options.limit ?? Infinity);
@@ -114,10 +104,12 @@ export async function drawScenes(input: unknown, options: DrawOptions = {}): Pro
     options.signal?.throwIfAborted();
     const scene = payload.scenes[index];
     const speech = sceneSpeech(scene);
-    const drawn = await sceneToSvg(scene, { canvas, catalog, loadAsset, path: ['scenes', index], lang: speech.lang });
+    const path = ['scenes', index];
+    const drawn = await sceneToSvg(scene, { canvas, catalog, loadAsset, path, lang: speech.lang });
     warnings.push(...drawn.warnings);
     const png = svgToPng(drawn.svg, { fontFiles: drawn.fontFiles, scale, defaultFamily: catalog.defaultFamily });
-    scenes.push({ index, svg: drawn.svg, png, durationSeconds: estimateSceneDuration(speech.text, speech.language), speech });
+    const durationSeconds = estimateSceneDuration(speech.text, speech.language);
+    scenes.push({ index, svg: drawn.svg, png, durationSeconds, speech });
   }
   const name = typeof payload['name'] === 'string' ? payload['name'] : undefined;
   return { scenes, canvas, name, warnings };

@@ -1,7 +1,3 @@
-/**
- * `renderArtifact`: what the sandbox serves as a project's exported file — the MP4 draft when
- * ffmpeg is installed, else the contact sheet PNG.
- */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,9 +20,8 @@ export interface Artifact {
 }
 
 /**
- * Renders the preview artifact of a project payload (v3 or legacy, bare or as `{payload}`).
- * Images are fetched over http(s) (2 s timeout each) or taken from data: URLs; local paths are
- * not read unless `localFiles: true`.
+ * What the sandbox serves as a project's exported file: the MP4 draft when ffmpeg is installed, else the
+ * contact sheet PNG. Local image paths are not read unless `localFiles: true`.
  *
  * @example
  * const { fileName, contentType, bytes } = await renderArtifact(storedProject.payload)

@@ -71,7 +71,7 @@ describe('renderStoryboard', () => {
     expect(await readFile(board.scenes[0]!.svgPath, 'utf8')).toContain('<svg');
   });
 
-  it('places a legacy-centred image where DESIGN.md geometry puts it', async () => {
+  it('places a legacy-centred image where the legacy geometry puts it', async () => {
     // green.png is 400x200: scale 0.5 makes the longer side 0.5*0.5*1920 = 480 px wide, 240 high,
     // centred at ((0.5+0.25)*1920, (0.5-0.25)*1080) = (1440, 270).
     const legacy = {

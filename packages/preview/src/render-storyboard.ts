@@ -1,6 +1,3 @@
-/**
- * `renderStoryboard`: an SVG and a PNG per scene plus a contact sheet, written to a directory.
- */
 import { join, resolve } from 'node:path';
 import type { Issue } from '@vsynth/core';
 import { contactSheet } from './contact-sheet.js';
@@ -47,7 +44,8 @@ export async function renderStoryboard(payload: unknown, options: RenderStoryboa
     const base = join(outDir, `scene-${String(scene.index).padStart(3, '0')}`);
     await writeOutput(`${base}.svg`, scene.svg);
     await writeOutput(`${base}.png`, scene.png);
-    scenes.push({ index: scene.index, svgPath: `${base}.svg`, pngPath: `${base}.png`, durationSeconds: scene.durationSeconds });
+    const { index, durationSeconds } = scene;
+    scenes.push({ index, svgPath: `${base}.svg`, pngPath: `${base}.png`, durationSeconds });
   }
   const contactSheetPath = join(outDir, 'contact-sheet.png');
   await writeOutput(contactSheetPath, contactSheet(drawn));

@@ -1,6 +1,3 @@
-/**
- * `renderThumbnail`: the first scene of a payload as one PNG, e.g. one per batch row.
- */
 import { dirname, resolve } from 'node:path';
 import { issue, ValidationError, type Issue } from '@vsynth/core';
 import { drawScenes, type DrawOptions } from './draw-scenes.js';
@@ -19,7 +16,7 @@ export interface Thumbnail {
 }
 
 /**
- * Draws the first scene of a v3 or legacy payload to a PNG; `scale` defaults to 0.25
+ * Draws the first scene of a v3 or legacy payload to a PNG, e.g. one per batch row; `scale` defaults to 0.25
  * (480x270 for landscape).
  *
  * @example
@@ -32,8 +29,12 @@ export async function renderThumbnail(payload: unknown, options: RenderThumbnail
   const path = resolve(options.out);
   await makeOutputDir(dirname(path));
   if (!first) {
-    throw new ValidationError([issue({ code: 'too_small', path: ['scenes'], message: 'The payload has no scenes: nothing to draw a thumbnail of' })], { subject: 'preview payload' });
+    const message = 'The payload has no scenes: nothing to draw a thumbnail of';
+    throw new ValidationError([issue({ code: 'too_small', path: ['scenes'], message })], {
+      subject: 'preview payload',
+    });
   }
   await writeOutput(path, first.png);
-  return { path, width: Math.round(drawn.canvas.width * scale), height: Math.round(drawn.canvas.height * scale), warnings: drawn.warnings };
+  const width = Math.round(drawn.canvas.width * scale);
+  return { path, width, height: Math.round(drawn.canvas.height * scale), warnings: drawn.warnings };
 }

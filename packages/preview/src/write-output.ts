@@ -1,7 +1,3 @@
-/**
- * Writing the preview's files: a directory that cannot be made or a file that cannot be written
- * is a usage error naming the path and the reason, not an internal error.
- */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { UsageError } from '@vsynth/core';
 
@@ -16,14 +12,11 @@ const REASONS: Record<string, string> = {
 
 function outputError(path: string, error: unknown, what: string): UsageError {
   const code = (error as NodeJS.ErrnoException).code ?? '';
-  return new UsageError(`Cannot ${what} ${path}: ${REASONS[code] ?? (error as Error).message}. Choose another output path.`, { cause: error });
+  const reason = REASONS[code] ?? (error as Error).message;
+  return new UsageError(`Cannot ${what} ${path}: ${reason}. Choose another output path.`, { cause: error });
 }
 
-/**
- * Creates a directory (and its parents) for preview output.
- *
- * @example await makeOutputDir('preview') // throws UsageError when 'preview' is a file
- */
+/** Creates a directory (and its parents) for preview output; a failure is a UsageError naming it. */
 export async function makeOutputDir(dir: string): Promise<void> {
   try {
     await mkdir(dir, { recursive: true });
@@ -32,11 +25,7 @@ export async function makeOutputDir(dir: string): Promise<void> {
   }
 }
 
-/**
- * Writes one output file.
- *
- * @example await writeOutput('preview/scene-000.png', png)
- */
+/** Writes one output file; a failure is a UsageError naming it. */
 export async function writeOutput(path: string, data: string | Uint8Array): Promise<void> {
   try {
     await writeFile(path, data);

@@ -1,7 +1,3 @@
-/**
- * Natural size and media type of an image from its first bytes (PNG, JPEG, GIF, WebP, SVG).
- */
-
 export interface ImageInfo {
   readonly mime: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp' | 'image/svg+xml';
   readonly width: number;
@@ -9,11 +5,8 @@ export interface ImageInfo {
 }
 
 /**
- * Reads the media type and pixel size of an image, or undefined when the bytes are not an
- * image format the preview knows.
- *
- * @example
- * imageInfo(readFileSync('logo.png')) // { mime: 'image/png', width: 400, height: 120 }
+ * The media type and pixel size of a PNG, JPEG, GIF, WebP or SVG image from its first bytes; undefined for
+ * anything else.
  */
 export function imageInfo(bytes: Uint8Array): ImageInfo | undefined {
   const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -24,7 +17,8 @@ export function imageInfo(bytes: Uint8Array): ImageInfo | undefined {
     return { mime: 'image/gif', width: data.readUInt16LE(6), height: data.readUInt16LE(8) };
   }
   if (data.length >= 4 && data[0] === 0xff && data[1] === 0xd8) return jpegInfo(data);
-  if (data.length >= 30 && data.toString('latin1', 0, 4) === 'RIFF' && data.toString('latin1', 8, 12) === 'WEBP') return webpInfo(data);
+  const riff = data.length >= 30 && data.toString('latin1', 0, 4) === 'RIFF';
+  if (riff && data.toString('latin1', 8, 12) === 'WEBP') return webpInfo(data);
   const head = data.toString('utf8', 0, Math.min(data.length, 2048));
   if (/<svg[\s>]/i.test(head)) return svgInfo(head);
   return undefined;
@@ -51,8 +45,12 @@ function jpegInfo(data: Buffer): ImageInfo | undefined {
 
 function webpInfo(data: Buffer): ImageInfo | undefined {
   const chunk = data.toString('latin1', 12, 16);
-  if (chunk === 'VP8X') return { mime: 'image/webp', width: 1 + data.readUIntLE(24, 3), height: 1 + data.readUIntLE(27, 3) };
-  if (chunk === 'VP8 ') return { mime: 'image/webp', width: data.readUInt16LE(26) & 0x3fff, height: data.readUInt16LE(28) & 0x3fff };
+  if (chunk === 'VP8X') {
+    return { mime: 'image/webp', width: 1 + data.readUIntLE(24, 3), height: 1 + data.readUIntLE(27, 3) };
+  }
+  if (chunk === 'VP8 ') {
+    return { mime: 'image/webp', width: data.readUInt16LE(26) & 0x3fff, height: data.readUInt16LE(28) & 0x3fff };
+  }
   if (chunk === 'VP8L') {
     const bits = data.readUInt32LE(21);
     return { mime: 'image/webp', width: (bits & 0x3fff) + 1, height: ((bits >> 14) & 0x3fff) + 1 };

@@ -1,8 +1,3 @@
-/**
- * Loads the images a payload points at: local paths (relative to a base directory), file: and
- * data: URLs, and http(s) URLs with a timeout. Failures are values, never exceptions, so a
- * missing asset becomes a placeholder and a warning.
- */
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,8 +11,8 @@ export interface LoadAssetOptions {
   /** Cancels pending fetches. */
   readonly signal?: AbortSignal;
   /**
-   * Read local paths and file: URLs (default true). The sandbox's artifacts turn this off: the
-   * service cannot read the caller's disk either, and a payload must not pull host files.
+   * Read local paths and file: URLs (default true). The sandbox turns this off: the service cannot read the
+   * caller's disk either, and a payload must not pull host files.
    */
   readonly localFiles?: boolean;
 }
@@ -30,7 +25,8 @@ export type LoadedAsset =
 const DRAWABLE = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/svg+xml']);
 
 /**
- * Loads one image reference.
+ * Loads one image: a local path, a file:, data: or http(s) URL. A failure is a value, never an exception,
+ * so a missing asset becomes a placeholder and a warning.
  *
  * @example
  * const asset = await loadAsset('https://cdn.example/logo.png', { timeoutMs: 3000 })
@@ -44,7 +40,8 @@ export async function loadAsset(ref: string, options: LoadAssetOptions = {}): Pr
     if (/^data:/i.test(source)) {
       const match = /^data:([^,]*?)(;base64)?,(.*)$/is.exec(source);
       if (!match) return { ok: false, reason: 'malformed data: URL' };
-      bytes = match[2] ? Buffer.from(match[3] ?? '', 'base64') : Buffer.from(decodeURIComponent(match[3] ?? ''), 'utf8');
+      const data = match[3] ?? '';
+      bytes = match[2] ? Buffer.from(data, 'base64') : Buffer.from(decodeURIComponent(data), 'utf8');
     } else if (/^https?:\/\//i.test(source)) {
       const timeoutMs = options.timeoutMs ?? 5000;
       const signals = [AbortSignal.timeout(timeoutMs), ...(options.signal ? [options.signal] : [])];
@@ -62,12 +59,17 @@ export async function loadAsset(ref: string, options: LoadAssetOptions = {}): Pr
     } else if (options.localFiles === false) {
       return { ok: false, reason: 'local files are not read here; use an http(s) or data: URL' };
     } else {
-      const path = /^file:/i.test(source) ? fileURLToPath(source) : isAbsolute(source) ? source : resolve(options.baseDir ?? process.cwd(), source);
+      const path = /^file:/i.test(source)
+        ? fileURLToPath(source)
+        : isAbsolute(source)
+          ? source
+          : resolve(options.baseDir ?? process.cwd(), source);
       try {
         bytes = await readFile(path);
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
-        return { ok: false, reason: code === 'ENOENT' ? `no file at ${path}` : `cannot read ${path} (${code ?? 'error'})` };
+        const reason = code === 'ENOENT' ? `no file at ${path}` : `cannot read ${path} (${code ?? 'error'})`;
+        return { ok: false, reason };
       }
     }
   } catch (error) {
@@ -75,7 +77,9 @@ export async function loadAsset(ref: string, options: LoadAssetOptions = {}): Pr
   }
   const info = imageInfo(bytes);
   if (!info) return { ok: false, reason: 'not a PNG, JPEG, GIF or SVG image' };
-  if (!DRAWABLE.has(info.mime)) return { ok: false, reason: `${info.mime} is not drawn by the preview (use PNG, JPEG, GIF or SVG)` };
+  if (!DRAWABLE.has(info.mime)) {
+    return { ok: false, reason: `${info.mime} is not drawn by the preview (use PNG, JPEG, GIF or SVG)` };
+  }
   return { ok: true, bytes, info, dataUri: `data:${info.mime};base64,${bytes.toString('base64')}` };
 }
 

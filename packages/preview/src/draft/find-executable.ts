@@ -1,18 +1,18 @@
-/**
- * Finds a program on PATH without running it, so optional tools (ffmpeg, espeak-ng) are
- * looked up when a draft is rendered, never when the package is imported.
- */
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 
 /**
- * The absolute path of `name` on `searchPath` (default `process.env.PATH`), or undefined.
+ * The absolute path of `name` on `searchPath` (default `process.env.PATH`), or undefined; the program is
+ * not run.
  *
- * @example
- * findExecutable('ffmpeg') // '/usr/bin/ffmpeg' when installed
+ * @example findExecutable('ffmpeg') // '/usr/bin/ffmpeg' when installed
  */
-export function findExecutable(name: string, searchPath: string | undefined = process.env['PATH']): string | undefined {
-  const extensions = process.platform === 'win32' ? (process.env['PATHEXT'] ?? '.EXE;.CMD;.BAT').split(';') : [''];
+export function findExecutable(
+  name: string,
+  searchPath: string | undefined = process.env['PATH'],
+): string | undefined {
+  const extensions =
+    process.platform === 'win32' ? (process.env['PATHEXT'] ?? '.EXE;.CMD;.BAT').split(';') : [''];
   for (const dir of (searchPath ?? '').split(delimiter)) {
     if (!dir) continue;
     for (const extension of extensions) {
@@ -22,7 +22,7 @@ export function findExecutable(name: string, searchPath: string | undefined = pr
         accessSync(candidate, constants.X_OK);
         return candidate;
       } catch {
-        // not here
+        continue;
       }
     }
   }

@@ -69,7 +69,7 @@ describe('renderDraft', () => {
     expect(loudest(5.4, 2.6)).toBeLessThan(-60);
   });
 
-  it('maps the spec languages to espeak-ng voices', () => {
+  it('maps the dubbing languages to espeak-ng voices', () => {
     expect(espeakVoice('zh')).toBe('cmn');
     expect(espeakVoice('en')).toBe('en-us');
     expect(espeakVoice('ta')).toBe('ta');

@@ -1,8 +1,3 @@
-/**
- * `renderDraft`: an MP4 of the storyboard where each scene lasts its estimated duration, with
- * the script spoken by espeak-ng when it is installed. Needs ffmpeg on PATH; both tools are
- * looked up when called, never at import.
- */
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -45,23 +40,26 @@ export interface Draft {
 
 /** The message shown when ffmpeg is missing: what to install, per platform. */
 export const FFMPEG_MISSING_MESSAGE =
-  'ffmpeg was not found on PATH: the MP4 draft needs it. Install it (Debian/Ubuntu: apt-get install ffmpeg; macOS: brew install ffmpeg), ' +
-  'or render PNGs only with renderStoryboard / `vsynth preview` without --mp4. For spoken drafts also install espeak-ng (apt-get install espeak-ng).';
+  'ffmpeg was not found on PATH: the MP4 draft needs it. ' +
+  'Install it (Debian/Ubuntu: apt-get install ffmpeg; macOS: brew install ffmpeg), ' +
+  'or render PNGs only with renderStoryboard / `vsynth preview` without --mp4. ' +
+  'For spoken drafts also install espeak-ng (apt-get install espeak-ng).';
 
-// espeak-ng voice for each primary language subtag of the spec's table where the two differ.
+// espeak-ng voice for each dubbing language subtag where the two differ.
 const ESPEAK_VOICES: Readonly<Record<string, string | undefined>> = { zh: 'cmn', en: 'en-us', fil: undefined };
 
 /**
  * The espeak-ng voice for a language subtag, or undefined when espeak-ng has none.
  *
- * @example espeakVoice('en') // 'en-us'; espeakVoice('de') // 'de'; espeakVoice('fil') // undefined
+ * @example espeakVoice('en') // 'en-us'
  */
 export function espeakVoice(lang: string): string | undefined {
   return lang in ESPEAK_VOICES ? ESPEAK_VOICES[lang] : lang;
 }
 
 /**
- * Renders the MP4 draft of a v3 or legacy payload.
+ * Renders an MP4 of the storyboard of a v3 or legacy payload, each scene as long as its estimate, spoken by
+ * espeak-ng when installed. Needs ffmpeg on PATH, looked up on each call.
  *
  * @example
  * const draft = await renderDraft(payload, { out: 'preview/draft.mp4' })
@@ -78,7 +76,8 @@ export async function renderDraft(payload: unknown, options: RenderDraftOptions)
     throw new UsageError('The payload has no scenes: there is nothing to put in an MP4 draft');
   }
   if (!espeak && options.speech !== false) {
-    warnings.push(issue({ code: 'quirk', severity: 'warning', path: [], message: 'espeak-ng is not installed: the draft is silent (apt-get install espeak-ng for speech)' }));
+    const message = 'espeak-ng is not installed: the draft is silent (apt-get install espeak-ng for speech)';
+    warnings.push(issue({ code: 'quirk', severity: 'warning', path: [], message }));
   }
   const work = await mkdtemp(join(tmpdir(), 'vsynth-draft-'));
   try {
@@ -86,6 +85,8 @@ export async function renderDraft(payload: unknown, options: RenderDraftOptions)
     const filters: string[] = [];
     const scenes: DraftScene[] = [];
     let input = 0;
+    const quirk = (index: number, message: string): Issue =>
+      issue({ code: 'quirk', severity: 'warning', path: ['scenes', index], message });
     for (const [i, scene] of drawn.scenes.entries()) {
       const duration = scene.durationSeconds.toFixed(3);
       const png = join(work, `scene-${i}.png`);
@@ -97,19 +98,27 @@ export async function renderDraft(payload: unknown, options: RenderDraftOptions)
         const voice = espeakVoice(scene.speech.lang);
         if (voice) {
           const wav = join(work, `scene-${i}.wav`);
-          const result = await runProgram(espeak, ['-v', voice, '-w', wav, '--', scene.speech.text], options.signal ? { signal: options.signal } : {});
+          const args = ['-v', voice, '-w', wav, '--', scene.speech.text];
+          const result = await runProgram(espeak, args, { signal: options.signal });
           spoken = result.code === 0 && (await stat(wav).then((s) => s.size > 44, () => false));
           if (spoken) inputs.push('-i', wav);
-          else warnings.push(issue({ code: 'quirk', severity: 'warning', path: ['scenes', scene.index], message: `espeak-ng could not speak this scene (voice ${voice}): silent in the draft` }));
+          else {
+            const message = `espeak-ng could not speak this scene (voice ${voice}): silent in the draft`;
+            warnings.push(quirk(scene.index, message));
+          }
         } else {
-          warnings.push(issue({ code: 'quirk', severity: 'warning', path: ['scenes', scene.index], message: `espeak-ng has no voice for language ${JSON.stringify(scene.speech.language)}: silent in the draft` }));
+          const language = JSON.stringify(scene.speech.language);
+          warnings.push(quirk(scene.index, `espeak-ng has no voice for language ${language}: silent in the draft`));
         }
       }
       if (!spoken) inputs.push('-f', 'lavfi', '-t', duration, '-i', 'anullsrc=r=44100:cl=mono');
       const audio = input++;
       // Even frame sizes for yuv420p; speech is padded or cut to the scene's estimate.
       filters.push(`[${video}:v]scale=trunc(iw/2)*2:trunc(ih/2)*2,setsar=1,fps=${fps},format=yuv420p[v${i}]`);
-      filters.push(`[${audio}:a]aresample=44100,aformat=sample_fmts=fltp:channel_layouts=mono,apad,atrim=0:${duration},asetpts=N/SR/TB[a${i}]`);
+      filters.push(
+        `[${audio}:a]aresample=44100,aformat=sample_fmts=fltp:channel_layouts=mono,apad,atrim=0:${duration},` +
+          `asetpts=N/SR/TB[a${i}]`,
+      );
       scenes.push({ index: scene.index, durationSeconds: scene.durationSeconds, spoken });
     }
     const pairs = drawn.scenes.map((_, i) => `[v${i}][a${i}]`).join('');
@@ -126,13 +135,15 @@ export async function renderDraft(payload: unknown, options: RenderDraftOptions)
       '-movflags', '+faststart',
       out,
     ];
-    const result = await runProgram(ffmpeg, args, options.signal ? { signal: options.signal } : {});
+    const result = await runProgram(ffmpeg, args, { signal: options.signal });
     if (result.code !== 0) {
-      throw new VsynthError('VSYNTH_CONFIG', `ffmpeg failed (exit ${result.code ?? 'signal'}) writing ${out}: ${result.stderrTail.trim().split('\n').slice(-3).join(' | ')}`);
+      const tail = result.stderrTail.trim().split('\n').slice(-3).join(' | ');
+      throw new VsynthError('VSYNTH_CONFIG', `ffmpeg failed (exit ${result.code ?? 'signal'}) writing ${out}: ${tail}`);
     }
     const durationSeconds = Math.round(scenes.reduce((sum, scene) => sum + scene.durationSeconds, 0) * 10) / 10;
     const bytes = (await stat(out)).size;
-    return { path: out, bytes, durationSeconds, scenes, audio: scenes.some((scene) => scene.spoken) ? 'espeak-ng' : 'silent', warnings };
+    const audio = scenes.some((scene) => scene.spoken) ? 'espeak-ng' : 'silent';
+    return { path: out, bytes, durationSeconds, scenes, audio, warnings };
   } finally {
     await rm(work, { recursive: true, force: true });
   }

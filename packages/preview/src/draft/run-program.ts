@@ -1,7 +1,5 @@
-/**
- * Runs a program to completion, keeping the end of its stderr for error messages.
- */
 import { spawn } from 'node:child_process';
+import { omitUndefined } from '@vsynth/core';
 
 export interface ProgramResult {
   readonly code: number | null;
@@ -10,15 +8,17 @@ export interface ProgramResult {
   readonly stderrTail: string;
 }
 
-/**
- * Spawns `file` with `args` (no shell) and resolves when it exits.
- *
- * @example
- * const { code } = await runProgram('/usr/bin/ffmpeg', ['-version'])
- */
-export function runProgram(file: string, args: readonly string[], options: { readonly signal?: AbortSignal } = {}): Promise<ProgramResult> {
+/** Spawns `file` with `args` (no shell) and resolves when it exits, with the end of its stderr. */
+export function runProgram(
+  file: string,
+  args: readonly string[],
+  options: { readonly signal?: AbortSignal | undefined } = {},
+): Promise<ProgramResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(file, args, { stdio: ['ignore', 'pipe', 'pipe'], ...(options.signal ? { signal: options.signal } : {}) });
+    const child = spawn(file, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      ...omitUndefined({ signal: options.signal }),
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {

@@ -27,7 +27,7 @@ describe('estimateSceneDuration', () => {
     expect(estimateSceneDuration(Array(15).fill('kala').join(' '), 'xx')).toBe(6);
   });
 
-  it('has a rate for every language of the spec', async () => {
+  it('has a rate for every dubbing language', async () => {
     const { LANGUAGE_CODES } = await import('@vsynth/core');
     for (const code of LANGUAGE_CODES) expect(SPEECH_RATES[primaryLanguage(code)], code).toBeDefined();
   });

@@ -1,8 +1,3 @@
-/**
- * How long a scene's speech lasts, estimated from its script: words per minute for languages
- * written with spaces, characters per minute for Chinese, Japanese and Korean. The table is
- * documented in the package README.
- */
 import { spokenText } from '@vsynth/core';
 
 /** Speaking rate of one language. */
@@ -13,8 +8,8 @@ export interface SpeechRate {
 }
 
 /**
- * Speaking rates by primary language subtag (`en` of `en-US`). Word rates are typical
- * narration/TTS rates; CJK rates count characters (Korean: Hangul syllables), not spaces.
+ * Speaking rates by primary language subtag (`en` of `en-US`), as documented in the package README: typical
+ * narration rates in words, or in characters for Chinese, Japanese and Korean (Hangul syllables).
  */
 export const SPEECH_RATES: Readonly<Record<string, SpeechRate>> = Object.freeze({
   en: { unit: 'words', perMinute: 150 },
@@ -59,7 +54,7 @@ export const MIN_SCENE_SECONDS = 1.5;
 /**
  * Primary language subtag, lower case; `en` when there is none.
  *
- * @example primaryLanguage('en-US') // 'en'; primaryLanguage('ZH_cn') // 'zh'; primaryLanguage(undefined) // 'en'
+ * @example primaryLanguage('ZH_cn') // 'zh'
  */
 export function primaryLanguage(language: string | undefined): string {
   return (language ?? 'en').trim().toLowerCase().split(/[-_]/)[0] || 'en';
@@ -69,13 +64,10 @@ const SPEECH_CHARACTER = /[\p{L}\p{N}]/u;
 const CJK_CHARACTER = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
 /**
- * Estimated seconds the speech of `text` lasts in `language` (a code of the spec's table such
- * as `en-US`, or a bare subtag such as `ko`), rounded to 0.1 s. Empty speech gives
- * {@link SILENT_SCENE_SECONDS}; any speech at least {@link MIN_SCENE_SECONDS}.
+ * Estimated seconds the speech of `text` lasts in `language` (`en-US` or `ko`), rounded to 0.1 s. Empty
+ * speech gives {@link SILENT_SCENE_SECONDS}; any speech at least {@link MIN_SCENE_SECONDS}.
  *
- * @example
- * estimateSceneDuration('Hello and welcome to our product tour.', 'en-US') // 2.8 (7 words at 150/min)
- * estimateSceneDuration('こんにちは、世界', 'ja-JP') // 1.5 (7 characters at 330/min, minimum 1.5)
+ * @example estimateSceneDuration('Hello and welcome to our product tour.', 'en-US') // 2.8 (7 words at 150/min)
  */
 export function estimateSceneDuration(text: string, language?: string): number {
   const speech = spokenText(text);
@@ -84,7 +76,8 @@ export function estimateSceneDuration(text: string, language?: string): number {
   if (rate.unit === 'characters') {
     // Count CJK characters one by one and any Latin words or numbers among them as one each.
     for (const char of speech) if (CJK_CHARACTER.test(char)) count++;
-    count += speech.replace(new RegExp(CJK_CHARACTER.source, 'gu'), ' ').split(/\s+/).filter((word) => SPEECH_CHARACTER.test(word)).length;
+    const words = speech.replace(new RegExp(CJK_CHARACTER.source, 'gu'), ' ').split(/\s+/);
+    count += words.filter((word) => SPEECH_CHARACTER.test(word)).length;
   } else {
     count = speech.split(/\s+/).filter((word) => SPEECH_CHARACTER.test(word)).length;
   }

@@ -1,8 +1,3 @@
-/**
- * The fonts the preview can draw with: system fonts (Debian's fonts-noto-* when installed) plus
- * the DejaVu fonts that come with npm install, so Latin, Greek, Cyrillic, Vietnamese and Arabic
- * render even on a machine without any system font.
- */
 import { existsSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
@@ -25,7 +20,10 @@ export interface FaceRequest {
   readonly lang?: string | undefined;
 }
 
-/** Installed fonts, indexed by family, with per-character fallback. */
+/**
+ * Installed fonts, indexed by family, with per-character fallback: the system fonts plus the bundled DejaVu
+ * fonts, so Latin, Greek, Cyrillic and Arabic render on a machine without any system font.
+ */
 export interface FontCatalog {
   readonly faces: readonly FontFace[];
   /** Installed family names, sorted. */
@@ -84,9 +82,7 @@ const cache = new Map<string, FontCatalog>();
 /**
  * Loads (once per process and option set) the catalog of installed fonts.
  *
- * @example
- * const fonts = loadFontCatalog()
- * fonts.resolveFamily('Noto Sans CJK', 'ko') // 'Noto Sans CJK KR' when fonts-noto-cjk is installed
+ * @example loadFontCatalog().resolveFamily('Noto Sans CJK', 'ko') // 'Noto Sans CJK KR' when installed
  */
 export function loadFontCatalog(options: FontCatalogOptions = {}): FontCatalog {
   const dirs = [...(options.fontDirs ?? [])];
@@ -116,12 +112,13 @@ function scriptFamilies(cp: number, lang: string | undefined): readonly string[]
     const preferred = [first, ...order.filter((region) => region !== first)];
     return [...preferred.map((region) => `Noto Sans CJK ${region}`), 'Noto Sans SC', 'Noto Sans JP', 'Noto Sans KR'];
   };
-  if ((cp >= 0xac00 && cp <= 0xd7af) || (cp >= 0x1100 && cp <= 0x11ff) || (cp >= 0x3130 && cp <= 0x318f)) return cjk('KR');
-  if (cp >= 0x3040 && cp <= 0x30ff) return cjk('JP');
-  if ((cp >= 0x2e80 && cp <= 0x9fff) || (cp >= 0xf900 && cp <= 0xfaff) || (cp >= 0xff00 && cp <= 0xffef) || (cp >= 0x20000 && cp <= 0x2ffff)) {
+  const within = (...ranges: [number, number][]): boolean => ranges.some(([start, end]) => cp >= start && cp <= end);
+  if (within([0xac00, 0xd7af], [0x1100, 0x11ff], [0x3130, 0x318f])) return cjk('KR');
+  if (within([0x3040, 0x30ff])) return cjk('JP');
+  if (within([0x2e80, 0x9fff], [0xf900, 0xfaff], [0xff00, 0xffef], [0x20000, 0x2ffff])) {
     return cjk(lang === 'ja' ? 'JP' : lang === 'ko' ? 'KR' : 'SC');
   }
-  if ((cp >= 0x0600 && cp <= 0x08ff) || (cp >= 0xfb50 && cp <= 0xfeff)) return ['Noto Sans Arabic', 'Noto Naskh Arabic', 'DejaVu Sans'];
+  if (within([0x0600, 0x08ff], [0xfb50, 0xfeff])) return ['Noto Sans Arabic', 'Noto Naskh Arabic', 'DejaVu Sans'];
   if (cp >= 0x0900 && cp <= 0x097f) return ['Noto Sans Devanagari', 'Noto Serif Devanagari'];
   if (cp >= 0x0b80 && cp <= 0x0bff) return ['Noto Sans Tamil', 'Noto Serif Tamil'];
   return ['Noto Sans', 'DejaVu Sans', 'Liberation Sans', 'Arial', 'Helvetica'];
@@ -135,7 +132,12 @@ function createCatalog(faces: readonly FontFace[]): FontCatalog {
     byFamily.set(face.family.toLowerCase(), list);
   }
   const familyNames = [...new Set(faces.map((face) => face.family))].sort();
-  const pick = (list: readonly FontFace[] | undefined, cp: number, weight: number, italic: boolean): FontFace | undefined => {
+  const pick = (
+    list: readonly FontFace[] | undefined,
+    cp: number,
+    weight: number,
+    italic: boolean,
+  ): FontFace | undefined => {
     let best: FontFace | undefined;
     let bestScore = Infinity;
     for (const face of list ?? []) {
@@ -164,15 +166,20 @@ function createCatalog(faces: readonly FontFace[]): FontCatalog {
       const prefixed = familyNames.filter((name) => name.toLowerCase().startsWith(`${wanted} `));
       if (prefixed.length === 0) return undefined;
       const region = lang === 'ja' ? ' JP' : lang === 'ko' ? ' KR' : lang === 'zh' ? ' SC' : '';
-      return prefixed.find((name) => region && name.endsWith(region)) ?? prefixed.find((name) => name.endsWith(' JP')) ?? prefixed[0];
+      return (
+        prefixed.find((name) => region && name.endsWith(region)) ??
+        prefixed.find((name) => name.endsWith(' JP')) ??
+        prefixed[0]
+      );
     },
     faceFor(cp, request) {
       const key = `${cp}|${request.family ?? ''}|${request.weight}|${request.italic}|${request.lang ?? ''}`;
       if (memo.has(key)) return memo.get(key);
-      let face = request.family ? pick(byFamily.get(request.family.toLowerCase()), cp, request.weight, request.italic) : undefined;
+      const { weight, italic } = request;
+      let face = request.family ? pick(byFamily.get(request.family.toLowerCase()), cp, weight, italic) : undefined;
       for (const family of scriptFamilies(cp, request.lang)) {
         if (face) break;
-        face = pick(byFamily.get(family.toLowerCase()), cp, request.weight, request.italic);
+        face = pick(byFamily.get(family.toLowerCase()), cp, weight, italic);
       }
       face ??= anyOrder.find((candidate) => candidate.has(cp));
       memo.set(key, face);

@@ -9,7 +9,7 @@ import { layoutText } from '../text/layout-text.js';
 import { loadFontCatalog } from './font-catalog.js';
 import { needsNotoFonts, notoFontsMissing } from './test-noto-fonts.js';
 
-/** A greeting in each language of the spec's table (code → text a <Text> would carry). */
+/** A greeting in each dubbing language (code → text a <Text> would carry). */
 const SAMPLES: Record<string, string> = {
   'en-US': 'Welcome to our product tour',
   'hi-IN': 'हमारे उत्पाद दौरे में आपका स्वागत है',
@@ -48,8 +48,8 @@ afterAll(async () => {
   for (const dir of dirs) await rm(dir, { recursive: true, force: true });
 });
 
-describe('text in every language of the spec', () => {
-  it('covers the 30 language codes of the spec', async () => {
+describe('text in every dubbing language', () => {
+  it('covers the 30 dubbing language codes', async () => {
     const { LANGUAGE_CODES } = await import('@vsynth/core');
     expect(Object.keys(SAMPLES).sort()).toEqual([...LANGUAGE_CODES].sort());
   });

@@ -1,8 +1,3 @@
-/**
- * A minimal reader of TrueType/OpenType font files (.ttf, .otf, .ttc): family name, weight,
- * style, character coverage (cmap) and advance widths (hmtx). Only the tables needed are read,
- * so a 20 MB CJK collection costs a few hundred kilobytes of reads.
- */
 import { closeSync, openSync, readSync } from 'node:fs';
 
 /** One face of a font file, as the preview's text layout needs it. */
@@ -33,12 +28,9 @@ function readAt(fd: number, offset: number, length: number): Buffer {
 }
 
 /**
- * Reads the faces of a font file. Returns an empty list for files that are not fonts or are
- * damaged; never throws for font content.
- *
- * @example
- * const [face] = readFontFaces('/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf')
- * face?.has(0x41) // true
+ * Reads family, weight, style, coverage and advance widths of the faces of a TrueType/OpenType file, or an
+ * empty list for a file that is not a font or is damaged. Only the needed tables are read, since every
+ * catalog load opens every installed font.
  */
 export function readFontFaces(path: string): FontFace[] {
   let fd: number;
@@ -80,7 +72,8 @@ function readFace(fd: number, path: string, offset: number, index: number): Font
   const dir = readAt(fd, offset + 12, numTables * 16);
   const tables = new Map<string, TableRecord>();
   for (let i = 0; i + 16 <= dir.length; i += 16) {
-    tables.set(dir.toString('latin1', i, i + 4), { offset: dir.readUInt32BE(i + 8), length: dir.readUInt32BE(i + 12) });
+    const record = { offset: dir.readUInt32BE(i + 8), length: dir.readUInt32BE(i + 12) };
+    tables.set(dir.toString('latin1', i, i + 4), record);
   }
   const name = tables.get('name');
   const cmap = tables.get('cmap');

@@ -1,9 +1,7 @@
 /**
- * Shapes text runs with fontkit and returns them as SVG outlines, which resvg only has to fill.
- * Two reasons: resvg 2.6's own shaping puts the vowel signs of Devanagari, Tamil and other
- * Indic scripts in the wrong place, and resvg re-reads its fonts on every render (the 19 MB
- * `Noto Sans CJK` collection cost 40–100 ms per scene), while fontkit keeps each font open
- * for the process.
+ * Shapes text runs with fontkit and returns them as SVG outlines, which resvg only has to fill: resvg's own
+ * shaping misplaces the vowel signs of Indic scripts, and it re-reads its fonts on every render while
+ * fontkit keeps each font open.
  */
 import * as fontkit from 'fontkit';
 import type { FontFace } from './read-font-faces.js';
@@ -34,14 +32,15 @@ function openFace(face: FontFace): fontkit.Font | undefined {
 }
 
 /**
- * Shapes `text` with `face` at `fontSize`; undefined when fontkit cannot read the font (the
- * caller then leaves the run to resvg). `direction` defaults to the script's; an `rtl` run
- * comes back in visual order (its first glyph is drawn leftmost).
- *
- * @example
- * shapeRun(face, 'नमस्ते', 48)?.width // 134.5
+ * Shapes `text` with `face` at `fontSize`; undefined when fontkit cannot read the font. An `rtl` run comes
+ * back in visual order (its first glyph is drawn leftmost).
  */
-export function shapeRun(face: FontFace, text: string, fontSize: number, direction?: 'ltr' | 'rtl'): ShapedRun | undefined {
+export function shapeRun(
+  face: FontFace,
+  text: string,
+  fontSize: number,
+  direction?: 'ltr' | 'rtl',
+): ShapedRun | undefined {
   const font = openFace(face);
   if (!font) return undefined;
   try {
@@ -54,7 +53,8 @@ export function shapeRun(face: FontFace, text: string, fontSize: number, directi
       if (glyph.id === 0) notdef++;
       const position = run.positions[i];
       if (!position) return;
-      d += glyph.path.scale(scale, -scale).translate(x + position.xOffset * scale, -position.yOffset * scale).toSVG();
+      const outline = glyph.path.scale(scale, -scale);
+      d += outline.translate(x + position.xOffset * scale, -position.yOffset * scale).toSVG();
       x += position.xAdvance * scale;
     });
     return { width: x, d, notdef };

@@ -1,8 +1,3 @@
-/**
- * Accepts what a user may want to preview — a v3 create payload, a legacy create payload, or
- * either wrapped as `{payload}` — and returns a v3 payload. Legacy payloads are converted by
- * @vsynth/core's `legacyProjectToV3`, with image natural sizes probed from the assets.
- */
 import { issue, legacyProjectToV3, ValidationError, type Issue } from '@vsynth/core';
 import type { LoadedAsset } from '../assets/load-asset.js';
 
@@ -20,26 +15,31 @@ export interface V3Preview {
 
 type Loose = Record<string, unknown>;
 
+function hasScenes(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && Array.isArray((value as Loose)['scenes']);
+}
+
 /** True for a legacy create payload (its scenes carry `AIModel`). */
 function isLegacyPayload(value: unknown): boolean {
   const scenes = (value as Loose | null)?.['scenes'];
-  return Array.isArray(scenes) && scenes.some((scene) => typeof scene === 'object' && scene !== null && 'AIModel' in scene);
+  if (!Array.isArray(scenes)) return false;
+  return scenes.some((scene) => typeof scene === 'object' && scene !== null && 'AIModel' in scene);
 }
 
 /**
- * Normalises a payload for drawing.
- *
- * @example
- * const { payload, warnings } = await toV3Payload(JSON.parse(text), { loadAsset: createAssetLoader() })
+ * A v3 payload for drawing from a v3 or legacy create payload, either bare or as `{payload}`; a legacy one is
+ * converted with its image sizes probed from the assets.
  */
 export async function toV3Payload(input: unknown, options: ToV3PayloadOptions): Promise<V3Preview> {
   let value = input;
   const wrapped = (value as Loose | null)?.['payload'];
-  if (typeof value === 'object' && value !== null && !Array.isArray((value as Loose)['scenes']) && typeof wrapped === 'object' && wrapped !== null) value = wrapped;
-  if (typeof value !== 'object' || value === null || !Array.isArray((value as Loose)['scenes'])) {
+  if (!hasScenes(value) && typeof wrapped === 'object' && wrapped !== null) value = wrapped;
+  if (!hasScenes(value)) {
     const changes = typeof value === 'object' && value !== null && 'updates' in value;
     const message = changes
-      ? 'This is a modify or edit request: it changes a project stored by the service, so it has no "scenes" to draw. Preview the base video, or draw rows over it with `vsynth batch --dry-run --preview DIR --slots-from video.tsx`'
+      ? 'This is a modify or edit request: it changes a project stored by the service, so it has no "scenes" ' +
+        'to draw. Preview the base video, or draw rows over it with ' +
+        '`vsynth batch --dry-run --preview DIR --slots-from video.tsx`'
       : 'A payload to preview needs a "scenes" array (v3 or legacy create payload)';
     throw new ValidationError([issue({ code: 'missing', path: ['scenes'], message })], {
       subject: 'preview payload',
@@ -56,21 +56,37 @@ export async function toV3Payload(input: unknown, options: ToV3PayloadOptions): 
       if (asset.ok) imageSizes[url] = { width: asset.info.width, height: asset.info.height };
     }
   }
-  const converted = legacyProjectToV3(value as Parameters<typeof legacyProjectToV3>[0], { orientation: options.orientation ?? 'landscape', imageSizes });
-  return { payload: converted.payload as unknown as V3Preview['payload'], legacy: true, warnings: converted.warnings.map(forPreview) };
+  const converted = legacyProjectToV3(value as Parameters<typeof legacyProjectToV3>[0], {
+    orientation: options.orientation ?? 'landscape',
+    imageSizes,
+  });
+  const payload = converted.payload as unknown as V3Preview['payload'];
+  return { payload, legacy: true, warnings: converted.warnings.map(forPreview) };
 }
 
+const AVATAR_WARNING = new RegExp(
+  '^No avatar in options\\.avatars has ai_name ("[^"]*") and emotion ("[^"]*"): ' +
+    'laid out with the canvas size (\\d+x\\d+)',
+);
+const IMAGE_WARNING = /^No natural size for image (".*") in options\.imageSizes: laid out as a (\S+) square/;
+
 /**
- * The converter's warnings tell a library caller which option to pass; a preview user has no
- * such option, so those two say what the drawing shows instead.
+ * The converter's warnings tell a library caller which option to pass; a preview user has no such option,
+ * so these say what the drawing shows instead.
  */
 function forPreview(warning: Issue): Issue {
-  const avatar = /^No avatar in options\.avatars has ai_name ("[^"]*") and emotion ("[^"]*"): laid out with the canvas size (\d+x\d+)/.exec(warning.message);
+  const avatar = AVATAR_WARNING.exec(warning.message);
   if (avatar) {
-    const message = `Avatar ${avatar[1]}/${avatar[2]} is named by key only in a legacy payload and its size comes from its model object, which the preview does not have: it is laid out as if it were as large as the canvas (${avatar[3]})`;
+    const message =
+      `Avatar ${avatar[1]}/${avatar[2]} is named by key only in a legacy payload and its size comes from its ` +
+      'model object, which the preview does not have: it is laid out as if it were as large as the canvas ' +
+      `(${avatar[3]})`;
     return { ...warning, message };
   }
-  const image = /^No natural size for image (".*") in options\.imageSizes: laid out as a (\S+) square/.exec(warning.message);
-  if (image) return { ...warning, message: `Image ${image[1]} could not be read for its natural size: laid out as a ${image[2]} square` };
+  const image = IMAGE_WARNING.exec(warning.message);
+  if (image) {
+    const message = `Image ${image[1]} could not be read for its natural size: laid out as a ${image[2]} square`;
+    return { ...warning, message };
+  }
   return warning;
 }

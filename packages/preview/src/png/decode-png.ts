@@ -1,7 +1,3 @@
-/**
- * Decodes the 8-bit, non-interlaced RGB/RGBA PNGs that resvg writes into RGBA pixels, so
- * tests (and callers) can read what a storyboard shows without another dependency.
- */
 import { inflateSync } from 'node:zlib';
 
 export interface DecodedPng {
@@ -12,11 +8,10 @@ export interface DecodedPng {
 }
 
 /**
- * Decodes a PNG; throws for bit depths, colour types or interlacing resvg does not produce.
+ * Decodes the 8-bit, non-interlaced RGB/RGBA PNGs resvg writes into RGBA pixels, so a caller can read what a
+ * storyboard shows; other PNGs throw.
  *
- * @example
- * const { width, pixels } = decodePng(readFileSync('preview/scene-000.png'))
- * const [r, g, b] = pixels.subarray(0, 3) // top-left pixel
+ * @example const [r, g, b] = decodePng(readFileSync('preview/scene-000.png')).pixels // top-left pixel
  */
 export function decodePng(bytes: Uint8Array): DecodedPng {
   const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -35,7 +30,9 @@ export function decodePng(bytes: Uint8Array): DecodedPng {
       height = body.readUInt32BE(4);
       const depth = body[8];
       const colour = body[9];
-      if (depth !== 8 || (colour !== 6 && colour !== 2) || body[12] !== 0) throw new Error(`unsupported PNG (bit depth ${depth}, colour type ${colour}, interlace ${body[12]})`);
+      if (depth !== 8 || (colour !== 6 && colour !== 2) || body[12] !== 0) {
+        throw new Error(`unsupported PNG (bit depth ${depth}, colour type ${colour}, interlace ${body[12]})`);
+      }
       channels = colour === 6 ? 4 : 3;
     } else if (type === 'IDAT') idat.push(body);
     else if (type === 'IEND') break;

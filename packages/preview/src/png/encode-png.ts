@@ -1,6 +1,3 @@
-/**
- * Encodes RGBA pixels as a PNG (no filtering): test fixtures and generated placeholder images.
- */
 import { deflateSync } from 'node:zlib';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
@@ -25,19 +22,24 @@ function chunk(type: string, body: Buffer): Buffer {
 }
 
 /**
- * Encodes an image; `fill` gives the RGBA of every pixel, or `pixels` the whole RGBA buffer.
+ * Encodes RGBA pixels as an unfiltered PNG: `fill` gives every pixel's RGBA, or `pixels` the whole buffer.
  *
- * @example
- * writeFileSync('red.png', encodePng({ width: 40, height: 20, fill: [255, 0, 0, 255] }))
+ * @example writeFileSync('red.png', encodePng({ width: 40, height: 20, fill: [255, 0, 0, 255] }))
  */
-export function encodePng(image: { readonly width: number; readonly height: number; readonly fill?: readonly [number, number, number, number]; readonly pixels?: Uint8Array }): Buffer {
+export function encodePng(image: {
+  readonly width: number;
+  readonly height: number;
+  readonly fill?: readonly [number, number, number, number];
+  readonly pixels?: Uint8Array;
+}): Buffer {
   const { width, height } = image;
   const raw = Buffer.alloc((width * 4 + 1) * height);
   for (let y = 0; y < height; y++) {
     const row = y * (width * 4 + 1);
     for (let x = 0; x < width; x++) {
       const to = row + 1 + x * 4;
-      if (image.pixels) raw.set(image.pixels.subarray((y * width + x) * 4, (y * width + x) * 4 + 4), to);
+      const from = (y * width + x) * 4;
+      if (image.pixels) raw.set(image.pixels.subarray(from, from + 4), to);
       else raw.set(image.fill ?? [0, 0, 0, 255], to);
     }
   }
@@ -46,5 +48,10 @@ export function encodePng(image: { readonly width: number; readonly height: numb
   header.writeUInt32BE(height, 4);
   header[8] = 8;
   header[9] = 6;
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

@@ -1,7 +1,4 @@
-/**
- * Test helper (not shipped: test-*.ts is outside the build): reading decoded pixels, the colour
- * at a point and the bounding box of pixels that match.
- */
+/** Test helper (test-*.ts is not built): the colour at a point and the box of pixels that match. */
 import type { DecodedPng } from './decode-png.js';
 
 export type Rgba = readonly [number, number, number, number];
@@ -19,7 +16,10 @@ export function sameColour(a: Rgba, b: readonly number[], tolerance = 3): boolea
 }
 
 /** Bounding box (inclusive pixel edges as left/top/right/bottom) of pixels matching `test`. */
-export function findPixels(image: DecodedPng, test: (rgba: Rgba) => boolean): { left: number; top: number; right: number; bottom: number; count: number } | undefined {
+export function findPixels(
+  image: DecodedPng,
+  test: (rgba: Rgba) => boolean,
+): { left: number; top: number; right: number; bottom: number; count: number } | undefined {
   let left = Infinity;
   let top = Infinity;
   let right = -Infinity;

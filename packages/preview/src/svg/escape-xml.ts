@@ -1,16 +1,7 @@
-/**
- * Escaping for text and attribute values placed in the SVG the preview writes.
- */
-
 // XML 1.0 forbids most C0 controls even as character references; they are dropped.
 const FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
 
-/**
- * Escapes a string for use as SVG text content or a double-quoted attribute value.
- *
- * @example
- * escapeXml('Tom & "Jerry" <3') // 'Tom &amp; &quot;Jerry&quot; &lt;3'
- */
+/** Escapes a string for use as SVG text content or a double-quoted attribute value. */
 export function escapeXml(value: string): string {
   return value
     .replace(FORBIDDEN, '')

@@ -1,9 +1,3 @@
-/**
- * Draws one v3 scene as a standalone SVG: background, then clips in layer order, each in its
- * displayed box (DESIGN.md "Geometry", computed by @vsynth/core's `displayedBox`). Images are
- * embedded as data: URLs; text is wrapped and split into single-font runs here so resvg draws
- * exactly the fonts that were measured.
- */
 import { displayedBox, issue, type Issue, type PathSegment } from '@vsynth/core';
 import type { LoadedAsset } from '../assets/load-asset.js';
 import type { FontCatalog } from '../fonts/font-catalog.js';
@@ -31,10 +25,18 @@ export interface SceneSvg {
 
 type Loose = Record<string, unknown>;
 
-const str = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
-const num = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+const str = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value : undefined;
+const num = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 const f = (value: number): string => String(Math.round(value * 100) / 100);
-const rec = (value: unknown): Loose | undefined => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Loose) : undefined);
+const rec = (value: unknown): Loose | undefined =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Loose) : undefined;
+
+/** An `<image>` filling a `w`×`h` box at the origin. */
+function image(w: number | string, h: number | string, fit: string, href: string, extra = ''): string {
+  return `<image x="0" y="0" width="${w}" height="${h}" preserveAspectRatio="${fit}" href="${href}"${extra}/>`;
+}
 
 /** CSS weight keywords and numbers to 100–900. */
 function fontWeight(value: unknown): number {
@@ -46,10 +48,8 @@ function fontWeight(value: unknown): number {
 }
 
 /**
- * Builds the SVG of a scene.
- *
- * @example
- * const { svg, fontFiles, warnings } = await sceneToSvg(payload.scenes[0], { canvas: canvasSize('landscape'), catalog: loadFontCatalog(), loadAsset: createAssetLoader(), path: ['scenes', 0] })
+ * Draws one v3 scene as a standalone SVG: the background, then the clips in layer order, each in its
+ * displayed box, images embedded as data: URLs and text laid out with the fonts it was measured with.
  */
 export async function sceneToSvg(scene: unknown, options: SceneToSvgOptions): Promise<SceneSvg> {
   const { canvas } = options;
@@ -60,20 +60,25 @@ export async function sceneToSvg(scene: unknown, options: SceneToSvgOptions): Pr
   const warn = (path: readonly PathSegment[], message: string, code: Issue['code'] = 'quirk'): void => {
     warnings.push(issue({ code, severity: 'warning', path: [...path], message }));
   };
-  const label = (text: string, x: number, y: number, size: number, fill: string, anchor: TextAnchor = 'middle'): string =>
+  const label = (text: string, x: number, y: number, size: number, fill: string, anchor: TextAnchor = 'middle') =>
     labelSvg(text, { catalog: options.catalog, x, y, size, fill, anchor, fontFiles });
   const placeholder = (w: number, h: number, title: string, detail: string): string => {
     const size = Math.max(10, Math.min(36, h / 6, w / 12));
     return [
-      `<rect x="0" y="0" width="${f(w)}" height="${f(h)}" fill="#f4f4f4" stroke="#d0021b" stroke-width="${f(Math.max(2, size / 6))}" stroke-dasharray="${f(size / 2)} ${f(size / 3)}"/>`,
-      `<path d="M0,0 L${f(w)},${f(h)} M${f(w)},0 L0,${f(h)}" stroke="#d0021b" stroke-opacity="0.35" stroke-width="${f(Math.max(1, size / 10))}"/>`,
+      `<rect x="0" y="0" width="${f(w)}" height="${f(h)}" fill="#f4f4f4" stroke="#d0021b"` +
+        ` stroke-width="${f(Math.max(2, size / 6))}" stroke-dasharray="${f(size / 2)} ${f(size / 3)}"/>`,
+      `<path d="M0,0 L${f(w)},${f(h)} M${f(w)},0 L0,${f(h)}" stroke="#d0021b" stroke-opacity="0.35"` +
+        ` stroke-width="${f(Math.max(1, size / 10))}"/>`,
       label(title, w / 2, h / 2 - size * 0.1, size, '#d0021b'),
       label(shorten(detail, Math.max(8, Math.floor(w / (size * 0.45)))), w / 2, h / 2 + size, size * 0.7, '#555555'),
     ].join('');
   };
 
   const sceneRec = rec(scene) ?? {};
-  if (!rec(scene)) warn(options.path, `Scene is ${scene === null ? 'null' : Array.isArray(scene) ? 'an array' : `a ${typeof scene}`}, not an object: drawn as an empty white canvas`, 'invalid_type');
+  if (!rec(scene)) {
+    const kind = scene === null ? 'null' : Array.isArray(scene) ? 'an array' : `a ${typeof scene}`;
+    warn(options.path, `Scene is ${kind}, not an object: drawn as an empty white canvas`, 'invalid_type');
+  }
   // Background: colour first, an image over it when there is one.
   const background = rec(sceneRec['background']);
   const colour = str(background?.['source_color']) ?? '#ffffff';
@@ -82,15 +87,18 @@ export async function sceneToSvg(scene: unknown, options: SceneToSvgOptions): Pr
   if (backgroundUrl && background?.['source_type'] !== 'color') {
     const asset = await options.loadAsset(backgroundUrl);
     if (asset.ok) {
-      body.push(`<image x="0" y="0" width="${canvas.width}" height="${canvas.height}" preserveAspectRatio="xMidYMid slice" href="${asset.dataUri}"/>`);
+      body.push(image(canvas.width, canvas.height, 'xMidYMid slice', asset.dataUri));
     } else {
-      warn([...options.path, 'background', 'source_url'], `Background image ${JSON.stringify(backgroundUrl)} not drawn: ${asset.reason}`, 'missing');
-      // A neutral grey stands in for the image, with a note in the corner rather than a cross
-      // over the whole canvas, so the clips drawn on top stay readable.
+      const message = `Background image ${JSON.stringify(backgroundUrl)} not drawn: ${asset.reason}`;
+      warn([...options.path, 'background', 'source_url'], message, 'missing');
+      // A grey stand-in with a note in the corner, not a cross over the canvas, keeps the clips readable.
       body.push(`<rect x="0" y="0" width="${canvas.width}" height="${canvas.height}" fill="#8a8f98"/>`);
       const note = `missing background: ${shorten(backgroundUrl, Math.floor((canvas.width - 80) / 12))}`;
       const noteWidth = labelWidth(note, options.catalog, 20);
-      body.push(`<rect x="12" y="12" width="${f(noteWidth + 32)}" height="40" rx="6" fill="#000000" fill-opacity="0.55" stroke="#d0021b" stroke-width="2"/>`);
+      body.push(
+        `<rect x="12" y="12" width="${f(noteWidth + 32)}" height="40" rx="6" fill="#000000" fill-opacity="0.55"` +
+          ' stroke="#d0021b" stroke-width="2"/>',
+      );
       body.push(label(note, 28, 39, 20, '#ffffff', 'start'));
     }
   }
@@ -134,9 +142,12 @@ export async function sceneToSvg(scene: unknown, options: SceneToSvgOptions): Pr
       const url = str(clip['source_url']);
       const asset = url ? await options.loadAsset(url) : undefined;
       if (asset?.ok) {
-        body.push(`${open}<image x="0" y="0" width="${f(w)}" height="${f(h)}" preserveAspectRatio="none" href="${asset.dataUri}"${filter}/></g>`);
+        body.push(`${open}${image(f(w), f(h), 'none', asset.dataUri, filter)}</g>`);
       } else {
-        warn([...path, 'source_url'], url ? `Image ${JSON.stringify(url)} not drawn: ${asset?.reason ?? ''}` : 'Image clip without source_url', 'missing');
+        const message = url
+          ? `Image ${JSON.stringify(url)} not drawn: ${asset?.reason ?? ''}`
+          : 'Image clip without source_url';
+        warn([...path, 'source_url'], message, 'missing');
         body.push(`${open}${placeholder(w, h, 'missing image', url ?? 'no source_url')}</g>`);
       }
     } else if (type === 'shape') {
@@ -145,28 +156,41 @@ export async function sceneToSvg(scene: unknown, options: SceneToSvgOptions): Pr
       const stroke = str(clip['stroke']);
       const strokeWidth = num(clip['strokeWidth']) ?? (stroke ? 1 : 0);
       // The stroke scales with the shape, as in fabric.js; the geometry is drawn in natural units.
-      const attributes = `fill="${escapeXml(fill)}"${stroke && strokeWidth > 0 ? ` stroke="${escapeXml(stroke)}" stroke-width="${f(strokeWidth)}"` : ''}`;
-      let element = shapeElement(name, { width: naturalW, height: naturalH, attributes, cornerRadius: num(clip['strokeRadius']) ?? 0 });
+      const strokeAttributes =
+        stroke && strokeWidth > 0 ? ` stroke="${escapeXml(stroke)}" stroke-width="${f(strokeWidth)}"` : '';
+      const attributes = `fill="${escapeXml(fill)}"${strokeAttributes}`;
+      const cornerRadius = num(clip['strokeRadius']) ?? 0;
+      let element = shapeElement(name, { width: naturalW, height: naturalH, attributes, cornerRadius });
       if (!element) {
-        warn([...path, 'shapeName'], `Unknown shapeName ${JSON.stringify(name)}: drawn as a rectangle`, 'invalid_value');
+        const message = `Unknown shapeName ${JSON.stringify(name)}: drawn as a rectangle`;
+        warn([...path, 'shapeName'], message, 'invalid_value');
         element = shapeElement('Square', { width: naturalW, height: naturalH, attributes });
       }
       body.push(`${open}<g transform="scale(${f(w / naturalW)} ${f(h / naturalH)})"${filter}>${element ?? ''}</g></g>`);
     } else if (type === 'textImage') {
-      body.push(`${open}${drawText(clip, { ...options, path, w, h, naturalW, naturalH, filter, fontFiles, warn })}</g>`);
+      const text = drawText(clip, { ...options, path, w, h, naturalW, naturalH, filter, fontFiles, warn });
+      body.push(`${open}${text}</g>`);
     } else if (type === 'videoImage') {
       const poster = str(clip['source_url']);
       const asset = poster ? await options.loadAsset(poster) : undefined;
       const parts = [`<rect x="0" y="0" width="${f(w)}" height="${f(h)}" fill="#1f2430"/>`];
-      if (asset?.ok) parts.push(`<image x="0" y="0" width="${f(w)}" height="${f(h)}" preserveAspectRatio="xMidYMid meet" href="${asset.dataUri}"/>`);
+      if (asset?.ok) parts.push(image(f(w), f(h), 'xMidYMid meet', asset.dataUri));
       const size = Math.max(10, Math.min(48, h / 5, w / 10));
       const cx = w / 2;
       const cy = h / 2;
       parts.push(
         `<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(size)}" fill="#000000" fill-opacity="0.55"/>`,
-        `<polygon points="${f(cx - size * 0.35)},${f(cy - size * 0.5)} ${f(cx - size * 0.35)},${f(cy + size * 0.5)} ${f(cx + size * 0.55)},${f(cy)}" fill="#ffffff"/>`,
-        `<rect x="0" y="0" width="${f(w)}" height="${f(h)}" fill="none" stroke="#ffffff" stroke-width="${f(Math.max(2, size / 8))}"/>`,
-        label(`video: ${shorten(fileName(str(clip['video_url']) ?? poster ?? 'no video_url'), 40)}`, cx, h - size * 0.4, size * 0.5, '#ffffff'),
+        `<polygon points="${f(cx - size * 0.35)},${f(cy - size * 0.5)} ${f(cx - size * 0.35)},${f(cy + size * 0.5)}` +
+          ` ${f(cx + size * 0.55)},${f(cy)}" fill="#ffffff"/>`,
+        `<rect x="0" y="0" width="${f(w)}" height="${f(h)}" fill="none" stroke="#ffffff"` +
+          ` stroke-width="${f(Math.max(2, size / 8))}"/>`,
+        label(
+          `video: ${shorten(fileName(str(clip['video_url']) ?? poster ?? 'no video_url'), 40)}`,
+          cx,
+          h - size * 0.4,
+          size * 0.5,
+          '#ffffff',
+        ),
       );
       body.push(`${open}${parts.join('')}</g>`);
     } else if (type === 'aiModel') {
@@ -175,20 +199,29 @@ export async function sceneToSvg(scene: unknown, options: SceneToSvgOptions): Pr
       const thumb = str(rec(model?.['deployImage'])?.['themb_src']);
       const asset = thumb ? await options.loadAsset(thumb) : undefined;
       if (asset?.ok) {
-        body.push(`${open}<image x="0" y="0" width="${f(w)}" height="${f(h)}" preserveAspectRatio="xMidYMax meet" href="${asset.dataUri}"/></g>`);
+        body.push(`${open}${image(f(w), f(h), 'xMidYMax meet', asset.dataUri)}</g>`);
       } else {
-        if (thumb) warn([...path, 'model', 'deployImage', 'themb_src'], `Avatar thumbnail ${JSON.stringify(thumb)} not drawn (${asset?.reason ?? ''}): a silhouette marks its box`, 'missing');
-        // The name sits at the bottom centre of the part of the box on the canvas (an avatar
-        // often reaches past the frame) and fits that part's width.
+        if (thumb) {
+          const message =
+            `Avatar thumbnail ${JSON.stringify(thumb)} not drawn (${asset?.reason ?? ''}): a silhouette marks its box`;
+          warn([...path, 'model', 'deployImage', 'themb_src'], message, 'missing');
+        }
+        // The name sits at the bottom centre of the part of the box on the canvas (an avatar often reaches
+        // past the frame) and fits that part's width.
         const visible = angle
           ? { left: 0, right: w, bottom: h }
-          : { left: Math.max(0, -box.left), right: Math.min(w, canvas.width - box.left), bottom: Math.min(h, canvas.height - box.top) };
+          : {
+              left: Math.max(0, -box.left),
+              right: Math.min(w, canvas.width - box.left),
+              bottom: Math.min(h, canvas.height - box.top),
+            };
         const span = Math.max(visible.right - visible.left, Math.min(w, 120));
         let size = Math.max(12, Math.min(40, w / 10));
         const nameWidth = labelWidth(name, options.catalog, size);
         if (nameWidth > span * 0.92) size = Math.max(8, (size * span * 0.92) / nameWidth);
         const centre = Math.min(Math.max((visible.left + visible.right) / 2, span / 2), w - span / 2);
-        body.push(`${open}${silhouette(w, h)}${label(name, centre, Math.max(size * 2, visible.bottom) - size * 0.6, size, '#ffffff')}</g>`);
+        const nameLabel = label(name, centre, Math.max(size * 2, visible.bottom) - size * 0.6, size, '#ffffff');
+        body.push(`${open}${silhouette(w, h)}${nameLabel}</g>`);
       }
     } else {
       warn([...path, 'type'], `Clip type ${JSON.stringify(type)} is not drawn`, 'invalid_value');
@@ -196,7 +229,8 @@ export async function sceneToSvg(scene: unknown, options: SceneToSvgOptions): Pr
   }
 
   const svg = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${canvas.width}" height="${canvas.height}" viewBox="0 0 ${canvas.width} ${canvas.height}">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${canvas.width}" height="${canvas.height}"` +
+      ` viewBox="0 0 ${canvas.width} ${canvas.height}">`,
     defs.length > 0 ? `<defs>${defs.join('')}</defs>` : '',
     ...body,
     '</svg>',
@@ -220,7 +254,11 @@ function drawText(clip: Loose, context: DrawTextContext): string {
   const fontSize = num(clip['fontSize']) ?? 48;
   const requested = str(clip['fontFamily']) ?? 'Noto Sans CJK';
   const family = context.catalog.resolveFamily(requested, context.lang);
-  if (!family) context.warn([...context.path, 'fontFamily'], `Font family ${JSON.stringify(requested)} is not installed: drawn with ${context.catalog.defaultFamily ?? 'a fallback font'}`);
+  if (!family) {
+    const fallback = context.catalog.defaultFamily ?? 'a fallback font';
+    const message = `Font family ${JSON.stringify(requested)} is not installed: drawn with ${fallback}`;
+    context.warn([...context.path, 'fontFamily'], message);
+  }
   const weight = fontWeight(clip['fontWeight']);
   const italic = clip['fontStyle'] === 'italic' || clip['fontStyle'] === 'oblique';
   const layout = layoutText(text, {
@@ -235,12 +273,19 @@ function drawText(clip: Loose, context: DrawTextContext): string {
   // Emoji need a colour font, which the outline drawing cannot use: no install hint for them.
   const emoji = layout.missing.filter((c) => /\p{Extended_Pictographic}/u.test(c));
   const letters = layout.missing.filter((c) => !emoji.includes(c));
+  const codePoint = (c: string): string => (c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');
   const named = (chars: readonly string[]) =>
-    `${chars.slice(0, 8).map((c) => `${c} (U+${(c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')})`).join(', ')}${chars.length > 8 ? ' …' : ''}`;
+    `${chars.slice(0, 8).map((c) => `${c} (U+${codePoint(c)})`).join(', ')}${chars.length > 8 ? ' …' : ''}`;
   if (letters.length > 0) {
-    context.warn([...context.path, 'text'], `No installed font draws ${named(letters)}: install fonts-noto-core and fonts-noto-cjk (Debian/Ubuntu) or pass fontDirs`, 'missing');
+    const message =
+      `No installed font draws ${named(letters)}: ` +
+      'install fonts-noto-core and fonts-noto-cjk (Debian/Ubuntu) or pass fontDirs';
+    context.warn([...context.path, 'text'], message, 'missing');
   }
-  if (emoji.length > 0) context.warn([...context.path, 'text'], `Emoji ${named(emoji)} are left blank: the preview draws no emoji`, 'missing');
+  if (emoji.length > 0) {
+    const message = `Emoji ${named(emoji)} are left blank: the preview draws no emoji`;
+    context.warn([...context.path, 'text'], message, 'missing');
+  }
   const align = str(clip['align']) ?? 'left';
   const anchor: TextAnchor = align === 'center' ? 'middle' : align === 'right' ? 'end' : 'start';
   const x = anchor === 'middle' ? context.naturalW / 2 : anchor === 'end' ? context.naturalW : 0;
@@ -249,7 +294,9 @@ function drawText(clip: Loose, context: DrawTextContext): string {
   const strokeWidth = num(clip['strokeWidth']) ?? (stroke ? 1 : 0);
   const attributes = [
     `fill="${escapeXml(fill)}"`,
-    stroke && strokeWidth > 0 ? `stroke="${escapeXml(stroke)}" stroke-width="${f(strokeWidth)}" paint-order="stroke"` : '',
+    stroke && strokeWidth > 0
+      ? `stroke="${escapeXml(stroke)}" stroke-width="${f(strokeWidth)}" paint-order="stroke"`
+      : '',
   ]
     .filter(Boolean)
     .join(' ');
@@ -258,10 +305,23 @@ function drawText(clip: Loose, context: DrawTextContext): string {
   const textHeight = Math.max(context.naturalH, layout.lines.length * lineHeight);
   const parts = [
     `<g transform="scale(${f(context.w / context.naturalW)} ${f(context.h / context.naturalH)})">`,
-    backgroundColor ? `<rect x="0" y="0" width="${f(context.naturalW)}" height="${f(textHeight)}" fill="${escapeXml(backgroundColor)}"/>` : '',
+    backgroundColor
+      ? `<rect x="0" y="0" width="${f(context.naturalW)}" height="${f(textHeight)}"` +
+        ` fill="${escapeXml(backgroundColor)}"/>`
+      : '',
     // The text itself stays in the SVG (the glyphs are outlines) for search and accessibility.
     `<g aria-label="${escapeXml(text)}"${context.filter}>`,
-    textLines(layout.lines, { x, y: fontSize * 0.93, size: fontSize, lineHeight, anchor, attributes, fontFiles: context.fontFiles, italic, underline: clip['underline'] === true }),
+    textLines(layout.lines, {
+      x,
+      y: fontSize * 0.93,
+      size: fontSize,
+      lineHeight,
+      anchor,
+      attributes,
+      fontFiles: context.fontFiles,
+      italic,
+      underline: clip['underline'] === true,
+    }),
     '</g></g>',
   ];
   return parts.join('');
@@ -277,7 +337,10 @@ function shadowFilter(value: unknown, id: string): { id: string; def: string } |
   const { rgb, alpha } = splitAlpha(color);
   return {
     id,
-    def: `<filter id="${id}" x="-50%" y="-50%" width="200%" height="200%"><feDropShadow dx="${f(dx)}" dy="${f(dy)}" stdDeviation="${f(blur / 2)}" flood-color="${escapeXml(rgb)}" flood-opacity="${f(alpha)}"/></filter>`,
+    def:
+      `<filter id="${id}" x="-50%" y="-50%" width="200%" height="200%">` +
+      `<feDropShadow dx="${f(dx)}" dy="${f(dy)}" stdDeviation="${f(blur / 2)}"` +
+      ` flood-color="${escapeXml(rgb)}" flood-opacity="${f(alpha)}"/></filter>`,
   };
 }
 
@@ -292,9 +355,12 @@ function silhouette(w: number, h: number): string {
   const head = Math.min(w, h) * 0.18;
   const cx = w / 2;
   return [
-    `<rect x="0" y="0" width="${f(w)}" height="${f(h)}" fill="#8a94a6" fill-opacity="0.35" stroke="#4a5568" stroke-width="${f(Math.min(6, Math.max(2, w / 120)))}" stroke-dasharray="${f(Math.min(24, Math.max(6, w / 40)))} ${f(Math.min(16, Math.max(4, w / 60)))}"/>`,
+    `<rect x="0" y="0" width="${f(w)}" height="${f(h)}" fill="#8a94a6" fill-opacity="0.35" stroke="#4a5568"` +
+      ` stroke-width="${f(Math.min(6, Math.max(2, w / 120)))}"` +
+      ` stroke-dasharray="${f(Math.min(24, Math.max(6, w / 40)))} ${f(Math.min(16, Math.max(4, w / 60)))}"/>`,
     `<circle cx="${f(cx)}" cy="${f(h * 0.3)}" r="${f(head)}" fill="#4a5568"/>`,
-    `<path d="M${f(cx - w * 0.4)},${f(h)} C${f(cx - w * 0.4)},${f(h * 0.55)} ${f(cx + w * 0.4)},${f(h * 0.55)} ${f(cx + w * 0.4)},${f(h)} Z" fill="#4a5568"/>`,
+    `<path d="M${f(cx - w * 0.4)},${f(h)} C${f(cx - w * 0.4)},${f(h * 0.55)}` +
+      ` ${f(cx + w * 0.4)},${f(h * 0.55)} ${f(cx + w * 0.4)},${f(h)} Z" fill="#4a5568"/>`,
   ].join('');
 }
 

@@ -1,7 +1,3 @@
-/**
- * SVG geometry of the shape clips of DESIGN.md ("Clip fields the spec does not show"), drawn
- * inside a box of the clip's natural `width` x `height` with its top-left corner at 0,0.
- */
 
 /** The shape names the service's editor offers. */
 export const SHAPE_NAMES = [
@@ -52,11 +48,10 @@ function regular(sides: number, w: number, h: number, rotation = 0): [number, nu
 }
 
 /**
- * Returns the SVG element of a shape, or undefined for an unknown name (the caller draws a
- * rectangle and warns).
+ * The SVG element of a shape clip inside a box of its natural `width` x `height` at 0,0, or undefined for an
+ * unknown name.
  *
- * @example
- * shapeElement('Star', { width: 100, height: 100, attributes: 'fill="#ff0"' })
+ * @example shapeElement('Star', { width: 100, height: 100, attributes: 'fill="#ff0"' })
  */
 export function shapeElement(name: string, options: ShapeElementOptions): string | undefined {
   const { width: w, height: h, attributes } = options;
@@ -94,9 +89,15 @@ export function shapeElement(name: string, options: ShapeElementOptions): string
       return polygon(points, attributes);
     }
     case 'Drop_1':
-      return `<path d="M${f(w / 2)},0 C${f(w * 0.5)},${f(h * 0.25)} ${f(w)},${f(h * 0.45)} ${f(w)},${f(h * 0.68)} A${f(w / 2)},${f(h * 0.32)} 0 0 1 0,${f(h * 0.68)} C0,${f(h * 0.45)} ${f(w * 0.5)},${f(h * 0.25)} ${f(w / 2)},0 Z" ${attributes}/>`;
-    case 'Line_v2':
-      return `<rect x="0" y="${f(h / 2 - Math.max(1, h * 0.1) / 2)}" width="${f(w)}" height="${f(Math.max(1, h * 0.1))}" ${attributes}/>`;
+      return (
+        `<path d="M${f(w / 2)},0 C${f(w * 0.5)},${f(h * 0.25)} ${f(w)},${f(h * 0.45)} ${f(w)},${f(h * 0.68)}` +
+        ` A${f(w / 2)},${f(h * 0.32)} 0 0 1 0,${f(h * 0.68)} C0,${f(h * 0.45)} ${f(w * 0.5)},${f(h * 0.25)}` +
+        ` ${f(w / 2)},0 Z" ${attributes}/>`
+      );
+    case 'Line_v2': {
+      const thickness = Math.max(1, h * 0.1);
+      return `<rect x="0" y="${f(h / 2 - thickness / 2)}" width="${f(w)}" height="${f(thickness)}" ${attributes}/>`;
+    }
     case 'Arrow_1_v2':
     case 'Arrow_2_v2': {
       const shaft = Math.max(1, h * 0.2);

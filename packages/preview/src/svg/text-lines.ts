@@ -1,10 +1,5 @@
-/**
- * Laid-out text as SVG: each run of one font is its fontkit outline placed at its measured
- * offset, so resvg only fills shapes. Scene text clips, placeholder labels and the contact
- * sheet all draw text this way.
- */
 import type { FontCatalog } from '../fonts/font-catalog.js';
-import { layoutText, type TextLine } from '../text/layout-text.js';
+import { layoutText, type TextLayout, type TextLine } from '../text/layout-text.js';
 import { escapeXml } from './escape-xml.js';
 
 export type TextAnchor = 'start' | 'middle' | 'end';
@@ -29,11 +24,8 @@ export interface TextLinesOptions {
 const f = (value: number): string => String(Math.round(value * 100) / 100);
 
 /**
- * Draws laid-out lines; runs are placed left to right in their (visual) order.
- *
- * @example
- * const { lines } = layoutText('Hello', { catalog, family: 'Noto Sans', fontSize: 40, weight: 400, italic: false, maxWidth: Infinity })
- * textLines(lines, { x: 0, y: 37, size: 40, lineHeight: 46, anchor: 'start', attributes: 'fill="#000"', fontFiles: new Set() })
+ * Draws laid-out lines as SVG: each run is its fontkit outline at its measured offset, placed left to right
+ * in visual order, so resvg only fills shapes.
  */
 export function textLines(lines: readonly TextLine[], options: TextLinesOptions): string {
   // A run fontkit could not read falls back to a <text> of its own (resvg 2.6 drops a whole
@@ -42,7 +34,8 @@ export function textLines(lines: readonly TextLine[], options: TextLinesOptions)
     .map((line, i) => {
       const baseline = options.y + i * options.lineHeight;
       const y = f(baseline);
-      const start = options.anchor === 'middle' ? options.x - line.width / 2 : options.anchor === 'end' ? options.x - line.width : options.x;
+      const shift = options.anchor === 'middle' ? line.width / 2 : options.anchor === 'end' ? line.width : 0;
+      const start = options.x - shift;
       let x = start;
       const runs = line.runs.map((run) => {
         const at = x;
@@ -54,11 +47,18 @@ export function textLines(lines: readonly TextLine[], options: TextLinesOptions)
         }
         if (run.face) options.fontFiles.add(run.face.path);
         // The face's own weight and style, so resvg selects exactly the measured face.
-        const face = run.face ? ` font-family="${escapeXml(quoteFamily(run.face.family))}" font-weight="${run.face.weight}" font-style="${run.face.italic ? 'italic' : 'normal'}"` : '';
-        return `<text xml:space="preserve" x="${f(at)}" y="${y}" font-size="${f(options.size)}" ${options.attributes}${face}>${escapeXml(run.text)}</text>`;
+        const face = run.face
+          ? ` font-family="${escapeXml(quoteFamily(run.face.family))}" font-weight="${run.face.weight}"` +
+            ` font-style="${run.face.italic ? 'italic' : 'normal'}"`
+          : '';
+        const font = `font-size="${f(options.size)}" ${options.attributes}${face}`;
+        return `<text xml:space="preserve" x="${f(at)}" y="${y}" ${font}>${escapeXml(run.text)}</text>`;
       });
       if (options.underline && line.width > 0) {
-        runs.push(`<rect x="${f(start)}" y="${f(baseline + options.size * 0.1)}" width="${f(line.width)}" height="${f(Math.max(1, options.size * 0.05))}" ${options.attributes}/>`);
+        const thickness = f(Math.max(1, options.size * 0.05));
+        const top = f(baseline + options.size * 0.1);
+        const width = f(line.width);
+        runs.push(`<rect x="${f(start)}" y="${top}" width="${width}" height="${thickness}" ${options.attributes}/>`);
       }
       return runs.join('');
     })
@@ -78,14 +78,9 @@ export interface LabelOptions {
   readonly fontFiles: Set<string>;
 }
 
-/**
- * One line of text in the catalog's default family (labels, placeholders, the contact sheet).
- *
- * @example labelSvg('#3', { catalog, x: 16, y: 40, size: 20, fill: '#fff', anchor: 'start', fontFiles })
- */
+/** One line of text in the catalog's default family: labels, placeholders, the contact sheet. */
 export function labelSvg(text: string, options: LabelOptions): string {
-  const weight = options.weight ?? 400;
-  const layout = layoutText(text, { catalog: options.catalog, family: options.catalog.defaultFamily, fontSize: options.size, weight, italic: false, maxWidth: Infinity });
+  const layout = labelLayout(text, options.catalog, options.size, options.weight ?? 400);
   return textLines(layout.lines, {
     x: options.x,
     y: options.y,
@@ -97,13 +92,14 @@ export function labelSvg(text: string, options: LabelOptions): string {
   });
 }
 
-/**
- * Width of one line of text in the catalog's default family, as {@link labelSvg} draws it.
- *
- * @example labelWidth('missing image', catalog, 20) // ≈ 130
- */
+/** Width of one line of text in the catalog's default family, as {@link labelSvg} draws it. */
 export function labelWidth(text: string, catalog: FontCatalog, size: number, weight = 400): number {
-  return layoutText(text, { catalog, family: catalog.defaultFamily, fontSize: size, weight, italic: false, maxWidth: Infinity }).lines[0]?.width ?? 0;
+  return labelLayout(text, catalog, size, weight).lines[0]?.width ?? 0;
+}
+
+function labelLayout(text: string, catalog: FontCatalog, fontSize: number, weight: number): TextLayout {
+  const family = catalog.defaultFamily;
+  return layoutText(text, { catalog, family, fontSize, weight, italic: false, maxWidth: Infinity });
 }
 
 function quoteFamily(family: string): string {

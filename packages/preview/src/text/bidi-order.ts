@@ -1,8 +1,7 @@
 /**
- * Right-to-left text (Arabic, Hebrew) in visual order: a simplified Unicode bidirectional
- * algorithm (UAX #9) for one line without explicit embeddings. Characters get an embedding
- * level, a line splits into runs of one face and one level, and the runs are put in visual
- * order (rule L2); each run is then shaped in its own direction, which reverses RTL runs.
+ * Right-to-left text (Arabic, Hebrew) in visual order: a simplified Unicode Bidirectional Algorithm for one
+ * line without explicit embeddings. Characters get an embedding level, a line splits into runs of one face
+ * and one level, and the runs are put in visual order; each run is then shaped in its own direction.
  */
 
 /** Hebrew, Arabic, Syriac, Thaana, N'Ko, Samaritan, Mandaic and the Hebrew/Arabic presentation forms. */
@@ -16,11 +15,7 @@ const NUMBER_SIGN = /[%\u066a\u2030$€£¥+\-#]/u;
 /** Strong right-to-left, strong left-to-right, a number, or neutral (spaces, punctuation, symbols). */
 type BidiClass = 'R' | 'L' | 'D' | 'N';
 
-/**
- * True when the text has a right-to-left character (only such lines need reordering).
- *
- * @example hasRtl('Hello مرحبا') // true
- */
+/** True when the text has a right-to-left character (only such lines need reordering). */
 export function hasRtl(text: string): boolean {
   return RTL.test(text);
 }
@@ -41,14 +36,18 @@ export function paragraphDirection(text: string): 'ltr' | 'rtl' {
 }
 
 function classes(chars: readonly string[]): BidiClass[] {
-  const result = chars.map((char): BidiClass => (DIGIT.test(char) ? 'D' : RTL.test(char) ? 'R' : LETTER.test(char) ? 'L' : 'N'));
+  const result = chars.map((char): BidiClass =>
+    DIGIT.test(char) ? 'D' : RTL.test(char) ? 'R' : LETTER.test(char) ? 'L' : 'N',
+  );
   // Separators between digits and signs touching a number belong to the number (rules W4–W5).
   result.forEach((kind, i) => {
     const char = chars[i] ?? '';
     if (kind !== 'N') return;
     const before = result[i - 1];
     const after = result[i + 1];
-    if ((NUMBER_SEPARATOR.test(char) && before === 'D' && after === 'D') || (NUMBER_SIGN.test(char) && (before === 'D' || after === 'D'))) result[i] = 'D';
+    const separates = NUMBER_SEPARATOR.test(char) && before === 'D' && after === 'D';
+    const signs = NUMBER_SIGN.test(char) && (before === 'D' || after === 'D');
+    if (separates || signs) result[i] = 'D';
   });
   return result;
 }
@@ -92,15 +91,15 @@ export function bidiLevels(chars: readonly string[], base: 'ltr' | 'rtl'): numbe
 }
 
 /**
- * Groups the items of one line (logical order) into runs of equal `key` and equal level and
- * returns the runs in visual order (rule L2: from the highest level down to 1, every stretch at
- * that level or above is reversed). `rtl` says to shape the run right to left.
- *
- * @example
- * visualRuns([...'abc مرحبا'].map((char) => ({ char })), () => 0, 'ltr').map((run) => run.items.map((i) => i.char).join(''))
- * // ['abc ', 'مرحبا']
+ * Groups the items of one line (logical order) into runs of equal `key` and equal level and returns them in
+ * visual order (rule L2: from the highest level down to 1, every stretch at that level or above is
+ * reversed). `rtl` says to shape the run right to left.
  */
-export function visualRuns<T extends { readonly char: string }>(items: readonly T[], key: (item: T) => unknown, base: 'ltr' | 'rtl'): { items: T[]; rtl: boolean }[] {
+export function visualRuns<T extends { readonly char: string }>(
+  items: readonly T[],
+  key: (item: T) => unknown,
+  base: 'ltr' | 'rtl',
+): { items: T[]; rtl: boolean }[] {
   const levels = bidiLevels(
     items.map((item) => item.char),
     base,

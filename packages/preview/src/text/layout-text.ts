@@ -1,7 +1,3 @@
-/**
- * Wraps text into lines that fit a width, measuring each character with the font that will
- * draw it, and splits each line into runs of one font so resvg draws exactly those fonts.
- */
 import type { FontCatalog } from '../fonts/font-catalog.js';
 import type { FontFace } from '../fonts/read-font-faces.js';
 import { shapeRun } from '../fonts/shape-run.js';
@@ -25,10 +21,7 @@ export interface TextRun {
   readonly face: FontFace | undefined;
   /** Measured advance of the run, in the units of the font size. */
   readonly width: number;
-  /**
-   * Outlines of the run shaped by fontkit (SVG path data at the font size, origin at the
-   * baseline start); draw these instead of text. Absent when fontkit cannot read the font.
-   */
+  /** SVG path data of the run shaped by fontkit, to draw instead of text; absent when fontkit cannot read the font. */
   readonly outline?: string;
   /** Glyphs of the outline that are .notdef (tofu); 0 when every character has a real glyph. */
   readonly notdef?: number;
@@ -37,7 +30,7 @@ export interface TextRun {
 }
 
 export interface TextLine {
-  /** Runs in visual order, left to right (right-to-left text reordered, see bidi-order.ts). */
+  /** Runs in visual order, left to right. */
   readonly runs: readonly TextRun[];
   readonly width: number;
 }
@@ -58,11 +51,8 @@ const BREAK_ANYWHERE = /[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef\u3
 const MARK = /\p{M}/u;
 
 /**
- * Lays out `text` (newlines start paragraphs) for drawing inside a box `maxWidth` wide.
- *
- * @example
- * const { lines } = layoutText('Hello world', { catalog, family: 'Noto Sans', fontSize: 48, weight: 400, italic: false, maxWidth: 200 })
- * lines.length // 2
+ * Wraps `text` (newlines start paragraphs) into lines `maxWidth` wide, measuring each character with the
+ * font that will draw it, and splits each line into runs of one font.
  */
 export function layoutText(text: string, options: LayoutTextOptions): TextLayout {
   const missing = new Set<string>();
@@ -70,7 +60,9 @@ export function layoutText(text: string, options: LayoutTextOptions): TextLayout
   const measure = (char: string, previous: Glyph | undefined): Glyph => {
     const cp = char.codePointAt(0) ?? 32;
     // A combining mark stays with its base character's font when that font has it.
-    if (previous?.face && MARK.test(char) && previous.face.has(cp)) return { char, face: previous.face, width: previous.face.advance(cp) * options.fontSize };
+    if (previous?.face && MARK.test(char) && previous.face.has(cp)) {
+      return { char, face: previous.face, width: previous.face.advance(cp) * options.fontSize };
+    }
     const face = options.catalog.faceFor(cp, request);
     if (!face && !/\s/u.test(char)) missing.add(char);
     return { char, face, width: face ? face.advance(cp) * options.fontSize : options.fontSize * 0.5 };
@@ -78,12 +70,15 @@ export function layoutText(text: string, options: LayoutTextOptions): TextLayout
   const lines: TextLine[] = [];
   for (const paragraph of text.replace(/\r\n?/g, '\n').split('\n')) {
     let previous: Glyph | undefined;
-    const glyphs = shapeWords(Array.from(paragraph.replace(/\t/g, ' '), (char) => (previous = measure(char, previous))), options.fontSize);
+    const measured = Array.from(paragraph.replace(/\t/g, ' '), (char) => (previous = measure(char, previous)));
+    const glyphs = shapeWords(measured, options.fontSize);
     const direction = paragraphDirection(paragraph);
     for (const line of wrap(glyphs, options.maxWidth)) {
       const shaped = shapeLine(toLine(line, direction), options.fontSize);
       // Shaping can still produce .notdef (e.g. a sequence the font cannot form): report it too.
-      for (const run of shaped.runs) if (run.notdef) for (const char of run.text) if (!/\s/u.test(char)) missing.add(char);
+      for (const run of shaped.runs) {
+        if (run.notdef) for (const char of run.text) if (!/\s/u.test(char)) missing.add(char);
+      }
       lines.push(shaped);
     }
   }
@@ -218,7 +213,12 @@ function bidiLine(glyphs: readonly Glyph[], direction: 'ltr' | 'rtl'): TextLine 
     return { ...glyph, face };
   });
   const runs = visualRuns(faced, (glyph) => glyph.face, direction).map(
-    ({ items, rtl }): TextRun => ({ text: items.map((glyph) => glyph.char).join(''), face: items[0]?.face, width: widthOf(items), ...(rtl ? { rtl } : {}) }),
+    ({ items, rtl }): TextRun => ({
+      text: items.map((glyph) => glyph.char).join(''),
+      face: items[0]?.face,
+      width: widthOf(items),
+      ...(rtl ? { rtl } : {}),
+    }),
   );
   return { runs, width: widthOf(glyphs) };
 }

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { drawScenes } from './draw-scenes.js';
-import { decodePng } from './png/decode-png.js';
+import { decodePng, drawScenes } from '@vsynth/preview';
 
-const example = async (name: string): Promise<unknown> => JSON.parse(await readFile(new URL(`../../../examples/payloads/${name}`, import.meta.url), 'utf8'));
+const example = async (name: string): Promise<unknown> =>
+  JSON.parse(await readFile(new URL(`../examples/payloads/${name}`, import.meta.url), 'utf8'));
 
 describe('the example payloads', () => {
   it.each(['create-variant-a.json', 'create-variant-b.json', 'legacy.json'])('draws %s scene by scene', async (name) => {
