@@ -4,7 +4,8 @@ import { mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
-import { iterableRows, readJournal, runBatch } from '@vsynth/templates';
+import { readJournal, runBatch } from '@vsynth/batch';
+import { iterableRows } from '@vsynth/templates';
 import { basePool, greetingRows, greetingTemplate, instantClock, ledger, modifiesByHeadline, sandboxEnv, spawnCli, testSandbox, type TestSandbox } from './batch-helpers.js';
 import { VSYNTH_NODE_ARGS } from './run-vsynth.js';
 

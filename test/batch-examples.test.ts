@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadTemplate, rowsFromFile, runBatch } from '@vsynth/templates';
+import { runBatch } from '@vsynth/batch';
+import { loadTemplate, rowsFromFile } from '@vsynth/templates';
 import { ROOT, ledger, modifiesByHeadline, readNdjson, testSandbox, type TestSandbox } from './batch-helpers.js';
 
 const CREATE_PER_ROW = join(ROOT, 'examples/batch/create-per-row');

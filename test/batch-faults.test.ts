@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatIssue, listenForWebhooks } from '@vsynth/core';
-import { iterableRows, runBatch, type DataRow, type WebhookDeliveryInfo } from '@vsynth/templates';
+import { runBatch, type WebhookDeliveryInfo } from '@vsynth/batch';
+import { iterableRows, type DataRow } from '@vsynth/templates';
 import { basePool, greetingRows, greetingTemplate, instantClock, ledger, modifiesByHeadline, readNdjson, testSandbox, type TestSandbox } from './batch-helpers.js';
 import { seeded } from './sandbox-helpers.js';
 

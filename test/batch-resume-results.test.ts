@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { iterableRows, runBatch } from '@vsynth/templates';
+import { runBatch } from '@vsynth/batch';
+import { iterableRows } from '@vsynth/templates';
 import { basePool, greetingRows, greetingTemplate, instantClock, testSandbox, type TestSandbox } from './batch-helpers.js';
 
 let sandbox: TestSandbox | undefined;

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '@vsynth/core';
-import { iterableRows, modifyTemplate, runBatch } from '@vsynth/templates';
+import { runBatch } from '@vsynth/batch';
+import { iterableRows, modifyTemplate } from '@vsynth/templates';
 import { instantClock, readNdjson } from './batch-helpers.js';
 
 let server: Server | undefined;

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runBatch } from '@vsynth/templates';
+import { runBatch } from '@vsynth/batch';
 import {
   GREETING_ARGS,
   basePool,

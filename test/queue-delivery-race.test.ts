@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TimeoutError } from '@vsynth/core';
 import { connectRedis, enqueueBatch, readBatch, recordDelivery, rowStates, runWorker, type QueueConnection, type QueuedBatchSettings, type RowJobData } from '@vsynth/queue';
-import type { BatchClient } from '@vsynth/templates';
+import type { BatchClient } from '@vsynth/batch';
 import { until } from './queue-helpers.js';
 import { redisMissing, startRedis, type TestRedis } from './redis-server.js';
 

@@ -18,7 +18,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { iterableRows, runBatch, type BatchClient } from '@vsynth/templates';
+import { runBatch, type BatchClient } from '@vsynth/batch';
+import { iterableRows } from '@vsynth/templates';
 import { cpuMicros, figure, median, printFigure } from '../figure.js';
 import { bareSender, boundBodies, greetingPool, greetingRows, greetingTemplate } from './greeting-batch.js';
 

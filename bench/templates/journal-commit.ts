@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { openJournal } from '@vsynth/templates';
+import { openJournal } from '@vsynth/batch';
 import { figure, printFigure } from '../figure.js';
 
 const { values } = parseArgs({ options: { rows: { type: 'string', default: '3000' }, concurrency: { type: 'string', default: '32' } } });

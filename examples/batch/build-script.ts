@@ -15,7 +15,8 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { createClient, type ProjectCreateRequest } from '@vsynth/core';
 import { compileFile } from '@vsynth/jsx-runtime';
-import { modifyTemplate, rowsFromFile, runBatch } from '@vsynth/templates';
+import { runBatch } from '@vsynth/batch';
+import { modifyTemplate, rowsFromFile } from '@vsynth/templates';
 
 const here = (name: string) => fileURLToPath(new URL(name, import.meta.url));
 const resultsFile = process.argv[2] ?? 'greeting-results.csv';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { UsageError } from '@vsynth/core';
-import type { RowResult } from '@vsynth/templates';
+import type { RowResult } from '@vsynth/batch';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { QUEUE_NAME, batchKeys, type QueuedBatchSettings, type RowJobData } from './batch-keys.js';

@@ -1,5 +1,5 @@
 import { UsageError } from '@vsynth/core';
-import type { JournalRowState, RowResult } from '@vsynth/templates';
+import type { JournalRowState, RowResult } from '@vsynth/batch';
 import type { Redis } from 'ioredis';
 import { batchKeys, type QueuedBatchSettings } from './batch-keys.js';
 

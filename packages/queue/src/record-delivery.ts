@@ -1,4 +1,4 @@
-import type { WebhookDeliveryInfo } from '@vsynth/templates';
+import type { WebhookDeliveryInfo } from '@vsynth/batch';
 import type { Redis } from 'ioredis';
 import { batchKeys } from './batch-keys.js';
 import { RedisStore } from './redis-store.js';

@@ -1,4 +1,4 @@
-import { systemClock, type RequestPacer } from '@vsynth/templates';
+import { systemClock, type RequestPacer } from '@vsynth/batch';
 import type { Redis } from 'ioredis';
 import { batchKeys } from './batch-keys.js';
 import { runScript, type LuaScript } from './lua-script.js';

@@ -1,4 +1,4 @@
-import { rowStateAfter, type BatchStore, type JournalRowState, type RowRecord, type RowResult } from '@vsynth/templates';
+import { rowStateAfter, type BatchStore, type JournalRowState, type RowRecord, type RowResult } from '@vsynth/batch';
 import type { Redis } from 'ioredis';
 import { batchKeys } from './batch-keys.js';
 import { runScript, type LuaScript } from './lua-script.js';

@@ -1,5 +1,5 @@
 import { configuredSecrets } from '@vsynth/core';
-import { failedResult, recordedResult, sendRow, systemClock, type BatchClient, type RowResult } from '@vsynth/templates';
+import { failedResult, recordedResult, sendRow, systemClock, type BatchClient, type RowResult } from '@vsynth/batch';
 import { DelayedError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { QUEUE_NAME, batchKeys, type QueuedBatchSettings, type RowJobData } from './batch-keys.js';

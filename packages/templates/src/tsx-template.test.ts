@@ -3,8 +3,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { formatIssue } from '@vsynth/core';
-import { iterableRows } from './iterable-rows.js';
-import { runBatch } from './run-batch.js';
 import { tsxTemplate } from './tsx-template.js';
 import { tempDirs } from './test-temp-dirs.js';
 
@@ -70,16 +68,5 @@ describe('tsxTemplate', () => {
     await expect(tsxTemplate(writeTemplate('export const optionalColumns = "nickname";'))).rejects.toThrow(
       /optionalColumns must be an array of column names, e\.g\. export const optionalColumns = \['nickname'\];/,
     );
-  });
-
-  it('warns once per batch about columns no row read', async () => {
-    const template = await tsxTemplate(writeTemplate('export const optionalColumns = ["nickname"];'));
-    const rows = [
-      { name: 'Ana', plan: 'pro', email: 'a@example.com', seats: '3', nickname: '' },
-      { name: 'Bo', plan: 'team', email: 'b@example.com', seats: '4', nickname: 'B' },
-    ];
-    const summary = await runBatch({ rows: iterableRows(rows), template, dryRun: true });
-    expect(summary).toMatchObject({ ok: 2, failed: 0 });
-    expect(summary.warnings.map((w) => w.message)).toEqual([`The ${template.description} does not use columns "email", "seats".`]);
   });
 });

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { Option, type Command } from 'commander';
 import { TemplateError, UsageError, batchError, formatIssue } from '@vsynth/core';
-import type { RowResult } from '@vsynth/templates';
+import type { RowResult } from '@vsynth/batch';
 import type { QueuedBatchStatus, RowJobData } from '@vsynth/queue';
 import { dataOptions, templateOptions, type BatchCommandOptions } from './batch.js';
 import { progressBar } from './progress-bar.js';
@@ -42,7 +42,7 @@ export async function enqueueBatchCommand(options: BatchCommandOptions & { queue
   }
   const batchId = options.batchId ?? randomUUID().slice(0, 8);
   if (!BATCH_ID.test(batchId)) throw new UsageError(`--batch-id takes letters, digits, - and _ (at most 64), received "${batchId}".`);
-  const { loadTemplate, rowsFromFile, runBatch } = await import('@vsynth/templates');
+  const [{ loadTemplate, rowsFromFile }, { runBatch }] = await Promise.all([import('@vsynth/templates'), import('@vsynth/batch')]);
   const { connectRedis, enqueueBatch } = await import('@vsynth/queue');
   const { template, base } = await loadTemplate(options.template, templateOptions(options));
   if (template.kind === 'modify' && template.projectId !== undefined) {
@@ -191,7 +191,7 @@ async function batchStatusCommand(options: QueueReadOptions & { json?: boolean; 
 
 async function batchResultsCommand(options: QueueReadOptions & { out: string }): Promise<void> {
   const { connectRedis, readBatch } = await import('@vsynth/queue');
-  const { openResultsFile } = await import('@vsynth/templates');
+  const { openResultsFile } = await import('@vsynth/batch');
   const connection = await connectRedis(options.queue);
   try {
     const { status, results } = await readBatch(connection.redis, options.batchId);

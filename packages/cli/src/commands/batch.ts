@@ -7,17 +7,9 @@ import { closeSync, openSync, statSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { Option, type Command } from 'commander';
 import { TemplateError, UsageError, batchError, configuredSecrets, createClient, formatIssue, listenForWebhooks, redactSecrets, writeWhole, type WebhookListener } from '@vsynth/core';
-// The templates package (Handlebars, csv-parse, the TSX compiler) loads only when the command runs.
-import type {
-  BatchEvent,
-  BatchRequest,
-  BatchSummary,
-  LoadTemplateOptions,
-  RowsFromFileOptions,
-  ResultsSink,
-  WebhookCollector,
-  WebhookDeliveryInfo,
-} from '@vsynth/templates';
+// The batch and templates packages (Handlebars, csv-parse, the TSX compiler) load only when the command runs.
+import type { BatchEvent, BatchSummary, ResultsSink, WebhookCollector, WebhookDeliveryInfo } from '@vsynth/batch';
+import type { BatchRequest, LoadTemplateOptions, RowsFromFileOptions } from '@vsynth/templates';
 import { collectRepeated, numberOption } from '../option-parsers.js';
 import { stopOnSignals } from '../stop-on-signals.js';
 import { webhookRefusalLine } from '../webhook-refusal-line.js';
@@ -155,7 +147,7 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
   if ((options.preview !== undefined || options.previewRows !== undefined) && !options.dryRun) throw new UsageError('--preview only applies with --dry-run.');
   if (options.previewRows !== undefined && options.preview === undefined) throw new UsageError('--preview-rows needs --preview DIR.');
   const rowsOptions = dataOptions(options);
-  const { loadTemplate, openResultsFile, rowsFromFile, runBatch } = await import('@vsynth/templates');
+  const [{ loadTemplate, rowsFromFile }, { openResultsFile, runBatch }] = await Promise.all([import('@vsynth/templates'), import('@vsynth/batch')]);
   const { template, base } = await loadTemplate(options.template, templateOptions(options));
 
   const client = options.dryRun

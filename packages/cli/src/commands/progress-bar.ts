@@ -2,7 +2,7 @@
  * The live progress bar of `vsynth batch` on a terminal: rows settled, by status, with retries,
  * the adaptive concurrency and the warnings so far.
  */
-import type { BatchEvent } from '@vsynth/templates';
+import type { BatchEvent } from '@vsynth/batch';
 
 /**
  * A one-line live bar on stderr (counts only when the total is unknown), redrawn at most 10 times a

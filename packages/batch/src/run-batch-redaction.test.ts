@@ -3,8 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '@vsynth/core';
 import type { BatchClient } from './batch-client.js';
-import { iterableRows } from './iterable-rows.js';
-import { modifyTemplate } from './modify-template.js';
+import { iterableRows, modifyTemplate } from '@vsynth/templates';
 import { runBatch, type BatchEvent } from './run-batch.js';
 import { tempDirs } from './test-temp-dirs.js';
 

@@ -1,5 +1,5 @@
 import { cubeCostFunction, estimateCubes as estimatePayloadCubes, parseModifyKey, sceneScripts, spokenLength, type CubeRates } from '@vsynth/core';
-import type { BatchRequest } from './batch-template.js';
+import type { BatchRequest } from '@vsynth/templates';
 
 export interface EstimateCubesOptions {
   /**

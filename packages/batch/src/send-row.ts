@@ -15,7 +15,7 @@ import {
 import type { BatchClient } from './batch-client.js';
 import type { BatchClock } from './batch-clock.js';
 import type { BatchStore } from './batch-store.js';
-import type { BatchRequest } from './batch-template.js';
+import type { BatchRequest } from '@vsynth/templates';
 import type { JournalRowState } from './journal.js';
 import type { RowResult } from './row-result.js';
 

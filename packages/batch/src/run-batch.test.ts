@@ -4,9 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError, isBatchError, isUsageError } from '@vsynth/core';
 import type { BatchClient, WebhookCollector, WebhookDeliveryInfo } from './batch-client.js';
 import type { BatchClock } from './batch-clock.js';
-import { iterableRows } from './iterable-rows.js';
 import { readJournal } from './journal.js';
-import { modifyTemplate } from './modify-template.js';
+import { iterableRows, modifyTemplate, type BatchTemplate } from '@vsynth/templates';
 import { runBatch, type BatchEvent } from './run-batch.js';
 import { tempDirs } from './test-temp-dirs.js';
 
@@ -323,5 +322,26 @@ describe('runBatch', () => {
     const text = readFileSync(journal, 'utf8');
     expect(text).not.toContain('s3cret');
     expect(text).not.toContain('vs_sig');
+  });
+
+  it('warns once, at the end, about columns no row read, for a template that learns them while binding', async () => {
+    const read = new Set<string>();
+    const learning: BatchTemplate = {
+      kind: 'create',
+      description: 'TSX template welcome.tsx',
+      bind(data) {
+        read.add('name');
+        if (data['nickname'] !== '') read.add('nickname');
+        return { ok: true, request: { kind: 'create', body: { name: `Welcome ${String(data['name'])}`, scenes: [] } }, warnings: [] };
+      },
+      columnsRead: () => read,
+    };
+    const rows = [
+      { name: 'Ana', plan: 'pro', nickname: '' },
+      { name: 'Bo', plan: 'team', nickname: 'B' },
+    ];
+    const summary = await runBatch({ rows: iterableRows(rows), template: learning, dryRun: true });
+    expect(summary).toMatchObject({ ok: 2, failed: 0 });
+    expect(summary.warnings.map((w) => w.message)).toEqual(['The TSX template welcome.tsx does not use column "plan".']);
   });
 });
