@@ -71,7 +71,7 @@ describe('csvRows', () => {
           if (cells.length === header.length) expect(row.issues).toBeUndefined();
           else
             expect(row.issues?.[0]?.message).toContain(
-              `has ${cells.length} field${cells.length === 1 ? '' : 's'}, the header has ${header.length};`,
+              `has ${cells.length} field${cells.length === 1 ? '' : 's'} where the header has ${header.length};`,
             );
         });
       }),
@@ -86,7 +86,7 @@ describe('csvRows', () => {
       expect.objectContaining({ row: 2, line: 8, data: { a: '3', b: '4' } }),
     ]);
     expect(rows[1]?.issues?.[0]?.message).toBe(
-      'the record ending on line 8 has 3 fields, the header has 2; check its quotes and delimiters',
+      'the record ending on line 8 has 3 fields where the header has 2; check its quotes and delimiters',
     );
   });
 

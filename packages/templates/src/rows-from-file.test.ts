@@ -45,7 +45,7 @@ describe('row sources', () => {
     const rows = await all(rowsFromFile(file('bad.csv', 'a,b\n1,2\n3\n4,5\n')));
     expect(rows.map((r) => r.issues?.length ?? 0)).toEqual([0, 1, 0]);
     expect(formatIssue(rows[1]!.issues![0]!)).toBe(
-      '✖ the record ending on line 3 has 1 field, the header has 2; check its quotes and delimiters\n  → at row 2',
+      '✖ the record ending on line 3 has 1 field where the header has 2; check its quotes and delimiters\n  → at row 2',
     );
   });
 
