@@ -8,11 +8,9 @@
  * Rounds alternate so load drift hits both alike; the median round is reported, and each round's
  * figures go to stderr. Prints `bench/figure.ts` lines:
  *
- *   node --conditions=@vsynth/source --import tsx bench/templates/batch-cpu.ts [--rows 1500] [--rounds 3] [--warmup-rows 6000] [--latency 20] [--concurrency 32] [--durability write] [--journal-flush thread-pool] [--journal-group-window 1]
+ *   node --conditions=@vsynth/source --import tsx bench/templates/batch-cpu.ts [--rows 1500] [--rounds 3] [--warmup-rows 6000] [--latency 20] [--concurrency 32] [--durability write]
  *
  * `--durability write` journals without fsync, to see the fsyncs' share (the figures are with fsync).
- * `--journal-flush thread-pool` (or `inline`) sets where the journal's flushes run (default `auto`);
- * `--journal-group-window MS` how long an inline flush may wait for more attempts (default: runBatch's).
  *
  * - `batch.cpuPerRowRatio`: CPU µs per row of `runBatch` / of the bare sender (aim ≤ 2).
  * - `batch.boundShare`: rows/s of `runBatch` / concurrency ÷ latency (aim ≥ 0.85 on an idle machine).
@@ -28,7 +26,7 @@ import { spawnSandbox } from '../spawn-sandbox.js';
 import { cpuMicros, figure, median, printFigure } from '../figure.js';
 import { bareSender, boundBodies, greetingPool, greetingRows, greetingTemplate } from './greeting-batch.js';
 
-const { values } = parseArgs({ options: { rows: { type: 'string', default: '1500' }, rounds: { type: 'string', default: '3' }, 'warmup-rows': { type: 'string', default: '6000' }, latency: { type: 'string', default: '20' }, concurrency: { type: 'string', default: '32' }, durability: { type: 'string', default: 'fsync' }, 'journal-flush': { type: 'string', default: 'auto' }, 'journal-group-window': { type: 'string' } } });
+const { values } = parseArgs({ options: { rows: { type: 'string', default: '1500' }, rounds: { type: 'string', default: '3' }, 'warmup-rows': { type: 'string', default: '6000' }, latency: { type: 'string', default: '20' }, concurrency: { type: 'string', default: '32' }, durability: { type: 'string', default: 'fsync' } } });
 const count = Number(values.rows);
 const rounds = Number(values.rounds);
 const latencyMs = Number(values.latency);
@@ -48,7 +46,7 @@ try {
   let round = 0;
   const batch = async () => {
     round += 1;
-    const summary = await runBatch({ rows: iterableRows(rows), template, client, concurrency, projectPool: pool, journal: join(dir, `journal-${round}.ndjson`), journalDurability: values.durability as 'fsync' | 'write', journalFlush: values['journal-flush'] as 'auto' | 'thread-pool' | 'inline', ...(values['journal-group-window'] === undefined ? {} : { journalGroupWindowMs: Number(values['journal-group-window']) }), results: join(dir, `results-${round}.csv`), secrets: [] });
+    const summary = await runBatch({ rows: iterableRows(rows), template, client, concurrency, projectPool: pool, journal: join(dir, `journal-${round}.ndjson`), journalDurability: values.durability as 'fsync' | 'write', results: join(dir, `results-${round}.csv`), secrets: [] });
     if (summary.done !== count) throw new Error(`only ${summary.done} of ${count} rows done`);
   };
 

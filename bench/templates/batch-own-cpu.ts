@@ -10,8 +10,7 @@
  *
  * - `batch.ownCpuPerRow`: CPU µs per row of `runBatch` minus the bare loop's (value; baseline:
  *   the bare loop's µs per row).
- * `--durability write` journals without fsync (its share of the figure); `--journal-group-window MS`
- * sets runBatch's `journalGroupWindowMs`. `--secret` passes one configured secret (as the CLI does with VSYNTH_API_KEY set), so the
+ * `--durability write` journals without fsync (its share of the figure). `--secret` passes one configured secret (as the CLI does with VSYNTH_API_KEY set), so the
  * per-row redaction runs.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -32,7 +31,6 @@ const { values } = parseArgs({
     concurrency: { type: 'string', default: '32' },
     secret: { type: 'boolean', default: false },
     durability: { type: 'string', default: 'fsync' },
-    'journal-group-window': { type: 'string' },
   },
 });
 const count = Number(values.rows);
@@ -58,7 +56,7 @@ try {
   const secrets = values.secret ? ['sk-bench-secret-0123456789'] : [];
   const batch = async () => {
     round += 1;
-    const summary = await runBatch({ rows: iterableRows(rows), template, client, concurrency, projectPool: pool, journal: join(dir, `journal-${round}.ndjson`), journalDurability: values.durability as 'fsync' | 'write', ...(values['journal-group-window'] === undefined ? {} : { journalGroupWindowMs: Number(values['journal-group-window']) }), results: join(dir, `results-${round}.csv`), secrets, onEvent: () => {} });
+    const summary = await runBatch({ rows: iterableRows(rows), template, client, concurrency, projectPool: pool, journal: join(dir, `journal-${round}.ndjson`), journalDurability: values.durability as 'fsync' | 'write', results: join(dir, `results-${round}.csv`), secrets, onEvent: () => {} });
     if (summary.done !== count) throw new Error(`only ${summary.done} of ${count} rows done`);
   };
   // Warm-up over 8,000 rows or more: after 4,000 the next rounds of 2,000 still fell from 60–126 to

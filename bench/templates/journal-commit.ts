@@ -12,7 +12,7 @@
  *   (aim ≥ 0.6). What durability costs the rows; on a disk whose fsync is fast, the speedup over
  *   per-entry fsync cannot reach much past this loop's ceiling ÷ the per-entry rate.
  */
-import { closeSync, fdatasync, fdatasyncSync, fsyncSync, openSync, writeSync } from 'node:fs';
+import { closeSync, fdatasyncSync, fsyncSync, openSync, writeSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,15 +46,11 @@ async function rowsPerSecond(record: (row: number) => Promise<void> | void, outc
 try {
   let fsyncs = 0;
   const grouped = async (round: number) => {
-    // The journal's own flushes (inline or in the thread pool, as its default `auto` chooses), counted from the first row on.
+    // The journal's own flushes, counted from the first row on.
     let counting = false;
     const journal = openJournal(join(dir, `group-${round}.ndjson`), {
       batch: { id: 'b', template: 't' },
-      fsync: (fd, done) => {
-        if (counting) fsyncs += 1;
-        fdatasync(fd, done);
-      },
-      fsyncSync: (fd) => {
+      fsync: (fd) => {
         if (counting) fsyncs += 1;
         fdatasyncSync(fd);
       },

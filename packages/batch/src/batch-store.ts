@@ -1,14 +1,5 @@
-import type {
-  Journal,
-  JournalAttemptEntry,
-  JournalDeliveryEntry,
-  JournalDoneEntry,
-  JournalFailedEntry,
-  JournalUnknownEntry,
-} from './journal.js';
-
-/** What happened to one row: the records a batch store keeps (the journal's row entries). */
-export type RowRecord = JournalAttemptEntry | JournalDoneEntry | JournalFailedEntry | JournalUnknownEntry | JournalDeliveryEntry;
+import type { Journal } from './journal.js';
+import type { RowRecord } from './row-lifecycle.js';
 
 /**
  * Where a batch records each row's attempts and outcomes: the local journal (`journalStore`)

@@ -5,22 +5,31 @@
 export { AdaptiveLimit } from './adaptive-limit.js';
 export type { BatchClient, WebhookCollector, WebhookDeliveryInfo } from './batch-client.js';
 export { systemClock, type BatchClock } from './batch-clock.js';
-export { journalStore, type BatchStore, type RowRecord } from './batch-store.js';
+export { journalStore, type BatchStore } from './batch-store.js';
 export { estimateCubes, type EstimateCubesOptions } from './estimate-cubes.js';
-export {
-  Journal,
-  openJournal,
-  readJournal,
-  rowStateAfter,
-  type JournalEntry,
-  type JournalRowState,
-  type JournalState,
-  type OpenJournalOptions,
-} from './journal.js';
+export { Journal } from './journal.js';
+export type { JournalBatchEntry, JournalEntry, JournalResumeEntry, JournalState } from './journal-entry.js';
 export { KeyLock } from './key-lock.js';
+export { openJournal, type OpenJournalOptions } from './open-journal.js';
 export { ProjectPool } from './project-pool.js';
 export { RateLimiter } from './rate-limiter.js';
 export { RESULT_COLUMNS, openResultsFile, type ResultsSink } from './open-results-file.js';
-export type { RowResult, RowStatus } from './row-result.js';
+export { readJournal } from './read-journal.js';
+export {
+  correlationId,
+  recordedResult,
+  resumeAction,
+  rowOfCorrelationId,
+  rowStateAfter,
+  withDelivery,
+  type AttemptRecord,
+  type DeliveryRecord,
+  type DoneRecord,
+  type FailedRecord,
+  type RowRecord,
+  type RowState,
+  type UnknownRecord,
+} from './row-lifecycle.js';
+export { failedResult, type RowResult, type RowStatus } from './row-result.js';
 export { runBatch, type BatchEvent, type BatchSummary, type RunBatchOptions } from './run-batch.js';
-export { failedResult, recordedResult, sendRow, type RequestPacer, type RowToSend, type SendRowContext, type SentRow } from './send-row.js';
+export { sendRow, type RequestPacer, type RowToSend, type SendRowContext, type SentRow } from './send-row.js';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isUsageError } from '@vsynth/core';
 import { describe, expect, it } from 'vitest';
-import { openJournal } from './journal.js';
+import { openJournal } from './open-journal.js';
 import { tempDirs } from './test-temp-dirs.js';
 
 const tempDir = tempDirs('vsynth-journal-lock-');
@@ -43,7 +43,7 @@ describe('journal lock', () => {
 
   it('says why when the lock cannot be created', () => {
     expect(() => openJournal(join(tmpdir(), 'no-such-dir-vsynth', 'j.ndjson'), { batch })).toThrow(
-      /Cannot create the journal lock .*j\.ndjson\.lock: its directory does not exist\. Create the directory or choose another --journal file; nothing was sent\./,
+      /Cannot create the journal lock .*j\.ndjson\.lock: its directory does not exist\. Create the directory or choose another `journal` file; nothing was sent\./,
     );
   });
 });

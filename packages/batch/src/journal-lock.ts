@@ -111,5 +111,5 @@ function inUse(journalPath: string, pid: number | undefined): UsageError {
 function cannotLock(path: string, error: unknown): UsageError {
   const code = (error as NodeJS.ErrnoException).code;
   const why = code === 'ENOENT' ? 'its directory does not exist' : code === 'EACCES' || code === 'EPERM' || code === 'EROFS' ? 'its directory is not writable' : `${code ?? 'error'}`;
-  return new UsageError(`Cannot create the journal lock ${path}: ${why}. Create the directory or choose another --journal file; nothing was sent.`, { cause: error });
+  return new UsageError(`Cannot create the journal lock ${path}: ${why}. Create the directory or choose another \`journal\` file; nothing was sent.`, { cause: error });
 }

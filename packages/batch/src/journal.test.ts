@@ -1,116 +1,158 @@
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { closeSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { openJournal, readJournal } from './journal.js';
+import { openJournal } from './open-journal.js';
+import { readJournal } from './read-journal.js';
 import { tempDirs } from './test-temp-dirs.js';
 
-const tempDir = tempDirs('vsynth-journal-');
-const path = () => join(tempDir(), 'j.ndjson');
+const dir = tempDirs('vsynth-journal-');
 const time = '2026-01-01T00:00:00.000Z';
+const batch = { id: 'b', template: 't' };
+const attempt = (row: number) => ({ type: 'attempt' as const, row, key: `k${row}`, attempt: 1, cid: `b.${row}`, time });
+const endOfTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+/** An fsync that records the file's size at each call. */
+function recordingFsync(file: string) {
+  const sizes: number[] = [];
+  return { sizes, fsync: () => void sizes.push(statSync(file).size) };
+}
+
+/** The `type row` of each line in the first `size` bytes of the journal. */
+const linesOf = (file: string, size = Number.POSITIVE_INFINITY) =>
+  readFileSync(file, 'utf8')
+    .slice(0, size)
+    .trim()
+    .split('\n')
+    .map((line) => {
+      const entry = JSON.parse(line) as { type: string; row?: number };
+      return entry.row === undefined ? entry.type : `${entry.type} ${entry.row}`;
+    });
 
 describe('journal', () => {
-  it('records each row’s last state and reopens with --resume', () => {
-    const file = path();
-    const journal = openJournal(file, { batch: { id: 'b1', template: 't' } });
-    journal.append({ type: 'attempt', row: 1, key: 'k1', attempt: 1, cid: 'b1.1', projectId: 'p', time });
-    journal.append({ type: 'failed', row: 1, key: 'k1', reason: 'http_503', code: 'VSYNTH_API', message: 'x', status: 503, time });
-    journal.append({ type: 'attempt', row: 1, key: 'k1', attempt: 2, cid: 'b1.1', projectId: 'p', time });
-    journal.append({ type: 'done', row: 1, key: 'k1', projectId: 'p', cubes: 3, via: 'response', time });
-    journal.append({ type: 'attempt', row: 2, key: 'k2', attempt: 1, cid: 'b1.2', time });
+  it('commits the entries of an event-loop turn together: one write, one fsync, and no attempt released before it', async () => {
+    const file = join(dir(), 'j.ndjson');
+    const synced = recordingFsync(file);
+    const journal = openJournal(file, { batch, fsync: synced.fsync });
+    expect(synced.sizes).toHaveLength(1); // the batch line, durable before any row
+    const released: number[] = [];
+    const rows = [1, 2, 3].map((row) => journal.append(attempt(row))!.then(() => released.push(row)));
+    journal.append({ type: 'done', row: 9, key: 'k9', via: 'response', time });
+    expect(linesOf(file)).toEqual(['batch']);
+    await Promise.all(rows);
+    expect(synced.sizes).toHaveLength(2);
+    expect(linesOf(file, synced.sizes[1])).toEqual(['batch', 'attempt 1', 'attempt 2', 'attempt 3', 'done 9']);
+    expect(released).toEqual([1, 2, 3]);
     journal.close();
-    const state = readJournal(file)!;
-    expect(state.batch.id).toBe('b1');
-    expect(state.rows.get(1)).toEqual({ key: 'k1', status: 'done', cid: 'b1.1', projectId: 'p', attempts: 2, cubes: 3 });
-    expect(state.rows.get(2)).toMatchObject({ status: 'attempt', attempts: 1 });
-    const again = openJournal(file, { resume: true, batch: { id: 'other', template: 't' } });
-    expect(again.state.batch.id).toBe('b1');
-    again.close();
   });
 
-  it('takes a delivery for an unknown or unanswered row as proof it was accepted: done, never resent', () => {
-    const file = path();
-    const journal = openJournal(file, { batch: { id: 'b1', template: 't' } });
-    journal.append({ type: 'attempt', row: 1, key: 'k1', attempt: 1, cid: 'b1.1', projectId: 'p', time });
-    journal.append({ type: 'unknown', row: 1, key: 'k1', reason: 'lost_response', message: 'm', time });
-    journal.append({ type: 'attempt', row: 2, key: 'k2', attempt: 1, cid: 'b1.2', projectId: 'q', time });
-    journal.append({ type: 'delivery', row: 1, cid: 'b1.1', videoUrl: 'https://v/1.mp4', duration: '9.5', time });
-    journal.append({ type: 'delivery', row: 2, cid: 'b1.2', videoUrl: 'https://v/2.mp4', time });
-    journal.append({ type: 'attempt', row: 3, key: 'k3', attempt: 1, cid: 'b1.3', time });
-    journal.append({ type: 'delivery', row: 3, cid: 'other.3', time });
-    journal.append({ type: 'attempt', row: 4, key: 'k4', attempt: 1, cid: 'b1.4', time });
-    journal.append({ type: 'delivery', row: 4, cid: 'b1.4', time });
-    journal.append({ type: 'unknown', row: 4, key: 'k4', reason: 'lost_response', message: 'm', time });
+  it('rejects the attempts of a failed fsync, so their rows are not sent', async () => {
+    const file = join(dir(), 'j.ndjson');
+    let calls = 0;
+    const fsync = () => {
+      calls += 1;
+      if (calls > 1) throw Object.assign(new Error('i/o error'), { code: 'EIO' });
+    };
+    const journal = openJournal(file, { batch, fsync });
+    await expect(journal.append(attempt(1))).rejects.toThrow(/Cannot flush the journal .*j\.ndjson to disk \(EIO\); rows are not sent without a durable journal\./);
     journal.close();
-    const rows = readJournal(file)!.rows;
-    expect(rows.get(1)).toMatchObject({ status: 'done', videoUrl: 'https://v/1.mp4', duration: '9.5', projectId: 'p' });
-    expect(rows.get(2)).toMatchObject({ status: 'done', videoUrl: 'https://v/2.mp4', projectId: 'q' });
-    expect(rows.get(3)).toMatchObject({ status: 'attempt' });
-    expect(rows.get(4)).toMatchObject({ status: 'done' });
   });
 
-  it('starts over a journal that records no row without --resume (nothing was sent)', () => {
-    const file = path();
-    openJournal(file, { batch: { id: 'old', template: 't' } }).close();
-    const journal = openJournal(file, { batch: { id: 'new', template: 't' } });
-    journal.close();
-    const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { type: string; id?: string });
-    expect(lines.map((l) => [l.type, l.id])).toEqual([['batch', 'new']]);
+  it('a failed write rejects the attempts waiting for it and stops the journal', async () => {
+    const file = join(dir(), 'j.ndjson');
+    let journalFd: number | undefined;
+    const journal = openJournal(file, { batch, fsync: (fd) => void (journalFd = fd) });
+    // The descriptor closed under the journal: its next write fails (EBADF). Committed at once, so
+    // that no other file of this process is opened under the same descriptor meanwhile.
+    closeSync(journalFd!);
+    const waiting = journal.append(attempt(1));
+    expect(journal.commit()?.message).toMatch(/Cannot write the journal .*j\.ndjson \(EBADF\); rows are not sent without a durable journal\./);
+    await expect(waiting).rejects.toThrow(/EBADF/);
+    expect(() => journal.append(attempt(2))).toThrow(/Cannot write the journal .*\(EBADF\)/);
+    expect(() => journal.close()).toThrow(/EBADF/);
+    expect(existsSync(`${file}.lock`)).toBe(false);
   });
 
-  it('cuts off a line half-written by a kill before appending', () => {
-    const file = path();
-    openJournal(file, { batch: { id: 'b1', template: 't' } }).close();
-    appendFileSync(file, '{"type":"attempt","row":1,"key":"k1","attem');
-    const journal = openJournal(file, { resume: true, batch: { id: 'b1', template: 't' } });
-    journal.append({ type: 'attempt', row: 1, key: 'k1', attempt: 1, cid: 'b1.1', time });
+  it('close() commits what was appended this turn, releases its attempts and the lock', async () => {
+    const file = join(dir(), 'j.ndjson');
+    const journal = openJournal(file, { batch });
+    const waiting = [journal.append(attempt(1)), journal.append(attempt(2))];
     journal.close();
-    const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { type: string });
-    expect(lines.map((l) => l.type)).toEqual(['batch', 'resume', 'attempt']);
+    await Promise.all(waiting);
+    expect(existsSync(`${file}.lock`)).toBe(false);
+    expect([...readJournal(file)!.rows.keys()]).toEqual([1, 2]);
   });
 
-  it('keeps a whole last entry that lacks its newline (an editor saved it so): the resumed run and the next agree', () => {
-    const file = path();
-    const journal = openJournal(file, { batch: { id: 'b1', template: 't' } });
-    journal.append({ type: 'attempt', row: 1, key: 'k1', attempt: 1, cid: 'b1.1', time });
-    journal.append({ type: 'done', row: 1, key: 'k1', via: 'response', cubes: 3, time });
+  it('with write durability writes each line at once, returns nothing to wait for and never fsyncs', async () => {
+    const file = join(dir(), 'j.ndjson');
+    const synced = recordingFsync(file);
+    const journal = openJournal(file, { batch, durability: 'write', fsync: synced.fsync });
+    expect(journal.append(attempt(1))).toBeUndefined();
+    expect(linesOf(file)).toEqual(['batch', 'attempt 1']);
+    await endOfTurn();
+    expect(synced.sizes).toHaveLength(0);
     journal.close();
-    writeFileSync(file, readFileSync(file, 'utf8').trimEnd());
-    const resumed = openJournal(file, { resume: true, batch: { id: 'b1', template: 't' } });
-    expect(resumed.state.rows.get(1)?.status).toBe('done');
-    resumed.close();
+  });
+
+  it('writes outcome lines by the end of the turn, in the order appended', async () => {
+    const file = join(dir(), 'j.ndjson');
+    const journal = openJournal(file, { batch });
+    journal.append({ type: 'failed', row: 2, key: 'k2', reason: 'http_503', code: 'VSYNTH_API', message: 'm', status: 503, time });
+    journal.append({ type: 'unknown', row: 4, key: 'k4', reason: 'timeout', message: 'm', time });
+    await endOfTurn();
+    expect(linesOf(file)).toEqual(['batch', 'failed 2', 'unknown 4']);
+    journal.close();
+    expect(readJournal(file)!.rows.get(4)?.status).toBe('unknown');
+  });
+
+  it('a process that exits in the turn it appended outcomes still has them in the journal', async () => {
+    const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+    const file = join(dir(), 'j.ndjson');
+    const openModule = pathToFileURL(fileURLToPath(new URL('./open-journal.ts', import.meta.url))).href;
+    const code = `import { openJournal } from ${JSON.stringify(openModule)};
+const journal = openJournal(${JSON.stringify(file)}, { batch: { id: 'b', template: 't' } });
+await journal.append({ type: 'attempt', row: 1, key: 'k1', attempt: 1, cid: 'b.1', time: 't' });
+journal.append({ type: 'done', row: 1, key: 'k1', via: 'response', time: 't' });
+process.exit(0);`;
+    const proc = spawn(process.execPath, ['--conditions=@vsynth/source', '--import', TSX, '--input-type=module', '-e', code], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    proc.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exitCode = await new Promise((resolve) => proc.on('exit', resolve));
+    expect(stderr).toBe('');
+    expect(exitCode).toBe(0);
     expect(readJournal(file)!.rows.get(1)?.status).toBe('done');
-    expect(readFileSync(file, 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as { type: string }).type)).toEqual(['batch', 'attempt', 'done', 'resume']);
+  }, 30_000);
 
-    // A journal whose only line, the batch line, lacks its newline is still that batch's journal.
-    const alone = path();
-    openJournal(alone, { batch: { id: 'b2', template: 't' } }).close();
-    writeFileSync(alone, readFileSync(alone, 'utf8').trimEnd());
-    openJournal(alone, { resume: true, batch: { id: 'other', template: 't' } }).close();
-    expect(readJournal(alone)!.batch.id).toBe('b2');
-  });
-
-  it('refuses a damaged line in the middle and a file that is not a journal', () => {
-    const file = path();
-    openJournal(file, { batch: { id: 'b1', template: 't' } }).close();
-    appendFileSync(file, 'garbage\n{"type":"resume","time":"x"}\n');
-    expect(() => readJournal(file)).toThrow(/is damaged at line 2: not JSON/);
-    const other = path();
-    appendFileSync(other, '{"hello":1}\n');
-    expect(() => openJournal(other, { resume: true, batch: { id: 'b', template: 't' } })).toThrow(/is not a vsynth batch journal \(no batch line\)\. Choose another --journal file\./);
-  });
-
-  it('reads a journal larger than the longest string V8 can hold', () => {
-    const file = path();
-    openJournal(file, { batch: { id: 'b1', template: 't' } }).close();
-    // 56 failed rows whose service message is 10 MiB: 560 MiB of journal, past V8's 512 MiB strings.
-    const message = 'm'.repeat(10 * 1024 * 1024);
-    for (let row = 1; row <= 56; row++) {
-      appendFileSync(file, `${JSON.stringify({ type: 'failed', row, key: `k${row}`, reason: 'http_500', code: 'E', message, time })}\n`);
+  it('kill -9 at random moments never leaves a sent row without its attempt in the journal', async () => {
+    const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+    const child = fileURLToPath(new URL('./test-journal-writer.ts', import.meta.url));
+    for (let round = 0; round < 4; round++) {
+      const where = dir();
+      const journalFile = join(where, 'j.ndjson');
+      const sentFile = join(where, 'sent.txt');
+      writeFileSync(sentFile, '');
+      const proc = spawn(process.execPath, ['--conditions=@vsynth/source', '--import', TSX, child, journalFile, sentFile], { stdio: ['ignore', 'ignore', 'pipe'] });
+      // Let it write some rows, then kill at a random moment.
+      await new Promise<void>((resolve, reject) => {
+        const timer = setInterval(() => {
+          if (readFileSync(sentFile, 'utf8').split('\n').length > 20 + Math.floor(Math.random() * 200)) {
+            clearInterval(timer);
+            resolve();
+          }
+        }, 1);
+        proc.on('exit', () => {
+          clearInterval(timer);
+          reject(new Error('the writer exited by itself'));
+        });
+      });
+      proc.kill('SIGKILL');
+      await new Promise((resolve) => proc.on('exit', resolve));
+      const sent = readFileSync(sentFile, 'utf8').split('\n').filter((l) => l !== '').map(Number);
+      const attempted = readJournal(journalFile)!.rows;
+      expect(sent.length).toBeGreaterThan(20);
+      expect(sent.filter((row) => !attempted.has(row))).toEqual([]);
     }
-    const state = readJournal(file);
-    expect(state?.batch.id).toBe('b1');
-    expect([...state!.rows.keys()]).toEqual(Array.from({ length: 56 }, (_, i) => i + 1));
-    expect(state!.rows.get(56)).toMatchObject({ key: 'k56', status: 'failed', reason: 'http_500' });
-    expect(state!.rows.get(56)!.message).toHaveLength(10 * 1024 * 1024);
   }, 60_000);
 });

@@ -30,3 +30,12 @@ export interface RowResult {
   /** Every problem of an invalid row (also summarised in `errorMessage`). */
   readonly issues?: readonly Issue[];
 }
+
+/**
+ * A row that was not accepted.
+ *
+ * @example failedResult(4, 'k', 0, 'http_400', 'VSYNTH_API', 'Request failed with status 400 Bad Request')
+ */
+export function failedResult(row: number, rowKey: string, attempts: number, reason: string, errorCode: string, errorMessage: string, projectId?: string): RowResult {
+  return { row, rowKey, status: 'failed', reason, errorCode, errorMessage, attempts, ...(projectId === undefined ? {} : { projectId }) };
+}

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError, isBatchError, isUsageError } from '@vsynth/core';
 import type { BatchClient, WebhookCollector, WebhookDeliveryInfo } from './batch-client.js';
 import type { BatchClock } from './batch-clock.js';
-import { readJournal } from './journal.js';
+import { readJournal } from './read-journal.js';
 import { iterableRows, modifyTemplate, type BatchTemplate } from '@vsynth/templates';
 import { runBatch, type BatchEvent } from './run-batch.js';
 import { tempDirs } from './test-temp-dirs.js';
@@ -256,7 +256,7 @@ describe('runBatch', () => {
     const { client } = fakeClient();
     await runBatch({ rows: iterableRows(people(1)), template, client, journal, clock: fakeClock() });
     const error = await runBatch({ rows: iterableRows(people(1)), template, client, journal, clock: fakeClock() }).catch((e: unknown) => e);
-    expect((error as Error).message).toMatch(/already records batch .*Pass --resume/);
+    expect((error as Error).message).toMatch(/already records batch .*Pass `resume: true`/);
     expect(isUsageError(error)).toBe(true); // exit 2: a choice of options, not a failed batch
   });
 

@@ -21,13 +21,15 @@ import type { BatchClient, WebhookCollector, WebhookDeliveryInfo } from './batch
 import { systemClock, type BatchClock } from './batch-clock.js';
 import { checkRow, type BatchRequest, type BatchTemplate, type DataRow, type RowSchema } from '@vsynth/templates';
 import { estimateCubes, type EstimateCubesOptions } from './estimate-cubes.js';
-import { openJournal, type Journal } from './journal.js';
+import type { Journal } from './journal.js';
+import { openJournal } from './open-journal.js';
 import { KeyLock } from './key-lock.js';
 import { ProjectPool } from './project-pool.js';
 import { RateLimiter } from './rate-limiter.js';
 import { openResultsFile, type ResultsSink } from './open-results-file.js';
-import type { RowResult } from './row-result.js';
-import { failedResult, recordedResult, sendRow, type SendRowContext } from './send-row.js';
+import { recordedResult, resumeAction } from './row-lifecycle.js';
+import { failedResult, type RowResult } from './row-result.js';
+import { sendRow, type SendRowContext } from './send-row.js';
 
 export interface RunBatchOptions {
   /** Rows from `csvRows`, `jsonRows`, `ndjsonRows`, `iterableRows` or `rowsFromFile`. */
@@ -47,15 +49,6 @@ export interface RunBatchOptions {
   readonly journal?: string;
   /** `fsync` (default) or `write`; see `openJournal`. */
   readonly journalDurability?: 'fsync' | 'write';
-  /** Where the journal's flushes run: `auto` (default; inline while the disk is fast), `thread-pool` (never blocks the event loop) or `inline`; see `openJournal`. */
-  readonly journalFlush?: 'auto' | 'thread-pool' | 'inline';
-  /**
-   * How long (ms) an inline journal flush may wait for more rows' attempts before it runs, unless a
-   * quarter of `concurrency` (at least one) are already waiting. Default 0: the flush runs at the
-   * end of the event-loop turn, so no row waits on a timer; a window of 1 or more spends fewer
-   * flushes (less CPU) when answers come faster than one a millisecond. See `openJournal`'s `group`.
-   */
-  readonly journalGroupWindowMs?: number;
   /** Continue the batch recorded in `journal`: done rows are skipped, failed rows are sent again. */
   readonly resume?: boolean;
   /** On resume, also send rows whose earlier request has no known outcome (may spend cubes twice). */
@@ -133,9 +126,6 @@ export interface BatchSummary {
   readonly warnings: readonly Issue[];
 }
 
-/** The default of {@link RunBatchOptions.journalGroupWindowMs}. */
-const JOURNAL_GROUP_WINDOW_MS = 0;
-
 /**
  * Runs a batch: one request per row, never two for a row the journal knows is done.
  *
@@ -164,8 +154,6 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
           resume: options.resume === true,
           batch: { id: options.batchId ?? randomUUID().slice(0, 8), template: template.description },
           ...(options.journalDurability === undefined ? {} : { durability: options.journalDurability }),
-          ...(options.journalFlush === undefined ? {} : { flush: options.journalFlush }),
-          group: { windowMs: options.journalGroupWindowMs ?? JOURNAL_GROUP_WINDOW_MS, size: Math.ceil(settings.concurrency / 4) },
         });
   const batchId = journal?.state.batch.id ?? options.batchId ?? randomUUID().slice(0, 8);
   const store = journal === undefined ? undefined : journalStore(journal);
@@ -385,12 +373,13 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
           `Row ${row} differs from the row the journal ${options.journal} recorded (key ${before.key}, now ${rowKey}): the data file changed since the batch started. Restore it, or start a new batch with another --journal.`,
         );
       }
-      if (before?.status === 'done') {
+      const action = resumeAction(before, options.resendUnknown === true);
+      if (before !== undefined && action === 'skip') {
         plannedCubes += before.cubes ?? 0;
         settle(recordedResult(row, before, 'done'));
         continue;
       }
-      if ((before?.status === 'attempt' || before?.status === 'unknown') && !options.resendUnknown) {
+      if (before !== undefined && action === 'unknown') {
         settle(recordedResult(row, before, 'unknown'));
         continue;
       }

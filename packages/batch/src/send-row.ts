@@ -16,8 +16,7 @@ import type { BatchClient } from './batch-client.js';
 import type { BatchClock } from './batch-clock.js';
 import type { BatchStore } from './batch-store.js';
 import type { BatchRequest } from '@vsynth/templates';
-import type { JournalRowState } from './journal.js';
-import type { RowResult } from './row-result.js';
+import { failedResult, type RowResult } from './row-result.js';
 
 /** Starts requests no faster than allowed; `pause` holds every start (a `Retry-After`). */
 export interface RequestPacer {
@@ -185,44 +184,6 @@ function stopped(row: number, rowKey: string, attempts: number, projectId: strin
 
 function interrupted(row: number, rowKey: string, attempts: number, projectId: string | undefined): SentRow {
   return { result: failedResult(row, rowKey, attempts, 'interrupted', 'VSYNTH_ABORTED', 'The batch was interrupted before this row was sent; resume to send it.', projectId), awaitsDelivery: false };
-}
-
-/**
- * The result of a row an earlier run (or another worker) already recorded: `done` rows are
- * skipped; a row attempted without outcome is `unknown` (it may have been accepted).
- *
- * @example const result = recordedResult(3, state, 'unknown'); // status unknown, reason no_outcome
- */
-export function recordedResult(row: number, state: JournalRowState, status: 'done' | 'unknown'): RowResult {
-  const base = {
-    row,
-    rowKey: state.key,
-    attempts: state.attempts,
-    ...(state.projectId === undefined ? {} : { projectId: state.projectId }),
-    ...(state.projectKey === undefined ? {} : { projectKey: state.projectKey }),
-    ...(state.cubes === undefined ? {} : { cubes: state.cubes }),
-    ...(state.videoUrl === undefined ? {} : { videoUrl: state.videoUrl }),
-    ...(state.duration === undefined ? {} : { duration: state.duration }),
-  };
-  if (status === 'done') return { ...base, status: 'done', skipped: true };
-  return {
-    ...base,
-    status: 'unknown',
-    reason: state.reason ?? 'no_outcome',
-    errorCode: 'VSYNTH_BATCH',
-    errorMessage:
-      state.message ??
-      'A request for this row was sent but the batch stopped before its answer; not resent (it may have been accepted). Check the project list, then pass --resend-unknown to send it again.',
-  };
-}
-
-/**
- * A row that was not accepted.
- *
- * @example failedResult(4, 'k', 0, 'max_cubes', 'VSYNTH_BATCH', 'Not sent: the batch would exceed --max-cubes 100.')
- */
-export function failedResult(row: number, rowKey: string, attempts: number, reason: string, errorCode: string, errorMessage: string, projectId?: string): RowResult {
-  return { row, rowKey, status: 'failed', reason, errorCode, errorMessage, attempts, ...(projectId === undefined ? {} : { projectId }) };
 }
 
 interface Verdict {

@@ -1,9 +1,9 @@
 /**
- * Child process of journal-group-commit.test.ts: 16 rows at a time, each records its attempt,
+ * Child process of journal.test.ts: 16 rows at a time, each records its attempt,
  * waits for it to be durable, then "sends" (appends its row number to a second file), until killed.
  */
 import { appendFileSync } from 'node:fs';
-import { openJournal } from './journal.js';
+import { openJournal } from './open-journal.js';
 
 const [journalFile, sentFile] = process.argv.slice(2) as [string, string];
 const journal = openJournal(journalFile, { batch: { id: 'b', template: 't' } });

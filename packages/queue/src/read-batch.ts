@@ -1,5 +1,5 @@
 import { UsageError } from '@vsynth/core';
-import type { JournalRowState, RowResult } from '@vsynth/batch';
+import { correlationId, withDelivery, type RowResult, type RowState } from '@vsynth/batch';
 import type { Redis } from 'ioredis';
 import { batchKeys, type QueuedBatchSettings } from './batch-keys.js';
 
@@ -93,9 +93,9 @@ export async function readBatch(redis: Redis, batchId: string): Promise<{ status
  *
  * @example const states = await rowStates(redis, 'b1'); states.get(3)?.status // 'done'
  */
-export async function rowStates(redis: Redis, batchId: string): Promise<Map<number, JournalRowState>> {
+export async function rowStates(redis: Redis, batchId: string): Promise<Map<number, RowState>> {
   const all = await redis.hgetall(batchKeys(batchId).rows);
-  return new Map(Object.entries(all).map(([row, text]) => [Number(row), JSON.parse(text) as JournalRowState]));
+  return new Map(Object.entries(all).map(([row, text]) => [Number(row), JSON.parse(text) as RowState]));
 }
 
 /** A done or unknown row whose export was delivered (its correlation id): done, with videoUrl and duration. */
@@ -103,12 +103,5 @@ function joinDelivery(batchId: string, result: RowResult, deliveries: Record<str
   const text = deliveries[String(result.row)];
   if (text === undefined || (result.status !== 'done' && result.status !== 'unknown')) return result;
   const delivery = JSON.parse(text) as { cid: string; videoUrl?: string; duration?: string };
-  if (delivery.cid !== `${batchId}.${result.row}`) return result;
-  const { reason: _reason, errorCode: _code, errorMessage: _message, ...rest } = result;
-  return {
-    ...(result.status === 'unknown' ? rest : result),
-    status: 'done',
-    ...(delivery.videoUrl === undefined ? {} : { videoUrl: delivery.videoUrl }),
-    ...(delivery.duration === undefined ? {} : { duration: delivery.duration }),
-  };
+  return delivery.cid === correlationId(batchId, result.row) ? withDelivery(result, delivery) : result;
 }

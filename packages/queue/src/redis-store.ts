@@ -1,4 +1,4 @@
-import { rowStateAfter, type BatchStore, type JournalRowState, type RowRecord, type RowResult } from '@vsynth/batch';
+import { rowStateAfter, type BatchStore, type RowRecord, type RowResult, type RowState } from '@vsynth/batch';
 import type { Redis } from 'ioredis';
 import { batchKeys } from './batch-keys.js';
 import { runScript, type LuaScript } from './lua-script.js';
@@ -33,7 +33,7 @@ export class RedisStore implements BatchStore {
     const known = this.known.get(entry.row);
     let text = known !== undefined ? known : await this.rowText(entry.row);
     for (;;) {
-      const after = rowStateAfter(text === null ? undefined : (JSON.parse(text) as JournalRowState), entry);
+      const after = rowStateAfter(text === null ? undefined : (JSON.parse(text) as RowState), entry);
       if (after === undefined) return;
       const afterText = JSON.stringify(after);
       const current = await runScript(this.redis, RECORD_ROW, [this.keys.rows, this.keys.started], [String(entry.row), afterText, entry.type === 'attempt' ? entry.time : '', text ?? '']);
@@ -48,9 +48,9 @@ export class RedisStore implements BatchStore {
   }
 
   /** What Redis records about a row (undefined: never attempted). */
-  async rowState(row: number): Promise<JournalRowState | undefined> {
+  async rowState(row: number): Promise<RowState | undefined> {
     const text = await this.rowText(row);
-    return text === null ? undefined : (JSON.parse(text) as JournalRowState);
+    return text === null ? undefined : (JSON.parse(text) as RowState);
   }
 
   private async rowText(row: number): Promise<string | null> {

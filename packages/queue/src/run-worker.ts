@@ -1,5 +1,5 @@
 import { configuredSecrets } from '@vsynth/core';
-import { failedResult, recordedResult, sendRow, systemClock, type BatchClient, type RowResult } from '@vsynth/batch';
+import { failedResult, recordedResult, resumeAction, sendRow, systemClock, type BatchClient, type RowResult } from '@vsynth/batch';
 import { DelayedError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { QUEUE_NAME, batchKeys, type QueuedBatchSettings, type RowJobData } from './batch-keys.js';
@@ -74,13 +74,14 @@ export async function runWorker(options: RunWorkerOptions): Promise<{ rows: numb
     const keys = batchKeys(batchId);
     // One round trip for both reads (ioredis sends the second before the first answer comes).
     const [state, stop] = await Promise.all([store.rowState(row), redis.get(keys.stop)]);
-    if (state?.status === 'done') {
+    const action = resumeAction(state, options.resendUnknown === true || job.data.resendUnknown === true);
+    if (state !== undefined && action === 'skip') {
       // Done by its answer, or by its delivery (then without the answer's cubes: the estimate stands).
       const { skipped: _skipped, ...done } = recordedResult(row, state, 'done');
       await settle(done.cubes === undefined ? { ...done, cubes } : done);
       return;
     }
-    if ((state?.status === 'attempt' || state?.status === 'unknown') && !options.resendUnknown && job.data.resendUnknown !== true) {
+    if (state !== undefined && action === 'unknown') {
       // Its worker died (or lost its answer) after the attempt was recorded: it may have been accepted.
       const unknown = recordedResult(row, state, 'unknown');
       await settle(unknown.cubes === undefined ? { ...unknown, cubes } : unknown);

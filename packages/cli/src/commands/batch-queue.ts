@@ -10,6 +10,7 @@ import type { RowResult } from '@vsynth/batch';
 import type { QueuedBatchStatus, RowJobData } from '@vsynth/queue';
 import { dataOptions, templateOptions, type BatchCommandOptions } from './batch.js';
 import { progressBar } from './progress-bar.js';
+import { errorWithCliFlags, resultWithCliFlags, withCliFlags } from './with-cli-flags.js';
 
 const BATCH_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -67,8 +68,10 @@ export async function enqueueBatchCommand(options: BatchCommandOptions & { queue
         close: () => {},
       },
       onEvent: (event) => {
-        if (event.type === 'warning') process.stderr.write(`vsynth: warning: ${event.message}\n`);
+        if (event.type === 'warning') process.stderr.write(`vsynth: warning: ${withCliFlags(event.message)}\n`);
       },
+    }).catch((error: unknown) => {
+      throw errorWithCliFlags(error);
     });
     if (template.kind === 'modify') {
       const seen = new Map<string, number>();
@@ -197,7 +200,7 @@ async function batchResultsCommand(options: QueueReadOptions & { out: string }):
     const { status, results } = await readBatch(connection.redis, options.batchId);
     const file = openResultsFile(options.out);
     try {
-      for (const result of results) file.write(result);
+      for (const result of results) file.write(resultWithCliFlags(result));
     } finally {
       file.close();
     }

@@ -15,6 +15,7 @@ import { stopOnSignals } from '../stop-on-signals.js';
 import { webhookRefusalLine } from '../webhook-refusal-line.js';
 import { webhookSecretFrom } from '../webhook-secret.js';
 import { progressBar } from './progress-bar.js';
+import { errorWithCliFlags, resultWithCliFlags, withCliFlags } from './with-cli-flags.js';
 import { registerBatchQueueCommands } from './batch-queue.js';
 import type { RowPreviews } from './batch-preview.js';
 
@@ -161,7 +162,8 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
   const progress = format === 'bar' ? progressBar(await countRows(options.data, rowsOptions)) : undefined;
   const failures: string[] = [];
   const unknownRows: number[] = [];
-  const onEvent = (event: BatchEvent) => {
+  const onEvent = (batchEvent: BatchEvent) => {
+    const event = 'message' in batchEvent && batchEvent.message !== undefined ? { ...batchEvent, message: withCliFlags(batchEvent.message) } : batchEvent;
     if (format === 'jsonl') process.stderr.write(`${JSON.stringify(event)}\n`);
     else if (progress !== undefined) progress.update(event);
     else if (event.type === 'warning') process.stderr.write(`vsynth: warning: ${event.message}\n`);
@@ -247,6 +249,8 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
       onEvent,
       signal: stop.signal,
     });
+  } catch (error) {
+    throw errorWithCliFlags(error);
   } finally {
     stop.dispose();
     progress?.finish();
@@ -292,7 +296,8 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
 /** Results go to the file, each failed row's issues to the message list (one entry per row), unknown rows' numbers to `unknownRows`. */
 function teeResults(file: ResultsSink | undefined, failures: string[], unknownRows: number[], data: string): ResultsSink {
   return {
-    write(result) {
+    write(written) {
+      const result = resultWithCliFlags(written);
       file?.write(result);
       if (result.status === 'unknown') unknownRows.push(result.row);
       // Rows not sent because of --max-cubes are told once by the closing message, not row by row.
