@@ -137,7 +137,9 @@ describe('timeouts and aborts', () => {
     const error = await rejection(client(served.url, { timeoutMs: 50 }).modifyProject(modify));
     expect(isTimeoutError(error)).toBe(true);
     expect((error as Error).message).toBe(`${CREATE_LABEL} timed out after 50 ms. Raise timeoutMs or try again later.`);
-    expect(served.requests).toBe(1);
+    // A resend would arrive within this wait; on a loaded machine the limit may pass before the first one does.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(served.requests).toBeLessThanOrEqual(1);
   });
 
   it('limits the wait until the headers only: a slow body after them is read', async () => {
