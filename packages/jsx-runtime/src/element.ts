@@ -14,7 +14,7 @@ export type FunctionComponent<P = any> = (props: P) => VsynthNode | Promise<Vsyn
 /** What a child may be: elements, text, numbers, nested arrays; `null`/`false`/`undefined`/`true` are skipped. */
 export type VsynthNode = VsynthElement | string | number | boolean | null | undefined | readonly VsynthNode[];
 
-/** Children of `<Video>` and `<Scene>`: elements only (text belongs in `<Text>`), arrays of them, skipped `null`/`false`/`undefined`/`true`. */
+/** Children of `<Video>` and `<Scene>`: elements (text belongs in `<Text>`) and arrays of them. */
 export type ElementChildren = VsynthElement | boolean | null | undefined | readonly ElementChildren[];
 
 /**
@@ -41,11 +41,7 @@ export function isElement(value: unknown): value is VsynthElement {
   return typeof value === 'object' && value !== null && (value as { $$typeof?: unknown }).$$typeof === ELEMENT_BRAND;
 }
 
-/**
- * Builds a frozen element. `jsxDEV` calls this; user code writes TSX instead.
- *
- * @example createElement(Scene, { children: [] }, undefined, undefined)
- */
+/** Builds a frozen element. `jsxDEV` calls this; user code writes TSX instead. */
 export function createElement<P>(
   type: FunctionComponent<P> | typeof FRAGMENT,
   props: P,

@@ -13,12 +13,7 @@ export type { JSX } from './jsx-namespace.js';
  */
 export const Fragment = FRAGMENT;
 
-/**
- * Creates an element; called by code compiled with `jsx: react-jsx(dev)` and
- * `jsxImportSource: @vsynth/jsx-runtime`.
- *
- * @example jsxDEV(Text, { children: 'Hi' }, undefined, false, { fileName: 'a.tsx', lineNumber: 1, columnNumber: 1 })
- */
+/** Creates an element; called by code compiled with `jsx: react-jsx` or `react-jsxdev` for this package. */
 export function jsxDEV(
   type: FunctionComponent | typeof FRAGMENT,
   props: Record<string, unknown>,

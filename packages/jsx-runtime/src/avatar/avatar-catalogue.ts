@@ -7,11 +7,10 @@ export type AvatarSource = AvatarDefinition | AiModelObject;
 /**
  * Avatars indexed by registered name and by `ai_name`, each with its outfits (`emotion`).
  *
- * @example new AvatarCatalogue([anna, minhoSuit]).find('minho', 'suit_charcoal')?.emotion // 'suit_charcoal'
+ * @example new AvatarCatalogue([anna, minhoSuit]).find('minho', 'suit_charcoal')
  */
 export class AvatarCatalogue {
-  /** Made by the first `add`: most compiles name their avatars by model object, not by key. */
-  private byName: Map<string, AiModelObject[]> | undefined;
+  private readonly byName = new Map<string, AiModelObject[]>();
 
   constructor(avatars?: readonly AvatarSource[]) {
     if (avatars !== undefined) for (const entry of avatars) this.add(entry);
@@ -20,18 +19,17 @@ export class AvatarCatalogue {
   /** Registers a definition or model object under its name and its `ai_name`. */
   add(entry: AvatarSource): void {
     const model = isAvatarDefinition(entry) ? entry.model : entry;
-    const names = isAvatarDefinition(entry) && entry.name !== model.ai_name ? [entry.name, model.ai_name] : [model.ai_name];
-    const byName = (this.byName ??= new Map<string, AiModelObject[]>());
+    const names = isAvatarDefinition(entry) ? new Set([entry.name, model.ai_name]) : [model.ai_name];
     for (const name of names) {
-      const list = byName.get(name) ?? [];
+      const list = this.byName.get(name) ?? [];
       if (!list.some((m) => m.emotion === model.emotion)) list.push(model);
-      byName.set(name, list);
+      this.byName.set(name, list);
     }
   }
 
   /** Every outfit known for a name. */
   outfits(name: string): readonly AiModelObject[] {
-    return this.byName?.get(name) ?? NO_OUTFITS;
+    return this.byName.get(name) ?? [];
   }
 
   /** The model object for a name and, optionally, an outfit (`emotion`). */
@@ -43,4 +41,3 @@ export class AvatarCatalogue {
   }
 }
 
-const NO_OUTFITS: readonly AiModelObject[] = Object.freeze([]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isValidationError } from '@vsynth/core';
-import { anna, minhoCasual } from '../../../../examples/avatars.js';
+import { anna, minhoCasual } from '../fixtures/avatars.js';
 import { Avatar, Scene, Video } from '../index.js';
 import { compile } from '../compile/compile.js';
 import { avatarsFromProject } from './avatars-from-project.js';

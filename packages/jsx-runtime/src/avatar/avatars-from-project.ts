@@ -12,9 +12,8 @@ import { defineAvatar, type AvatarDefinition } from './define-avatar.js';
 export function avatarsFromProject(json: unknown): AvatarDefinition[] {
   const scenes = (json as { scenes?: unknown } | null)?.scenes;
   if (!Array.isArray(scenes)) {
-    throw new ValidationError([issue({ code: 'missing', message: 'expected a project with a "scenes" array', path: ['scenes'] })], {
-      subject: 'project JSON',
-    });
+    const message = 'expected a project with a "scenes" array';
+    throw new ValidationError([issue({ code: 'missing', message, path: ['scenes'] })], { subject: 'project JSON' });
   }
   const found = new Map<string, AvatarDefinition>();
   const issues: Issue[] = [];

@@ -9,7 +9,6 @@ export interface AvatarDefinition {
   readonly model: AiModelObject;
 }
 
-/** Options of {@link defineAvatar}. */
 export interface DefineAvatarOptions {
   /** A name to reference the avatar by, e.g. `anna-blue`; default `model.ai_name`. */
   readonly name?: string;
@@ -29,11 +28,7 @@ export function defineAvatar(model: AiModelObject, options: DefineAvatarOptions 
   return Object.freeze({ name: options.name ?? checked.ai_name, model: checked });
 }
 
-/**
- * True for a `defineAvatar` result (also one made by another installed copy).
- *
- * @example isAvatarDefinition(anna) // true; isAvatarDefinition(anna.model) // false
- */
+/** True for a `defineAvatar` result (also one made by another installed copy). */
 export function isAvatarDefinition(value: unknown): value is AvatarDefinition {
   return typeof value === 'object' && value !== null && typeof (value as { name?: unknown }).name === 'string' &&
     typeof (value as { model?: unknown }).model === 'object' && (value as { model?: unknown }).model !== null;

@@ -3,8 +3,6 @@ import { aiModelObjectSchema, ValidationError, zodIssuesToIssues, type AiModelOb
 /**
  * Checks a model object against core's `aiModelObjectSchema` and returns it unchanged; throws
  * `ValidationError` naming each missing or wrong field.
- *
- * @example parseAiModel(json.scenes[0].clips[0].model, 'avatar anna')
  */
 export function parseAiModel(model: unknown, subject: string): AiModelObject {
   const result = aiModelObjectSchema.safeParse(model);

@@ -1,10 +1,6 @@
 /**
- * Sets a `raw` prop's fields on an emitted object (clip, scene, background, project), after
- * everything the props built; a field whose value is `undefined` is removed. With `detailed`
- * (legacy text, image and background clips) a `detail` object in `raw` is merged into the
- * object's `detail` the same way instead of replacing it.
- *
- * @example applyRaw(clip, { lockMovementX: true, fontSize: undefined }) // clip.lockMovementX = true; no clip.fontSize
+ * Sets a `raw` prop's fields on an emitted object after everything the props built; `undefined` removes a
+ * field. With `detailed` (legacy clips) a `detail` object in `raw` is merged into the object's `detail`.
  */
 export function applyRaw(target: Record<string, unknown>, raw: unknown, detailed = false): void {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return;

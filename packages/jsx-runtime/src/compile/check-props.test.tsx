@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { formatIssue, isValidationError, type Issue } from '@vsynth/core';
-import { anna } from '../../../../examples/avatars.js';
+import { anna } from '../fixtures/avatars.js';
 import { Audio, Avatar, Image, Scene, Shape, Text, Video } from '../index.js';
 import type { VsynthNode } from '../element.js';
 import { compile } from './compile.js';

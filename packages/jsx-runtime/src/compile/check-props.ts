@@ -9,46 +9,33 @@ export interface PropProblem {
 }
 
 /**
- * The problems of a built-in element's props: an unknown prop, a value of the wrong
- * type, a value outside the allowed set (with the allowed values and "did you mean"), unknown or
- * missing fields of `shadow`/`animation`. `undefined` values count as not given. The same
- * checks as the prop types, for code compiled without type-checking (`vsynth compile`).
- *
- * @example checkProps('Text', { tag: 'titel' }) // [{ code: 'invalid_value', message: '<Text> tag "titel" is not one of title, subtitles (did you mean "title"?)' }]
+ * The problems of a built-in element's props: an unknown prop or field, a value of the wrong type or outside
+ * the allowed set (with "did you mean"); `undefined` counts as not given. The same checks as the prop types,
+ * for code compiled without type-checking.
  */
 export function checkProps(kind: BuiltinKind, props: Readonly<Record<string, unknown>>): readonly PropProblem[] {
-  const rules = RULE_MAPS[kind];
-  let problems: PropProblem[] | undefined;
-  // for…in with an own-key check walks the same keys as Object.keys without building the array.
-  for (const name in props) {
-    if (!Object.hasOwn(props, name)) continue;
-    const value = props[name];
+  const rules: Readonly<Record<string, PropRule>> = PROP_RULES[kind];
+  const problems: PropProblem[] = [];
+  for (const [name, value] of Object.entries(props)) {
     if (value === undefined) continue;
-    const rule = rules.get(name);
+    const rule = Object.hasOwn(rules, name) ? rules[name] : undefined;
     if (rule === undefined) {
-      const names = Object.keys(PROP_RULES[kind]).filter((n) => n !== 'children');
-      (problems ??= []).push({ code: 'unknown_key', message: `<${kind}> has no prop "${name}"${didYouMean(name, names)}; it takes ${names.join(', ')}` });
+      const names = Object.keys(rules).filter((n) => n !== 'children');
+      const message = `<${kind}> has no prop "${name}"${didYouMean(name, names)}; it takes ${names.join(', ')}`;
+      problems.push({ code: 'unknown_key', message });
       continue;
     }
-    // The common case, a value of the rule's type, without building the message's subject.
-    if (rule === 'any' || (rule === 'number' ? typeof value === 'number' && Number.isFinite(value) : typeof rule === 'string' && typeof value === rule)) continue;
-    checkValue(`<${kind}> ${name}`, value, rule, (problems ??= []));
+    checkValue(`<${kind}> ${name}`, value, rule, problems);
   }
-  return problems ?? NONE;
+  return problems;
 }
-
-const NONE: readonly PropProblem[] = Object.freeze([]);
-
-/** {@link PROP_RULES} as maps: one lookup per prop, no prototype to guard against. */
-const RULE_MAPS = Object.fromEntries(
-  Object.entries(PROP_RULES).map(([kind, rules]) => [kind, new Map(Object.entries(rules))]),
-) as unknown as Readonly<Record<BuiltinKind, ReadonlyMap<string, PropRule>>>;
 
 function checkValue(what: string, value: unknown, rule: PropRule, problems: PropProblem[]): void {
   if (rule === 'any') return;
   if (typeof rule === 'string') {
     const ok = rule === 'number' ? typeof value === 'number' && Number.isFinite(value) : typeof value === rule;
-    if (!ok) problems.push({ code: 'invalid_type', message: `${what} must be ${rule === 'number' ? 'a finite number' : `a ${rule}`}, got ${show(value)}` });
+    const wanted = rule === 'number' ? 'a finite number' : `a ${rule}`;
+    if (!ok) problems.push({ code: 'invalid_type', message: `${what} must be ${wanted}, got ${show(value)}` });
     return;
   }
   if ('oneOf' in rule) {
@@ -56,11 +43,13 @@ function checkValue(what: string, value: unknown, rule: PropRule, problems: Prop
     if (typeof value === 'string' && rule.oneOf.includes(value)) return;
     const allowed = `${rule.oneOf.join(', ')}${rule.orNumber === true ? ' or a number' : ''}`;
     const hint = typeof value === 'string' ? didYouMean(value, rule.oneOf) : '';
-    problems.push({ code: typeof value === 'string' ? 'invalid_value' : 'invalid_type', message: `${what} ${show(value)} is not one of ${allowed}${hint}` });
+    const code = typeof value === 'string' ? 'invalid_value' : 'invalid_type';
+    problems.push({ code, message: `${what} ${show(value)} is not one of ${allowed}${hint}` });
     return;
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    problems.push({ code: 'invalid_type', message: `${what} must be an object {${Object.keys(rule.fields).join(', ')}}, got ${show(value)}` });
+    const fields = Object.keys(rule.fields).join(', ');
+    problems.push({ code: 'invalid_type', message: `${what} must be an object {${fields}}, got ${show(value)}` });
     return;
   }
   const fields = value as Record<string, unknown>;
@@ -72,7 +61,8 @@ function checkValue(what: string, value: unknown, rule: PropRule, problems: Prop
     const inner = Object.hasOwn(rule.fields, name) ? rule.fields[name] : undefined;
     if (inner === undefined) {
       const names = Object.keys(rule.fields);
-      problems.push({ code: 'unknown_key', message: `${what} has no field "${name}"${didYouMean(name, names)}; it takes ${names.join(', ')}` });
+      const message = `${what} has no field "${name}"${didYouMean(name, names)}; it takes ${names.join(', ')}`;
+      problems.push({ code: 'unknown_key', message });
       continue;
     }
     checkValue(`${what}.${name}`, field, inner, problems);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isValidationError, parseRequest, type Issue } from '@vsynth/core';
-import { anna, minhoCasual } from '../../../../examples/avatars.js';
+import { anna, minhoCasual } from '../fixtures/avatars.js';
 import { Audio, Avatar, Background, Image, Scene, Shape, Text, Video, VideoClip } from '../index.js';
 import type { VsynthNode } from '../element.js';
 import { compile, type CompileOptions } from './compile.js';

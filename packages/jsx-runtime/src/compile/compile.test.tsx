@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { formatIssue, isValidationError, parseRequest, type Issue } from '@vsynth/core';
-import { anna, avatars, minhoCasual } from '../../../../examples/avatars.js';
+import { anna, avatars, minhoCasual } from '../fixtures/avatars.js';
 import { Audio, Avatar, Background, Image, Scene, Shape, Text, Video, VideoClip } from '../index.js';
 import type { VsynthNode } from '../element.js';
 import { clipId } from './clip-id.js';

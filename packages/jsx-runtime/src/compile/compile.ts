@@ -16,7 +16,6 @@ import { emitLegacy } from './emit-legacy.js';
 import { emitV3, type EmitInput } from './emit-v3.js';
 import { resolveTree, type ResolvedElement } from './resolve-tree.js';
 
-/** Options of {@link compile}. */
 export interface CompileOptions {
   /** `v3` (default) or `legacy`. */
   readonly target?: 'v3' | 'legacy';
@@ -34,7 +33,6 @@ export interface CompileOptions {
   readonly cwd?: string;
 }
 
-/** What {@link compile} returns. */
 export interface CompileResult<P = ProjectCreateRequest | LegacyProjectRequest> {
   /** The request body; it passed core's strict validation. */
   readonly payload: P;
@@ -45,34 +43,41 @@ export interface CompileResult<P = ProjectCreateRequest | LegacyProjectRequest> 
 }
 
 /**
- * Compiles a `<Video>` tree to a v3 create request (variant A or B) or a legacy project request.
- * User components run (async ones are awaited); the output is deterministic and passes core's
- * strict validation. Every problem is reported together in one `ValidationError`, each issue
- * with its JSX source (`examples/promo.tsx:14:7 <Avatar>`) and payload path. Options that do
- * not fit together (a variant for legacy, lossy for v3) throw `UsageError`.
+ * Compiles a `<Video>` tree to a v3 create request (variant A or B) or a legacy project request that passes
+ * core's strict validation. Every problem is reported together in one `ValidationError`, each issue with its
+ * JSX source (`promo.tsx:14:7 <Avatar>`) and payload path.
  *
  * @example
  * const { payload, slots } = await compile(<Promo />, { variant: 'A' });
  * await client.createProject(payload);
  */
-export async function compile(element: VsynthNode, options: CompileOptions & { readonly target: 'legacy' }): Promise<CompileResult<LegacyProjectRequest>>;
-export async function compile(element: VsynthNode, options?: CompileOptions & { readonly target?: 'v3' }): Promise<CompileResult<ProjectCreateRequest>>;
+export async function compile(
+  element: VsynthNode,
+  options: CompileOptions & { readonly target: 'legacy' },
+): Promise<CompileResult<LegacyProjectRequest>>;
+export async function compile(
+  element: VsynthNode,
+  options?: CompileOptions & { readonly target?: 'v3' },
+): Promise<CompileResult<ProjectCreateRequest>>;
 export async function compile(element: VsynthNode, options?: CompileOptions): Promise<CompileResult>;
 export async function compile(element: VsynthNode, options: CompileOptions = {}): Promise<CompileResult> {
   const target = options.target ?? 'v3';
   const subject = options.subject ?? 'video';
-  if (target !== 'v3' && target !== 'legacy') throw new UsageError(`Unknown target ${JSON.stringify(target)}: use v3 or legacy`);
+  if (target !== 'v3' && target !== 'legacy') {
+    throw new UsageError(`Unknown target ${JSON.stringify(target)}: use v3 or legacy`);
+  }
   if (target === 'legacy' && options.variant !== undefined) {
     throw new UsageError(`Variant ${options.variant} applies to v3 only; leave it out for a legacy compile`);
   }
   if (options.variant !== undefined && options.variant !== 'A' && options.variant !== 'B') {
     throw new UsageError(`Unknown variant ${JSON.stringify(options.variant)}: use A or B`);
   }
-  if (target === 'v3' && options.lossy === true) throw new UsageError('lossy applies to legacy compiles only; leave it out for v3');
+  if (target === 'v3' && options.lossy === true) {
+    throw new UsageError('lossy applies to legacy compiles only; leave it out for v3');
+  }
   const ctx = new CompileContext();
-  const resolving = resolveTree(element, ctx.issues, options.cwd);
-  const roots = resolving instanceof Promise ? await resolving : resolving;
-  // Props the components do not take stop the compile here: laying them out would only report their consequences.
+  const roots = await resolveTree(element, ctx.issues, options.cwd);
+  // Props the components do not take stop the compile here: laying them out would only report consequences.
   for (const i of ctx.issues) if (i.code !== 'jsx') throw new ValidationError(ctx.issues, { subject });
   const video = pickVideo(roots, ctx);
   if (video === undefined) throw new ValidationError(ctx.issues, { subject });
@@ -92,19 +97,23 @@ export async function compile(element: VsynthNode, options: CompileOptions = {})
   }
   if (scenes.length === 0) ctx.error(video, '<Video> needs at least one <Scene>', ['scenes']);
 
-  const input: EmitInput = { video, scenes, orientation, canvas, catalogue: new AvatarCatalogue(options.avatars), ctx };
-  const built = target === 'legacy' ? { payload: emitLegacy(input, options.lossy === true).payload, slots: {} } : emitV3(input, options.variant ?? 'A');
+  const catalogue = new AvatarCatalogue(options.avatars);
+  const input: EmitInput = { video, scenes, orientation, canvas, catalogue, ctx };
+  const built =
+    target === 'legacy'
+      ? { payload: emitLegacy(input, options.lossy === true).payload, slots: {} }
+      : emitV3(input, options.variant ?? 'A');
 
   const failed = ctx.hasErrors;
-  // Only the issues: the payload is ours, so checkRequest's copy in the input's key order is not needed.
   const found = findRequestIssues(target === 'legacy' ? 'legacy' : 'create', built.payload);
   // After compile errors the payload lacks the failed parts, so of core's findings only those
   // inside a clip that was built are real (a volume of 500); the rest would follow from the gaps.
   // Their paths then count clips as written, like the compile errors.
-  for (const i of found) if (!failed || (i.severity === 'error' && isInsideClip(i.path))) ctx.issues.push(ctx.locate(i, failed));
+  for (const i of found) {
+    if (!failed || (i.severity === 'error' && isInsideClip(i.path))) ctx.issues.push(ctx.locate(i, failed));
+  }
   if (ctx.hasErrors) throw new ValidationError(ctx.issues, { subject });
-  const warnings: Issue[] = [];
-  for (const i of ctx.issues) if (i.severity === 'warning') warnings.push(i);
+  const warnings = ctx.issues.filter((i) => i.severity === 'warning');
   return { payload: built.payload as never, slots: built.slots, warnings };
 }
 

@@ -15,16 +15,16 @@ const INEXPRESSIBLE: Readonly<Record<string, readonly string[]>> = {
   Video: ['name', 'webhookUrl', 'isExport', 'dictionary'],
   Scene: ['watermark'],
   Avatar: ['tts', 'headOnly', 'voiceOnly', 'tag', 'slot', 'angle', 'opacity'],
-  Text: ['fill', 'align', 'fontWeight', 'fontStyle', 'underline', 'stroke', 'strokeWidth', 'backgroundColor', 'shadow', 'animation', 'tag', 'slot', 'angle', 'opacity'],
+  Text: [
+    'fill', 'align', 'fontWeight', 'fontStyle', 'underline', 'stroke', 'strokeWidth', 'backgroundColor', 'shadow',
+    'animation', 'tag', 'slot', 'angle', 'opacity',
+  ],
   Image: ['animation', 'tag', 'slot', 'angle', 'opacity'],
 };
 
 /**
- * Builds a legacy project request: one `AIModel` per scene placed by midpoint and scale, image,
- * background and text clips. Shapes, video, audio, background colours and text styling cannot be
- * expressed: each is an error, or with `lossy` a warning and dropped.
- *
- * @example const { payload } = emitLegacy({ video, scenes, orientation, canvas, catalogue, ctx }, false)
+ * Builds a legacy project request: one `AIModel` per scene placed by midpoint and scale, image, background
+ * and text clips. What legacy cannot express is an error each, or with `lossy` a warning and dropped.
  */
 export function emitLegacy(input: EmitInput, lossy: boolean): { payload: Json } {
   const { ctx, video } = input;
@@ -44,7 +44,8 @@ export function emitLegacy(input: EmitInput, lossy: boolean): { payload: Json } 
       if (parts.backgroundElement.kind === 'Background') applyRaw(clip, parts.backgroundElement.props['raw'], true);
       clips.push(clip);
     } else if (parts.background?.kind === 'colour' && parts.backgroundElement !== undefined) {
-      drop(parts.backgroundElement, `<${parts.backgroundElement.kind}> background colour ${parts.background.rgb}`, ['scenes', s], lossy, ctx);
+      const what = `<${parts.backgroundElement.kind}> background colour ${parts.background.rgb}`;
+      drop(parts.backgroundElement, what, ['scenes', s], lossy, ctx);
     }
     for (const element of parts.clips) {
       const layer = (element.props['layer'] as number | undefined) ?? lastLayer + 1;
@@ -73,7 +74,8 @@ export function emitLegacy(input: EmitInput, lossy: boolean): { payload: Json } 
       }
       const p = element.props;
       if (element.kind === 'Text') {
-        const at = placeOnLegacy({ element, placement, canvas: input.canvas, path, ctx, text: { text: element.text, fontSize: p['fontSize'] as number | undefined } });
+        const text = { text: element.text, fontSize: p['fontSize'] as number | undefined };
+        const at = placeOnLegacy({ element, placement, canvas: input.canvas, path, ctx, text });
         if (at === undefined) continue;
         ctx.bind(path, element);
         const detail: Json = { textSource: element.text };
@@ -87,16 +89,21 @@ export function emitLegacy(input: EmitInput, lossy: boolean): { payload: Json } 
         clips.push(clip);
         continue;
       }
-      const natural = { width: p['naturalWidth'] as number | undefined, height: p['naturalHeight'] as number | undefined };
+      const natural = {
+        width: p['naturalWidth'] as number | undefined,
+        height: p['naturalHeight'] as number | undefined,
+      };
       const at = placeOnLegacy({ element, placement, canvas: input.canvas, path, ctx, natural });
       if (at === undefined) continue;
       ctx.bind(path, element);
-      const clip = { type: 'image', detail: { url: p['src'], locationX: at.locationX, locationY: at.locationY, scale: at.scale, layer } };
+      const { locationX, locationY, scale } = at;
+      const clip = { type: 'image', detail: { url: p['src'], locationX, locationY, scale, layer } };
       applyRaw(clip, p['raw'], true);
       clips.push(clip);
     }
     if (aiModel === undefined) {
-      ctx.error(sceneElement, `scene ${s} has no <Avatar>; every legacy scene needs exactly one`, ['scenes', s, 'AIModel']);
+      const message = `scene ${s} has no <Avatar>; every legacy scene needs exactly one`;
+      ctx.error(sceneElement, message, ['scenes', s, 'AIModel']);
     }
     const scene = { AIModel: aiModel ?? {}, clips };
     applyRaw(scene, sceneElement.props['raw']);
@@ -108,51 +115,48 @@ export function emitLegacy(input: EmitInput, lossy: boolean): { payload: Json } 
 }
 
 /** Reports a part legacy cannot express: an error, or with `lossy` a warning (the caller leaves it out). */
-function drop(element: ResolvedElement, what: string, path: (string | number)[], lossy: boolean, ctx: CompileContext): void {
+function drop(
+  element: ResolvedElement,
+  what: string,
+  path: (string | number)[],
+  lossy: boolean,
+  ctx: CompileContext,
+): void {
   const message = `${what} cannot be expressed in a legacy payload`;
   if (lossy) ctx.warn(element, `${message}; dropped (lossy compile)`, path);
   else ctx.error(element, `${message}; remove it, compile to v3, or pass lossy to drop it`, path);
 }
 
-/** {@link INEXPRESSIBLE} as a rank per name, for one walk over the props an element has. */
-const INEXPRESSIBLE_RANK: Readonly<Record<string, ReadonlyMap<string, number>>> = Object.fromEntries(
-  Object.entries(INEXPRESSIBLE).map(([kind, names]) => [kind, new Map(names.map((name, rank) => [name, rank]))]),
-);
-
-/**
- * Drops the props of `element` that legacy cannot express, named in {@link INEXPRESSIBLE}'s order.
- * Walks the element's props (a few) and keeps the ranks met as bits of one number.
- */
+/** Drops the props of `element` that legacy cannot express, named in {@link INEXPRESSIBLE}'s order. */
 function dropProps(element: ResolvedElement, path: (string | number)[], lossy: boolean, ctx: CompileContext): void {
-  const rank = Object.hasOwn(INEXPRESSIBLE_RANK, element.kind) ? INEXPRESSIBLE_RANK[element.kind] : undefined;
-  if (rank === undefined) return;
-  const p = element.props;
-  let ranks = 0;
-  for (const name in p) {
-    const r = rank.get(name);
-    if (r !== undefined && p[name] !== undefined) ranks |= 1 << r;
-  }
-  if (ranks === 0) return;
-  const names = INEXPRESSIBLE[element.kind]!;
-  let given = '';
-  for (let r = 0; ranks !== 0; r++, ranks >>>= 1) if ((ranks & 1) !== 0) given += given === '' ? names[r] : `, ${names[r]}`;
-  drop(element, `<${element.kind}> ${given}`, path, lossy, ctx);
+  const names = Object.hasOwn(INEXPRESSIBLE, element.kind) ? INEXPRESSIBLE[element.kind]! : [];
+  const given = names.filter((name) => element.props[name] !== undefined);
+  if (given.length > 0) drop(element, `<${element.kind}> ${given.join(', ')}`, path, lossy, ctx);
 }
 
-function buildAiModel(element: ResolvedElement, layer: number, path: (string | number)[], input: EmitInput, ctx: CompileContext): Json | undefined {
+function buildAiModel(
+  element: ResolvedElement,
+  layer: number,
+  path: (string | number)[],
+  input: EmitInput,
+  ctx: CompileContext,
+): Json | undefined {
   const avatar = resolveAvatar(element, input.catalogue, { needModel: false, path, ctx });
   const placement = readPlacement(element);
   if ('mixed' in placement) ctx.error(element, placement.mixed, path);
   if (avatar === undefined) return undefined;
   if (avatar.language === undefined) {
-    ctx.error(element, `<Avatar model="${avatar.key}"> needs "language" for a legacy payload (the language of its script)`, path);
+    const message = `<Avatar model="${avatar.key}"> needs "language" for a legacy payload (the language of its script)`;
+    ctx.error(element, message, path);
     return undefined;
   }
   if ('mixed' in placement) return undefined;
   const at = placeOnLegacy({ element, placement, canvas: input.canvas, path, ctx, model: avatar.model });
   if (at === undefined) return undefined;
   const speech = speechOf(element, path, ctx);
-  const aiModel = { model: avatar.key, clothes: avatar.clothes, language: avatar.language, script: speech.text, locationX: at.locationX, locationY: at.locationY, scale: at.scale, layer };
+  const { key: model, clothes, language } = avatar;
+  const { locationX, locationY, scale } = at;
+  const aiModel = { model, clothes, language, script: speech.text, locationX, locationY, scale, layer };
   applyRaw(aiModel, element.props['raw']);
   return aiModel;
 }

@@ -1,7 +1,7 @@
-import { escapeHtml, legacyBackgroundToV3, type CanvasSize } from '@vsynth/core';
+import { escapeHtml, legacyBackgroundToV3, omitUndefined, type CanvasSize } from '@vsynth/core';
 import type { AvatarCatalogue } from '../avatar/avatar-catalogue.js';
 import { applyRaw } from './apply-raw.js';
-import { clipHash, clipId, formatClipId } from './clip-id.js';
+import { clipId } from './clip-id.js';
 import type { CompileContext } from './compile-context.js';
 import { placeOnV3, type PlacedBox } from './place-clip.js';
 import { readPlacement } from './read-placement.js';
@@ -12,7 +12,6 @@ import { speechOf } from './speech-of.js';
 
 type Json = Record<string, unknown>;
 
-/** What both emitters need. */
 export interface EmitInput {
   readonly video: ResolvedElement;
   readonly scenes: readonly ResolvedElement[];
@@ -40,17 +39,22 @@ interface SlotRequest {
   readonly path: (string | number)[];
 }
 
-const STYLE_FIELDS = {
-  Text: ['fontFamily', 'fill', 'align', 'fontWeight', 'fontStyle', 'underline', 'stroke', 'strokeWidth', 'backgroundColor', 'shadow', 'animation'],
+/** Props a clip carries when given, in payload order: its kind's own, then tag, angle, opacity. */
+const GIVEN = {
+  Audio: ['volume', 'label'],
+  Avatar: [],
+  Text: [
+    'fontFamily', 'fill', 'align', 'fontWeight', 'fontStyle', 'underline', 'stroke', 'strokeWidth', 'backgroundColor',
+    'shadow', 'animation',
+  ],
   Image: ['animation'],
   Shape: ['fill', 'stroke', 'strokeWidth', 'strokeRadius', 'shadow', 'animation'],
-} as const;
+  VideoClip: ['volume'],
+} as const satisfies Record<string, readonly string[]>;
 
 /**
- * Builds a v3 create request. Variant A puts each scene's speech in `scripts[0]` with
- * `modelId`/`clothId` from the avatar clip; variant B puts `{org, tts}` in the avatar clip.
- *
- * @example const { payload, slots } = emitV3({ video, scenes, orientation, canvas, catalogue, ctx }, 'A')
+ * Builds a v3 create request. Variant A puts each scene's speech in `scripts[0]` with `modelId`/`clothId`
+ * from the avatar clip; variant B puts `{org, tts}` in the avatar clip.
  */
 export function emitV3(input: EmitInput, variant: 'A' | 'B'): { payload: Json; slots: Record<string, string> } {
   const { video, ctx } = input;
@@ -63,8 +67,7 @@ export function emitV3(input: EmitInput, variant: 'A' | 'B'): { payload: Json; s
     firstAvatar: undefined,
     sawAvatar: false,
     derived: new Map(),
-    derivedByType: undefined,
-    given: undefined,
+    given: new Map(),
     voices: [],
   };
   for (let s = 0; s < input.scenes.length; s++) state.scenes.push(emitScene(input.scenes[s]!, s, state));
@@ -72,7 +75,10 @@ export function emitV3(input: EmitInput, variant: 'A' | 'B'): { payload: Json; s
 
   if (variant === 'A' && speechless.length > 0) {
     if (firstAvatar === undefined) {
-      if (!sawAvatar) ctx.error(video, 'variant A needs an avatar: every scene carries scripts[0] with the avatar\'s modelId and clothId; add an <Avatar> or compile with variant B', ['scenes']);
+      const message =
+        "variant A needs an avatar: every scene carries scripts[0] with the avatar's modelId and clothId; " +
+        'add an <Avatar> or compile with variant B';
+      if (!sawAvatar) ctx.error(video, message, ['scenes']);
     } else {
       // The service's own projects carry the video's first avatar, deleted, in scenes without one.
       for (const { scene, index } of speechless) {
@@ -92,7 +98,6 @@ export function emitV3(input: EmitInput, variant: 'A' | 'B'): { payload: Json; s
   return { payload, slots: countSlots(slotRequests, scenes, voices, ctx) };
 }
 
-/** What emitting the scenes of one v3 payload shares. */
 interface V3State {
   readonly input: EmitInput;
   readonly variant: 'A' | 'B';
@@ -101,13 +106,9 @@ interface V3State {
   readonly speechless: { scene: Json; index: number }[];
   firstAvatar: Json | undefined;
   sawAvatar: boolean;
-  // Clip id → the clip that has it (its scene, `path[1]`, and element path are where the id came
-  // from). Derived ids are kept per type under their hash, so no id string is hashed per clip:
-  // the first clip with a hash in `derived`, clips whose hash a clip of another type holds (rare)
-  // in `derivedByType`. An id given by the `id` prop is kept under its string.
-  readonly derived: Map<number, BuiltClip>;
-  derivedByType: Map<string, Map<number, BuiltClip>> | undefined;
-  given: Map<string, BuiltClip> | undefined;
+  /** Clip id → the clip that has it, for ids derived from positions and ids given by the `id` prop. */
+  readonly derived: Map<string, BuiltClip>;
+  readonly given: Map<string, BuiltClip>;
   /** Per scene, the <Avatar> whose speech `scripts_N` modifies. */
   readonly voices: (ResolvedElement | undefined)[];
 }
@@ -117,7 +118,7 @@ function emitScene(sceneElement: ResolvedElement, s: number, state: V3State): Js
   const { input, variant, slotRequests, speechless, voices } = state;
   const { ctx } = input;
   const parts = sceneParts(sceneElement, s, ctx);
-  /** The scene's clips in payload order, each with its element and its path as written (document order), which compile errors use. */
+  /** The scene's clips in payload order, each with its path as written (document order) for compile errors. */
   const built: BuiltClip[] = [];
   const speakers: { built: BuiltClip; org: string; tts: Record<string, unknown> | undefined }[] = [];
   let firstInScene: BuiltClip | undefined;
@@ -131,35 +132,27 @@ function emitScene(sceneElement: ResolvedElement, s: number, state: V3State): Js
     const layer = (p['layer'] as number | undefined) ?? lastLayer + 1;
     lastLayer = layer;
     const givenId = p['id'] as string | undefined;
-    // The derived id is hashed and formatted once, before building; it is claimed after.
-    let hash = givenId === undefined ? clipHash(s, element.path) : 0;
     const type = clipType(element.kind);
-    const clip = buildClip(element, type, givenId ?? formatClipId(type, hash), layer, path, input);
+    const clip = buildClip(element, type, givenId ?? clipId(type, s, element.path), layer, path, input);
     if (clip === undefined) continue;
     const entry: BuiltClip = { clip, element, path, type };
     if (givenId === undefined) {
       let id = clip['id'] as string;
-      // A given id set after a derived one with the same string is the later one (a derived id never takes a used string).
-      const given = state.given;
-      const holder = given?.get(id) ?? derivedHolder(state, type, hash | 0);
+      // A derived id never takes a used string; a given id is kept even when a derived one has it.
+      const holder = state.given.get(id) ?? state.derived.get(id);
       if (holder !== undefined && holder.path[1] === s && holder.element.path === element.path) {
-        ctx.error(element, `two elements of scene ${s} share the key path "${element.path}"; give siblings distinct keys`, path);
+        const message = `two elements of scene ${s} share the key path "${element.path}"; give siblings distinct keys`;
+        ctx.error(element, message, path);
         continue;
       }
       // Two paths with one 32-bit hash: derive again, still from position only (deterministic).
-      // (No holder: neither the hash nor the id is taken.)
-      if (holder !== undefined) {
-        for (let n = 1; derivedHolder(state, type, hash | 0) !== undefined || given?.has(id) === true; n++) {
-          hash = clipHash(s, `${element.path}#${n}`);
-          id = formatClipId(type, hash);
-        }
-        clip['id'] = id;
-        clip['name'] = id;
-      }
-      claimDerived(state, hash | 0, entry);
+      for (let n = 1; state.derived.has(id) || state.given.has(id); n++) id = clipId(type, s, `${element.path}#${n}`);
+      clip['id'] = id;
+      clip['name'] = id;
+      state.derived.set(id, entry);
     } else {
       // A given id (`id` prop) is kept as written, even when repeated.
-      (state.given ??= new Map()).set(givenId, entry);
+      state.given.set(givenId, entry);
     }
     built.push(entry);
     const slot = p['slot'] as string | undefined;
@@ -182,11 +175,10 @@ function emitScene(sceneElement: ResolvedElement, s: number, state: V3State): Js
   voices[s] = voice?.element;
   if (variant === 'A') {
     for (let k = 1; k < speakers.length; k++) {
-      ctx.error(
-        speakers[k]!.built.element,
-        `scene ${s} has ${speakers.length} speaking avatars; variant A allows one script per scene: give the others no speech, move them to their own scene, or compile with variant B`,
-        ['scenes', s, 'scripts'],
-      );
+      const message =
+        `scene ${s} has ${speakers.length} speaking avatars; variant A allows one script per scene: ` +
+        'give the others no speech, move them to their own scene, or compile with variant B';
+      ctx.error(speakers[k]!.built.element, message, ['scenes', s, 'scripts']);
     }
     const speaker = speakers[0];
     // scripts[0] is matched against the scene's first aiModel clip: lead with the speaker.
@@ -201,36 +193,16 @@ function emitScene(sceneElement: ResolvedElement, s: number, state: V3State): Js
       speechless.push({ scene, index: s });
     }
   }
-  const clips: Json[] = new Array(built.length);
-  for (let c = 0; c < built.length; c++) clips[c] = built[c]!.clip;
   ctx.bindClips(s, built);
   scene['background'] = backgroundOf(parts.background);
-  if (parts.backgroundElement?.kind === 'Background') applyRaw(scene['background'] as Json, parts.backgroundElement.props['raw']);
+  if (parts.backgroundElement?.kind === 'Background') {
+    applyRaw(scene['background'] as Json, parts.backgroundElement.props['raw']);
+  }
   if (parts.backgroundElement !== undefined) ctx.bind(['scenes', s, 'background'], parts.backgroundElement);
-  scene['clips'] = clips;
+  scene['clips'] = built.map((entry) => entry.clip);
   if (sceneElement.props['watermark'] !== undefined) scene['watermark'] = sceneElement.props['watermark'];
   ctx.bind(['scenes', s], sceneElement);
   return scene;
-}
-
-/** The clip of `type` whose id was derived from `hash`. */
-function derivedHolder(state: V3State, type: string, hash: number): BuiltClip | undefined {
-  const first = state.derived.get(hash);
-  if (first === undefined || first.type === type) return first;
-  return state.derivedByType?.get(type)?.get(hash);
-}
-
-/** Records `entry` as the holder of `hash` among its type's clips (a hash no clip of that type holds). */
-function claimDerived(state: V3State, hash: number, entry: BuiltClip): void {
-  const first = state.derived.get(hash);
-  if (first === undefined || first.type === entry.type) {
-    state.derived.set(hash, entry);
-    return;
-  }
-  const byType = (state.derivedByType ??= new Map());
-  let byHash = byType.get(entry.type);
-  if (byHash === undefined) byType.set(entry.type, (byHash = new Map()));
-  byHash.set(hash, entry);
 }
 
 function scriptEntry(avatarClip: Json, org: string, tts: Record<string, unknown> | undefined): Json {
@@ -253,11 +225,19 @@ function projectFields(video: ResolvedElement, orientation: string, scenes: Json
 function backgroundOf(value: ReturnType<typeof sceneParts>['background']): Json {
   // A new object per call, so it is the scene's own (raw may change it).
   if (value?.kind === 'image') return legacyBackgroundToV3(value.url) as unknown as Json;
-  return { id: 'background', type: 'background', source_type: 'color', source_color: value?.rgb ?? 'rgb(255,255,255)' };
+  const colour = value?.rgb ?? 'rgb(255,255,255)';
+  return { id: 'background', type: 'background', source_type: 'color', source_color: colour };
 }
 
-// Clips are object literals filled field by field in the payload's key order: no spread copies.
-function buildClip(element: ResolvedElement, type: string, id: string, layer: number, path: (string | number)[], input: EmitInput): Json | undefined {
+// Each clip lists its fields in the payload's key order.
+function buildClip(
+  element: ResolvedElement,
+  type: string,
+  id: string,
+  layer: number,
+  path: (string | number)[],
+  input: EmitInput,
+): Json | undefined {
   const { ctx, canvas } = input;
   const p = element.props;
   const kind = element.kind;
@@ -266,7 +246,8 @@ function buildClip(element: ResolvedElement, type: string, id: string, layer: nu
     putGiven(clip, p, GIVEN.Audio);
     return clip;
   }
-  const avatar = kind === 'Avatar' ? resolveAvatar(element, input.catalogue, { needModel: true, path, ctx }) : undefined;
+  const avatar =
+    kind === 'Avatar' ? resolveAvatar(element, input.catalogue, { needModel: true, path, ctx }) : undefined;
   const placement = readPlacement(element);
   if ('mixed' in placement) {
     ctx.error(element, placement.mixed, path);
@@ -274,21 +255,13 @@ function buildClip(element: ResolvedElement, type: string, id: string, layer: nu
   }
   if (kind === 'Avatar') {
     if (avatar?.model === undefined) return undefined;
-    const model = avatar.language !== undefined && avatar.language !== avatar.model.language ? { ...avatar.model, language: avatar.language } : avatar.model;
+    const relabelled = avatar.language !== undefined && avatar.language !== avatar.model.language;
+    const model = relabelled ? { ...avatar.model, language: avatar.language } : avatar.model;
     const box = placeOnV3({ element, placement, canvas, path, ctx, model });
     if (box === undefined) return undefined;
     const headOnly = p['headOnly'] === true;
     const clip: Json = {
-      id,
-      name: id,
-      type,
-      layer,
-      left: box.left,
-      top: box.top,
-      width: box.width,
-      height: box.height,
-      scaleX: box.scaleX,
-      scaleY: box.scaleY,
+      ...boxClip(id, type, layer, box),
       model,
       effects: headOnly ? [{ type: 'headOnly' }] : [],
       voiceOnly: p['voiceOnly'] === true,
@@ -299,16 +272,14 @@ function buildClip(element: ResolvedElement, type: string, id: string, layer: nu
     return clip;
   }
   if (kind === 'Text') {
-    const box = placeOnV3({ element, placement, canvas, path, ctx, text: { text: element.text, fontSize: p['fontSize'] as number | undefined } });
+    const text = { text: element.text, fontSize: p['fontSize'] as number | undefined };
+    const box = placeOnV3({ element, placement, canvas, path, ctx, text });
     if (box === undefined) return undefined;
-    // The fields after the box in the literal too: fewer properties added one by one.
-    let clip: Json;
-    if (box.fontSize !== undefined) {
-      clip = { id, name: id, type, layer, left: box.left, top: box.top, width: box.width, height: box.height, scaleX: box.scaleX, scaleY: box.scaleY, fontSize: box.fontSize, text: element.text };
-    } else {
-      clip = boxClip(id, type, layer, box);
-      clip['text'] = element.text;
-    }
+    const clip: Json = {
+      ...boxClip(id, type, layer, box),
+      ...omitUndefined({ fontSize: box.fontSize }),
+      text: element.text,
+    };
     putGiven(clip, p, GIVEN.Text);
     return clip;
   }
@@ -319,12 +290,12 @@ function buildClip(element: ResolvedElement, type: string, id: string, layer: nu
   const box = placeOnV3({ element, placement, canvas, path, ctx, natural });
   if (box === undefined) return undefined;
   if (kind === 'Image') {
-    const clip: Json = { id, name: id, type, layer, left: box.left, top: box.top, width: box.width, height: box.height, scaleX: box.scaleX, scaleY: box.scaleY, source_url: p['src'] };
+    const clip: Json = { ...boxClip(id, type, layer, box), source_url: p['src'] };
     putGiven(clip, p, GIVEN.Image);
     return clip;
   }
   if (kind === 'Shape') {
-    const clip: Json = { id, name: id, type, layer, left: box.left, top: box.top, width: box.width, height: box.height, scaleX: box.scaleX, scaleY: box.scaleY, shapeName: p['shape'] };
+    const clip: Json = { ...boxClip(id, type, layer, box), shapeName: p['shape'] };
     putGiven(clip, p, GIVEN.Shape);
     return clip;
   }
@@ -335,7 +306,6 @@ function buildClip(element: ResolvedElement, type: string, id: string, layer: nu
   return clip;
 }
 
-/** The v3 clip type an element kind emits. */
 function clipType(kind: ResolvedElement['kind']): string {
   switch (kind) {
     case 'Audio':
@@ -355,107 +325,56 @@ function clipType(kind: ResolvedElement['kind']): string {
 
 /** `{id, name, type, layer, left, top, width, height, scaleX, scaleY}`, the head every visual clip starts with. */
 function boxClip(id: string, type: string, layer: number, box: PlacedBox): Json {
-  return { id, name: id, type, layer, left: box.left, top: box.top, width: box.width, height: box.height, scaleX: box.scaleX, scaleY: box.scaleY };
+  const { left, top, width, height, scaleX, scaleY } = box;
+  return { id, name: id, type, layer, left, top, width, height, scaleX, scaleY };
 }
 
-/** Props a clip carries when given, in payload order: its kind's own, then tag, angle, opacity. */
-interface GivenFields {
-  readonly names: readonly string[];
-  readonly rank: ReadonlyMap<string, number>;
+/** Copies the given props among `fields`, then tag, angle and opacity, onto `clip` in that order. */
+function putGiven(clip: Json, p: Readonly<Record<string, unknown>>, fields: readonly string[]): void {
+  for (const name of [...fields, 'tag', 'angle', 'opacity']) if (p[name] !== undefined) clip[name] = p[name];
 }
 
-function givenFields(names: readonly string[]): GivenFields {
-  const all = [...names, 'tag', 'angle', 'opacity'];
-  return { names: all, rank: new Map(all.map((name, i) => [name, i])) };
-}
-
-const GIVEN = {
-  Audio: givenFields(['volume', 'label']),
-  Avatar: givenFields([]),
-  Text: givenFields(STYLE_FIELDS.Text),
-  Image: givenFields(STYLE_FIELDS.Image),
-  Shape: givenFields(STYLE_FIELDS.Shape),
-  VideoClip: givenFields(['volume']),
-} as const;
-
-/**
- * Copies the props among `fields` that are given onto `clip`, in the order of `fields`. Walks the
- * props the element has (a few) rather than looking up every field (most are not given); the
- * ranks met are bits of one number (fewer than 31 fields), read back lowest first.
- */
-function putGiven(clip: Json, p: Readonly<Record<string, unknown>>, fields: GivenFields): void {
-  let ranks = 0;
-  for (const name in p) {
-    const rank = fields.rank.get(name);
-    if (rank !== undefined && p[name] !== undefined) ranks |= 1 << rank;
-  }
-  for (let rank = 0; ranks !== 0; rank++, ranks >>>= 1) {
-    if ((ranks & 1) === 0) continue;
-    const name = fields.names[rank]!;
-    clip[name] = p[name];
-  }
-}
-
-/** Up to this many tagged slots are looked up in a list rather than a Map. */
-const FEW_SLOTS = 8;
-
-/** Modify keys by DESIGN.md "Compile": index among clips with that tag, scenes then clips in order. */
+/** Modify keys: the index among clips with that tag, scenes then clips in order. */
 function countSlots(
   requests: readonly SlotRequest[],
   scenes: readonly Json[],
   voices: readonly (ResolvedElement | undefined)[],
   ctx: CompileContext,
 ): Record<string, string> {
-  // Only the requested clips' indices are kept, and only title and subtitles are counted: keys exist for no other tag.
-  // A few requested clips (one-scene videos) are found by a scan of a short list, more in a Map.
-  const wanted: Json[] = [];
-  for (const r of requests) if (r.element.kind !== 'Avatar') wanted.push(r.clip);
-  const indexOf = wanted.length > FEW_SLOTS ? new Map<Json, number>() : undefined;
-  const counted: number[] = [];
-  for (let k = 0; k < wanted.length; k++) {
-    if (indexOf === undefined) counted.push(0);
-    else indexOf.set(wanted[k]!, 0);
-  }
+  // Keys exist for title and subtitles only.
+  const indexOf = new Map<Json, number>();
   let titles = 0;
   let subtitles = 0;
-  if (wanted.length > 0) {
-    for (const scene of scenes) {
-      for (const clip of scene['clips'] as Json[]) {
-        const tag = clip['tag'];
-        if (tag !== 'title' && tag !== 'subtitles') continue;
-        const n = tag === 'title' ? titles++ : subtitles++;
-        if (indexOf !== undefined) {
-          if (indexOf.has(clip)) indexOf.set(clip, n);
-          continue;
-        }
-        const k = wanted.indexOf(clip);
-        if (k >= 0) counted[k] = n;
-      }
+  for (const scene of scenes) {
+    for (const clip of scene['clips'] as Json[]) {
+      const tag = clip['tag'];
+      if (tag === 'title' || tag === 'subtitles') indexOf.set(clip, tag === 'title' ? titles++ : subtitles++);
     }
   }
-  let nth = 0;
-  /** Slot name → modify key; an own-key check, so names like `constructor` count only once used. */
+  // Slot name → modify key; an own-key check, so names like `constructor` count only once used.
   const slots: Record<string, string> = {};
   for (const r of requests) {
     let key: string;
     if (r.element.kind === 'Avatar') {
       key = `scripts_${r.scene}`;
       if (voices[r.scene] !== r.element) {
-        ctx.error(
-          r.element,
-          `<Avatar> slot "${r.name}" would be ${key}, but modify's ${key} changes the speech of another <Avatar> of scene ${r.scene} (the speaking one in variant A, the first in variant B); put the slot on that avatar`,
-          r.path,
-        );
+        const message =
+          `<Avatar> slot "${r.name}" would be ${key}, but modify's ${key} changes the speech of another ` +
+          `<Avatar> of scene ${r.scene} (the speaking one in variant A, the first in variant B); ` +
+          'put the slot on that avatar';
+        ctx.error(r.element, message, r.path);
         continue;
       }
     } else {
-      const k = nth++;
       const tag = r.clip['tag'];
       if (tag !== 'title' && tag !== 'subtitles') {
-        ctx.error(r.element, `<${r.element.kind}> slot "${r.name}" needs tag="title" or tag="subtitles" (modify requests address only those)`, r.path);
+        const message =
+          `<${r.element.kind}> slot "${r.name}" needs tag="title" or tag="subtitles" ` +
+          '(modify requests address only those)';
+        ctx.error(r.element, message, r.path);
         continue;
       }
-      key = `${tag}_${indexOf === undefined ? counted[k]! : (indexOf.get(r.clip) ?? 0)}`;
+      key = `${tag}_${indexOf.get(r.clip) ?? 0}`;
     }
     const already = Object.hasOwn(slots, r.name) ? slots[r.name] : undefined;
     if (already !== undefined) {

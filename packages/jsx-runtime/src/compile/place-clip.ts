@@ -18,7 +18,7 @@ import type { BoxProps } from '../components/clip-props.js';
 import type { Placement } from './read-placement.js';
 import type { ResolvedElement } from './resolve-tree.js';
 
-/** Legacy text at scale 1 is 48 px (DESIGN.md "Geometry"). */
+/** Legacy text at scale 1 is 48 px. */
 const LEGACY_TEXT_PX = 48;
 
 /** A v3 box ready for a clip; `fontSize` for text. */
@@ -49,12 +49,9 @@ export interface PlaceInput {
 }
 
 /**
- * The v3 box of a visual element: the box family passes through (missing sizes from the
- * natural/tight/estimated size), the centre family converts with core's legacy → v3 geometry.
- * Problems are reported on `ctx` with the element's location; returns `undefined` then.
- *
- * @example placeOnV3({ element, placement: { family: 'centre', x: 0, y: 0, scale: 1 }, canvas, path, ctx, natural: { width: 800, height: 600 } })
- * // { left: 480, top: 180, width: 800, height: 600, scaleX: 1.2, scaleY: 1.2 }
+ * The v3 box of a visual element: the box family passes through (missing sizes from the natural, tight or
+ * estimated size), the centre family converts with core's legacy geometry. A problem is reported on `ctx`
+ * and gives `undefined`.
  */
 export function placeOnV3(input: PlaceInput): PlacedBox | undefined {
   try {
@@ -73,25 +70,28 @@ function placeV3(input: PlaceInput): PlacedBox | undefined {
     if (placement.family === 'box') {
       const size = fontSize ?? LEGACY_TEXT_PX;
       const est = estimateTextBox(text, size);
-      const b = placement.box;
-      return tidyBox({ left: b.left ?? 0, top: b.top ?? 0, width: b.width ?? est.width, height: b.height ?? est.height, scaleX: b.scaleX ?? 1, scaleY: b.scaleY ?? 1, fontSize: size });
+      return tidyBox({ ...fillKnown(placement.box, est.width, est.height), fontSize: size });
     }
     const scale = textScale(input, placement.family === 'centre' ? placement.scale : undefined);
     if (scale === undefined) return undefined;
-    const r = legacyTextToV3({ textSource: text, locationX: locationXOf(placement), locationY: locationYOf(placement), scale }, { canvas, path });
-    return tidyBox(r);
+    const location = { locationX: locationXOf(placement), locationY: locationYOf(placement) };
+    return tidyBox(legacyTextToV3({ textSource: text, ...location, scale }, { canvas, path }));
   }
   if (kind === 'Avatar') {
     if (placement.family === 'box') {
       const tight = avatarTightSize(input.model);
       const box = fill(placement.box, tight?.width, tight?.height);
       if (box === undefined) {
-        ctx.error(element, `<Avatar> needs width and height (the model's tight size): give them, or a model object whose editorValue has modelTightW and modelTightH`, path);
+        const message =
+          "<Avatar> needs width and height (the model's tight size): give them, or a model object whose " +
+          'editorValue has modelTightW and modelTightH';
+        ctx.error(element, message, path);
         return undefined;
       }
       return tidyBox(box);
     }
-    return tidyBox(legacyAvatarToV3({ locationX: locationXOf(placement), locationY: locationYOf(placement), scale: scaleOf(placement) }, { canvas, model: input.model, path }));
+    const centre = { locationX: locationXOf(placement), locationY: locationYOf(placement), scale: scaleOf(placement) };
+    return tidyBox(legacyAvatarToV3(centre, { canvas, model: input.model, path }));
   }
   const natural = input.natural ?? { width: undefined, height: undefined };
   if (placement.family === 'box') {
@@ -103,7 +103,10 @@ function placeV3(input: PlaceInput): PlacedBox | undefined {
     return tidyBox(box);
   }
   if (natural.width === undefined || natural.height === undefined) {
-    ctx.error(element, `<${kind}> needs naturalWidth and naturalHeight to be placed by x/y/scale (probe the asset in an async component, or give left/top/width/height)`, path);
+    const message =
+      `<${kind}> needs naturalWidth and naturalHeight to be placed by x/y/scale ` +
+      '(probe the asset in an async component, or give left/top/width/height)';
+    ctx.error(element, message, path);
     return undefined;
   }
   return tidyBox(
@@ -115,11 +118,8 @@ function placeV3(input: PlaceInput): PlacedBox | undefined {
 }
 
 /**
- * The legacy placement of a visual element: the centre family passes through, the box family
- * converts with core's v3 → legacy geometry.
- *
- * @example placeOnLegacy({ element, placement: { family: 'box', box: { left: 480, top: 180, width: 800, height: 600, scaleX: 1.2, scaleY: 1.2 } }, canvas, path, ctx })
- * // { locationX: 0, locationY: 0, scale: 1 }
+ * The legacy placement of a visual element: the centre family passes through, the box family converts with
+ * core's v3 → legacy geometry.
  */
 export function placeOnLegacy(input: PlaceInput): PlacedCentre | undefined {
   try {
@@ -133,7 +133,10 @@ function placeLegacy(input: PlaceInput): PlacedCentre | undefined {
   const { element, placement, canvas, path, ctx } = input;
   const kind = element.kind;
   if (placement.family !== 'box') {
-    const scale = kind === 'Text' ? textScale(input, placement.family === 'centre' ? placement.scale : undefined) : scaleOf(placement);
+    const scale =
+      kind === 'Text'
+        ? textScale(input, placement.family === 'centre' ? placement.scale : undefined)
+        : scaleOf(placement);
     if (scale === undefined) return undefined;
     return tidyCentre(locationXOf(placement), locationYOf(placement), scale);
   }
@@ -141,13 +144,17 @@ function placeLegacy(input: PlaceInput): PlacedCentre | undefined {
     const text = input.text?.text ?? '';
     const size = input.text?.fontSize ?? LEGACY_TEXT_PX;
     const est = estimateTextBox(text, size);
-    return tidyPlacement(v3TextToLegacy({ ...fillKnown(placement.box, est.width, est.height), text, fontSize: size }, { canvas, path }));
+    const clip = { ...fillKnown(placement.box, est.width, est.height), text, fontSize: size };
+    return tidyPlacement(v3TextToLegacy(clip, { canvas, path }));
   }
   if (kind === 'Avatar') {
     const tight = avatarTightSize(input.model);
     const box = fill(placement.box, tight?.width, tight?.height);
     if (box === undefined) {
-      ctx.error(element, '<Avatar> placed by left/top needs width and height or a model object with its tight size; or place it with x/y/scale', path);
+      const message =
+        '<Avatar> placed by left/top needs width and height or a model object with its tight size; ' +
+        'or place it with x/y/scale';
+      ctx.error(element, message, path);
       return undefined;
     }
     return tidyPlacement(v3AvatarToLegacy({ ...box, model: input.model }, { canvas, path }));
@@ -164,7 +171,8 @@ function placeLegacy(input: PlaceInput): PlacedCentre | undefined {
 function textScale(input: PlaceInput, scale: number | undefined): number | undefined {
   const fontSize = input.text?.fontSize;
   if (scale !== undefined && fontSize !== undefined) {
-    input.ctx.error(input.element, '<Text> gives both scale and fontSize; give one (legacy scale 1 = 48 px)', input.path);
+    const message = '<Text> gives both scale and fontSize; give one (legacy scale 1 = 48 px)';
+    input.ctx.error(input.element, message, input.path);
     return undefined;
   }
   return scale ?? (fontSize === undefined ? 1 : fontSize / LEGACY_TEXT_PX);
@@ -186,17 +194,26 @@ function fill(box: BoxProps, width: number | undefined, height: number | undefin
   const w = box.width ?? width;
   const h = box.height ?? height;
   if (w === undefined || h === undefined) return undefined;
-  return { left: box.left ?? 0, top: box.top ?? 0, width: w, height: h, scaleX: box.scaleX ?? 1, scaleY: box.scaleY ?? 1 };
+  return fillKnown(box, w, h);
 }
 
 function fillKnown(box: BoxProps, width: number, height: number) {
-  return { left: box.left ?? 0, top: box.top ?? 0, width: box.width ?? width, height: box.height ?? height, scaleX: box.scaleX ?? 1, scaleY: box.scaleY ?? 1 };
+  return {
+    left: box.left ?? 0,
+    top: box.top ?? 0,
+    width: box.width ?? width,
+    height: box.height ?? height,
+    scaleX: box.scaleX ?? 1,
+    scaleY: box.scaleY ?? 1,
+  };
 }
 
 /** A ValidationError from core's geometry becomes issues located at the element; anything else is rethrown. */
 function reportGeometry(input: PlaceInput, error: unknown): undefined {
   if (!isValidationError(error)) throw error;
-  for (const found of error.issues) input.ctx.error(input.element, `<${input.element.kind}>: ${found.message}`, input.path);
+  for (const found of error.issues) {
+    input.ctx.error(input.element, `<${input.element.kind}>: ${found.message}`, input.path);
+  }
   return undefined;
 }
 
@@ -209,19 +226,16 @@ function tidy(value: number, factor: number): number {
 const PX = 1e6;
 const UNIT = 1e9;
 
-/**
- * Tidies a box made for this clip alone (a literal here or a converter's new result) in place,
- * rather than copying it; readers take its six numbers and `fontSize` by name.
- */
 function tidyBox(box: PlacedBox): PlacedBox {
-  const b = box as { -readonly [K in keyof V3Box]: number };
-  b.left = tidy(b.left, PX);
-  b.top = tidy(b.top, PX);
-  b.width = tidy(b.width, PX);
-  b.height = tidy(b.height, PX);
-  b.scaleX = tidy(b.scaleX, UNIT);
-  b.scaleY = tidy(b.scaleY, UNIT);
-  return box;
+  return {
+    ...box,
+    left: tidy(box.left, PX),
+    top: tidy(box.top, PX),
+    width: tidy(box.width, PX),
+    height: tidy(box.height, PX),
+    scaleX: tidy(box.scaleX, UNIT),
+    scaleY: tidy(box.scaleY, UNIT),
+  };
 }
 
 function tidyPlacement(c: { locationX: number; locationY: number; scale: number }): PlacedCentre {

@@ -13,11 +13,8 @@ export interface ResolvedAvatar {
 }
 
 /**
- * Works out which avatar and outfit an `<Avatar>` means, from a model object, a definition or a
- * key looked up in the catalogue. `needModel` (v3) reports a key-only avatar as an error saying
- * how to supply the model object.
- *
- * @example resolveAvatar(el, catalogue, { needModel: true, path: ['scenes', 0, 'clips', 0], ctx })?.model?.ai_name // 'anna'
+ * Works out which avatar and outfit an `<Avatar>` means, from a model object, a definition or a key looked up
+ * in the catalogue. `needModel` (v3) reports a key-only avatar as an error saying how to supply its model.
  */
 export function resolveAvatar(
   element: ResolvedElement,
@@ -36,8 +33,8 @@ export function resolveAvatar(
   } else if (isAvatarDefinition(given)) {
     key = given.model.ai_name;
     model = given.model;
-  } else if (typeof given === 'object' && given !== null && typeof (given as { ai_name?: unknown }).ai_name === 'string') {
-    model = given as AiModelObject;
+  } else if (isModelObject(given)) {
+    model = given;
     key = model.ai_name;
   } else {
     ctx.error(element, '<Avatar> needs "model": an ai_name key, a model object or a defineAvatar(…) result', path);
@@ -46,11 +43,10 @@ export function resolveAvatar(
   if (model !== undefined && clothes !== undefined && model.emotion !== clothes) {
     const other = catalogue.find(model.ai_name, clothes);
     if (other === undefined) {
-      ctx.error(
-        element,
-        `<Avatar> asks for clothes "${clothes}" but the model object of "${key}" is for "${model.emotion}"; register that outfit with defineAvatar and pass it in the avatars option`,
-        path,
-      );
+      const message =
+        `<Avatar> asks for clothes "${clothes}" but the model object of "${key}" is for "${model.emotion}"; ` +
+        'register that outfit with defineAvatar and pass it in the avatars option';
+      ctx.error(element, message, path);
       return undefined;
     }
     model = other;
@@ -58,7 +54,8 @@ export function resolveAvatar(
   const outfit = clothes ?? model?.emotion;
   if (model === undefined && options.needModel) {
     const known = catalogue.outfits(key).map((m) => m.emotion);
-    const hint = known.length > 0 && clothes === undefined ? ` (known outfits: ${known.join(', ')}; say which with clothes)` : '';
+    const hint =
+      known.length > 0 && clothes === undefined ? ` (known outfits: ${known.join(', ')}; say which with clothes)` : '';
     ctx.error(
       element,
       `<Avatar model="${key}"> has no model object${hint}: v3 payloads need the avatar's whole model object. ` +
@@ -73,4 +70,8 @@ export function resolveAvatar(
     return undefined;
   }
   return { key, clothes: outfit, language: language ?? model?.language, model };
+}
+
+function isModelObject(value: unknown): value is AiModelObject {
+  return typeof value === 'object' && value !== null && typeof (value as { ai_name?: unknown }).ai_name === 'string';
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { minhoCasual } from '../../../../examples/avatars.js';
+import { minhoCasual } from '../fixtures/avatars.js';
 import { Avatar, Image, Scene, Text, Video } from '../index.js';
 import { compile } from './compile.js';
 

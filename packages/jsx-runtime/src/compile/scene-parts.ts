@@ -10,10 +10,8 @@ export interface SceneParts {
 }
 
 /**
- * Splits a `<Scene>`: at most one background (`background` prop or one `<Background>` child),
- * clip elements kept in order; nested `<Video>`/`<Scene>` are errors.
- *
- * @example const { background, clips } = sceneParts(scene, 0, ctx) // background: { kind: 'colour', rgb: 'rgb(255,255,255)' }
+ * Splits a `<Scene>`: at most one background (`background` prop or one `<Background>` child), clip elements
+ * kept in order; nested `<Video>`/`<Scene>` are errors.
  */
 export function sceneParts(scene: ResolvedElement, index: number, ctx: CompileContext): SceneParts {
   let background: BackgroundValue | undefined;
@@ -22,7 +20,10 @@ export function sceneParts(scene: ResolvedElement, index: number, ctx: CompileCo
   if (typeof prop === 'string') {
     background = parseBackground(prop);
     backgroundElement = scene;
-    if (background === undefined) ctx.error(scene, `<Scene> background ${JSON.stringify(prop)} is neither a colour (rgb(r,g,b), #hex) nor an image URL`, backgroundPath(index));
+    if (background === undefined) {
+      const message = `<Scene> background ${JSON.stringify(prop)} is neither a colour (rgb(r,g,b), #hex) nor an image URL`;
+      ctx.error(scene, message, backgroundPath(index));
+    }
   }
   const clips: ResolvedElement[] = [];
   for (const child of scene.children) {
@@ -32,11 +33,13 @@ export function sceneParts(scene: ResolvedElement, index: number, ctx: CompileCo
       continue;
     }
     if (child.kind !== 'Background') {
-      ctx.error(child, `<${child.kind}> cannot be inside <Scene>; a <Scene> holds clips and one <Background>`, ['scenes', index]);
+      const message = `<${child.kind}> cannot be inside <Scene>; a <Scene> holds clips and one <Background>`;
+      ctx.error(child, message, ['scenes', index]);
       continue;
     }
     if (backgroundElement !== undefined) {
-      ctx.error(child, '<Scene> has more than one background; keep one <Background> or the background prop', backgroundPath(index));
+      const message = '<Scene> has more than one background; keep one <Background> or the background prop';
+      ctx.error(child, message, backgroundPath(index));
       continue;
     }
     backgroundElement = child;
@@ -47,7 +50,8 @@ export function sceneParts(scene: ResolvedElement, index: number, ctx: CompileCo
     } else if (color !== undefined) {
       background = parseBackground(color);
       if (background?.kind !== 'colour') {
-        ctx.error(child, `<Background> color ${JSON.stringify(color)} is not rgb(r,g,b) or #hex`, backgroundPath(index));
+        const message = `<Background> color ${JSON.stringify(color)} is not rgb(r,g,b) or #hex`;
+        ctx.error(child, message, backgroundPath(index));
         background = undefined;
       }
     } else if (src !== undefined) {

@@ -8,11 +8,7 @@ export interface Speech {
   readonly tts: Record<string, unknown> | undefined;
 }
 
-/**
- * Reads the speech of an `<Avatar>`; giving both `script` and children is an error.
- *
- * @example speechOf(avatar, ['scenes', 0, 'clips', 1], ctx) // { text: 'Hello', tts: undefined }
- */
+/** Reads the speech of an `<Avatar>`; giving both `script` and children is an error. */
 export function speechOf(element: ResolvedElement, path: readonly PathSegment[], ctx: CompileContext): Speech {
   const script = element.props['script'] as string | undefined;
   if (script !== undefined && element.text !== '') {

@@ -8,12 +8,9 @@ const FRAME = /^at (?:.*? \()?(.+?):(\d+):(\d+)\)?$/;
 const FILE = /^(?:file:\/\/|\/|[A-Za-z]:\\)/;
 
 /**
- * Where a user's code threw: the first stack frame that is neither Node's nor a dependency's,
- * when it lies in a file on disk. A module tsx loaded as CommonJS runs from a `data:` URL
- * without source map, and a host that replaces `Error.prepareStackTrace` (vitest) leaves tsx's
- * positions unmapped; such frames cannot be placed: `undefined` then.
- *
- * @example throwSite(error) // { fileName: 'examples/promo.tsx', lineNumber: 12, columnNumber: 9 }
+ * Where a user's code threw: the first stack frame that is neither Node's nor a dependency's, when it lies in
+ * a file on disk. A module tsx loaded as CommonJS (a `data:` URL) or positions left unmapped by a host that
+ * replaces `Error.prepareStackTrace` (vitest) cannot be placed: `undefined` then.
  */
 export function throwSite(error: unknown, cwd: string = process.cwd()): SourceLocation | undefined {
   const stack = error instanceof Error && typeof error.stack === 'string' ? error.stack : '';
@@ -23,7 +20,8 @@ export function throwSite(error: unknown, cwd: string = process.cwd()): SourceLo
     const [, location = '', lineNumber, columnNumber] = frame;
     if (location.startsWith('node:') || /[\\/]node_modules[\\/]/.test(location)) continue;
     if (!FILE.test(location)) return undefined;
-    const site = { fileName: displayPath(location, cwd), lineNumber: Number(lineNumber), columnNumber: Number(columnNumber) };
+    const fileName = displayPath(location, cwd);
+    const site = { fileName, lineNumber: Number(lineNumber), columnNumber: Number(columnNumber) };
     return isInFile(location, site) ? site : undefined;
   }
   return undefined;

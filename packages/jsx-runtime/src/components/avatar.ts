@@ -3,15 +3,11 @@ import type { AvatarDefinition } from '../avatar/define-avatar.js';
 import { defineBuiltin } from './builtin.js';
 import type { ClipProps, TextChildren } from './clip-props.js';
 
-/** Props of `<Avatar>`: its own props, the common clip props and one position family. */
+/** Props of `<Avatar>`: its own, the common clip props and one position family. */
 export type AvatarProps = AvatarOwnProps & ClipProps;
 
-/** What `<Avatar>` takes besides the common clip props and position. */
 export interface AvatarOwnProps {
-  /**
-   * The avatar: a `defineAvatar(…)` result, a whole model object (as in an existing project's
-   * aiModel clip), or an `ai_name` key looked up in the `avatars` compile option.
-   */
+  /** A `defineAvatar(…)` result, a whole model object, or an `ai_name` key looked up in the `avatars` option. */
   readonly model: string | AiModelObject | AvatarDefinition;
   /** Outfit key (`model.emotion`); defaults to the model object's. Required for a key-only avatar. */
   readonly clothes?: string;
@@ -25,7 +21,7 @@ export interface AvatarOwnProps {
   readonly voiceOnly?: boolean;
   /** The speech, instead of children. HTML-escaped on output. */
   readonly script?: string;
-  /** v3: the speech is script markup (`<p>`, `<span>`, entities) as the service reads it, sent unescaped; `vsynth import` sets it for such scripts. */
+  /** v3: the speech is script markup (`<p>`, `<span>`, entities) as the service reads it, sent unescaped. */
   readonly markup?: boolean;
   /** The speech. HTML-escaped on output. */
   readonly children?: TextChildren;

@@ -7,7 +7,7 @@ export interface BackgroundProps {
   readonly color?: string;
   /** Image URL. */
   readonly src?: string;
-  /** Fields set on the emitted background as given (v3 `scene.background`; legacy the `background` clip, `detail` merged). */
+  /** Fields set on the emitted background (v3 `scene.background`, legacy `background` clip) as given. */
   readonly raw?: RawFields;
   /** None: `<Background>` takes no children. */
   readonly children?: never;

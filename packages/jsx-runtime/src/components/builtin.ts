@@ -13,11 +13,7 @@ export interface BuiltinComponent<P> {
   readonly displayName: BuiltinKind;
 }
 
-/**
- * Makes a built-in component of the given kind.
- *
- * @example export const Text = defineBuiltin<TextProps>('Text');
- */
+/** Makes a built-in component of the given kind. */
 export function defineBuiltin<P>(kind: BuiltinKind): BuiltinComponent<P> {
   const component = (props: P): VsynthElement<P> => createElement(component as BuiltinComponent<P>, props, undefined, undefined);
   Object.defineProperty(component, BUILTIN_BRAND, { value: kind });

@@ -20,7 +20,6 @@ export interface BoxProps {
   readonly scaleY?: number;
 }
 
-/** The legacy centre family. */
 export interface CentreProps {
   /** Legacy: horizontal midpoint, −0.5 (left edge) … 0 (centre) … 0.5 (right edge). */
   readonly x?: number;
@@ -44,7 +43,6 @@ export type PlacementProps = BoxPlacement | CentrePlacement;
 /** Props every clip element accepts: {@link ClipBaseProps} and one position family. */
 export type ClipProps = ClipBaseProps & PlacementProps;
 
-/** Props every clip element accepts besides its position. */
 export interface ClipBaseProps {
   /** Stacking order; higher is above. Without it, later siblings sit above earlier ones. */
   readonly layer?: number;
@@ -54,19 +52,17 @@ export interface ClipBaseProps {
   readonly opacity?: number;
   /** Clip tag: `title` or `subtitles`, the tags modify requests address. */
   readonly tag?: 'title' | 'subtitles';
-  /** Names this clip's modify key; `compile()` returns `{[slot]: 'title_2'}`. Needs a `title`/`subtitles` tag. */
+  /** Names this clip's modify key, `compile()` returns `{[slot]: 'title_2'}`; needs a `title`/`subtitles` tag. */
   readonly slot?: string;
-  /** v3: the clip's `id` (and `name`) as given instead of derived from its position; `vsynth import` keeps a project's ids with it. */
+  /** v3: the clip's `id` (and `name`) as given instead of derived from its position. */
   readonly id?: string;
-  /** Fields the props cannot express, set on the emitted object as given after everything else: see {@link RawFields}. */
+  /** Fields the props cannot express, set on the emitted object as given: see {@link RawFields}. */
   readonly raw?: RawFields;
 }
 
 /**
- * The escape hatch `vsynth import` writes for what TSX cannot express: each field is set on the
- * emitted object (clip, scene, background or project) as given, after the props; a field set to
- * `undefined` is removed. On a legacy text or image clip a `detail` object is merged into the
- * clip's `detail`; on a legacy `<Avatar>` the fields go into `AIModel`.
+ * The escape hatch for what TSX cannot express: each field is set on the emitted object as given, after the
+ * props, and `undefined` removes one. A legacy clip's `detail` is merged; a legacy `<Avatar>`'s go into `AIModel`.
  *
  * @example <Text left={10} top={20} raw={{ lockMovementX: true, fontSize: undefined }}>Hi</Text>
  */

@@ -1,10 +1,9 @@
 import { defineBuiltin } from './builtin.js';
 import type { AnimationProps, ClipProps } from './clip-props.js';
 
-/** Props of `<Image>`: its own props, the common clip props and one position family. */
+/** Props of `<Image>`: its own, the common clip props and one position family. */
 export type ImageProps = ImageOwnProps & ClipProps;
 
-/** What `<Image>` takes besides the common clip props and position. */
 export interface ImageOwnProps {
   /** Image URL (`source_url`). */
   readonly src: string;
@@ -21,6 +20,6 @@ export interface ImageOwnProps {
 /**
  * An image clip.
  *
- * @example <Image src="https://cdn.example.com/logo.png" naturalWidth={800} naturalHeight={400} x={-0.3} y={-0.3} scale={0.5} />
+ * @example <Image src="https://cdn.example.com/logo.png" naturalWidth={800} naturalHeight={400} scale={0.5} />
  */
 export const Image = defineBuiltin<ImageProps>('Image');

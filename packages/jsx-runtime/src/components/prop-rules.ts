@@ -114,12 +114,7 @@ const SCENE: RulesOf<SceneProps> = { background: 'string', watermark: 'boolean',
 
 const BACKGROUND: RulesOf<BackgroundProps> = { color: 'string', src: 'string', raw: 'any', children: 'any' };
 
-/**
- * The props each built-in component takes and what each accepts; kept equal to the prop types
- * by the compiler (`RulesOf`).
- *
- * @example PROP_RULES.Text.align // { oneOf: ['left', 'center', …] }
- */
+/** The props each built-in component takes and what each accepts; `RulesOf` keeps it equal to the prop types. */
 export const PROP_RULES: Readonly<Record<BuiltinKind, Readonly<Record<string, PropRule>>>> = {
   Video: VIDEO,
   Scene: SCENE,

@@ -2,10 +2,9 @@ import type { ShapeName } from '@vsynth/core';
 import { defineBuiltin } from './builtin.js';
 import type { AnimationProps, ClipProps, ShadowProps } from './clip-props.js';
 
-/** Props of `<Shape>`: its own props, the common clip props and one position family. */
+/** Props of `<Shape>`: its own, the common clip props and one position family. */
 export type ShapeProps = ShapeOwnProps & ClipProps;
 
-/** What `<Shape>` takes besides the common clip props and position. */
 export interface ShapeOwnProps {
   /** Which shape (`shapeName`). */
   readonly shape: ShapeName;
@@ -32,6 +31,6 @@ export interface ShapeOwnProps {
 /**
  * A vector shape (v3 only).
  *
- * @example <Shape shape="Rectangle_corner0" fill="rgb(0,0,0)" left={0} top={900} width={1920} height={180} opacity={60} />
+ * @example <Shape shape="Rectangle_corner0" fill="rgb(0,0,0)" left={0} top={900} width={1920} height={180} />
  */
 export const Shape = defineBuiltin<ShapeProps>('Shape');

@@ -2,10 +2,9 @@ import type { TEXT_ALIGNS } from '@vsynth/core';
 import { defineBuiltin } from './builtin.js';
 import type { AnimationProps, ClipProps, ShadowProps, TextChildren } from './clip-props.js';
 
-/** Props of `<Text>` (a textImage clip): its own props, the common clip props and one position family. */
+/** Props of `<Text>` (a textImage clip): its own, the common clip props and one position family. */
 export type TextProps = TextOwnProps & ClipProps;
 
-/** What `<Text>` takes besides the common clip props and position. */
 export interface TextOwnProps {
   /** Font size in pixels (integer); legacy: `scale * 48`. */
   readonly fontSize?: number;

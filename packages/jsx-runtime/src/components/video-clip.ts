@@ -1,10 +1,9 @@
 import { defineBuiltin } from './builtin.js';
 import type { ClipProps } from './clip-props.js';
 
-/** Props of `<VideoClip>` (a videoImage clip): its own props, the common clip props and one position family. */
+/** Props of `<VideoClip>` (a videoImage clip): its own, the common clip props and one position family. */
 export type VideoClipProps = VideoClipOwnProps & ClipProps;
 
-/** What `<VideoClip>` takes besides the common clip props and position. */
 export interface VideoClipOwnProps {
   /** Video URL (`video_url`). */
   readonly src: string;
@@ -23,6 +22,6 @@ export interface VideoClipOwnProps {
 /**
  * A video playing inside the scene (v3 only).
  *
- * @example <VideoClip src="https://cdn.example.com/demo.mp4" naturalWidth={1280} naturalHeight={720} left={960} top={300} scaleX={0.6} scaleY={0.6} />
+ * @example <VideoClip src="https://cdn.example.com/demo.mp4" naturalWidth={1280} naturalHeight={720} left={960} />
  */
 export const VideoClip = defineBuiltin<VideoClipProps>('VideoClip');

@@ -17,8 +17,6 @@ const COMPONENTS: Record<BuiltinKind, unknown> = { Video, Scene, Background, Ava
 /**
  * The element the printed TSX of `root` evaluates to, built in memory (avatar references become
  * their definitions), so the round trip can be checked without writing and loading a file.
- *
- * @example await compile(buildElement(root), { variant: 'A' })
  */
 export function buildElement(root: ImportNode): VsynthElement {
   const props: Record<string, unknown> = {};

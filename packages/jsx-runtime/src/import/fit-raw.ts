@@ -14,14 +14,9 @@ export interface FitRawOptions {
 }
 
 /**
- * Compiles the imported tree and compares the result with the (normalised) original field by
- * field; every field that differs is set in the `raw` prop of the element that emits the object
- * holding it (or, for a v3 clip's id, in its `id` prop), and the tree compiled again until the
+ * Compiles the imported tree and compares the result with the normalised original field by field: each
+ * field that differs goes into the `raw` (or a v3 clip's `id`) prop of the element that emits it, until the
  * two are equal. Returns the payload paths of the carried fields, e.g. `scenes[0].thumbnailUrl`.
- * Throws when the tree cannot be made to compile back to the original (a bug: the message says
- * where).
- *
- * @example const carried = await fitRaw(root, normaliseProject(payload, 'v3'), { target: 'v3', variant: 'A' })
  */
 export async function fitRaw(root: ImportNode, expected: Json, options: FitRawOptions): Promise<string[]> {
   for (let pass = 0; pass < 4; pass++) {
@@ -30,14 +25,16 @@ export async function fitRaw(root: ImportNode, expected: Json, options: FitRawOp
     fit.project(root, expected, got);
     if (!fit.changed) return fit.carried;
   }
-  throw new Error('vsynth import: the imported TSX does not compile back to the payload; please report this with the payload');
+  throw new Error(
+    'vsynth import: the imported TSX does not compile back to the payload; please report this with the payload',
+  );
 }
 
 async function compileTree(root: ImportNode, options: FitRawOptions): Promise<Json> {
   try {
     const compiled = await compile(buildElement(root), {
       target: options.target,
-      ...(options.target === 'v3' && { variant: options.variant ?? 'A' }),
+      ...(options.target === 'v3' ? { variant: options.variant ?? 'A' } : {}),
       subject: 'imported video',
     });
     return normaliseProject(compiled.payload, options.target);
@@ -68,7 +65,8 @@ class Fit {
   private v3Scene(sceneNode: ImportNode, want: Json, got: Json, at: string): void {
     this.object(sceneNode, want, got, ['clips', 'background'], at);
     if (!jsonEqual(want['background'], got['background'])) {
-      this.object(backgroundNode(sceneNode), want['background'] as Json, got['background'] as Json, [], `${at}.background`);
+      const [wanted, gotten] = [want['background'] as Json, got['background'] as Json];
+      this.object(backgroundNode(sceneNode), wanted, gotten, [], `${at}.background`);
     } else {
       const b = sceneNode.children.find((c) => c.kind === 'Background');
       if (b !== undefined) this.listRaw(b, `${at}.background`);
@@ -115,7 +113,8 @@ class Fit {
         element = clipNodes[c - offset] as ImportNode;
       }
       this.object(element, clip, gotClip, ['detail'], `${at}.clips[${c}]`);
-      this.detail(element, (clip['detail'] ?? {}) as Json, (gotClip['detail'] ?? {}) as Json, `${at}.clips[${c}].detail`);
+      const [wanted, gotten] = [(clip['detail'] ?? {}) as Json, (gotClip['detail'] ?? {}) as Json];
+      this.detail(element, wanted, gotten, `${at}.clips[${c}].detail`);
     });
   }
 
@@ -172,7 +171,10 @@ class Fit {
 
   private listRaw(element: ImportNode, at: string, skip: readonly string[] = []): void {
     const raw = element.props['raw'] as Json | undefined;
-    for (const key of Object.keys(raw ?? {})) if (!skip.includes(key) && !(this.target === 'legacy' && key === 'detail')) this.carried.push(at === '' ? key : `${at}.${key}`);
+    for (const key of Object.keys(raw ?? {})) {
+      if (skip.includes(key) || (this.target === 'legacy' && key === 'detail')) continue;
+      this.carried.push(at === '' ? key : `${at}.${key}`);
+    }
   }
 }
 
@@ -182,7 +184,9 @@ function backgroundNode(scene: ImportNode): ImportNode {
   if (found !== undefined) return found;
   const value = scene.props['background'] as string | undefined;
   delete scene.props['background'];
-  const made = node('Background', value === undefined ? { color: 'rgb(255,255,255)' } : /^(rgb|#)/i.test(value) ? { color: value } : { src: value });
+  const props =
+    value === undefined ? { color: 'rgb(255,255,255)' } : /^(rgb|#)/i.test(value) ? { color: value } : { src: value };
+  const made = node('Background', props);
   scene.children.unshift(made);
   return made;
 }

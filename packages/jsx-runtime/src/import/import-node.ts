@@ -20,20 +20,17 @@ export interface ImportNode {
   children: ImportNode[];
 }
 
-/**
- * A new node.
- *
- * @example node('Text', { left: 10 }, 'Hello')
- */
-export function node(kind: BuiltinKind, props: Record<string, unknown> = {}, text = '', children: ImportNode[] = []): ImportNode {
+export function node(
+  kind: BuiltinKind,
+  props: Record<string, unknown> = {},
+  text = '',
+  children: ImportNode[] = [],
+): ImportNode {
   return { kind, props, text, children };
 }
 
-/**
- * True for an {@link AvatarRef}.
- *
- * @example isAvatarRef({ avatarRef: 'anna', definition }) // true
- */
 export function isAvatarRef(value: unknown): value is AvatarRef {
-  return typeof value === 'object' && value !== null && typeof (value as { avatarRef?: unknown }).avatarRef === 'string';
+  return (
+    typeof value === 'object' && value !== null && typeof (value as { avatarRef?: unknown }).avatarRef === 'string'
+  );
 }

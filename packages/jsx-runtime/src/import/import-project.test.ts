@@ -1,15 +1,14 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalJson, isValidationError } from '@vsynth/core';
 import { compileFile } from '../load/compile-file.js';
 import { importProject } from './import-project.js';
 import { normaliseProject } from './normalise-project.js';
 
-const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
-const examplePayload = async (name: string): Promise<Record<string, any>> => JSON.parse(await readFile(path.join(REPO, 'examples/payloads', name), 'utf8'));
+const examplePayload = async (name: string): Promise<Record<string, any>> =>
+  JSON.parse(await readFile(new URL(`./fixtures/${name}`, import.meta.url), 'utf8'));
 
 let dir: string;
 let n = 0;
@@ -37,7 +36,7 @@ function expectRoundTrip(original: unknown, back: unknown, target: 'v3' | 'legac
   expect(canonicalJson(normaliseProject(back, target))).toBe(canonicalJson(normaliseProject(original, target)));
 }
 
-describe('importProject on the example payloads', () => {
+describe('importProject on sample payloads', () => {
   for (const name of ['create-variant-a.json', 'create-variant-b.json', 'legacy.json']) {
     it(`${name}: the TSX file compiles back to the payload`, async () => {
       const original = await examplePayload(name);
@@ -93,34 +92,6 @@ describe('importProject on the example payloads', () => {
     expect((error as { issues: { path: unknown[] }[] }).issues[0]?.path).toEqual(['scenes', 0, 'clips', 0, 'left']);
     const audio = await importProject(await examplePayload('legacy-audio.json')).catch((e: unknown) => e);
     expect((audio as Error).message).toMatch(/expected a v3 create request, a legacy project request or a stored project record; found the fields of a legacy audio request/);
-  });
-});
-
-describe('importProject on compiled examples', () => {
-  const cases = [
-    ['examples/hello.tsx', { variant: 'A' }],
-    ['examples/hello.tsx', { variant: 'B' }],
-    ['examples/promo.tsx', { variant: 'A' }],
-    ['examples/promo.tsx', { variant: 'B' }],
-    ['examples/legacy.tsx', { target: 'legacy' }],
-  ] as const;
-  for (const [file, options] of cases) {
-    it(`${file} ${JSON.stringify(options)}: compile(import(compile(file))) is compile(file)`, async () => {
-      const { payload: original } = await compileFile(path.join(REPO, file), options);
-      const { payload, result } = await compileBack(original);
-      const target = 'target' in options ? 'legacy' : 'v3';
-      expectRoundTrip(original, payload, target);
-      if (target === 'v3') expect(result.variant).toBe((options as { variant: string }).variant);
-      // What the compiler wrote needs no escape hatch, except the deleted stand-in avatar of a variant A scene without one.
-      expect(result.carried.filter((c) => !c.endsWith('.isDelete'))).toEqual([]);
-    });
-  }
-
-  it('library-demo.tsx with its props round-trips too', async () => {
-    const props = JSON.parse(await readFile(path.join(REPO, 'examples/library-demo.props.json'), 'utf8'));
-    const { payload: original } = await compileFile(path.join(REPO, 'examples/library-demo.tsx'), { props });
-    const { payload } = await compileBack(original);
-    expectRoundTrip(original, payload, 'v3');
   });
 });
 

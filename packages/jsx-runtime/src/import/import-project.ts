@@ -1,4 +1,4 @@
-import { detectVariant, type Issue } from '@vsynth/core';
+import { detectVariant, omitUndefined, type Issue } from '@vsynth/core';
 import { fitRaw } from './fit-raw.js';
 import type { AvatarRef } from './import-node.js';
 import { legacyNodes } from './legacy-nodes.js';
@@ -9,7 +9,6 @@ import { printTsx } from './print-tsx.js';
 import { readProject } from './read-project.js';
 import { v3Nodes } from './v3-nodes.js';
 
-/** Options of {@link importProject}. */
 export interface ImportProjectOptions {
   /** Module specifier the TSX imports the avatars from. Default `./avatars.js`. */
   readonly avatarsModule?: string;
@@ -17,7 +16,6 @@ export interface ImportProjectOptions {
   readonly subject?: string;
 }
 
-/** What {@link importProject} returns. */
 export interface ImportProjectResult {
   /** The TSX module: `export default (<Video>…</Video>)`. */
   readonly tsx: string;
@@ -34,16 +32,11 @@ export interface ImportProjectResult {
 }
 
 /**
- * Turns a v3 create request (variant A or B), a legacy project request or a stored project
- * record into a TSX module and an avatars module. Compiling the TSX with the returned target and
- * variant gives the payload back, equal after `normaliseProject` and up to key order
- * (docs/decisions.md "vsynth import"): that is checked here by compiling, and whatever the
- * components cannot express is carried in `raw` props and listed in `carried`. Invalid input
- * throws `ValidationError` with the located issues `vsynth validate` prints. Deterministic:
- * the same input gives byte-identical modules.
+ * Turns a v3 create request, a legacy project request or a stored project record into a TSX module and an
+ * avatars module that compile back to the payload (equal after `normaliseProject`, see docs/decisions.md);
+ * what the components cannot express is carried in `raw` props. The same input gives the same bytes.
  *
- * @example
- * const { tsx, avatars, carried } = await importProject(JSON.parse(await readFile('project.json', 'utf8')));
+ * @example const { tsx, avatars, carried } = await importProject(JSON.parse(await readFile('project.json', 'utf8')));
  */
 export async function importProject(input: unknown, options: ImportProjectOptions = {}): Promise<ImportProjectResult> {
   const read = readProject(input, options.subject ?? 'payload');
@@ -53,7 +46,9 @@ export async function importProject(input: unknown, options: ImportProjectOption
   let root;
   if (read.target === 'v3') {
     const models = (expected['scenes'] as Record<string, unknown>[]).flatMap((scene) =>
-      (scene['clips'] as Record<string, unknown>[]).filter((clip) => clip['type'] === 'aiModel').map((clip) => clip['model'] as never),
+      (scene['clips'] as Record<string, unknown>[])
+        .filter((clip) => clip['type'] === 'aiModel')
+        .map((clip) => clip['model'] as never),
     );
     const named = nameAvatars(models);
     refs = [...named.values()];
@@ -61,9 +56,13 @@ export async function importProject(input: unknown, options: ImportProjectOption
   } else {
     root = legacyNodes(expected);
   }
-  const carried = await fitRaw(root, expected, { target: read.target, ...(variant !== undefined && { variant }) });
+  const carried = await fitRaw(root, expected, { target: read.target, ...omitUndefined({ variant }) });
   const source = read.target === 'legacy' ? 'a legacy project request' : `a v3 create request (variant ${variant})`;
   const compileFlags = read.target === 'legacy' ? '--target legacy' : `--variant ${variant}`;
-  const tsx = printTsx(root, { source: read.at.length > 0 ? `${source} in a stored project record` : source, compileFlags, avatarsModule: options.avatarsModule ?? './avatars.js' });
+  const tsx = printTsx(root, {
+    source: read.at.length > 0 ? `${source} in a stored project record` : source,
+    compileFlags,
+    avatarsModule: options.avatarsModule ?? './avatars.js',
+  });
   return { tsx, avatars: printAvatars(refs), carried, target: read.target, variant, warnings: read.warnings };
 }

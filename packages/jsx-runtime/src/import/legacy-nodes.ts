@@ -5,13 +5,9 @@ import { setProp } from './prop-guards.js';
 type Json = Record<string, unknown>;
 
 /**
- * The `<Video>` tree of a (normalised) legacy project request: the `AIModel` as an `<Avatar>`
- * with its keys (`model`, `clothes`, `language`) and midpoint (`x`, `y`, `scale`), its script as
- * children; a leading `background` clip as the scene's background; `image` and `text` clips as
- * `<Image>` and `<Text>` placed by midpoint. A scene whose clips do not have that order keeps
- * them in the scene's `raw` (see {@link fitRaw}).
- *
- * @example legacyNodes(payload).children[0]?.children[0]?.kind // 'Avatar'
+ * The `<Video>` tree of a normalised legacy project request: the `AIModel` as an `<Avatar>` placed by
+ * midpoint, a leading `background` clip as the scene's background, `image` and `text` clips as `<Image>`
+ * and `<Text>`. A scene whose clips come in another order keeps them in the scene's `raw`.
  */
 export function legacyNodes(payload: Json): ImportNode {
   return node('Video', {}, '', (payload['scenes'] as Json[]).map(sceneNode));

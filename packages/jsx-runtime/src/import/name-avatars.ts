@@ -3,9 +3,13 @@ import { defineAvatar } from '../avatar/define-avatar.js';
 import type { AvatarRef } from './import-node.js';
 
 const RESERVED = new Set(
-  ('break case catch class const continue debugger default delete do else enum export extends false finally for function if ' +
-    'import in instanceof new null return super switch this throw true try typeof var void while with yield let static ' +
-    'implements interface package private protected public await async of undefined NaN Infinity eval arguments defineAvatar')
+  [
+    'break case catch class const continue debugger default delete do else enum export extends false finally for',
+    'function if import in instanceof new null return super switch this throw true try typeof var void while with',
+    'yield let static implements interface package private protected public await async of undefined NaN Infinity',
+    'eval arguments defineAvatar',
+  ]
+    .join(' ')
     .split(' '),
 );
 
@@ -13,8 +17,6 @@ const RESERVED = new Set(
  * One name per distinct model object (compared as JSON), for the avatars module: the `ai_name`
  * in camelCase (`anna`), with the outfit when one avatar comes in several (`minhoCasualWhiteShirt`),
  * numbered when the same outfit comes with different objects (`anna2`). Order of first use.
- *
- * @example nameAvatars([annaModel, annaModel]).get(JSON.stringify(annaModel))?.avatarRef // 'anna'
  */
 export function nameAvatars(models: readonly AiModelObject[]): Map<string, AvatarRef> {
   const distinct = new Map<string, AiModelObject>();

@@ -6,13 +6,9 @@ type Json = Record<string, unknown>;
 export type ProjectTarget = 'v3' | 'legacy';
 
 /**
- * The round trip's normalisation (docs/decisions.md "vsynth import"): a copy of the payload (JSON
- * data, as parsed or compiled: no cycles) with every default the compiler writes out made
- * explicit, so that a payload that leaves it out and the compiled one that states it compare
- * equal. v3: `orientation` `landscape`; clip `scaleX`/`scaleY` 1; aiModel `effects` `[]`,
- * `voiceOnly` false, `isDelete` false, `headOnly` null. Legacy: scene `clips` `[]`;
- * `AIModel.scale` 1, `AIModel.layer` 300; image and text `detail` `locationX`/`locationY` 0,
- * `scale` 1, `layer` 500. Key order is not normalised here: compare with core's `jsonEqual`.
+ * The round trip's normalisation: a copy of the payload with every default the compiler writes out made
+ * explicit, so a payload that leaves one out and the compiled one that states it compare equal. Key order
+ * is not normalised: compare with core's `jsonEqual`.
  *
  * @example normaliseProject({ scenes: [...] }, 'v3').orientation // 'landscape'
  */

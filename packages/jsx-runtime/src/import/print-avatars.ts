@@ -2,11 +2,8 @@ import type { AvatarRef } from './import-node.js';
 import { printValue } from './print-value.js';
 
 /**
- * The avatars module of an imported video: each model object once, as
- * `export const anna = defineAvatar({…});`, in order of first use. `''` when there are none
- * (legacy projects name avatars by key).
- *
- * @example printAvatars([{ avatarRef: 'anna', definition }]) // "/**\n * Avatars…export const anna = defineAvatar({…});\n"
+ * The avatars module of an imported video: each model object once, as `export const anna = defineAvatar({…});`,
+ * in order of first use; `''` when there are none (legacy projects name avatars by key).
  */
 export function printAvatars(avatars: readonly AvatarRef[]): string {
   if (avatars.length === 0) return '';

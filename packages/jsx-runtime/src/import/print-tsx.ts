@@ -20,10 +20,8 @@ const PLAIN_ATTRIBUTE = /^[^"\r\n\t\u2028\u2029\\]*$/;
 const ENTITY = /&#?[A-Za-z0-9]+;/;
 
 /**
- * The TSX module of an imported video: a header saying where it came from and how to compile
- * it back, the component and avatar imports it uses, and `export default (<Video>…</Video>)`.
- *
- * @example printTsx(root, { source: 'a legacy project request', compileFlags: '--target legacy', avatarsModule: './avatars.js' })
+ * The TSX module of an imported video: a header saying where it came from and how to compile it back, the
+ * component and avatar imports it uses, and `export default (<Video>…</Video>)`.
  */
 export function printTsx(root: ImportNode, options: PrintTsxOptions): string {
   const kinds = new Set<string>();
@@ -34,10 +32,11 @@ export function printTsx(root: ImportNode, options: PrintTsxOptions): string {
     n.children.forEach(visit);
   };
   visit(root);
+  const flags = options.compileFlags === '' ? '' : ` ${options.compileFlags}`;
   const lines = [
     '/**',
     ` * Imported by \`vsynth import\` from ${options.source}.`,
-    ` * Compiles back to it: vsynth compile <this file>${options.compileFlags === '' ? '' : ` ${options.compileFlags}`}`,
+    ` * Compiles back to it: vsynth compile <this file>${flags}`,
     ' * `raw` props carry what the components cannot express, unchanged.',
     ' */',
     `import { ${[...kinds].sort().join(', ')} } from '@vsynth/jsx-runtime';`,
@@ -50,9 +49,12 @@ export function printTsx(root: ImportNode, options: PrintTsxOptions): string {
 function printNode(n: ImportNode, indent: string): string {
   const props = Object.entries(n.props).map(([k, v]) => printProp(k, v, `${indent}  `));
   const oneLine = `${indent}<${n.kind}${props.map((p) => ` ${p}`).join('')}`;
-  const open = oneLine.length <= WIDTH && !props.some((p) => p.includes('\n')) ? oneLine : `${indent}<${n.kind}\n${props.map((p) => `${indent}  ${p}`).join('\n')}\n${indent}`;
+  const fits = oneLine.length <= WIDTH && !props.some((p) => p.includes('\n'));
+  const open = fits ? oneLine : `${indent}<${n.kind}\n${props.map((p) => `${indent}  ${p}`).join('\n')}\n${indent}`;
   const close = `</${n.kind}>`;
-  if (n.children.length > 0) return `${open}>\n${n.children.map((c) => printNode(c, `${indent}  `)).join('\n')}\n${indent}${close}`;
+  if (n.children.length > 0) {
+    return `${open}>\n${n.children.map((c) => printNode(c, `${indent}  `)).join('\n')}\n${indent}${close}`;
+  }
   if (n.text === '') return `${open}${open.endsWith('\n' + indent) ? '' : ' '}/>`;
   const text = PLAIN_TEXT.test(n.text) && !ENTITY.test(n.text) ? n.text : `{${JSON.stringify(n.text)}}`;
   const inline = `${open}>${text}${close}`;

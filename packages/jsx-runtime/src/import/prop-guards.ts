@@ -34,11 +34,7 @@ export const PROP_GUARDS: Readonly<Record<string, Guard>> = {
   watermark: isBoolean, clothes: isString, language: isString, model: isString,
 };
 
-/**
- * Copies `from[field]` to `props[prop]` when present and of the prop's type.
- *
- * @example setProp(props, 'src', clip, 'source_url')
- */
+/** Copies `from[field]` to `props[prop]` when present and of the prop's type. */
 export function setProp(props: Record<string, unknown>, prop: string, from: Record<string, unknown>, field: string = prop): void {
   const value = from[field];
   if (value === undefined) return;

@@ -1,4 +1,12 @@
-import { checkRequest, inferRequestKind, issue, ValidationError, REQUEST_KIND_NAMES, type Issue, type PathSegment } from '@vsynth/core';
+import {
+  checkRequest,
+  inferRequestKind,
+  issue,
+  ValidationError,
+  REQUEST_KIND_NAMES,
+  type Issue,
+  type PathSegment,
+} from '@vsynth/core';
 import type { ProjectTarget } from './normalise-project.js';
 
 /** A checked project ready to import. */
@@ -13,19 +21,18 @@ export interface ReadProject {
 }
 
 /**
- * Finds the project in what `vsynth import` or a JSON side of `vsynth diff` was given — a v3
- * create request, a legacy project request, a stored project record (`vsynth find` / the
- * sandbox: `{…, format, project}`, also inside a `{success, data}` envelope) — and checks it
- * with core's `checkRequest`, as `vsynth validate` does. Throws `ValidationError` with every
- * located issue when it is not a valid create or legacy request.
+ * Finds the project in a v3 create request, a legacy project request or a stored project record (also inside
+ * a `{success, data}` envelope) and checks it as `vsynth validate` does; an invalid one is a ValidationError.
  *
  * @example readProject(JSON.parse(text), 'payload.json').target // 'v3'
  */
 export function readProject(input: unknown, subject: string): ReadProject {
   let at: PathSegment[] = [];
   let value = input;
-  const field = (v: unknown, k: string): unknown => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>)[k] : undefined);
-  if (field(value, 'scenes') === undefined && typeof field(value, 'data') === 'object' && field(value, 'success') !== undefined) {
+  const field = (v: unknown, k: string): unknown =>
+    typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>)[k] : undefined;
+  const enveloped = typeof field(value, 'data') === 'object' && field(value, 'success') !== undefined;
+  if (field(value, 'scenes') === undefined && enveloped) {
     at = ['data'];
     value = field(value, 'data');
   }
@@ -40,12 +47,14 @@ export function readProject(input: unknown, subject: string): ReadProject {
   const kind = inferRequestKind(value);
   if (kind !== 'create' && kind !== 'legacy') {
     const what = kind === undefined ? 'no "scenes" array' : `the fields of a ${REQUEST_KIND_NAMES[kind]}`;
-    throw new ValidationError(
-      [prefix(issue({ code: 'invalid_type', path: ['scenes'], message: `expected a v3 create request, a legacy project request or a stored project record; found ${what}` }))],
-      { subject },
-    );
+    const message =
+      `expected a v3 create request, a legacy project request or a stored project record; found ${what}`;
+    throw new ValidationError([prefix(issue({ code: 'invalid_type', path: ['scenes'], message }))], { subject });
   }
   const checked = checkRequest(kind, value);
-  if (!checked.ok) throw new ValidationError(checked.issues.map(prefix), { subject: `${subject} as a ${REQUEST_KIND_NAMES[kind]}` });
-  return { target: kind === 'legacy' ? 'legacy' : 'v3', payload: checked.value as Record<string, unknown>, at, warnings: checked.warnings.map(prefix) };
+  if (!checked.ok) {
+    throw new ValidationError(checked.issues.map(prefix), { subject: `${subject} as a ${REQUEST_KIND_NAMES[kind]}` });
+  }
+  const payload = checked.value as Record<string, unknown>;
+  return { target: kind === 'legacy' ? 'legacy' : 'v3', payload, at, warnings: checked.warnings.map(prefix) };
 }

@@ -7,18 +7,17 @@ import { unescapeHtml } from './unescape-html.js';
 type Json = Record<string, unknown>;
 
 const STYLE = {
-  textImage: ['fontFamily', 'fill', 'align', 'fontWeight', 'fontStyle', 'underline', 'stroke', 'strokeWidth', 'backgroundColor', 'shadow', 'animation'],
+  textImage: [
+    'fontFamily', 'fill', 'align', 'fontWeight', 'fontStyle', 'underline', 'stroke', 'strokeWidth', 'backgroundColor',
+    'shadow', 'animation',
+  ],
   image: ['animation'],
   shape: ['fill', 'stroke', 'strokeWidth', 'strokeRadius', 'shadow', 'animation'],
 } as const;
 
 /**
- * The `<Video>` tree of a (normalised) v3 create request: each clip as the element an author
- * would write, with the props the compiler reads back into the same fields; what no prop
- * expresses is left for {@link fitRaw} to carry. Avatars are referenced through `avatars`
- * (model JSON → reference).
- *
- * @example v3Nodes(payload, 'A', nameAvatars(models)).children.length // number of scenes
+ * The `<Video>` tree of a normalised v3 create request: each clip as the element an author would write; what
+ * no prop expresses is left for `fitRaw` to carry. `avatars` maps model JSON to its reference.
  */
 export function v3Nodes(payload: Json, variant: 'A' | 'B', avatars: ReadonlyMap<string, AvatarRef>): ImportNode {
   const props: Json = {};

@@ -83,7 +83,7 @@ describe('importTsx', () => {
 
 describe('compileFile', () => {
   it('calls a component default export with a data row as props (v3 slots)', async () => {
-    const { anna } = await import('../../../../examples/avatars.js');
+    const { anna } = await import('../fixtures/avatars.js');
     const { payload, slots } = await compileFile(path.join(dir, 'row.tsx'), { avatars: [defineAvatar({ ...anna.model, ai_name: 'jisoo', emotion: 'hanbok_red' })], props: { firstName: 'Ana', city: 'Busan' } });
     expect(slots).toEqual({ city: 'title_0' });
     expect(payload).toMatchObject({ name: 'Hello Ana', scenes: [{ scripts: [{ org: 'Hi Ana from Busan', modelId: 'jisoo' }] }] });

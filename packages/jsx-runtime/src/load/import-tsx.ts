@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import Module from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { UsageError, ValidationError, issue, isVsynthError } from '@vsynth/core';
+import { UsageError, ValidationError, issue, isVsynthError, omitUndefined } from '@vsynth/core';
 import { displayPath } from '../compile/display-path.js';
 import { throwSite } from '../compile/throw-site.js';
 import { jsxTsconfig, nearestTsconfig } from './jsx-tsconfig.js';
@@ -14,24 +14,17 @@ let shims: Promise<RuntimeShims> | undefined;
 /** Derived tsconfig per user tsconfig (key `''` outside any project). */
 const tsconfigs = new Map<string, Promise<string>>();
 
-/** Options of {@link importTsx}. */
 export interface ImportTsxOptions {
   /** File names in error messages are relative to this directory (default `process.cwd()`). */
   readonly cwd?: string;
 }
 
 /**
- * Imports a `.tsx` (or `.ts`) file with the JSX settings vsynth needs, whatever the user's own
- * configuration: automatic runtime from `@vsynth/jsx-runtime` in development form (so every
- * element records its `file:line:col`), for the file and everything it imports (dot-folders and
- * `node_modules` included). Everything else comes from the nearest `tsconfig.json`, which the
- * settings extend: `paths`/`baseUrl` aliases resolve as the user's editor resolves them.
- * `@vsynth/jsx-runtime` resolves to this installation when the file's project lacks it (e.g. a
- * file in /tmp). Each call loads the file and its local imports afresh, so edits are seen.
+ * Imports a `.tsx` (or `.ts`) file with the JSX settings vsynth needs whatever the user's configuration, so
+ * every element records its `file:line:col`; everything else comes from the nearest `tsconfig.json`. Each
+ * call loads the file and its local imports afresh, so edits are seen.
  *
- * @example
- * const mod = await importTsx('examples/promo.tsx');
- * const element = mod.default;
+ * @example const element = (await importTsx('promo.tsx')).default;
  */
 export async function importTsx(file: string, options: ImportTsxOptions = {}): Promise<Record<string, unknown>> {
   const cwd = options.cwd ?? process.cwd();
@@ -57,11 +50,14 @@ export async function importTsx(file: string, options: ImportTsxOptions = {}): P
     return (await importWithTsconfig(tsImport, pathToFileURL(absolute).href, tsconfigPath)) as Record<string, unknown>;
   } catch (error) {
     if (isVsynthError(error)) throw error;
-    const extendsMissing = userTsconfig === undefined ? null : /^File '(.+)' not found\.$/.exec(error instanceof Error ? error.message : '');
+    const message = error instanceof Error ? error.message : '';
+    const extendsMissing = userTsconfig === undefined ? null : /^File '(.+)' not found\.$/.exec(message);
     if (extendsMissing) {
       const where = displayPath(userTsconfig ?? '', cwd);
       throw new UsageError(
-        `Cannot load ${displayPath(file, cwd)}: ${where} (the tsconfig nearest to it, read for paths and module settings) extends "${extendsMissing[1]}", which cannot be found. Install the package it names or fix "extends" in ${where}.`,
+        `Cannot load ${displayPath(file, cwd)}: ${where} (the tsconfig nearest to it, read for paths and module ` +
+          `settings) extends "${extendsMissing[1]}", which cannot be found. ` +
+          `Install the package it names or fix "extends" in ${where}.`,
         { cause: error },
       );
     }
@@ -76,10 +72,8 @@ function requireCache(): Record<string, unknown> {
 }
 
 /**
- * Drops the CommonJS modules this import loaded (tsx keys them `file?namespace=…`). Node finds a
- * relative `require` again through a cache keyed by directory and specifier, which would hand
- * the next import the previous load of an edited file; an entry gone from the module cache
- * makes Node resolve afresh, into the next import's namespace.
+ * Drops the CommonJS modules this import loaded (tsx keys them `file?namespace=…`): Node's relative
+ * `require` cache would otherwise hand the next import the previous load of an edited file.
  */
 function forgetCommonJs(before: ReadonlySet<string>): void {
   const cache = requireCache();
@@ -91,7 +85,11 @@ function forgetCommonJs(before: ReadonlySet<string>): void {
  * `paths` and JSX alike, from `TSX_TSCONFIG_PATH` when `tsImport` registers it: set it for that
  * synchronous moment only, so concurrent imports and the user's own setting are unaffected.
  */
-function importWithTsconfig(tsImport: typeof import('tsx/esm/api').tsImport, url: string, tsconfig: string): Promise<unknown> {
+function importWithTsconfig(
+  tsImport: typeof import('tsx/esm/api').tsImport,
+  url: string,
+  tsconfig: string,
+): Promise<unknown> {
   const before = process.env['TSX_TSCONFIG_PATH'];
   process.env['TSX_TSCONFIG_PATH'] = tsconfig;
   try {
@@ -102,26 +100,24 @@ function importWithTsconfig(tsImport: typeof import('tsx/esm/api').tsImport, url
   }
 }
 
-/**
- * A syntax error or a throw at module level, as a ValidationError naming the file and, when the
- * stack shows it, the line (no stack).
- */
+/** A syntax error or a throw at module level, as a ValidationError naming the file and, when known, the line. */
 function loadError(file: string, error: unknown, cwd: string): ValidationError {
   const text = error instanceof Error ? error.message : String(error);
   // esbuild: "Transform failed with 1 error:\n/abs/file.tsx:3:7: ERROR: Expected ..."
   const where = /([^\s:]+\.[cm]?[jt]sx?):(\d+):(\d+): ERROR: (.*)/.exec(text);
-  const fileName = displayPath(file, cwd);
+  const subject = displayPath(file, cwd);
   if (where) {
     const [, errorFile = file, line, column, reason] = where;
-    const source = { fileName: displayPath(errorFile, cwd), lineNumber: Number(line), columnNumber: Number(column) + 1 };
-    return new ValidationError([issue({ code: 'jsx', message: `syntax error: ${reason ?? ''}`, path: [], source })], { subject: fileName, cause: error });
+    const columnNumber = Number(column) + 1;
+    const source = { fileName: displayPath(errorFile, cwd), lineNumber: Number(line), columnNumber };
+    const found = issue({ code: 'jsx', message: `syntax error: ${reason ?? ''}`, path: [], source });
+    return new ValidationError([found], { subject, cause: error });
   }
   const first = text.split('\n')[0] ?? text;
-  const site = throwSite(error, cwd);
-  return new ValidationError([issue({ code: 'jsx', message: `loading the module failed: ${first}`, path: [], ...(site && { source: site }) })], {
-    subject: fileName,
-    cause: error,
-  });
+  const source = throwSite(error, cwd);
+  const message = `loading the module failed: ${first}`;
+  const found = issue({ code: 'jsx', message, path: [], ...omitUndefined({ source }) });
+  return new ValidationError([found], { subject, cause: error });
 }
 
 let mappedModules = false;
@@ -156,6 +152,7 @@ function mapRuntimeForCommonJs(targets: Readonly<Record<string, string>>): void 
   const cjs = Module as unknown as { _resolveFilename: (request: string, ...rest: unknown[]) => string };
   const original = cjs._resolveFilename;
   cjs._resolveFilename = function resolveFilename(this: unknown, request: string, ...rest: unknown[]): string {
-    return (Object.hasOwn(targets, request) ? targets[request] : undefined) ?? original.call(this, request, ...rest);
+    const target = Object.hasOwn(targets, request) ? targets[request] : undefined;
+    return target ?? original.call(this, request, ...rest);
   };
 }

@@ -11,17 +11,10 @@ import path from 'node:path';
 const HIDDEN_SEGMENTS = ['.*', 'node_modules'] as const;
 const HIDDEN_DEPTH = 3;
 
-/**
- * The JSX settings vsynth compiles every file with. Only these override the user's tsconfig:
- * module resolution (`paths`, `baseUrl`, …) stays theirs.
- */
+/** The JSX settings vsynth compiles every file with; module resolution stays the user's. */
 export const VSYNTH_JSX_OPTIONS = { jsx: 'react-jsxdev', jsxImportSource: '@vsynth/jsx-runtime' } as const;
 
-/**
- * The nearest `tsconfig.json` from `dir` upwards, or `undefined` outside any project.
- *
- * @example nearestTsconfig('/work/app/videos') // '/work/app/tsconfig.json'
- */
+/** The nearest `tsconfig.json` from `dir` upwards, or `undefined` outside any project. */
 export function nearestTsconfig(dir: string): string | undefined {
   for (let at = path.resolve(dir); ; at = path.dirname(at)) {
     const candidate = path.join(at, 'tsconfig.json');
@@ -31,12 +24,9 @@ export function nearestTsconfig(dir: string): string | undefined {
 }
 
 /**
- * Writes (once per user tsconfig) a tsconfig in the temp directory that `extends` the user's
- * and overrides only the JSX settings, for every file on the disk: tsx applies a tsconfig only
- * to the files it includes, and its `**` skips dot-folders and `node_modules`, so the include
- * list names them explicitly and `exclude` is emptied. Returns its path.
- *
- * @example await jsxTsconfig('/work/app/tsconfig.json') // '/tmp/vsynth-tsx-…/3f2a….json'
+ * Writes a tsconfig in the temp directory that `extends` the user's and overrides only the JSX settings, for
+ * every file on the disk: tsx applies a tsconfig only to the files it includes, and its `**` skips
+ * dot-folders and `node_modules`, so the include list names them. Returns its path.
  */
 export async function jsxTsconfig(userTsconfig: string | undefined, cacheKey: string): Promise<string> {
   const dir = path.join(os.tmpdir(), `vsynth-tsx-${hash(cacheKey)}`);

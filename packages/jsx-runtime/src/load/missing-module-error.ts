@@ -14,12 +14,14 @@ const NPM_NAME = /^(?:@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/;
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)(['"])([^'"\n]+)\1/g;
 
 /**
- * A module that cannot be found, as a ValidationError located at the import that names it in
- * the user's file (`video.tsx:2:21`), saying what to do; `undefined` for any other error.
- *
- * @example missingModuleError(error, 'video.tsx') // Invalid video.tsx: ✖ cannot find module "./avatarz.js" … → at video.tsx:2:21
+ * A module that cannot be found, as a ValidationError located at the import that names it in the user's
+ * file (`video.tsx:2:21`), saying what to do; `undefined` for any other error.
  */
-export function missingModuleError(error: unknown, file: string, cwd: string = process.cwd()): ValidationError | undefined {
+export function missingModuleError(
+  error: unknown,
+  file: string,
+  cwd: string = process.cwd(),
+): ValidationError | undefined {
   const code = (error as { code?: unknown } | null)?.code;
   if (!(error instanceof Error) || (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND')) return undefined;
   const found = parse(error.message);
@@ -28,24 +30,41 @@ export function missingModuleError(error: unknown, file: string, cwd: string = p
   const written = findImport(importer, missing, isPackage, cwd);
   const specifier = written?.specifier ?? missing;
   const message = whatToDo(specifier, importer, file, cwd);
-  const source: SourceLocation = written?.source ?? { fileName: displayPath(importer, cwd), lineNumber: 1, columnNumber: 1 };
-  return new ValidationError([issue({ code: 'jsx', message, path: [], source })], { subject: displayPath(file, cwd), cause: error });
+  const source: SourceLocation = written?.source ?? {
+    fileName: displayPath(importer, cwd),
+    lineNumber: 1,
+    columnNumber: 1,
+  };
+  return new ValidationError([issue({ code: 'jsx', message, path: [], source })], {
+    subject: displayPath(file, cwd),
+    cause: error,
+  });
 }
 
 function whatToDo(specifier: string, importer: string, file: string, cwd: string): string {
   if (specifier.startsWith('.') || path.isAbsolute(specifier)) {
     const looked = displayPath(resolvedPath(importer, specifier), cwd);
-    return `cannot find module "${specifier}" (no file ${looked}): check the path; a .ts or .tsx file is imported by its name with .js (./avatars.js for avatars.ts)`;
+    return (
+      `cannot find module "${specifier}" (no file ${looked}): check the path; ` +
+      'a .ts or .tsx file is imported by its name with .js (./avatars.js for avatars.ts)'
+    );
   }
   const paths = `check "paths" in the tsconfig.json nearest to ${displayPath(file, cwd)}`;
   const name = packageName(specifier);
-  if (!NPM_NAME.test(name)) return `cannot find "${specifier}": no package can have that name; if it is a tsconfig "paths" alias, ${paths}`;
-  return `cannot find package "${specifier}": install it (npm install ${name}), or, if it is a tsconfig "paths" alias, ${paths}`;
+  if (!NPM_NAME.test(name)) {
+    return `cannot find "${specifier}": no package can have that name; if it is a tsconfig "paths" alias, ${paths}`;
+  }
+  return (
+    `cannot find package "${specifier}": install it (npm install ${name}), ` +
+    `or, if it is a tsconfig "paths" alias, ${paths}`
+  );
 }
 
 function parse(message: string): { importer: string; missing: string; isPackage: boolean } | undefined {
   const esm = ESM.exec(message);
-  if (esm !== null) return { importer: withoutQuery(esm[3] ?? ''), missing: esm[2] ?? '', isPackage: esm[1] === 'package' };
+  if (esm !== null) {
+    return { importer: withoutQuery(esm[3] ?? ''), missing: esm[2] ?? '', isPackage: esm[1] === 'package' };
+  }
   const cjs = CJS.exec(message);
   if (cjs !== null) return { importer: withoutQuery(cjs[2] ?? ''), missing: cjs[1] ?? '', isPackage: false };
   return undefined;
@@ -54,12 +73,17 @@ function parse(message: string): { importer: string; missing: string; isPackage:
 /** The importer as a path: tsx adds `?namespace=…`, ES module errors may give a URL. */
 function withoutQuery(importer: string): string {
   const trimmed = importer.trim();
-  const file = trimmed.startsWith('file://') ? fileURLToPath(trimmed.replace(/[?#].*$/, '')) : trimmed.replace(/\?[^/\\]*$/, '');
-  return file;
+  if (trimmed.startsWith('file://')) return fileURLToPath(trimmed.replace(/[?#].*$/, ''));
+  return trimmed.replace(/\?[^/\\]*$/, '');
 }
 
-/** The import in `importer` whose specifier is `missing` as written, or resolves to it (ES modules give the resolved path). */
-function findImport(importer: string, missing: string, isPackage: boolean, cwd: string): { specifier: string; source: SourceLocation } | undefined {
+/** The import in `importer` whose specifier is `missing` as written or resolved (ES modules give the resolved path). */
+function findImport(
+  importer: string,
+  missing: string,
+  isPackage: boolean,
+  cwd: string,
+): { specifier: string; source: SourceLocation } | undefined {
   let text: string;
   try {
     text = readFileSync(importer, 'utf8');
@@ -72,8 +96,12 @@ function findImport(importer: string, missing: string, isPackage: boolean, cwd: 
     candidates.push({ specifier, index: (match.index ?? 0) + match[0].length - specifier.length - 1 });
   }
   const same = (s: string): boolean =>
-    s === missing || (isPackage && (s === missing || s.startsWith(`${missing}/`))) || (s.startsWith('.') && resolvedPath(importer, s) === missing);
-  const hit = candidates.find((c) => same(c.specifier)) ?? candidates.find((c) => path.basename(c.specifier) === path.basename(missing));
+    s === missing ||
+    (isPackage && s.startsWith(`${missing}/`)) ||
+    (s.startsWith('.') && resolvedPath(importer, s) === missing);
+  const hit =
+    candidates.find((c) => same(c.specifier)) ??
+    candidates.find((c) => path.basename(c.specifier) === path.basename(missing));
   if (hit === undefined) return undefined;
   const before = text.slice(0, hit.index).split(/\r?\n/);
   const lineNumber = before.length;

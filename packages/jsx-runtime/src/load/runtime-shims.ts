@@ -15,13 +15,9 @@ export interface RuntimeShims {
 }
 
 /**
- * Tiny modules that hand a loaded file this process's `@vsynth/jsx-runtime` (and its
- * `jsx-runtime`/`jsx-dev-runtime` entries) instead of a copy: tsx loads every module of an import
- * afresh (its namespace), and a fresh copy of the runtime with @vsynth/core and zod costs a few
- * hundred milliseconds of CPU per load. Elements from either copy are alike (`Symbol.for`
- * brands), so only the cost changes.
- *
- * @example const { commonJs, modules } = await runtimeShims(); // commonJs['@vsynth/jsx-runtime'] → '/tmp/…/index.cjs'
+ * Tiny modules that hand a loaded file this process's `@vsynth/jsx-runtime` instead of a copy: tsx loads
+ * every module of an import afresh, and a fresh runtime with @vsynth/core and zod takes a few hundred
+ * milliseconds per load. Elements from either copy are alike (`Symbol.for` brands).
  */
 export async function runtimeShims(): Promise<RuntimeShims> {
   const loaded: Record<string, Record<string, unknown>> = {
