@@ -1,5 +1,5 @@
 /**
- * Issue 14 items 2-4 through the real CLI: malformed credentials are refused before any request
+ * Through the real CLI: malformed credentials are refused before any request
  * without printing them; configured secrets never reach stdout, stderr, journal or results;
  * failures before the request left say nothing was sent; bad base URLs are usage errors.
  */

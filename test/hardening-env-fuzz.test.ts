@@ -1,5 +1,5 @@
 /**
- * Issue 14: random bytes in every `VSYNTH_*` variable never produce a stack trace, a secret in
+ * Random bytes in every `VSYNTH_*` variable never produce a stack trace, a secret in
  * the output, or an exit code other than 0/2/3/4/5. Most cases call the client's environment
  * reader in process; a handful spawn the real CLI (slow) against a sandbox.
  */

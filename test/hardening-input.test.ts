@@ -1,5 +1,5 @@
 /**
- * Issue 14 items 5-11 and 13 through the real CLI: duplicate JSON keys, empty data files,
+ * Through the real CLI: duplicate JSON keys, empty data files,
  * unknown helpers, damaged journals, `__proto__` rows, dry-run requests with a project pool,
  * row errors naming the data file, binary CSV, the summary's `ok`, and wording.
  */

@@ -1,5 +1,5 @@
 /**
- * One journal, one sending process (issue 14 item 1): two `--resume` runs, a resume beside a
+ * One journal, one sending process: two `--resume` runs, a resume beside a
  * fresh run and two library `runBatch` calls never send a row twice; the loser exits 2 naming
  * the holder's pid and sends nothing; a killed holder's lock is taken over.
  */

@@ -1,6 +1,6 @@
 /**
  * `tsc --noEmit` in a user's project with `"jsxImportSource": "@vsynth/jsx-runtime"` type-checks
- * a video and puts a wrong prop at its line (issue 13 item 4). The package is linked into the
+ * a video and puts a wrong prop at its line. The package is linked into the
  * project's node_modules and read from source (its `@vsynth/source` condition), so the test
  * needs no build; the packed tarballs are checked by the packaging end-to-end test.
  */

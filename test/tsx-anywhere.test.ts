@@ -1,7 +1,7 @@
 /**
  * A .tsx compiles through the real CLI wherever it is and whatever tsconfig surrounds it
- * (issue 13 item 2), a missing import is located in the user's file (issue 14 item 11), and
- * props are checked at compile time (issue 13 item 3).
+ *, a missing import is located in the user's file, and
+ * props are checked at compile time.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';

@@ -137,7 +137,7 @@ export { requestJsonSchema, requestJsonSchemaFileName, requestJsonSchemaFiles } 
 export { checkWebhookRules, type WebhookRulesOptions } from './validate/webhook-rules.js';
 export { zodIssuesToIssues, type ZodIssuesToIssuesOptions } from './validate/zod-issues-to-issues.js';
 
-// Geometry of the canvas (DESIGN.md "Geometry"): canvas sizes, the displayed box of a v3 clip, and
+// Geometry of the canvas (docs/decisions.md "Geometry"): canvas sizes, the displayed box of a v3 clip, and
 // conversion between legacy midpoint/scale placement and v3 left/top/width/height/scale.
 export { avatarEditorScale, avatarTightSize, type AvatarModelLike } from './geometry/avatar-model.js';
 export { CANVAS_SIZES, canvasSize, isCanvasOrientation, type CanvasOrientation, type CanvasSize } from './geometry/canvas-size.js';

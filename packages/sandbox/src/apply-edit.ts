@@ -16,7 +16,7 @@ export type EditResult = { readonly ok: true; readonly payload: unknown } | { re
 const LEGACY_TYPES: Readonly<Record<string, string>> = { textImage: 'text', image: 'image', background: 'background' };
 
 /**
- * Applies an edit request's changes to a copy of a stored payload, as DESIGN.md "Sandbox" says:
+ * Applies an edit request's changes to a copy of a stored payload, as docs/decisions.md "Sandbox" says:
  * `values` go to the first clip of `type` in the scene at position `sceneIdx` (`background`: the
  * scene's background object); for `aiModel`, `script` replaces the scene's speech and the other
  * values go to the clip. Legacy projects map `aiModel` to `AIModel`, `textImage` to the first

@@ -8,7 +8,7 @@ export type ModifyResult =
   | { readonly ok: false; readonly issues: readonly Issue[] };
 
 /**
- * Applies modify `updates` to a copy of a stored payload, as DESIGN.md "Sandbox" says: `title_N`
+ * Applies modify `updates` to a copy of a stored payload, as docs/decisions.md "Sandbox" says: `title_N`
  * and `subtitles_N` replace the `text` of the N-th clip with that `tag`, counting scenes in order
  * and clips in array order; `scripts_N` replaces the speech of scene N (variant A
  * `scripts[0].org`, variant B the aiModel clip's `script.org`, legacy `AIModel.script`). A key

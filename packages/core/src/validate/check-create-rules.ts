@@ -6,7 +6,7 @@ import { detectVariant } from './detect-variant.js';
 import { checkWebhookRules } from './webhook-rules.js';
 
 /**
- * The cross-field rules of a v3 create payload that a schema cannot express (DESIGN.md "Wire
+ * The cross-field rules of a v3 create payload that a schema cannot express (docs/decisions.md "Wire
  * shapes"), checked on the raw input so they are reported together with schema errors:
  * variant A needs `scripts` in every scene, `isTTS`/`tts` agree, and `modelId`/`clothId` equal
  * the scene's avatar clip `model.ai_name`/`model.emotion`. Real-payload quirks (a repeated
