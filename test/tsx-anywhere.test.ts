@@ -1,7 +1,6 @@
 /**
- * A .tsx compiles through the real CLI wherever it is and whatever tsconfig surrounds it
- *, a missing import is located in the user's file, and
- * props are checked at compile time.
+ * A .tsx compiles through the real CLI wherever it is and whatever tsconfig surrounds it, a
+ * missing import is located in the user's file, and props are checked at compile time.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
