@@ -31,20 +31,13 @@ export class AdaptiveLimit {
     return this.active;
   }
 
+  /** Waits for a free slot. */
   acquire(): Promise<void> {
-    if (this.tryAcquire()) return Promise.resolve();
+    if (this.active < this.current) {
+      this.active += 1;
+      return Promise.resolve();
+    }
     return new Promise((resolve) => this.waiters.push(resolve));
-  }
-
-  /**
-   * Takes a slot when one is free now, without a promise; false: call `acquire` to wait.
-   *
-   * @example if (!limit.tryAcquire()) await limit.acquire();
-   */
-  tryAcquire(): boolean {
-    if (this.active >= this.current) return false;
-    this.active += 1;
-    return true;
   }
 
   release(): void {

@@ -4,8 +4,10 @@
  */
 export { AdaptiveLimit } from './adaptive-limit.js';
 export type { BatchClient, WebhookCollector, WebhookDeliveryInfo } from './batch-client.js';
+export type { BatchEvent } from './batch-event.js';
 export { systemClock, type BatchClock } from './batch-clock.js';
 export { journalStore, type BatchStore } from './batch-store.js';
+export { BatchTally, type BatchSummary } from './batch-tally.js';
 export { estimateCubes, type EstimateCubesOptions } from './estimate-cubes.js';
 export { Journal } from './journal.js';
 export type { JournalBatchEntry, JournalEntry, JournalResumeEntry, JournalState } from './journal-entry.js';
@@ -30,6 +32,6 @@ export {
   type RowState,
   type UnknownRecord,
 } from './row-lifecycle.js';
-export { failedResult, type RowResult, type RowStatus } from './row-result.js';
-export { runBatch, type BatchEvent, type BatchSummary, type RunBatchOptions } from './run-batch.js';
+export { failedResult, overMaxCubesResult, type RowResult, type RowStatus } from './row-result.js';
+export { runBatch, type RunBatchOptions } from './run-batch.js';
 export { sendRow, type RequestPacer, type RowToSend, type SendRowContext, type SentRow } from './send-row.js';

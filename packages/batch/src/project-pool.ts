@@ -16,19 +16,11 @@ export class ProjectPool {
     this.size = this.free.length;
   }
 
+  /** A free project, once one is free. */
   take(): Promise<string> {
-    const id = this.tryTake();
+    const id = this.free.shift();
     if (id !== undefined) return Promise.resolve(id);
     return new Promise((resolve) => this.waiters.push(resolve));
-  }
-
-  /**
-   * A free project now, without a promise; undefined: call `take` to wait for one.
-   *
-   * @example const id = pool.tryTake() ?? (await pool.take());
-   */
-  tryTake(): string | undefined {
-    return this.free.shift();
   }
 
   give(id: string): void {

@@ -19,19 +19,6 @@ export class RateLimiter {
     this.clock = options.clock;
   }
 
-  /**
-   * Takes this request's turn at once when it needs no wait (no `rps` spacing or pause due now),
-   * without a promise; false changes nothing: call `take`.
-   *
-   * @example if (!limiter.tryTake()) await limiter.take(signal);
-   */
-  tryTake(): boolean {
-    const now = this.clock.now();
-    if (this.next > now || this.pausedUntil > now) return false;
-    this.next = now + this.interval;
-    return true;
-  }
-
   /** Waits for this request's turn. */
   async take(signal?: AbortSignal): Promise<void> {
     const now = this.clock.now();

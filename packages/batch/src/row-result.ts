@@ -39,3 +39,12 @@ export interface RowResult {
 export function failedResult(row: number, rowKey: string, attempts: number, reason: string, errorCode: string, errorMessage: string, projectId?: string): RowResult {
   return { row, rowKey, status: 'failed', reason, errorCode, errorMessage, attempts, ...(projectId === undefined ? {} : { projectId }) };
 }
+
+/**
+ * A row not sent because the batch's estimated cubes would exceed `maxCubes`.
+ *
+ * @example overMaxCubesResult(4, 'k', 0, 100).errorMessage // 'Not sent: the batch would exceed --max-cubes 100.'
+ */
+export function overMaxCubesResult(row: number, rowKey: string, attempts: number, maxCubes: number | undefined): RowResult {
+  return failedResult(row, rowKey, attempts, 'max_cubes', 'VSYNTH_BATCH', `Not sent: the batch would exceed --max-cubes ${maxCubes}.`);
+}

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '@vsynth/core';
 import type { BatchClient } from './batch-client.js';
 import { iterableRows, modifyTemplate } from '@vsynth/templates';
-import { runBatch, type BatchEvent } from './run-batch.js';
+import type { BatchEvent } from './batch-event.js';
+import { runBatch } from './run-batch.js';
 import { tempDirs } from './test-temp-dirs.js';
 
 const tempDir = tempDirs('vsynth-redaction-');

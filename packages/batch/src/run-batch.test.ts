@@ -6,7 +6,8 @@ import type { BatchClient, WebhookCollector, WebhookDeliveryInfo } from './batch
 import type { BatchClock } from './batch-clock.js';
 import { readJournal } from './read-journal.js';
 import { iterableRows, modifyTemplate, type BatchTemplate } from '@vsynth/templates';
-import { runBatch, type BatchEvent } from './run-batch.js';
+import type { BatchEvent } from './batch-event.js';
+import { runBatch } from './run-batch.js';
 import { tempDirs } from './test-temp-dirs.js';
 
 const template = modifyTemplate({ projectId: 'p-base', updates: { title: 'Hi {{name}}', scripts_0: 'Hello {{name}}' }, isExport: true });

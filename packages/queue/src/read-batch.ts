@@ -1,5 +1,5 @@
 import { UsageError } from '@vsynth/core';
-import { correlationId, withDelivery, type RowResult, type RowState } from '@vsynth/batch';
+import { BatchTally, correlationId, withDelivery, type RowResult, type RowState } from '@vsynth/batch';
 import type { Redis } from 'ioredis';
 import { batchKeys, type QueuedBatchSettings } from './batch-keys.js';
 
@@ -45,22 +45,13 @@ export async function readBatch(redis: Redis, batchId: string): Promise<{ status
   if (settingsText === null) throw new UsageError(`The queue has no batch ${batchId}. Check --batch-id and --queue (the id is printed when the batch is enqueued).`);
   const settings = JSON.parse(settingsText) as QueuedBatchSettings;
   const results = resultTexts.map((text) => joinDelivery(batchId, JSON.parse(text) as RowResult, deliveries)).sort((a, b) => a.row - b.row);
-  let done = 0;
-  let failed = 0;
-  let unknown = 0;
-  let cubes = 0;
-  const failedByReason: Record<string, number> = {};
+  const tally = new BatchTally();
   let attemptedWithResult = 0;
   for (const result of results) {
+    tally.add(result);
     if (result.attempts > 0) attemptedWithResult += 1;
-    if (result.status === 'done') {
-      done += 1;
-      cubes += result.cubes ?? 0;
-    } else if (result.status === 'failed') {
-      failed += 1;
-      failedByReason[result.reason ?? 'error'] = (failedByReason[result.reason ?? 'error'] ?? 0) + 1;
-    } else if (result.status === 'unknown') unknown += 1;
   }
+  const { done, failed, unknown, cubes, failedByReason } = tally;
   const active = Math.max(0, rowTexts - attemptedWithResult);
   const settled = results.length;
   const finished = settled >= settings.rows;
