@@ -8,7 +8,7 @@ import { join } from 'node:path';
 
 export const RUNS_BUILT = process.env.VSYNTH_BENCH_CODE === 'built';
 
-/** Node's arguments that run a TypeScript file (a bench, a bench server) against the built packages or the sources. */
+/** Node's arguments that run a TypeScript file (a bench, a server) against the built packages or the sources. */
 export function tsNodeArgs(built: boolean): string[] {
   return built ? ['--import', 'tsx'] : ['--conditions=@vsynth/source', '--import', 'tsx'];
 }
@@ -32,11 +32,12 @@ export function builtIsCurrent(packagesDir: string): boolean {
     const dir = join(packagesDir, name);
     const built = modificationTimes(join(dir, 'dist'));
     const sources = modificationTimes(join(dir, 'src'));
-    return built.oldest !== Infinity && Math.max(sources.newest, statSync(join(dir, 'package.json')).mtimeMs) < built.oldest;
+    const sourcesChanged = Math.max(sources.newest, statSync(join(dir, 'package.json')).mtimeMs);
+    return built.oldest !== Infinity && sourcesChanged < built.oldest;
   });
 }
 
-/** The oldest and newest modification time of the files below `dir` (Infinity and -Infinity when it has none). */
+/** The oldest and newest modification time of the files below `dir` (Infinity, -Infinity when it has none). */
 function modificationTimes(dir: string): { oldest: number; newest: number } {
   let oldest = Infinity;
   let newest = -Infinity;

@@ -1,89 +1,70 @@
 /**
- * `vsynth studio`: time from saving the .tsx of a 20-scene video to the new version on
- * `/events` (the page then fetches /state.json), median of 20 saves, and save → first scene PNG
- * served. Baseline in the same run: one `vsynth compile` of the same file (a fresh process,
- * what an author ran before the studio), so the ratio survives the shared machine's load.
+ * How soon the studio shows a save: `vsynth studio` (`bench/code-under-test.ts`'s CLI) on a
+ * 20-scene video; each save rewrites the .tsx with new text in every scene, and the time until
+ * `/events` announces the new version is taken (then /state.json is checked to hold the saved
+ * text). Saves come at an author's pace, `--pause-ms` apart. Median. Prints a `bench/figure.ts` line:
  *
- * Run: node --conditions=@vsynth/source --import tsx bench/studio/save-to-version.ts [saves] [pauseMs]
- * Prints one JSON line; record it in docs/benchmarks.md "## studio".
+ *   node --import tsx bench/studio/save-to-version.ts [--saves 8] [--pause-ms 1000]
+ *
+ * - `studio.saveToVersionMs`: median ms from save to new version (aim ≤ 150).
  */
-import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { REPO_ROOT, runVsynth } from '../../test/run-vsynth.js';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { parseArgs } from 'node:util';
 import { EventStream, startStudioCli } from '../../test/studio-helpers.js';
-import { median, percentile } from '../figure.js';
+import { RUNS_BUILT } from '../code-under-test.js';
+import { figure, median, printFigure } from '../figure.js';
+import { tourVideoSource, writeTourVideo } from '../tour-video-source.js';
 
+const { values } = parseArgs({
+  options: { saves: { type: 'string', default: '8' }, 'pause-ms': { type: 'string', default: '1000' } },
+});
+const saves = Number(values.saves);
+const pauseMs = Number(values['pause-ms']);
 const SCENES = 20;
-const saves = Number(process.argv[2] ?? 20);
-// An author's pace between saves; the studio warms its next build process up meanwhile.
-const pauseMs = Number(process.argv[3] ?? 1500);
 
-const video = (round: number): string => {
-  const scenes = Array.from({ length: SCENES }, (_, i) =>
-    [
-      `    <Scene background="rgb(${240 - i},${242 - i},248)">`,
-      `      <Avatar model={anna} x={0.25} y={0.05}>Scene ${i + 1}, take ${round}: here is what is new in this part of the tour.</Avatar>`,
-      `      <Text tag="title" x={-0.2} y={-0.3} scale={1.2}>Part ${i + 1} (take ${round})</Text>`,
-      '    </Scene>',
-    ].join('\n'),
-  );
-  return `import { Avatar, Scene, Text, Video } from '@vsynth/jsx-runtime';\nimport { anna } from './avatars.js';\n\nexport default (\n  <Video name="Bench">\n${scenes.join('\n')}\n  </Video>\n);\n`;
-};
-
-const round = (value: number): number => Math.round(value);
-
-const dir = await mkdtemp(path.join(os.tmpdir(), 'vsynth-bench-studio-'));
-await cp(path.join(REPO_ROOT, 'examples/avatars.ts'), path.join(dir, 'avatars.ts'));
-const file = path.join(dir, 'video.tsx');
-await writeFile(file, video(0));
-const loadBefore = os.loadavg()[0] ?? 0;
-
-const compileMs: number[] = [];
-for (let i = 0; i < 5; i++) {
-  const start = performance.now();
-  const run = await runVsynth(['compile', 'video.tsx'], { cwd: dir });
-  if (run.code !== 0) throw new Error(`vsynth compile failed: ${run.stderr}`);
-  compileMs.push(performance.now() - start);
+interface StudioState {
+  readonly ok: boolean;
+  readonly version: number;
+  readonly scenes: readonly unknown[];
+  readonly payloads: {
+    readonly v3A: { readonly scenes: readonly { readonly scripts: readonly { readonly org: string }[] }[] };
+  };
 }
 
-const studio = await startStudioCli(['video.tsx', '--no-open'], { cwd: dir });
+const dir = await mkdtemp(join(tmpdir(), 'vsynth-bench-studio-'));
+const file = await writeTourVideo(dir, SCENES);
+const studio = await startStudioCli(['video.tsx', '--no-open'], { cwd: dir, built: RUNS_BUILT }).catch(
+  async (error: unknown) => {
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  },
+);
 const events = new EventStream(studio.url);
 try {
-  const first = (await (await fetch(new URL('state.json', studio.url))).json()) as { version: number; scenes: unknown[] };
+  const state = async () => (await (await fetch(new URL('state.json', studio.url))).json()) as StudioState;
+  const first = await state();
   if (first.scenes.length !== SCENES) throw new Error(`expected ${SCENES} scenes, got ${first.scenes.length}`);
   let version = first.version;
-  const toEvent: number[] = [];
-  const toImage: number[] = [];
-  await new Promise((resolve) => setTimeout(resolve, pauseMs));
-  for (let i = 1; i <= saves; i++) {
+  const toVersion: number[] = [];
+  for (let take = 1; take <= saves; take++) {
+    await sleep(pauseMs);
     const start = performance.now();
-    await writeFile(file, video(i));
+    await writeFile(file, tourVideoSource(SCENES, take));
     const event = await events.next(version);
     version = event.version;
-    toEvent.push(event.at - start);
-    const state = (await (await fetch(new URL('state.json', studio.url))).json()) as { ok: boolean; scenes: { image: string }[]; payloads: { v3A: { scenes: { scripts: { org: string }[] }[] } } };
-    if (!state.ok) throw new Error(`save ${i} did not compile`);
-    if (!state.payloads.v3A.scenes[0]?.scripts[0]?.org.includes(`take ${i}:`)) throw new Error(`save ${i} is not in the payload (a stale module?)`);
-    await (await fetch(new URL(state.scenes[0]?.image ?? '', studio.url))).arrayBuffer();
-    toImage.push(performance.now() - start);
-    await new Promise((resolve) => setTimeout(resolve, pauseMs));
+    toVersion.push(event.at - start);
+    const saved = await state();
+    if (!saved.ok) throw new Error(`save ${take} did not compile`);
+    const text = saved.payloads.v3A.scenes[0]?.scripts[0]?.org ?? '';
+    if (!text.includes(`take ${take}:`)) throw new Error(`save ${take} is not in the payload`);
   }
-  console.log(
-    JSON.stringify({
-      scenes: SCENES,
-      saves,
-      pauseMs,
-      saveToVersionMedianMs: round(median(toEvent)),
-      saveToVersionMinMs: round(percentile(toEvent, 0)),
-      saveToVersionP90Ms: round(percentile(toEvent, 0.9)),
-      saveToFirstImageMedianMs: round(median(toImage)),
-      compileCliMedianMs: round(median(compileMs)),
-      versionVsCompileCli: Math.round((median(toEvent) / median(compileMs)) * 100) / 100,
-      loadAverage: [Math.round(loadBefore * 10) / 10, Math.round((os.loadavg()[0] ?? 0) * 10) / 10],
-      node: process.version,
-    }),
-  );
+  process.stderr.write(`save to version, ms: ${toVersion.map((ms) => ms.toFixed(0)).join(', ')}\n`);
+  const code = RUNS_BUILT ? 'built' : 'source';
+  const unit = `ms median from saving a ${SCENES}-scene .tsx to its version on /events, ${saves} saves, ${code} CLI`;
+  printFigure(figure('studio.saveToVersionMs', median(toVersion), unit, null, '<=', 150));
 } finally {
   events.close();
   await studio.stop();

@@ -1,0 +1,62 @@
+/**
+ * What `vsynth compile` of a 20-scene video costs its user beside Node's own start-up: the built
+ * CLI (`packages/cli/bin/vsynth.js`, after `npx --yes pnpm@10 build`) and `node -e 0`, each a
+ * fresh process, run round-robin so both share the machine's load; medians of wall time. A first
+ * round warms the file cache and is not counted.
+ *
+ *   node --import tsx bench/cli/compile-vs-node-startup.ts [--runs 10]
+ *
+ * - `cli.compileVsNodeStartup`: ms of `vsynth compile video.tsx` over ms of `node -e 0` (aim ≤ 7).
+ *
+ * On stderr, `vsynth --help` of the same rounds: how much of it is the CLI's own start-up.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { builtIsCurrent } from '../code-under-test.js';
+import { figure, median, printFigure } from '../figure.js';
+import { writeTourVideo } from '../tour-video-source.js';
+
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '10' } } });
+const runs = Number(values.runs);
+const SCENES = 20;
+const root = fileURLToPath(new URL('../../', import.meta.url));
+if (!existsSync(join(root, 'packages/cli/dist/index.js'))) throw new Error('Run `npx --yes pnpm@10 build` first.');
+// Always the built CLI: the figure is what an installed vsynth costs, so stale dist/ is said in the unit.
+const stale = builtIsCurrent(join(root, 'packages')) ? '' : ', dist/ older than the sources';
+
+const dir = await mkdtemp(join(tmpdir(), 'vsynth-bench-cli-'));
+try {
+  const video = await writeTourVideo(dir, SCENES);
+  const cases = {
+    node: ['-e', '0'],
+    help: [join(root, 'packages/cli/bin/vsynth.js'), '--help'],
+    compile: [join(root, 'packages/cli/bin/vsynth.js'), 'compile', video],
+  };
+  const times: Record<keyof typeof cases, number[]> = { node: [], help: [], compile: [] };
+  for (let round = 0; round <= runs; round++) {
+    for (const [name, args] of Object.entries(cases) as [keyof typeof cases, string[]][]) {
+      const started = performance.now();
+      const result = spawnSync(process.execPath, args, {
+        cwd: root,
+        stdio: ['ignore', 'ignore', 'pipe'],
+        env: { ...process.env, NODE_OPTIONS: '' },
+      });
+      const elapsed = performance.now() - started;
+      if (result.status !== 0) throw new Error(`${name} exited with ${result.status}: ${result.stderr.toString()}`);
+      if (round > 0) times[name].push(elapsed);
+    }
+  }
+  const ms = (name: keyof typeof cases) => `${median(times[name]).toFixed(0)} ms`;
+  process.stderr.write(
+    `median wall: node -e 0 ${ms('node')}, vsynth --help ${ms('help')}, vsynth compile ${ms('compile')}\n`,
+  );
+  const unit = `ms wall of the built \`vsynth compile\` of a ${SCENES}-scene .tsx${stale} (baseline: node -e 0, same rounds)`;
+  printFigure(figure('cli.compileVsNodeStartup', median(times.compile), unit, median(times.node), '<=', 7));
+} finally {
+  await rm(dir, { recursive: true, force: true });
+}
