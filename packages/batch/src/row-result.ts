@@ -43,8 +43,8 @@ export function failedResult(row: number, rowKey: string, attempts: number, reas
 /**
  * A row not sent because the batch's estimated cubes would exceed `maxCubes`.
  *
- * @example overMaxCubesResult(4, 'k', 0, 100).errorMessage // 'Not sent: the batch would exceed --max-cubes 100.'
+ * @example overMaxCubesResult(4, 'k', 0, 100).errorMessage // 'Not sent: the batch would exceed `maxCubes` 100.'
  */
 export function overMaxCubesResult(row: number, rowKey: string, attempts: number, maxCubes: number | undefined): RowResult {
-  return failedResult(row, rowKey, attempts, 'max_cubes', 'VSYNTH_BATCH', `Not sent: the batch would exceed --max-cubes ${maxCubes}.`);
+  return failedResult(row, rowKey, attempts, 'max_cubes', 'VSYNTH_BATCH', `Not sent: the batch would exceed \`maxCubes\` ${maxCubes}.`);
 }

@@ -122,7 +122,7 @@ export class RowSender {
     if (this.#projects.isHeld(projectId) && !this.#sharedProjectWarned) {
       this.#sharedProjectWarned = true;
       this.#options.warn(
-        `Rows modify the same project ${projectId}: modifies of one project never overlap, so they wait for each other. Pass --project-pool ID,ID,… to spread them.`,
+        `Rows modify the same project ${projectId}: modifies of one project never overlap, so they wait for each other. Pass \`projectPool\` (copies of the project) to spread them.`,
       );
     }
     return this.#projects.acquire(projectId);

@@ -285,7 +285,7 @@ describe('runBatch', () => {
     expect(requests[0]).toEqual({ kind: 'modify', body: { projectId: 'p-base', isExport: true, updates: { title: 'Hi person 1', scripts_0: 'Hello person 1' } } });
     const capped = await runBatch({ rows: iterableRows([...people(5), {}]), template, dryRun: true, maxCubes: 5 });
     expect(capped).toMatchObject({ ok: 5, failed: 1, cubes: 10, stoppedAtMaxCubes: true, failedByReason: { invalid: 1 } });
-    expect(capped.warnings.map((w) => w.message)).toContain('A run would stop before row 3: its estimated 2 cubes would bring the batch to 6, over --max-cubes 5.');
+    expect(capped.warnings.map((w) => w.message)).toContain('A run would stop before row 3: its estimated 2 cubes would bring the batch to 6, over `maxCubes` 5.');
   });
 
   it('on abort finishes requests in flight, sends nothing new and says it was interrupted', async () => {

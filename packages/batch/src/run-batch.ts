@@ -87,7 +87,8 @@ export interface RunBatchOptions {
 }
 
 /**
- * Runs a batch: one request per row, never two for a row the journal knows is done.
+ * Runs a batch: one request per row, never two for a row the journal knows is done. Messages
+ * name options in backquotes (`` `maxCubes` ``), so a front end can show its own names for them.
  *
  * @example
  * const summary = await runBatch({
@@ -187,7 +188,7 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
       const before = previous?.get(row);
       if (before !== undefined && before.key !== rowKey) {
         throw batchError(
-          `Row ${row} differs from the row the journal ${options.journal} recorded (key ${before.key}, now ${rowKey}): the data file changed since the batch started. Restore it, or start a new batch with another --journal.`,
+          `Row ${row} differs from the row the journal ${options.journal} recorded (key ${before.key}, now ${rowKey}): the data file changed since the batch started. Restore it, or start a new batch with another \`journal\`.`,
         );
       }
       const action = resumeAction(before, settings.resendUnknown);
@@ -223,14 +224,14 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
       if (settings.dryRun) {
         // A dry run checks every row and estimates the whole batch; it only says where a run would stop.
         if (!budget.stopped && !budget.take(cubes)) {
-          warn(`A run would stop before row ${row}: its estimated ${cubes} cubes would bring the batch to ${total}, over --max-cubes ${options.maxCubes}.`, row);
+          warn(`A run would stop before row ${row}: its estimated ${cubes} cubes would bring the batch to ${total}, over \`maxCubes\` ${options.maxCubes}.`, row);
         }
         options.onRequest?.({ row, rowKey, request, cubes });
         settle({ row, rowKey, status: 'ok', attempts: 0, cubes });
         continue;
       }
       if (!budget.take(cubes)) {
-        warn(`Stopped before row ${row}: its estimated ${cubes} cubes would bring the batch to ${total}, over --max-cubes ${options.maxCubes}.`, row);
+        warn(`Stopped before row ${row}: its estimated ${cubes} cubes would bring the batch to ${total}, over \`maxCubes\` ${options.maxCubes}.`, row);
         settle(overMaxCubesResult(row, rowKey, priorAttempts, options.maxCubes));
         continue;
       }
@@ -288,15 +289,15 @@ interface BatchSettings {
 function batchSettings(options: RunBatchOptions): BatchSettings {
   const atLeastOne = (name: string, value: number | undefined, fallback: number): number => {
     if (value === undefined) return fallback;
-    if (!Number.isInteger(value) || value < 1) throw new UsageError(`${name} must be a whole number of at least 1, received ${value}.`);
+    if (!Number.isInteger(value) || value < 1) throw new UsageError(`\`${name}\` must be a whole number of at least 1, received ${value}.`);
     return value;
   };
-  if (!options.dryRun && options.client === undefined) throw new UsageError('runBatch needs a client unless dryRun is set.');
-  if (options.rps !== undefined && !(options.rps > 0)) throw new UsageError(`rps must be a positive number, received ${options.rps}.`);
-  if (options.maxCubes !== undefined && !(options.maxCubes >= 0)) throw new UsageError(`maxCubes must be 0 or more, received ${options.maxCubes}.`);
-  if (options.resume && options.journal === undefined) throw new UsageError('resume needs the journal of the batch to continue (--journal FILE).');
+  if (!options.dryRun && options.client === undefined) throw new UsageError('runBatch needs a `client` unless `dryRun` is set.');
+  if (options.rps !== undefined && !(options.rps > 0)) throw new UsageError(`\`rps\` must be a positive number, received ${options.rps}.`);
+  if (options.maxCubes !== undefined && !(options.maxCubes >= 0)) throw new UsageError(`\`maxCubes\` must be 0 or more, received ${options.maxCubes}.`);
+  if (options.resume && options.journal === undefined) throw new UsageError("`resume: true` needs the batch's `journal` to continue.");
   const projectPool = options.projectPool ?? [];
-  if (projectPool.length > 0 && options.template.kind !== 'modify') throw new UsageError('A project pool only applies to modify templates.');
+  if (projectPool.length > 0 && options.template.kind !== 'modify') throw new UsageError('`projectPool` only applies to modify templates.');
   return {
     concurrency: atLeastOne('concurrency', options.concurrency, 4),
     maxAttempts: atLeastOne('maxAttempts', options.maxAttempts, 5),

@@ -1,5 +1,5 @@
 import { configuredSecrets } from '@vsynth/core';
-import { failedResult, recordedResult, resumeAction, sendRow, systemClock, type BatchClient, type RowResult } from '@vsynth/batch';
+import { failedResult, overMaxCubesResult, recordedResult, resumeAction, sendRow, systemClock, type BatchClient, type RowResult } from '@vsynth/batch';
 import { DelayedError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { QUEUE_NAME, batchKeys, type QueuedBatchSettings, type RowJobData } from './batch-keys.js';
@@ -95,13 +95,13 @@ export async function runWorker(options: RunWorkerOptions): Promise<{ rows: numb
       const why = JSON.parse(stop) as { reason: string; message?: string };
       await settle(
         why.reason === 'max_cubes'
-          ? failedResult(row, rowKey, state?.attempts ?? 0, 'max_cubes', 'VSYNTH_BATCH', `Not sent: the batch would exceed --max-cubes ${settings.maxCubes}.`)
+          ? overMaxCubesResult(row, rowKey, state?.attempts ?? 0, settings.maxCubes)
           : failedResult(row, rowKey, state?.attempts ?? 0, 'stopped', 'VSYNTH_BATCH', `Not sent: the batch stopped at another row's error: ${why.message ?? why.reason}`),
       );
       return;
     }
     if (settings.maxCubes !== undefined && !(await reserveCubes(redis, batchId, row, cubes, settings.maxCubes))) {
-      await settle(failedResult(row, rowKey, state?.attempts ?? 0, 'max_cubes', 'VSYNTH_BATCH', `Not sent: the batch would exceed --max-cubes ${settings.maxCubes}.`));
+      await settle(overMaxCubesResult(row, rowKey, state?.attempts ?? 0, settings.maxCubes));
       return;
     }
     const sent = await sendRow(
