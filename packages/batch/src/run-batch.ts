@@ -16,7 +16,7 @@ import { bindRow, invalidResult } from './bind-row.js';
 import { ColumnCheck } from './column-check.js';
 import { CubeBudget } from './cube-budget.js';
 import { DeliveryJoin } from './delivery-join.js';
-import { estimateCubes, type EstimateCubesOptions } from './estimate-cubes.js';
+import { estimateRequestCubes, type EstimateRequestCubesOptions } from './estimate-request-cubes.js';
 import type { Journal } from './journal.js';
 import { openJournal } from './open-journal.js';
 import { openResultsFile, type ResultsSink } from './open-results-file.js';
@@ -58,7 +58,7 @@ export interface RunBatchOptions {
    */
   readonly maxCubes?: number;
   /** Inputs of the cube estimate (a modify's base project, rates). */
-  readonly estimate?: EstimateCubesOptions;
+  readonly estimate?: EstimateRequestCubesOptions;
   /** A zod schema each row must satisfy before binding. */
   readonly schema?: RowSchema;
   /** Column whose value is the row key; default a hash of the row's values. */
@@ -219,7 +219,7 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
       }
       for (const warning of bound.warnings) warn(formatIssue(warning).replace(/^⚠ /, ''), row);
       const { request } = bound;
-      const cubes = estimateCubes(request, options.estimate);
+      const cubes = estimateRequestCubes(request, options.estimate);
       const total = budget.planned + cubes;
       if (settings.dryRun) {
         // A dry run checks every row and estimates the whole batch; it only says where a run would stop.

@@ -1,0 +1,41 @@
+import { cubeCostFunction, estimateCubes, parseModifyKey, sceneScripts, spokenLength, type CubeRates } from '@vsynth/core';
+import type { BatchRequest } from '@vsynth/templates';
+
+export interface EstimateRequestCubesOptions {
+  /**
+   * The project a modify changes (e.g. the payload compiled from the video its slots come from);
+   * its scenes and speech make the modify estimate exact. Without it a modify counts one scene and
+   * only the speech it sets (a lower bound).
+   */
+  readonly base?: unknown;
+  /** Rates of the cost (the others keep `DEFAULT_CUBE_RATES`). */
+  readonly rates?: Partial<CubeRates>;
+}
+
+/**
+ * The cubes one batch request would use, by `estimateCubes` of `@vsynth/core` (the sandbox's
+ * default cost; the service states none, so treat the number as a guide for `maxCubes`, not a
+ * price): a create or legacy create on its payload, a modify on its base project with its
+ * `scripts_N` updates applied.
+ *
+ * @example estimateRequestCubes({ kind: 'create', body: { scenes: [{ scripts: [{ org: 'Hi' }] }] } }) // 2
+ */
+export function estimateRequestCubes(request: BatchRequest, options: EstimateRequestCubesOptions = {}): number {
+  if (request.kind !== 'modify') return estimateCubes({ kind: request.kind, body: request.body, rates: options.rates ?? {} });
+  const { base } = options;
+  // Spoken characters per scene: the base's, then those the updates set.
+  const lengths = base === undefined ? [] : sceneScripts(base, 'v3').map((text) => text.length);
+  for (const [key, value] of Object.entries(record(request.body['updates']))) {
+    const parsed = parseModifyKey(key);
+    if (parsed?.tag !== 'scripts' || typeof value !== 'string') continue;
+    if (base === undefined || parsed.index < lengths.length) lengths[parsed.index] = spokenLength(value);
+  }
+  let scriptChars = 0;
+  for (const length of lengths) scriptChars += length ?? 0;
+  const scenes = base === undefined ? 1 : Math.max(lengths.length, 1);
+  return cubeCostFunction(options.rates)({ kind: 'modify', exported: request.body['isExport'] === true, scenes, scriptChars, targets: 0 });
+}
+
+function record(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
