@@ -18,7 +18,8 @@ export interface BatchStore {
 /**
  * The local journal as a batch store.
  *
- * @example const store = journalStore(openJournal('people.journal.ndjson', { batch: { id: 'b1', template: 'modify.json' } }));
+ * @example
+ * const store = journalStore(openJournal('people.journal.ndjson', { batch: { id: 'b1', template: 'modify.json' } }));
  */
 export function journalStore(journal: Journal): BatchStore {
   return { record: (entry) => journal.append(entry) };

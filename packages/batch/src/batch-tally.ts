@@ -13,13 +13,13 @@ export interface BatchSummary {
   /** Rows a resumed run found done in the journal. */
   readonly skipped: number;
   readonly unknown: number;
-  /** Rows that are fine: dry run, rows that bound and validated; a real run, rows done (by this run or skipped as done). */
+  /** Rows that are fine: in a dry run, rows that bound and validated; in a run, rows done (now or before). */
   readonly ok: number;
   /** Estimated cubes of the rows done by this run (dry run: of the valid rows); legacy creates count `cube_used`. */
   readonly cubes: number;
   readonly failedByReason: Readonly<Record<string, number>>;
   readonly interrupted: boolean;
-  /** The batch stopped before exceeding `maxCubes` (dry run: a run would stop; `cubes` is the whole batch's estimate). */
+  /** The batch stopped before exceeding `maxCubes` (a dry run: a run would stop; `cubes` estimates every row). */
   readonly stoppedAtMaxCubes: boolean;
   /** The concurrency limit at the end (lower than asked after repeated 429 answers). */
   readonly concurrency: number;
@@ -70,11 +70,28 @@ export class BatchTally {
     this.cubes += unknown.cubes ?? 0;
   }
 
-  summary(end: Pick<BatchSummary, 'batchId' | 'interrupted' | 'stoppedAtMaxCubes' | 'concurrency' | 'warnings'>): BatchSummary {
+  summary(
+    end: Pick<BatchSummary, 'batchId' | 'interrupted' | 'stoppedAtMaxCubes' | 'concurrency' | 'warnings'>,
+  ): BatchSummary {
     const { rows, submitted, done, failed, skipped, unknown, cubes } = this;
     const { batchId, interrupted, stoppedAtMaxCubes, concurrency, warnings } = end;
     const ok = this.valid + done + skipped;
     const failedByReason = { ...this.failedByReason };
-    return { batchId, rows, submitted, done, failed, skipped, unknown, ok, cubes, failedByReason, interrupted, stoppedAtMaxCubes, concurrency, warnings };
+    return {
+      batchId,
+      rows,
+      submitted,
+      done,
+      failed,
+      skipped,
+      unknown,
+      ok,
+      cubes,
+      failedByReason,
+      interrupted,
+      stoppedAtMaxCubes,
+      concurrency,
+      warnings,
+    };
   }
 }

@@ -2,7 +2,7 @@ import { isApiError, isNetworkError, isTimeoutError, isVsynthError } from '@vsyn
 
 /** What a failed try of a row's request means for the row. */
 export interface FailureVerdict {
-  /** `retry`: nothing was accepted, try again; `failed`: nothing was accepted, give up; `unknown`: it may have been accepted. */
+  /** `retry` and `failed`: nothing was accepted (try again, or give up); `unknown`: it may have been accepted. */
   readonly kind: 'retry' | 'failed' | 'unknown';
   readonly reason: string;
   readonly status?: number;
@@ -23,15 +23,22 @@ const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH
  * client cannot read, is `unknown`: the service has no idempotency key, so sending it again could
  * spend cubes twice.
  *
- * @example classifyFailure(new ApiError({ status: 503, endpoint }), false) // { kind: 'retry', reason: 'http_503', status: 503 }
+ * @example
+ * classifyFailure(new ApiError({ status: 503, endpoint }), false) // { kind: 'retry', reason: 'http_503', status: 503 }
  */
 export function classifyFailure(error: unknown, sharedProject: boolean): FailureVerdict {
   if (isApiError(error)) {
     // A 2xx the client cannot read (a new answer shape, a gateway's page) may still be an accepted request.
-    if (error.status >= 200 && error.status < 300 && !saysFailed(error.body)) return { kind: 'unknown', reason: 'unreadable_answer' };
+    if (error.status >= 200 && error.status < 300 && !saysFailed(error.body))
+      return { kind: 'unknown', reason: 'unreadable_answer' };
     const reason = `http_${error.status}`;
     if (error.transient) {
-      return { kind: 'retry', reason, status: error.status, ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs }) };
+      return {
+        kind: 'retry',
+        reason,
+        status: error.status,
+        ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs }),
+      };
     }
     const stopsBatch = error.status === 401 || error.status === 403 || (error.status === 404 && sharedProject);
     return { kind: 'failed', reason, status: error.status, ...(stopsBatch ? { stopsBatch: true } : {}) };

@@ -89,7 +89,13 @@ export class DeliveryJoin {
     if (row === undefined) return;
     const { videoUrl, duration } = delivery;
     const cid = delivery.correlationId ?? '';
-    void this.#options.store?.record({ type: 'delivery', row, cid, ...omitUndefined({ videoUrl, duration }), time: new Date().toISOString() });
+    void this.#options.store?.record({
+      type: 'delivery',
+      row,
+      cid,
+      ...omitUndefined({ videoUrl, duration }),
+      time: new Date().toISOString(),
+    });
     const held = this.#held.get(row);
     if (held === undefined) {
       this.#early.set(row, delivery);
@@ -103,7 +109,13 @@ export class DeliveryJoin {
   #join(result: RowResult, delivery: WebhookDeliveryInfo): RowResult {
     if (result.status === 'unknown') {
       this.#options.tally.accept(result);
-      void this.#options.store?.record({ type: 'done', row: result.row, key: result.rowKey, via: 'webhook', time: new Date().toISOString() });
+      void this.#options.store?.record({
+        type: 'done',
+        row: result.row,
+        key: result.rowKey,
+        via: 'webhook',
+        time: new Date().toISOString(),
+      });
     }
     return withDelivery(result, delivery);
   }

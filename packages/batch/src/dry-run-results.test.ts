@@ -13,7 +13,11 @@ const dir = tempDirs('vsynth-dry-run-bytes-')();
 const ROWS: DataRow[] = [
   { row: 1, data: { firstName: 'Åsa "Ace", Jr.', company: 'Acme', city: '北京', nickname: '', offer: '10% off' } },
   { row: 2, data: { firstName: '李雷', company: 'Multi\r\nline Co', city: 'Zürich', nickname: 'lei', offer: '5' } },
-  { row: 3, data: {}, issues: [issue({ code: 'row', message: 'the record has 2 fields, the header "5"', path: [], row: 3 })] },
+  {
+    row: 3,
+    data: {},
+    issues: [issue({ code: 'row', message: 'the record has 2 fields, the header "5"', path: [], row: 3 })],
+  },
   { row: 4, data: { firstName: 'Tom & Jerry', company: '<b>Co</b>', city: 'Lisbon', nickname: 'tj', offer: 'a,b' } },
 ];
 
@@ -46,10 +50,13 @@ describe('dry run results files', () => {
     ['csv', CSV_RESULTS],
     ['ndjson', NDJSON_RESULTS],
     ['json', `[\n${NDJSON_RESULTS.trimEnd().split('\n').join(',\n')}\n]\n`],
-  ])('write one line per row, in the order rows settle, quoted as the format needs (.%s)', async (extension, expected) => {
-    const results = join(dir, `results.${extension}`);
-    const summary = await runBatch({ rows: ROWS, template, dryRun: true, results, secrets: [] });
-    expect(readFileSync(results, 'utf8')).toBe(expected);
-    expect([summary.rows, summary.ok, summary.failed, summary.cubes]).toEqual([4, 3, 1, 6]);
-  });
+  ])(
+    'write one line per row, in the order rows settle, quoted as the format needs (.%s)',
+    async (extension, expected) => {
+      const results = join(dir, `results.${extension}`);
+      const summary = await runBatch({ rows: ROWS, template, dryRun: true, results, secrets: [] });
+      expect(readFileSync(results, 'utf8')).toBe(expected);
+      expect([summary.rows, summary.ok, summary.failed, summary.cubes]).toEqual([4, 3, 1, 6]);
+    },
+  );
 });

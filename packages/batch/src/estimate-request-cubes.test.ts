@@ -5,7 +5,10 @@ import { estimateRequestCubes } from './estimate-request-cubes.js';
 describe('estimateRequestCubes', () => {
   it('estimates a modify on its base project, or as a lower bound without one', () => {
     const base = { scenes: [{ scripts: [{ org: 'x'.repeat(90) }] }, { scripts: [{ org: 'y'.repeat(90) }] }] };
-    const request = { kind: 'modify' as const, body: { projectId: 'p', isExport: true, updates: { scripts_1: 'z'.repeat(20), title: 'T' } } };
+    const request = {
+      kind: 'modify' as const,
+      body: { projectId: 'p', isExport: true, updates: { scripts_1: 'z'.repeat(20), title: 'T' } },
+    };
     expect(estimateRequestCubes(request, { base })).toBe(2 + 2);
     expect(estimateRequestCubes(request)).toBe(1 + 1);
     expect(estimateRequestCubes({ kind: 'modify', body: { projectId: 'p', updates: { title: 'x' } } })).toBe(0);
@@ -15,12 +18,19 @@ describe('estimateRequestCubes', () => {
     const base = { scenes: [{ scripts: [{ org: 'x'.repeat(90) }] }] };
     const updates = { scripts: `<p>${'w'.repeat(150)} &amp;</p>`, scripts_3: 'q'.repeat(500) };
     // 1 scene + ⌈152 / 100⌉
-    expect(estimateRequestCubes({ kind: 'modify', body: { projectId: 'p', isExport: true, updates } }, { base })).toBe(1 + 2);
+    expect(estimateRequestCubes({ kind: 'modify', body: { projectId: 'p', isExport: true, updates } }, { base })).toBe(
+      1 + 2,
+    );
   });
 
   it('passes rates to the cost of a create and a modify', () => {
     const body = { scenes: [{ scripts: [{ org: 'Hi' }] }] };
     expect(estimateRequestCubes({ kind: 'create', body }, { rates: { perScene: 5 } })).toBe(5 + 1);
-    expect(estimateRequestCubes({ kind: 'modify', body: { projectId: 'p', isExport: true, updates: {} } }, { base: body, rates: { perScene: 5 } })).toBe(5 + 1);
+    expect(
+      estimateRequestCubes(
+        { kind: 'modify', body: { projectId: 'p', isExport: true, updates: {} } },
+        { base: body, rates: { perScene: 5 } },
+      ),
+    ).toBe(5 + 1);
   });
 });

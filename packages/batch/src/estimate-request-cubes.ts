@@ -1,4 +1,11 @@
-import { cubeCostFunction, estimateCubes, parseModifyKey, sceneScripts, spokenLength, type CubeRates } from '@vsynth/core';
+import {
+  cubeCostFunction,
+  estimateCubes,
+  parseModifyKey,
+  sceneScripts,
+  spokenLength,
+  type CubeRates,
+} from '@vsynth/core';
 import type { BatchRequest } from '@vsynth/templates';
 
 export interface EstimateRequestCubesOptions {
@@ -21,7 +28,8 @@ export interface EstimateRequestCubesOptions {
  * @example estimateRequestCubes({ kind: 'create', body: { scenes: [{ scripts: [{ org: 'Hi' }] }] } }) // 2
  */
 export function estimateRequestCubes(request: BatchRequest, options: EstimateRequestCubesOptions = {}): number {
-  if (request.kind !== 'modify') return estimateCubes({ kind: request.kind, body: request.body, rates: options.rates ?? {} });
+  if (request.kind !== 'modify')
+    return estimateCubes({ kind: request.kind, body: request.body, rates: options.rates ?? {} });
   const { base } = options;
   // Spoken characters per scene: the base's, then those the updates set.
   const lengths = base === undefined ? [] : sceneScripts(base, 'v3').map((text) => text.length);
@@ -33,7 +41,13 @@ export function estimateRequestCubes(request: BatchRequest, options: EstimateReq
   let scriptChars = 0;
   for (const length of lengths) scriptChars += length ?? 0;
   const scenes = base === undefined ? 1 : Math.max(lengths.length, 1);
-  return cubeCostFunction(options.rates)({ kind: 'modify', exported: request.body['isExport'] === true, scenes, scriptChars, targets: 0 });
+  return cubeCostFunction(options.rates)({
+    kind: 'modify',
+    exported: request.body['isExport'] === true,
+    scenes,
+    scriptChars,
+    targets: 0,
+  });
 }
 
 function record(value: unknown): Record<string, unknown> {

@@ -70,7 +70,8 @@ function takeOver(path: string, journalPath: string): boolean {
     }
     try {
       const holder = holderOf(path);
-      if (holder !== undefined && isProcessAlive(holder) && !(holder === process.pid && !lockedHere.has(path))) return false;
+      if (holder !== undefined && isProcessAlive(holder) && !(holder === process.pid && !lockedHere.has(path)))
+        return false;
       removeQuietly(path);
       return linkLock(path);
     } finally {
@@ -110,6 +111,14 @@ function inUse(journalPath: string, pid: number | undefined): UsageError {
 
 function cannotLock(path: string, error: unknown): UsageError {
   const code = (error as NodeJS.ErrnoException).code;
-  const why = code === 'ENOENT' ? 'its directory does not exist' : code === 'EACCES' || code === 'EPERM' || code === 'EROFS' ? 'its directory is not writable' : `${code ?? 'error'}`;
-  return new UsageError(`Cannot create the journal lock ${path}: ${why}. Create the directory or choose another \`journal\` file; nothing was sent.`, { cause: error });
+  const why =
+    code === 'ENOENT'
+      ? 'its directory does not exist'
+      : code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
+        ? 'its directory is not writable'
+        : `${code ?? 'error'}`;
+  return new UsageError(
+    `Cannot create the journal lock ${path}: ${why}. Create the directory or choose another \`journal\` file; nothing was sent.`,
+    { cause: error },
+  );
 }

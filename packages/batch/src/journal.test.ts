@@ -56,19 +56,26 @@ describe('journal', () => {
       if (calls > 1) throw Object.assign(new Error('i/o error'), { code: 'EIO' });
     };
     const journal = openJournal(file, { batch, fsync });
-    await expect(journal.append(attempt(1))).rejects.toThrow(/Cannot flush the journal .*j\.ndjson to disk \(EIO\); rows are not sent without a durable journal\./);
+    await expect(journal.append(attempt(1))).rejects.toThrow(
+      /Cannot flush the journal .*j\.ndjson to disk \(EIO\); rows are not sent without a durable journal\./,
+    );
     journal.close();
   });
 
   it('a failed write rejects the attempts waiting for it and stops the journal', async () => {
     const file = join(dir(), 'j.ndjson');
     let journalFd: number | undefined;
-    const journal = openJournal(file, { batch, fsync: (fd) => void (journalFd = fd) });
+    const fsync = (fd: number) => {
+      journalFd = fd;
+    };
+    const journal = openJournal(file, { batch, fsync });
     // The descriptor closed under the journal: its next write fails (EBADF). Committed at once, so
     // that no other file of this process is opened under the same descriptor meanwhile.
     closeSync(journalFd!);
     const waiting = journal.append(attempt(1));
-    expect(journal.commit()?.message).toMatch(/Cannot write the journal .*j\.ndjson \(EBADF\); rows are not sent without a durable journal\./);
+    expect(journal.commit()?.message).toMatch(
+      /Cannot write the journal .*j\.ndjson \(EBADF\); rows are not sent without a durable journal\./,
+    );
     await expect(waiting).rejects.toThrow(/EBADF/);
     expect(() => journal.append(attempt(2))).toThrow(/Cannot write the journal .*\(EBADF\)/);
     expect(() => journal.close()).toThrow(/EBADF/);
@@ -99,7 +106,16 @@ describe('journal', () => {
   it('writes outcome lines by the end of the turn, in the order appended', async () => {
     const file = join(dir(), 'j.ndjson');
     const journal = openJournal(file, { batch });
-    journal.append({ type: 'failed', row: 2, key: 'k2', reason: 'http_503', code: 'VSYNTH_API', message: 'm', status: 503, time });
+    journal.append({
+      type: 'failed',
+      row: 2,
+      key: 'k2',
+      reason: 'http_503',
+      code: 'VSYNTH_API',
+      message: 'm',
+      status: 503,
+      time,
+    });
     journal.append({ type: 'unknown', row: 4, key: 'k4', reason: 'timeout', message: 'm', time });
     await endOfTurn();
     expect(linesOf(file)).toEqual(['batch', 'failed 2', 'unknown 4']);
@@ -116,7 +132,11 @@ const journal = openJournal(${JSON.stringify(file)}, { batch: { id: 'b', templat
 await journal.append({ type: 'attempt', row: 1, key: 'k1', attempt: 1, cid: 'b.1', time: 't' });
 journal.append({ type: 'done', row: 1, key: 'k1', via: 'response', time: 't' });
 process.exit(0);`;
-    const proc = spawn(process.execPath, ['--conditions=@vsynth/source', '--import', TSX, '--input-type=module', '-e', code], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const proc = spawn(
+      process.execPath,
+      ['--conditions=@vsynth/source', '--import', TSX, '--input-type=module', '-e', code],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
     let stderr = '';
     proc.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const exitCode = await new Promise((resolve) => proc.on('exit', resolve));
@@ -133,7 +153,11 @@ process.exit(0);`;
       const journalFile = join(where, 'j.ndjson');
       const sentFile = join(where, 'sent.txt');
       writeFileSync(sentFile, '');
-      const proc = spawn(process.execPath, ['--conditions=@vsynth/source', '--import', TSX, child, journalFile, sentFile], { stdio: ['ignore', 'ignore', 'pipe'] });
+      const proc = spawn(
+        process.execPath,
+        ['--conditions=@vsynth/source', '--import', TSX, child, journalFile, sentFile],
+        { stdio: ['ignore', 'ignore', 'pipe'] },
+      );
       // Let it write some rows, then kill at a random moment.
       await new Promise<void>((resolve, reject) => {
         const timer = setInterval(() => {
@@ -149,7 +173,10 @@ process.exit(0);`;
       });
       proc.kill('SIGKILL');
       await new Promise((resolve) => proc.on('exit', resolve));
-      const sent = readFileSync(sentFile, 'utf8').split('\n').filter((l) => l !== '').map(Number);
+      const sent = readFileSync(sentFile, 'utf8')
+        .split('\n')
+        .filter((l) => l !== '')
+        .map(Number);
       const attempted = readJournal(journalFile)!.rows;
       expect(sent.length).toBeGreaterThan(20);
       expect(sent.filter((row) => !attempted.has(row))).toEqual([]);

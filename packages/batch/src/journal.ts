@@ -76,7 +76,10 @@ export class Journal {
       this.#write();
       return undefined;
     }
-    const durable = entry.type === 'attempt' ? new Promise<void>((resolve, reject) => this.#waiting.push({ resolve, reject })) : undefined;
+    const durable =
+      entry.type === 'attempt'
+        ? new Promise<void>((resolve, reject) => this.#waiting.push({ resolve, reject }))
+        : undefined;
     if (!this.#commitDue) {
       this.#commitDue = true;
       setImmediate(() => void this.commit());
@@ -135,7 +138,10 @@ export class Journal {
       return true;
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-      this.#broken = batchError(`Cannot write the journal ${this.path} (${code}); rows are not sent without a durable journal.`, { cause: error });
+      this.#broken = batchError(
+        `Cannot write the journal ${this.path} (${code}); rows are not sent without a durable journal.`,
+        { cause: error },
+      );
       throw this.#broken;
     }
   }
@@ -145,7 +151,10 @@ export class Journal {
       this.#writing.fsync(this.#fd!);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-      throw batchError(`Cannot flush the journal ${this.path} to disk (${code}); rows are not sent without a durable journal.`, { cause: error });
+      throw batchError(
+        `Cannot flush the journal ${this.path} to disk (${code}); rows are not sent without a durable journal.`,
+        { cause: error },
+      );
     }
   }
 }

@@ -14,14 +14,30 @@ describe('openJournal and readJournal', () => {
     const file = path();
     const journal = openJournal(file, { batch: { id: 'b1', template: 't' } });
     journal.append({ type: 'attempt', row: 1, key: 'k1', attempt: 1, cid: 'b1.1', projectId: 'p', time });
-    journal.append({ type: 'failed', row: 1, key: 'k1', reason: 'http_503', code: 'VSYNTH_API', message: 'x', status: 503, time });
+    journal.append({
+      type: 'failed',
+      row: 1,
+      key: 'k1',
+      reason: 'http_503',
+      code: 'VSYNTH_API',
+      message: 'x',
+      status: 503,
+      time,
+    });
     journal.append({ type: 'attempt', row: 1, key: 'k1', attempt: 2, cid: 'b1.1', projectId: 'p', time });
     journal.append({ type: 'done', row: 1, key: 'k1', projectId: 'p', cubes: 3, via: 'response', time });
     journal.append({ type: 'attempt', row: 2, key: 'k2', attempt: 1, cid: 'b1.2', time });
     journal.close();
     const state = readJournal(file)!;
     expect(state.batch.id).toBe('b1');
-    expect(state.rows.get(1)).toEqual({ key: 'k1', status: 'done', cid: 'b1.1', projectId: 'p', attempts: 2, cubes: 3 });
+    expect(state.rows.get(1)).toEqual({
+      key: 'k1',
+      status: 'done',
+      cid: 'b1.1',
+      projectId: 'p',
+      attempts: 2,
+      cubes: 3,
+    });
     expect(state.rows.get(2)).toMatchObject({ status: 'attempt', attempts: 1 });
     const again = openJournal(file, { resume: true, batch: { id: 'other', template: 't' } });
     expect(again.state.batch.id).toBe('b1');
@@ -33,7 +49,10 @@ describe('openJournal and readJournal', () => {
     openJournal(file, { batch: { id: 'old', template: 't' } }).close();
     const journal = openJournal(file, { batch: { id: 'new', template: 't' } });
     journal.close();
-    const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { type: string; id?: string });
+    const lines = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { type: string; id?: string });
     expect(lines.map((l) => [l.type, l.id])).toEqual([['batch', 'new']]);
   });
 
@@ -44,7 +63,10 @@ describe('openJournal and readJournal', () => {
     const journal = openJournal(file, { resume: true, batch: { id: 'b1', template: 't' } });
     journal.append({ type: 'attempt', row: 1, key: 'k1', attempt: 1, cid: 'b1.1', time });
     journal.close();
-    const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { type: string });
+    const lines = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { type: string });
     expect(lines.map((l) => l.type)).toEqual(['batch', 'resume', 'attempt']);
   });
 
@@ -59,7 +81,12 @@ describe('openJournal and readJournal', () => {
     expect(resumed.state.rows.get(1)?.status).toBe('done');
     resumed.close();
     expect(readJournal(file)!.rows.get(1)?.status).toBe('done');
-    expect(readFileSync(file, 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as { type: string }).type)).toEqual(['batch', 'attempt', 'done', 'resume']);
+    expect(
+      readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => (JSON.parse(l) as { type: string }).type),
+    ).toEqual(['batch', 'attempt', 'done', 'resume']);
 
     // A journal whose only line, the batch line, lacks its newline is still that batch's journal.
     const alone = path();
@@ -76,7 +103,9 @@ describe('openJournal and readJournal', () => {
     expect(() => readJournal(file)).toThrow(/is damaged at line 2: not JSON/);
     const other = path();
     appendFileSync(other, '{"hello":1}\n');
-    expect(() => openJournal(other, { resume: true, batch: { id: 'b', template: 't' } })).toThrow(/is not a vsynth batch journal \(no batch line\)\. Choose another `journal` file\./);
+    expect(() => openJournal(other, { resume: true, batch: { id: 'b', template: 't' } })).toThrow(
+      /is not a vsynth batch journal \(no batch line\)\. Choose another `journal` file\./,
+    );
   });
 
   it('reads a journal larger than the longest string V8 can hold', () => {
@@ -85,7 +114,10 @@ describe('openJournal and readJournal', () => {
     // 56 failed rows whose service message is 10 MiB: 560 MiB of journal, past V8's 512 MiB strings.
     const message = 'm'.repeat(10 * 1024 * 1024);
     for (let row = 1; row <= 56; row++) {
-      appendFileSync(file, `${JSON.stringify({ type: 'failed', row, key: `k${row}`, reason: 'http_500', code: 'E', message, time })}\n`);
+      appendFileSync(
+        file,
+        `${JSON.stringify({ type: 'failed', row, key: `k${row}`, reason: 'http_500', code: 'E', message, time })}\n`,
+      );
     }
     const state = readJournal(file);
     expect(state?.batch.id).toBe('b1');

@@ -10,8 +10,25 @@ describe('openResultsFile', () => {
   it('writes CSV with quoting for commas, quotes and newlines', () => {
     const file = join(dir, 'r.csv');
     const sink = openResultsFile(file);
-    sink.write({ row: 1, rowKey: 'a,b', status: 'failed', reason: 'http_400', errorCode: 'VSYNTH_API', errorMessage: 'bad "x"\nline', attempts: 1 });
-    sink.write({ row: 2, rowKey: 'k', status: 'done', projectId: 'p-2', attempts: 2, cubes: 4, videoUrl: 'https://v/2.mp4', duration: '3.5' });
+    sink.write({
+      row: 1,
+      rowKey: 'a,b',
+      status: 'failed',
+      reason: 'http_400',
+      errorCode: 'VSYNTH_API',
+      errorMessage: 'bad "x"\nline',
+      attempts: 1,
+    });
+    sink.write({
+      row: 2,
+      rowKey: 'k',
+      status: 'done',
+      projectId: 'p-2',
+      attempts: 2,
+      cubes: 4,
+      videoUrl: 'https://v/2.mp4',
+      duration: '3.5',
+    });
     sink.close();
     expect(readFileSync(file, 'utf8')).toBe(
       'row,rowKey,status,reason,projectId,projectKey,errorCode,errorMessage,attempts,cubes,videoUrl,duration\n' +
@@ -23,8 +40,18 @@ describe('openResultsFile', () => {
   it('writes every column of RESULT_COLUMNS under its own header cell', () => {
     const file = join(dir, 'all.csv');
     const result = {
-      row: 7, rowKey: 'key', status: 'unknown', reason: 'lost_response', projectId: 'p-7', projectKey: 'k-7', errorCode: 'VSYNTH_API',
-      errorMessage: 'gone', attempts: 3, cubes: 5, videoUrl: 'https://v/7.mp4', duration: '2.5',
+      row: 7,
+      rowKey: 'key',
+      status: 'unknown',
+      reason: 'lost_response',
+      projectId: 'p-7',
+      projectKey: 'k-7',
+      errorCode: 'VSYNTH_API',
+      errorMessage: 'gone',
+      attempts: 3,
+      cubes: 5,
+      videoUrl: 'https://v/7.mp4',
+      duration: '2.5',
     } as const;
     const sink = openResultsFile(file);
     sink.write(result);
@@ -42,7 +69,9 @@ describe('openResultsFile', () => {
     const sink = openResultsFile(file);
     sink.write({ row: 1, rowKey: 'k', status: 'failed', reason: 'invalid', attempts: 0, issues: [] });
     sink.close();
-    expect(readFileSync(file, 'utf8')).toBe('{"row":1,"rowKey":"k","status":"failed","reason":"invalid","attempts":0}\n');
+    expect(readFileSync(file, 'utf8')).toBe(
+      '{"row":1,"rowKey":"k","status":"failed","reason":"invalid","attempts":0}\n',
+    );
     expect(() => openResultsFile(join(dir, 'r.txt'))).toThrow('Cannot tell the format of results file');
   });
 

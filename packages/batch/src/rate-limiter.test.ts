@@ -32,7 +32,15 @@ describe('RateLimiter', () => {
   });
 
   it('gives up waiting when the batch is interrupted', async () => {
-    const limiter = new RateLimiter({ rps: 1, clock: { now: () => 0, sleep: async (_ms, signal) => { if (signal?.aborted) throw new Error('aborted'); } } });
+    const limiter = new RateLimiter({
+      rps: 1,
+      clock: {
+        now: () => 0,
+        sleep: async (_ms, signal) => {
+          if (signal?.aborted) throw new Error('aborted');
+        },
+      },
+    });
     const controller = new AbortController();
     await limiter.take(controller.signal);
     controller.abort();

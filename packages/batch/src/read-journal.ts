@@ -15,7 +15,7 @@ export function readJournal(path: string): JournalState | undefined {
   const rows = new Map<number, RowState>();
   let batch: JournalBatchEntry | undefined;
   let blank = true;
-  // Line by line: the journal of a batch of a few million rows outgrows the longest string V8 can hold.
+  // Line by line: the journal of a batch of a few million rows outgrows the longest string Node can hold.
   forEachLineSync(path, (line, number, ended) => {
     if (line.trim() === '') return;
     blank = false;
@@ -41,7 +41,9 @@ export function readJournal(path: string): JournalState | undefined {
 }
 
 function notAJournal(path: string): UsageError {
-  return new UsageError(`The file ${path} is not a vsynth batch journal (no batch line). Choose another \`journal\` file.`);
+  return new UsageError(
+    `The file ${path} is not a vsynth batch journal (no batch line). Choose another \`journal\` file.`,
+  );
 }
 
 /** A damaged journal is invalid input (exit 3), not a batch with failed rows. */

@@ -95,7 +95,13 @@ export interface RowState {
 export function rowStateAfter(before: RowState | undefined, record: RowRecord): RowState | undefined {
   switch (record.type) {
     case 'attempt':
-      return { key: record.key, status: 'attempt', cid: record.cid, attempts: (before?.attempts ?? 0) + 1, ...omitUndefined({ projectId: record.projectId }) };
+      return {
+        key: record.key,
+        status: 'attempt',
+        cid: record.cid,
+        attempts: (before?.attempts ?? 0) + 1,
+        ...omitUndefined({ projectId: record.projectId }),
+      };
     case 'done':
       return {
         key: record.key,
@@ -111,17 +117,36 @@ export function rowStateAfter(before: RowState | undefined, record: RowRecord): 
         }),
       };
     case 'failed':
-      return { ...before, key: record.key, status: 'failed', attempts: before?.attempts ?? 0, reason: record.reason, message: record.message, code: record.code };
+      return {
+        ...before,
+        key: record.key,
+        status: 'failed',
+        attempts: before?.attempts ?? 0,
+        reason: record.reason,
+        message: record.message,
+        code: record.code,
+      };
     case 'unknown':
       // The delivery can beat the lost answer to the store: the row stays done.
       if (before?.status === 'done') return undefined;
-      return { ...before, key: record.key, status: 'unknown', attempts: before?.attempts ?? 1, reason: record.reason, message: record.message };
+      return {
+        ...before,
+        key: record.key,
+        status: 'unknown',
+        attempts: before?.attempts ?? 1,
+        reason: record.reason,
+        message: record.message,
+      };
     case 'delivery': {
       if (before === undefined) return undefined;
       // An export was delivered for the row's correlation id: its request was accepted, even if no
       // answer came back (or the batch stopped before the `done` record). Never resend it.
       const accepted = (before.status === 'attempt' || before.status === 'unknown') && before.cid === record.cid;
-      return { ...before, ...(accepted ? { status: 'done' as const } : {}), ...omitUndefined({ videoUrl: record.videoUrl, duration: record.duration }) };
+      return {
+        ...before,
+        ...(accepted ? { status: 'done' as const } : {}),
+        ...omitUndefined({ videoUrl: record.videoUrl, duration: record.duration }),
+      };
     }
   }
 }
@@ -166,9 +191,16 @@ export function recordedResult(row: number, state: RowState, status: 'done' | 'u
  *
  * @example withDelivery(unknownResult, { videoUrl: 'https://…/v.mp4', duration: '12.5' }).status // 'done'
  */
-export function withDelivery(result: RowResult, delivery: { readonly videoUrl?: string | undefined; readonly duration?: string | undefined }): RowResult {
+export function withDelivery(
+  result: RowResult,
+  delivery: { readonly videoUrl?: string | undefined; readonly duration?: string | undefined },
+): RowResult {
   const { reason: _reason, errorCode: _code, errorMessage: _message, ...accepted } = result;
-  return { ...(result.status === 'unknown' ? accepted : result), status: 'done', ...omitUndefined({ videoUrl: delivery.videoUrl, duration: delivery.duration }) };
+  return {
+    ...(result.status === 'unknown' ? accepted : result),
+    status: 'done',
+    ...omitUndefined({ videoUrl: delivery.videoUrl, duration: delivery.duration }),
+  };
 }
 
 /**

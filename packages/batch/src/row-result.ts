@@ -13,7 +13,10 @@ export interface RowResult {
   readonly row: number;
   readonly rowKey: string;
   readonly status: RowStatus;
-  /** Why a row failed or is unknown, e.g. `invalid`, `http_400`, `http_429`, `network`, `lost_response`, `unreadable_answer`, `no_outcome`, `interrupted`, `max_cubes`. */
+  /**
+   * Why a row failed or is unknown, e.g. `invalid`, `http_400`, `http_429`, `network`, `lost_response`,
+   * `unreadable_answer`, `no_outcome`, `interrupted`, `max_cubes`.
+   */
   readonly reason?: string;
   readonly projectId?: string;
   /** Legacy project key. */
@@ -36,8 +39,25 @@ export interface RowResult {
  *
  * @example failedResult(4, 'k', 0, 'http_400', 'VSYNTH_API', 'Request failed with status 400 Bad Request')
  */
-export function failedResult(row: number, rowKey: string, attempts: number, reason: string, errorCode: string, errorMessage: string, projectId?: string): RowResult {
-  return { row, rowKey, status: 'failed', reason, errorCode, errorMessage, attempts, ...(projectId === undefined ? {} : { projectId }) };
+export function failedResult(
+  row: number,
+  rowKey: string,
+  attempts: number,
+  reason: string,
+  errorCode: string,
+  errorMessage: string,
+  projectId?: string,
+): RowResult {
+  return {
+    row,
+    rowKey,
+    status: 'failed',
+    reason,
+    errorCode,
+    errorMessage,
+    attempts,
+    ...(projectId === undefined ? {} : { projectId }),
+  };
 }
 
 /**
@@ -45,6 +65,18 @@ export function failedResult(row: number, rowKey: string, attempts: number, reas
  *
  * @example overMaxCubesResult(4, 'k', 0, 100).errorMessage // 'Not sent: the batch would exceed `maxCubes` 100.'
  */
-export function overMaxCubesResult(row: number, rowKey: string, attempts: number, maxCubes: number | undefined): RowResult {
-  return failedResult(row, rowKey, attempts, 'max_cubes', 'VSYNTH_BATCH', `Not sent: the batch would exceed \`maxCubes\` ${maxCubes}.`);
+export function overMaxCubesResult(
+  row: number,
+  rowKey: string,
+  attempts: number,
+  maxCubes: number | undefined,
+): RowResult {
+  return failedResult(
+    row,
+    rowKey,
+    attempts,
+    'max_cubes',
+    'VSYNTH_BATCH',
+    `Not sent: the batch would exceed \`maxCubes\` ${maxCubes}.`,
+  );
 }

@@ -41,7 +41,10 @@ export class RowSender {
   constructor(options: RowSenderOptions) {
     this.#options = options;
     this.limit = new AdaptiveLimit({ max: options.concurrency, onChange: options.onConcurrency });
-    this.#pool = options.projectPool !== undefined && options.projectPool.length > 0 ? new ProjectPool(options.projectPool) : undefined;
+    this.#pool =
+      options.projectPool !== undefined && options.projectPool.length > 0
+        ? new ProjectPool(options.projectPool)
+        : undefined;
     this.#context = {
       ...options.context,
       stopped: () => this.#stopped,

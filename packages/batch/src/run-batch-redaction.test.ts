@@ -17,8 +17,15 @@ const instant = { now: () => 0, sleep: async () => {} };
 const client: BatchClient = {
   async modifyProject(body) {
     const projectId = String((body as { projectId: string }).projectId);
-    if (projectId.endsWith('1')) throw new ApiError({ status: 400, endpoint: 'POST /api/odin/v3/project/modify', message: `bad key ${SECRET} for ${projectId}` } as never);
-    throw new NetworkError('POST /api/odin/v3/project/modify', `socket hang up after sending ${SECRET}`, { cause: new Error('reset') });
+    if (projectId.endsWith('1'))
+      throw new ApiError({
+        status: 400,
+        endpoint: 'POST /api/odin/v3/project/modify',
+        message: `bad key ${SECRET} for ${projectId}`,
+      } as never);
+    throw new NetworkError('POST /api/odin/v3/project/modify', `socket hang up after sending ${SECRET}`, {
+      cause: new Error('reset'),
+    });
   },
   async createProject() {
     throw new Error('unused');
@@ -44,11 +51,15 @@ async function run() {
     clock: instant,
     onEvent: (event) => events.push(event),
   });
-  return { journal: readFileSync(journal, 'utf8'), results: readFileSync(results, 'utf8'), events: JSON.stringify(events) };
+  return {
+    journal: readFileSync(journal, 'utf8'),
+    results: readFileSync(results, 'utf8'),
+    events: JSON.stringify(events),
+  };
 }
 
 describe('runBatch redaction of configured secrets', () => {
-  it('the journal: error messages and the rows\' project ids', async () => {
+  it("the journal: error messages and the rows' project ids", async () => {
     const { journal } = await run();
     expect(journal).not.toContain(SECRET);
     expect(journal).toContain('"projectId":"[redacted]-1"');
@@ -58,7 +69,10 @@ describe('runBatch redaction of configured secrets', () => {
   it('the results file: every row, failed and unknown', async () => {
     const { results } = await run();
     expect(results).not.toContain(SECRET);
-    const rows = results.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const rows = results
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(rows.map((row) => [row['status'], row['projectId']])).toEqual([
       ['failed', '[redacted]-1'],
       ['unknown', '[redacted]-2'],
@@ -75,16 +89,35 @@ describe('runBatch redaction of configured secrets', () => {
     const answering: BatchClient = {
       async modifyProject(body) {
         const projectId = String((body as { projectId: string }).projectId);
-        if (projectId.startsWith('bad')) throw new ApiError({ status: 400, endpoint: 'POST /api/odin/v3/project/modify', message: `no project "${projectId}", "quoted", 100% sure` } as never);
+        if (projectId.startsWith('bad'))
+          throw new ApiError({
+            status: 400,
+            endpoint: 'POST /api/odin/v3/project/modify',
+            message: `no project "${projectId}", "quoted", 100% sure`,
+          } as never);
         return { projectId: `${projectId}-v2` };
       },
       createProject: client.createProject,
       createLegacyProject: client.createLegacyProject,
     };
-    const data = [{ project: 'p-1', title: 'Hi, "you"' }, { project: 'bad-2', title: '한국어' }, { project: `${SECRET}-3`, title: 'x' }, { project: 'p-4', title: '' }];
+    const data = [
+      { project: 'p-1', title: 'Hi, "you"' },
+      { project: 'bad-2', title: '한국어' },
+      { project: `${SECRET}-3`, title: 'x' },
+      { project: 'p-4', title: '' },
+    ];
     const write = async (secrets: string[], extension: string) => {
       const results = join(tempDir(), `results.${extension}`);
-      await runBatch({ rows: iterableRows(data), template: modifyTemplate({ projectId: '{{project}}', updates: { title: '{{title}}' } }), client: answering, maxAttempts: 1, results, secrets, clock: instant, concurrency: 1 });
+      await runBatch({
+        rows: iterableRows(data),
+        template: modifyTemplate({ projectId: '{{project}}', updates: { title: '{{title}}' } }),
+        client: answering,
+        maxAttempts: 1,
+        results,
+        secrets,
+        clock: instant,
+        concurrency: 1,
+      });
       return readFileSync(results, 'utf8').split('\n');
     };
     for (const extension of ['csv', 'ndjson']) {

@@ -10,7 +10,11 @@ import type { BatchEvent } from './batch-event.js';
 import { runBatch } from './run-batch.js';
 import { tempDirs } from './test-temp-dirs.js';
 
-const template = modifyTemplate({ projectId: 'p-base', updates: { title: 'Hi {{name}}', scripts_0: 'Hello {{name}}' }, isExport: true });
+const template = modifyTemplate({
+  projectId: 'p-base',
+  updates: { title: 'Hi {{name}}', scripts_0: 'Hello {{name}}' },
+  isExport: true,
+});
 const people = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `person ${i + 1}` }));
 const dir = tempDirs('vsynth-batch-');
 
@@ -33,7 +37,9 @@ function fakeClock(): BatchClock & { slept: number[] } {
 type Script = (body: Record<string, unknown>, call: number) => Promise<{ projectId: string }> | { projectId: string };
 
 /** A client that answers by script and records every request and the overlap per project. */
-function fakeClient(script: Script = (body) => ({ projectId: `out-${String((body['updates'] as Record<string, string>)['title'])}` })) {
+function fakeClient(
+  script: Script = (body) => ({ projectId: `out-${String((body['updates'] as Record<string, string>)['title'])}` }),
+) {
   const calls: Record<string, unknown>[] = [];
   const active = new Map<string, number>();
   let maxOverlap = 0;
@@ -71,15 +77,38 @@ describe('runBatch', () => {
     const { client, calls } = fakeClient();
     const rows = [...people(3), { nmae: 'typo' }];
     const events: BatchEvent[] = [];
-    const summary = await runBatch({ rows: iterableRows(rows), template, client, results: out, projectPool: ['p-1', 'p-2'], clock: fakeClock(), onEvent: (e) => events.push(e) });
+    const summary = await runBatch({
+      rows: iterableRows(rows),
+      template,
+      client,
+      results: out,
+      projectPool: ['p-1', 'p-2'],
+      clock: fakeClock(),
+      onEvent: (e) => events.push(e),
+    });
     expect(calls.map(titleOf).sort()).toEqual(['Hi person 1', 'Hi person 2', 'Hi person 3']);
     // --events jsonl consumers get the reason and the message of a failed row.
-    expect(events.find((e) => e.type === 'row' && e.row === 4)).toMatchObject({ status: 'failed', reason: 'invalid', message: expect.stringMatching(/^missing variable "name" in updates\.title: /) });
-    expect(summary).toMatchObject({ rows: 4, submitted: 3, done: 3, failed: 1, failedByReason: { invalid: 1 }, unknown: 0 });
+    expect(events.find((e) => e.type === 'row' && e.row === 4)).toMatchObject({
+      status: 'failed',
+      reason: 'invalid',
+      message: expect.stringMatching(/^missing variable "name" in updates\.title: /),
+    });
+    expect(summary).toMatchObject({
+      rows: 4,
+      submitted: 3,
+      done: 3,
+      failed: 1,
+      failedByReason: { invalid: 1 },
+      unknown: 0,
+    });
     const lines = readFileSync(out, 'utf8').trim().split('\n');
-    expect(lines[0]).toBe('row,rowKey,status,reason,projectId,projectKey,errorCode,errorMessage,attempts,cubes,videoUrl,duration');
+    expect(lines[0]).toBe(
+      'row,rowKey,status,reason,projectId,projectKey,errorCode,errorMessage,attempts,cubes,videoUrl,duration',
+    );
     const invalid = lines.find((line) => line.startsWith('4,'));
-    expect(invalid).toMatch(/^4,[\w-]{12},failed,invalid,,,VSYNTH_TEMPLATE,"missing variable ""name"" in updates\.title: the row has no such column \(did you mean ""nmae""\?\); missing variable ""name"" in updates\.scripts_0/);
+    expect(invalid).toMatch(
+      /^4,[\w-]{12},failed,invalid,,,VSYNTH_TEMPLATE,"missing variable ""name"" in updates\.title: the row has no such column \(did you mean ""nmae""\?\); missing variable ""name"" in updates\.scripts_0/,
+    );
   });
 
   it('retries 429 and 5xx after the longer of backoff and Retry-After, then succeeds', async () => {
@@ -87,17 +116,29 @@ describe('runBatch', () => {
     let n = 0;
     const { client, calls } = fakeClient((body) => {
       n += 1;
-      if (n === 1) throw new ApiError({ status: 429, endpoint: 'POST /api/odin/v3/project/modify', retryAfterMs: 2000 });
+      if (n === 1)
+        throw new ApiError({ status: 429, endpoint: 'POST /api/odin/v3/project/modify', retryAfterMs: 2000 });
       if (n === 2) throw new ApiError({ status: 503, endpoint: 'POST /api/odin/v3/project/modify' });
       return { projectId: titleOf(body) };
     });
     const journal = join(dir(), 'j.ndjson');
-    const summary = await runBatch({ rows: iterableRows(people(1)), template, client, journal, clock, random: () => 0.5, backoff: { baseMs: 100 } });
+    const summary = await runBatch({
+      rows: iterableRows(people(1)),
+      template,
+      client,
+      journal,
+      clock,
+      random: () => 0.5,
+      backoff: { baseMs: 100 },
+    });
     expect(summary).toMatchObject({ done: 1, submitted: 1 });
     expect(calls).toHaveLength(3);
     expect(clock.slept).toContain(2000);
     expect(clock.slept).toContain(100);
-    const entries = readFileSync(journal, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { type: string });
+    const entries = readFileSync(journal, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { type: string });
     expect(entries.map((e) => e.type)).toEqual(['batch', 'attempt', 'failed', 'attempt', 'failed', 'attempt', 'done']);
   });
 
@@ -106,7 +147,14 @@ describe('runBatch', () => {
       if (titleOf(body) === 'Hi person 1') throw new ApiError({ status: 500, endpoint: 'POST /m' });
       throw new ApiError({ status: 400, endpoint: 'POST /m', detail: 'no clip title_0' });
     });
-    const summary = await runBatch({ rows: iterableRows(people(2)), template, client, maxAttempts: 3, clock: fakeClock(), projectPool: ['a', 'b'] });
+    const summary = await runBatch({
+      rows: iterableRows(people(2)),
+      template,
+      client,
+      maxAttempts: 3,
+      clock: fakeClock(),
+      projectPool: ['a', 'b'],
+    });
     expect(summary.failedByReason).toEqual({ http_500: 1, http_400: 1 });
   });
 
@@ -116,11 +164,23 @@ describe('runBatch', () => {
     });
     const journal = join(dir(), 'j.ndjson');
     const out = join(dir(), 'r.ndjson');
-    const error = await runBatch({ rows: iterableRows(people(50)), template, client, concurrency: 2, projectPool: ['a', 'b'], journal, results: out, clock: fakeClock() }).catch((e: unknown) => e);
+    const error = await runBatch({
+      rows: iterableRows(people(50)),
+      template,
+      client,
+      concurrency: 2,
+      projectPool: ['a', 'b'],
+      journal,
+      results: out,
+      clock: fakeClock(),
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(401);
     expect(calls.length).toBeLessThanOrEqual(2);
-    const written = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const written = readFileSync(out, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(written).toHaveLength(calls.length);
     expect(written.every((r) => r['status'] === 'failed' && r['reason'] === 'http_401')).toBe(true);
     // The journal says the rows failed (nothing accepted), so --resume with a good key sends them.
@@ -131,12 +191,27 @@ describe('runBatch', () => {
     const { client, calls } = fakeClient();
     const journal = join(dir(), 'j.ndjson');
     const rows = people(3).map((r, i) => ({ ...r, email: `p${i}@x` }));
-    const error = await runBatch({ rows: iterableRows(rows), template, client, keyColumn: 'emial', journal, clock: fakeClock() }).catch((e: unknown) => e);
+    const error = await runBatch({
+      rows: iterableRows(rows),
+      template,
+      client,
+      keyColumn: 'emial',
+      journal,
+      clock: fakeClock(),
+    }).catch((e: unknown) => e);
     expect(isUsageError(error)).toBe(true);
     expect((error as Error).message).toBe('The key column "emial" is not a column of the data; did you mean "email"?');
     expect(calls).toHaveLength(0);
     // The journal recorded no row, so the corrected command starts over on it.
-    const summary = await runBatch({ rows: iterableRows(rows), template, client, keyColumn: 'email', journal, clock: fakeClock(), projectPool: ['a'] });
+    const summary = await runBatch({
+      rows: iterableRows(rows),
+      template,
+      client,
+      keyColumn: 'email',
+      journal,
+      clock: fakeClock(),
+      projectPool: ['a'],
+    });
     expect(summary).toMatchObject({ done: 3 });
   });
 
@@ -147,18 +222,36 @@ describe('runBatch', () => {
     for (const options of [{}, { projectPool: ['gone-1', 'gone-2'] }]) {
       const { client, calls } = fakeClient(missing);
       const out = join(dir(), 'r.ndjson');
-      const error = await runBatch({ rows: iterableRows(people(20)), template, client, concurrency: 2, clock: fakeClock(), results: out, ...options }).catch((e: unknown) => e);
+      const error = await runBatch({
+        rows: iterableRows(people(20)),
+        template,
+        client,
+        concurrency: 2,
+        clock: fakeClock(),
+        results: out,
+        ...options,
+      }).catch((e: unknown) => e);
       expect((error as ApiError).status).toBe(404);
       // Without a pool the second row waits for the project; it is not sent after the 404 but reported as stopped.
       expect(calls).toHaveLength('projectPool' in options ? 2 : 1);
-      const written = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
-      expect(written.map((r) => r['reason']).sort()).toEqual('projectPool' in options ? ['http_404', 'http_404'] : ['http_404', 'stopped']);
+      const written = readFileSync(out, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+      expect(written.map((r) => r['reason']).sort()).toEqual(
+        'projectPool' in options ? ['http_404', 'http_404'] : ['http_404', 'stopped'],
+      );
     }
     const perRow = modifyTemplate({ projectId: '{{project}}', updates: { title: 'Hi {{name}}' } });
     expect(perRow.projectId).toBeUndefined();
     expect(template.projectId).toBe('p-base');
     const { client, calls } = fakeClient(missing);
-    const summary = await runBatch({ rows: iterableRows(people(3).map((r, i) => ({ ...r, project: `p-${i}` }))), template: perRow, client, clock: fakeClock() });
+    const summary = await runBatch({
+      rows: iterableRows(people(3).map((r, i) => ({ ...r, project: `p-${i}` }))),
+      template: perRow,
+      client,
+      clock: fakeClock(),
+    });
     expect(summary.failedByReason).toEqual({ http_404: 3 });
     expect(calls).toHaveLength(3);
   });
@@ -170,17 +263,38 @@ describe('runBatch', () => {
       return { projectId: titleOf(body) };
     });
     const pool = Array.from({ length: 8 }, (_, i) => `p-${i}`);
-    await runBatch({ rows: iterableRows(people(8)), template, client, concurrency: 8, projectPool: pool, clock: fakeClock(), onEvent: (e) => events.push(e) });
+    await runBatch({
+      rows: iterableRows(people(8)),
+      template,
+      client,
+      concurrency: 8,
+      projectPool: pool,
+      clock: fakeClock(),
+      onEvent: (e) => events.push(e),
+    });
     const changes = events.filter((e) => e.type === 'concurrency');
     expect(changes[0]).toEqual({ type: 'concurrency', limit: 4, reason: 'repeated 429' });
   });
 
   it('never overlaps two modifies of one project, and spreads rows over a pool', async () => {
     const single = fakeClient();
-    await runBatch({ rows: iterableRows(people(6)), template, client: single.client, concurrency: 4, clock: fakeClock() });
+    await runBatch({
+      rows: iterableRows(people(6)),
+      template,
+      client: single.client,
+      concurrency: 4,
+      clock: fakeClock(),
+    });
     expect(single.overlap()).toBe(1);
     const pooled = fakeClient();
-    await runBatch({ rows: iterableRows(people(12)), template, client: pooled.client, concurrency: 4, projectPool: ['a', 'b', 'c'], clock: fakeClock() });
+    await runBatch({
+      rows: iterableRows(people(12)),
+      template,
+      client: pooled.client,
+      concurrency: 4,
+      projectPool: ['a', 'b', 'c'],
+      clock: fakeClock(),
+    });
     expect(pooled.overlap()).toBe(1);
     expect(pooled.maxActive()).toBe(3);
     expect(new Set(pooled.calls.map((c) => c['projectId']))).toEqual(new Set(['a', 'b', 'c']));
@@ -189,22 +303,55 @@ describe('runBatch', () => {
   it('marks a lost response unknown, does not resend it on resume, and resends it only when asked', async () => {
     const journal = join(dir(), 'j.ndjson');
     const lost = fakeClient((body) => {
-      if (titleOf(body) === 'Hi person 2') throw new NetworkError('POST /m', 'closed', { cause: Object.assign(new Error('socket'), { code: 'UND_ERR_SOCKET' }) });
+      if (titleOf(body) === 'Hi person 2')
+        throw new NetworkError('POST /m', 'closed', {
+          cause: Object.assign(new Error('socket'), { code: 'UND_ERR_SOCKET' }),
+        });
       return { projectId: titleOf(body) };
     });
-    const first = await runBatch({ rows: iterableRows(people(3)), template, client: lost.client, journal, projectPool: ['a', 'b'], clock: fakeClock() });
+    const first = await runBatch({
+      rows: iterableRows(people(3)),
+      template,
+      client: lost.client,
+      journal,
+      projectPool: ['a', 'b'],
+      clock: fakeClock(),
+    });
     expect(first).toMatchObject({ done: 2, unknown: 1 });
     expect(lost.calls.filter((c) => titleOf(c) === 'Hi person 2')).toHaveLength(1);
 
     const again = fakeClient();
     const out = join(dir(), 'r.ndjson');
-    const resumed = await runBatch({ rows: iterableRows(people(3)), template, client: again.client, journal, resume: true, results: out, clock: fakeClock() });
+    const resumed = await runBatch({
+      rows: iterableRows(people(3)),
+      template,
+      client: again.client,
+      journal,
+      resume: true,
+      results: out,
+      clock: fakeClock(),
+    });
     expect(again.calls).toHaveLength(0);
     expect(resumed).toMatchObject({ skipped: 2, unknown: 1, done: 0 });
-    const results = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(results.map((r) => [r['row'], r['status'], r['reason']])).toEqual([[1, 'done', undefined], [2, 'unknown', 'lost_response'], [3, 'done', undefined]]);
+    const results = readFileSync(out, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(results.map((r) => [r['row'], r['status'], r['reason']])).toEqual([
+      [1, 'done', undefined],
+      [2, 'unknown', 'lost_response'],
+      [3, 'done', undefined],
+    ]);
 
-    const resend = await runBatch({ rows: iterableRows(people(3)), template, client: again.client, journal, resume: true, resendUnknown: true, clock: fakeClock() });
+    const resend = await runBatch({
+      rows: iterableRows(people(3)),
+      template,
+      client: again.client,
+      journal,
+      resume: true,
+      resendUnknown: true,
+      clock: fakeClock(),
+    });
     expect(again.calls.map(titleOf)).toEqual(['Hi person 2']);
     expect(resend).toMatchObject({ skipped: 2, done: 1, unknown: 0 });
   });
@@ -229,13 +376,27 @@ describe('runBatch', () => {
         .join('\n') + '\n{"type":"don',
     );
     const { client, calls } = fakeClient();
-    const summary = await runBatch({ rows: iterableRows(people(2)), template, client, journal, resume: true, clock: fakeClock() });
+    const summary = await runBatch({
+      rows: iterableRows(people(2)),
+      template,
+      client,
+      journal,
+      resume: true,
+      clock: fakeClock(),
+    });
     expect(calls).toHaveLength(0);
     expect(summary).toMatchObject({ batchId: 'b1', skipped: 1, unknown: 1 });
     expect(readJournal(journal)?.rows.get(2)?.status).toBe('attempt');
 
     const changed = [{ name: 'person 1' }, { name: 'someone else' }];
-    const error = await runBatch({ rows: iterableRows(changed), template, client, journal, resume: true, clock: fakeClock() }).catch((e: unknown) => e);
+    const error = await runBatch({
+      rows: iterableRows(changed),
+      template,
+      client,
+      journal,
+      resume: true,
+      clock: fakeClock(),
+    }).catch((e: unknown) => e);
     expect(isBatchError(error)).toBe(true);
     expect((error as Error).message).toMatch(/^Row 2 differs from the row the journal .* recorded/);
   });
@@ -245,7 +406,14 @@ describe('runBatch', () => {
     const { client } = fakeClient();
     await runBatch({ rows: iterableRows(people(1)), template, client, journal, clock: fakeClock() });
     const fixed = modifyTemplate({ projectId: 'p-base', updates: { title: 'Hello {{name}}' } }, { name: 'fixed.json' });
-    const summary = await runBatch({ rows: iterableRows(people(2)), template: fixed, client, journal, resume: true, clock: fakeClock() });
+    const summary = await runBatch({
+      rows: iterableRows(people(2)),
+      template: fixed,
+      client,
+      journal,
+      resume: true,
+      clock: fakeClock(),
+    });
     expect(summary.warnings.map((w) => w.message)).toContain(
       `The journal's batch ${summary.batchId} was started with the modify template; rows not done yet are sent with the modify template fixed.json.`,
     );
@@ -256,7 +424,13 @@ describe('runBatch', () => {
     const journal = join(dir(), 'j.ndjson');
     const { client } = fakeClient();
     await runBatch({ rows: iterableRows(people(1)), template, client, journal, clock: fakeClock() });
-    const error = await runBatch({ rows: iterableRows(people(1)), template, client, journal, clock: fakeClock() }).catch((e: unknown) => e);
+    const error = await runBatch({
+      rows: iterableRows(people(1)),
+      template,
+      client,
+      journal,
+      clock: fakeClock(),
+    }).catch((e: unknown) => e);
     expect((error as Error).message).toMatch(/already records batch .*Pass `resume: true`/);
     expect(isUsageError(error)).toBe(true); // exit 2: a choice of options, not a failed batch
   });
@@ -264,11 +438,31 @@ describe('runBatch', () => {
   it('stops sending at maxCubes and still lists every later row as failed max_cubes (rows done earlier stay done)', async () => {
     const { client, calls } = fakeClient();
     const out = join(dir(), 'r.ndjson');
-    const summary = await runBatch({ rows: iterableRows(people(6)), template, client, maxCubes: 5, results: out, projectPool: ['a'], clock: fakeClock() });
+    const summary = await runBatch({
+      rows: iterableRows(people(6)),
+      template,
+      client,
+      maxCubes: 5,
+      results: out,
+      projectPool: ['a'],
+      clock: fakeClock(),
+    });
     expect(calls).toHaveLength(2);
-    expect(summary).toMatchObject({ rows: 6, done: 2, failed: 4, failedByReason: { max_cubes: 4 }, stoppedAtMaxCubes: true, cubes: 4 });
-    const written = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(written.map((r) => [r['row'], r['status'], r['reason'] ?? null]).sort((a, b) => Number(a[0]) - Number(b[0]))).toEqual([
+    expect(summary).toMatchObject({
+      rows: 6,
+      done: 2,
+      failed: 4,
+      failedByReason: { max_cubes: 4 },
+      stoppedAtMaxCubes: true,
+      cubes: 4,
+    });
+    const written = readFileSync(out, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(
+      written.map((r) => [r['row'], r['status'], r['reason'] ?? null]).sort((a, b) => Number(a[0]) - Number(b[0])),
+    ).toEqual([
       [1, 'done', null],
       [2, 'done', null],
       [3, 'failed', 'max_cubes'],
@@ -280,12 +474,28 @@ describe('runBatch', () => {
 
   it('dry-runs without a client: validates and estimates every row, and says where maxCubes would stop a run', async () => {
     const requests: unknown[] = [];
-    const summary = await runBatch({ rows: iterableRows([...people(3), {}]), template, dryRun: true, onRequest: (s) => requests.push(s.request) });
+    const summary = await runBatch({
+      rows: iterableRows([...people(3), {}]),
+      template,
+      dryRun: true,
+      onRequest: (s) => requests.push(s.request),
+    });
     expect(summary).toMatchObject({ ok: 3, failed: 1, cubes: 6, submitted: 0 });
-    expect(requests[0]).toEqual({ kind: 'modify', body: { projectId: 'p-base', isExport: true, updates: { title: 'Hi person 1', scripts_0: 'Hello person 1' } } });
+    expect(requests[0]).toEqual({
+      kind: 'modify',
+      body: { projectId: 'p-base', isExport: true, updates: { title: 'Hi person 1', scripts_0: 'Hello person 1' } },
+    });
     const capped = await runBatch({ rows: iterableRows([...people(5), {}]), template, dryRun: true, maxCubes: 5 });
-    expect(capped).toMatchObject({ ok: 5, failed: 1, cubes: 10, stoppedAtMaxCubes: true, failedByReason: { invalid: 1 } });
-    expect(capped.warnings.map((w) => w.message)).toContain('A run would stop before row 3: its estimated 2 cubes would bring the batch to 6, over `maxCubes` 5.');
+    expect(capped).toMatchObject({
+      ok: 5,
+      failed: 1,
+      cubes: 10,
+      stoppedAtMaxCubes: true,
+      failedByReason: { invalid: 1 },
+    });
+    expect(capped.warnings.map((w) => w.message)).toContain(
+      'A run would stop before row 3: its estimated 2 cubes would bring the batch to 6, over `maxCubes` 5.',
+    );
   });
 
   it('on abort finishes requests in flight, sends nothing new and says it was interrupted', async () => {
@@ -294,7 +504,15 @@ describe('runBatch', () => {
       if (call === 2) controller.abort();
       return { projectId: titleOf(body) };
     });
-    const summary = await runBatch({ rows: iterableRows(people(10)), template, client, concurrency: 2, projectPool: ['a', 'b'], signal: controller.signal, clock: fakeClock() });
+    const summary = await runBatch({
+      rows: iterableRows(people(10)),
+      template,
+      client,
+      concurrency: 2,
+      projectPool: ['a', 'b'],
+      signal: controller.signal,
+      clock: fakeClock(),
+    });
     expect(summary.interrupted).toBe(true);
     expect(summary.done).toBe(calls.length);
     expect(calls.length).toBeLessThanOrEqual(3);
@@ -302,20 +520,45 @@ describe('runBatch', () => {
 
   it('settles an unknown row as done when its webhook delivery arrives, and joins videoUrl to done rows', async () => {
     const listeners: ((d: WebhookDeliveryInfo) => void)[] = [];
-    const collector: WebhookCollector = { url: 'http://127.0.0.1:9/hook', secret: 's3cret', subscribe: (l) => (listeners.push(l), () => {}) };
+    const collector: WebhookCollector = {
+      url: 'http://127.0.0.1:9/hook',
+      secret: 's3cret',
+      subscribe: (listener) => {
+        listeners.push(listener);
+        return () => {};
+      },
+    };
     const out = join(dir(), 'r.ndjson');
     const journal = join(dir(), 'j.ndjson');
     const { client, calls } = fakeClient((body) => {
       const url = new URL(String(body['webhookUrl']));
       const cid = url.searchParams.get('vs_cid') ?? '';
-      setTimeout(() => listeners.forEach((l) => l({ correlationId: cid, videoUrl: `https://v/${cid}.mp4`, duration: '3.5' })), 5);
-      if (titleOf(body) === 'Hi person 2') throw new NetworkError('POST /m', 'closed', { cause: { code: 'ECONNRESET' } });
+      setTimeout(() => {
+        for (const listener of listeners)
+          listener({ correlationId: cid, videoUrl: `https://v/${cid}.mp4`, duration: '3.5' });
+      }, 5);
+      if (titleOf(body) === 'Hi person 2')
+        throw new NetworkError('POST /m', 'closed', { cause: { code: 'ECONNRESET' } });
       return { projectId: titleOf(body) };
     });
-    const summary = await runBatch({ rows: iterableRows(people(2)), template, client, webhooks: collector, results: out, journal, projectPool: ['a', 'b'], batchId: 'bb' });
+    const summary = await runBatch({
+      rows: iterableRows(people(2)),
+      template,
+      client,
+      webhooks: collector,
+      results: out,
+      journal,
+      projectPool: ['a', 'b'],
+      batchId: 'bb',
+    });
     expect(summary).toMatchObject({ done: 2, unknown: 0 });
-    expect(String(calls[0]?.['webhookUrl'])).toMatch(/^http:\/\/127\.0\.0\.1:9\/hook\?vs_cid=bb\.1&vs_sig=[0-9a-f]{64}$/);
-    const results = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(String(calls[0]?.['webhookUrl'])).toMatch(
+      /^http:\/\/127\.0\.0\.1:9\/hook\?vs_cid=bb\.1&vs_sig=[0-9a-f]{64}$/,
+    );
+    const results = readFileSync(out, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(results.map((r) => [r['row'], r['status'], r['videoUrl'], r['duration']]).sort()).toEqual([
       [1, 'done', 'https://v/bb.1.mp4', '3.5'],
       [2, 'done', 'https://v/bb.2.mp4', '3.5'],
@@ -333,7 +576,11 @@ describe('runBatch', () => {
       bind(data) {
         read.add('name');
         if (data['nickname'] !== '') read.add('nickname');
-        return { ok: true, request: { kind: 'create', body: { name: `Welcome ${String(data['name'])}`, scenes: [] } }, warnings: [] };
+        return {
+          ok: true,
+          request: { kind: 'create', body: { name: `Welcome ${String(data['name'])}`, scenes: [] } },
+          warnings: [],
+        };
       },
       columnsRead: () => read,
     };
@@ -343,6 +590,8 @@ describe('runBatch', () => {
     ];
     const summary = await runBatch({ rows: iterableRows(rows), template: learning, dryRun: true });
     expect(summary).toMatchObject({ ok: 2, failed: 0 });
-    expect(summary.warnings.map((w) => w.message)).toEqual(['The TSX template welcome.tsx does not use column "plan".']);
+    expect(summary.warnings.map((w) => w.message)).toEqual([
+      'The TSX template welcome.tsx does not use column "plan".',
+    ]);
   });
 });

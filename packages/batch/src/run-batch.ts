@@ -5,7 +5,16 @@
  * file with one line per row.
  */
 import { hash, randomUUID } from 'node:crypto';
-import { UsageError, batchError, configuredSecrets, formatIssue, issue, omitUndefined, redactSecrets, type Issue } from '@vsynth/core';
+import {
+  UsageError,
+  batchError,
+  configuredSecrets,
+  formatIssue,
+  issue,
+  omitUndefined,
+  redactSecrets,
+  type Issue,
+} from '@vsynth/core';
 import { checkRow, type BatchRequest, type BatchTemplate, type DataRow, type RowSchema } from '@vsynth/templates';
 import type { BatchClient, WebhookCollector } from './batch-client.js';
 import { systemClock, type BatchClock } from './batch-clock.js';
@@ -37,7 +46,7 @@ export interface RunBatchOptions {
   readonly rps?: number;
   /** Tries per row for answers that say "try again" (429, 5xx, connection refused); default 5. */
   readonly maxAttempts?: number;
-  /** Exponential backoff between tries, with full jitter: `base × 2^(try-1)`, at most `max`; a longer `Retry-After` wins. */
+  /** Backoff between tries, with full jitter: `base × 2^(try-1)`, at most `max`; a longer `Retry-After` wins. */
   readonly backoff?: { readonly baseMs?: number; readonly maxMs?: number };
   /** Journal file (NDJSON). Without it a killed batch cannot be resumed safely. */
   readonly journal?: string;
@@ -108,11 +117,14 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
   const emit = options.onEvent ?? (() => {});
   const secrets = [...(options.secrets ?? configuredSecrets())];
 
-  const journal = settings.dryRun || options.journal === undefined ? undefined : openJournal(options.journal, {
-    resume: settings.resume,
-    batch: { id: settings.batchId, template: template.description },
-    ...omitUndefined({ durability: options.journalDurability }),
-  });
+  const journal =
+    settings.dryRun || options.journal === undefined
+      ? undefined
+      : openJournal(options.journal, {
+          resume: settings.resume,
+          batch: { id: settings.batchId, template: template.description },
+          ...omitUndefined({ durability: options.journalDurability }),
+        });
   const results = openResults(options.results, journal);
   if (journal !== undefined) journal.secrets = secrets;
   const store = journal === undefined ? undefined : journalStore(journal);
@@ -131,7 +143,10 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
     results?.write(result);
     if (options.onEvent !== undefined) emit(rowEvent(result));
   };
-  const deliveries = options.webhooks === undefined ? undefined : new DeliveryJoin({ collector: options.webhooks, batchId, store, tally, write });
+  const deliveries =
+    options.webhooks === undefined
+      ? undefined
+      : new DeliveryJoin({ collector: options.webhooks, batchId, store, tally, write });
   const settle = (result: RowResult, awaitsDelivery = false) => {
     tally.add(result);
     if (awaitsDelivery && deliveries !== undefined) deliveries.settle(result);
@@ -147,7 +162,8 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
       baseBackoffMs: settings.baseBackoffMs,
       maxBackoffMs: settings.maxBackoffMs,
       webhooks: options.webhooks,
-      sharedProject: template.kind === 'modify' && (settings.projectPool.length > 0 || template.projectId !== undefined),
+      sharedProject:
+        template.kind === 'modify' && (settings.projectPool.length > 0 || template.projectId !== undefined),
       clock,
       random: options.random ?? Math.random,
       signal,
@@ -166,9 +182,17 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
 
   if (journal !== undefined && previous !== undefined && journal.state.batch.template !== template.description) {
     // Legitimate after fixing a template; worth saying, since done rows keep the old text.
-    warn(`The journal's batch ${batchId} was started with the ${journal.state.batch.template}; rows not done yet are sent with the ${template.description}.`);
+    warn(
+      `The journal's batch ${batchId} was started with the ${journal.state.batch.template}; rows not done yet are sent with the ${template.description}.`,
+    );
   }
-  emit({ type: 'start', batchId, resumed: previous !== undefined, dryRun: settings.dryRun, concurrency: settings.concurrency });
+  emit({
+    type: 'start',
+    batchId,
+    resumed: previous !== undefined,
+    dryRun: settings.dryRun,
+    concurrency: settings.concurrency,
+  });
 
   // The row loop: each row is settled here (skipped, unknown, invalid, over maxCubes, a dry run's
   // `ok`) or handed to the sender, which settles it when its request ends.
@@ -224,23 +248,38 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
       if (settings.dryRun) {
         // A dry run checks every row and estimates the whole batch; it only says where a run would stop.
         if (!budget.stopped && !budget.take(cubes)) {
-          warn(`A run would stop before row ${row}: its estimated ${cubes} cubes would bring the batch to ${total}, over \`maxCubes\` ${options.maxCubes}.`, row);
+          warn(
+            `A run would stop before row ${row}: its estimated ${cubes} cubes would bring the batch to ${total}, over \`maxCubes\` ${options.maxCubes}.`,
+            row,
+          );
         }
         options.onRequest?.({ row, rowKey, request, cubes });
         settle({ row, rowKey, status: 'ok', attempts: 0, cubes });
         continue;
       }
       if (!budget.take(cubes)) {
-        warn(`Stopped before row ${row}: its estimated ${cubes} cubes would bring the batch to ${total}, over \`maxCubes\` ${options.maxCubes}.`, row);
+        warn(
+          `Stopped before row ${row}: its estimated ${cubes} cubes would bring the batch to ${total}, over \`maxCubes\` ${options.maxCubes}.`,
+          row,
+        );
         settle(overMaxCubesResult(row, rowKey, priorAttempts, options.maxCubes));
         continue;
       }
-      // A request in flight may stop the batch while this row waits: it is then not sent (nor listed, like rows not read).
+      // A request in flight may stop the batch while this row waits: it is then neither sent nor listed.
       if (!(await sender.slot())) break;
       if (signal?.aborted) {
         sender.release();
         interrupted = true;
-        settle(failedResult(row, rowKey, priorAttempts, 'interrupted', 'VSYNTH_ABORTED', 'The batch was interrupted before this row was sent; resume to send it.'));
+        settle(
+          failedResult(
+            row,
+            rowKey,
+            priorAttempts,
+            'interrupted',
+            'VSYNTH_ABORTED',
+            'The batch was interrupted before this row was sent; resume to send it.',
+          ),
+        );
         break;
       }
       sender.send({ row, rowKey, request, cubes, priorAttempts });
@@ -267,7 +306,13 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
   }
   if (sender.stopped) throw sender.fatal;
 
-  const summary = tally.summary({ batchId, interrupted, stoppedAtMaxCubes: budget.stopped, concurrency: sender.limit.limit, warnings });
+  const summary = tally.summary({
+    batchId,
+    interrupted,
+    stoppedAtMaxCubes: budget.stopped,
+    concurrency: sender.limit.limit,
+    warnings,
+  });
   emit({ type: 'end', summary });
   return summary;
 }
@@ -289,15 +334,21 @@ interface BatchSettings {
 function batchSettings(options: RunBatchOptions): BatchSettings {
   const atLeastOne = (name: string, value: number | undefined, fallback: number): number => {
     if (value === undefined) return fallback;
-    if (!Number.isInteger(value) || value < 1) throw new UsageError(`\`${name}\` must be a whole number of at least 1, received ${value}.`);
+    if (!Number.isInteger(value) || value < 1)
+      throw new UsageError(`\`${name}\` must be a whole number of at least 1, received ${value}.`);
     return value;
   };
-  if (!options.dryRun && options.client === undefined) throw new UsageError('runBatch needs a `client` unless `dryRun` is set.');
-  if (options.rps !== undefined && !(options.rps > 0)) throw new UsageError(`\`rps\` must be a positive number, received ${options.rps}.`);
-  if (options.maxCubes !== undefined && !(options.maxCubes >= 0)) throw new UsageError(`\`maxCubes\` must be 0 or more, received ${options.maxCubes}.`);
-  if (options.resume && options.journal === undefined) throw new UsageError("`resume: true` needs the batch's `journal` to continue.");
+  if (!options.dryRun && options.client === undefined)
+    throw new UsageError('runBatch needs a `client` unless `dryRun` is set.');
+  if (options.rps !== undefined && !(options.rps > 0))
+    throw new UsageError(`\`rps\` must be a positive number, received ${options.rps}.`);
+  if (options.maxCubes !== undefined && !(options.maxCubes >= 0))
+    throw new UsageError(`\`maxCubes\` must be 0 or more, received ${options.maxCubes}.`);
+  if (options.resume && options.journal === undefined)
+    throw new UsageError("`resume: true` needs the batch's `journal` to continue.");
   const projectPool = options.projectPool ?? [];
-  if (projectPool.length > 0 && options.template.kind !== 'modify') throw new UsageError('`projectPool` only applies to modify templates.');
+  if (projectPool.length > 0 && options.template.kind !== 'modify')
+    throw new UsageError('`projectPool` only applies to modify templates.');
   return {
     concurrency: atLeastOne('concurrency', options.concurrency, 4),
     maxAttempts: atLeastOne('maxAttempts', options.maxAttempts, 5),
@@ -323,7 +374,16 @@ function openResults(results: RunBatchOptions['results'], journal: Journal | und
 
 function rowEvent(result: RowResult): BatchEvent {
   const { row, rowKey, status, attempts, reason, errorMessage: message, projectId } = result;
-  return { type: 'row', row, rowKey, status, attempts, ...omitUndefined({ reason, message }), ...(result.skipped ? { skipped: true } : {}), ...omitUndefined({ projectId }) };
+  return {
+    type: 'row',
+    row,
+    rowKey,
+    status,
+    attempts,
+    ...omitUndefined({ reason, message }),
+    ...(result.skipped ? { skipped: true } : {}),
+    ...omitUndefined({ projectId }),
+  };
 }
 
 /** The row's key: its `keyColumn` value, or a hash of its values. */

@@ -80,8 +80,17 @@ export async function sendRow(context: SendRowContext, toSend: RowToSend): Promi
   const cid = correlationId(context.batchId, row);
   // Only an export is delivered to the webhook (modify exports when asked; create and legacy unless told not to).
   const exports = request.kind === 'modify' ? request.body['isExport'] === true : request.body['isExport'] !== false;
-  const body = context.webhooks === undefined ? request.body : { ...request.body, webhookUrl: correlateWebhookUrl(context.webhooks.url, { id: cid, secret: context.webhooks.secret }) };
-  const notSent = (reason: 'stopped' | 'interrupted'): SentRow => ({ result: notSentResult(row, rowKey, attempts, reason, projectId), awaitsDelivery: false });
+  const body =
+    context.webhooks === undefined
+      ? request.body
+      : {
+          ...request.body,
+          webhookUrl: correlateWebhookUrl(context.webhooks.url, { id: cid, secret: context.webhooks.secret }),
+        };
+  const notSent = (reason: 'stopped' | 'interrupted'): SentRow => ({
+    result: notSentResult(row, rowKey, attempts, reason, projectId),
+    awaitsDelivery: false,
+  });
   let attempts = toSend.priorAttempts;
   for (let attempt = 1; ; attempt++) {
     if (context.stopped?.()) return notSent('stopped');
@@ -93,7 +102,15 @@ export async function sendRow(context: SendRowContext, toSend: RowToSend): Promi
     // The batch may have stopped, or been interrupted, while this row waited for its turn.
     if (context.stopped?.()) return notSent('stopped');
     if (signal?.aborted) return notSent('interrupted');
-    await store?.record({ type: 'attempt', row, key: rowKey, attempt: attempts + 1, cid, ...omitUndefined({ projectId }), time: now() });
+    await store?.record({
+      type: 'attempt',
+      row,
+      key: rowKey,
+      attempt: attempts + 1,
+      cid,
+      ...omitUndefined({ projectId }),
+      time: now(),
+    });
     attempts += 1;
     if (attempts === toSend.priorAttempts + 1) context.onSubmit?.();
     try {
@@ -109,10 +126,29 @@ export async function sendRow(context: SendRowContext, toSend: RowToSend): Promi
       const message = redactSecrets(error instanceof Error ? error.message : String(error), context.secrets ?? []);
       if (verdict.kind === 'unknown') {
         await store?.record({ type: 'unknown', row, key: rowKey, reason: verdict.reason, message, time: now() });
-        const result: RowResult = { row, rowKey, status: 'unknown', reason: verdict.reason, errorCode: code, errorMessage: message, attempts, cubes, ...omitUndefined({ projectId }) };
+        const result: RowResult = {
+          row,
+          rowKey,
+          status: 'unknown',
+          reason: verdict.reason,
+          errorCode: code,
+          errorMessage: message,
+          attempts,
+          cubes,
+          ...omitUndefined({ projectId }),
+        };
         return { result, awaitsDelivery: exports };
       }
-      await store?.record({ type: 'failed', row, key: rowKey, reason: verdict.reason, code, message, ...omitUndefined({ status: verdict.status }), time: now() });
+      await store?.record({
+        type: 'failed',
+        row,
+        key: rowKey,
+        reason: verdict.reason,
+        code,
+        message,
+        ...omitUndefined({ status: verdict.status }),
+        time: now(),
+      });
       if (verdict.kind === 'retry' && attempt < context.maxAttempts) {
         if (verdict.status === 429) context.on429?.();
         if (verdict.retryAfterMs !== undefined) await context.pacer.pause(verdict.retryAfterMs);
@@ -122,29 +158,65 @@ export async function sendRow(context: SendRowContext, toSend: RowToSend): Promi
         try {
           await context.clock.sleep(delayMs, signal);
         } catch {
-          const result = failedResult(row, rowKey, attempts, 'interrupted', code, `Interrupted while waiting to retry after: ${message}`, projectId);
+          const result = failedResult(
+            row,
+            rowKey,
+            attempts,
+            'interrupted',
+            code,
+            `Interrupted while waiting to retry after: ${message}`,
+            projectId,
+          );
           return { result, awaitsDelivery: false };
         }
         continue;
       }
       const result = failedResult(row, rowKey, attempts, verdict.reason, code, message, projectId);
       // Refused credentials would fail every row alike: stop sending, finish what is in flight, report the error.
-      return verdict.stopsBatch ? { result, awaitsDelivery: false, stopsBatch: error } : { result, awaitsDelivery: false };
+      return verdict.stopsBatch
+        ? { result, awaitsDelivery: false, stopsBatch: error }
+        : { result, awaitsDelivery: false };
     }
   }
 }
 
-function notSentResult(row: number, rowKey: string, attempts: number, reason: 'stopped' | 'interrupted', projectId: string | undefined): RowResult {
+function notSentResult(
+  row: number,
+  rowKey: string,
+  attempts: number,
+  reason: 'stopped' | 'interrupted',
+  projectId: string | undefined,
+): RowResult {
   return reason === 'stopped'
-    ? failedResult(row, rowKey, attempts, 'stopped', 'VSYNTH_BATCH', "Not sent: the batch stopped at another row's error (see the batch's message); resume to send it.", projectId)
-    : failedResult(row, rowKey, attempts, 'interrupted', 'VSYNTH_ABORTED', 'The batch was interrupted before this row was sent; resume to send it.', projectId);
+    ? failedResult(
+        row,
+        rowKey,
+        attempts,
+        'stopped',
+        'VSYNTH_BATCH',
+        "Not sent: the batch stopped at another row's error (see the batch's message); resume to send it.",
+        projectId,
+      )
+    : failedResult(
+        row,
+        rowKey,
+        attempts,
+        'interrupted',
+        'VSYNTH_ABORTED',
+        'The batch was interrupted before this row was sent; resume to send it.',
+        projectId,
+      );
 }
 
 function now(): string {
   return new Date().toISOString();
 }
 
-async function call(client: BatchClient, kind: BatchRequest['kind'], body: Record<string, unknown>): Promise<{ projectId?: string; projectKey?: string; cubes?: number }> {
+async function call(
+  client: BatchClient,
+  kind: BatchRequest['kind'],
+  body: Record<string, unknown>,
+): Promise<{ projectId?: string; projectKey?: string; cubes?: number }> {
   // Bodies passed core's checkRequest when they were bound.
   if (kind === 'create') return { projectId: (await client.createProject(body as never)).projectId };
   if (kind === 'modify') return { projectId: (await client.modifyProject(body as never)).projectId };

@@ -11,7 +11,14 @@ let next = 1;
 async function worker(): Promise<void> {
   for (;;) {
     const row = next++;
-    await journal.append({ type: 'attempt', row, key: `k${row}`, attempt: 1, cid: `b.${row}`, time: new Date().toISOString() });
+    await journal.append({
+      type: 'attempt',
+      row,
+      key: `k${row}`,
+      attempt: 1,
+      cid: `b.${row}`,
+      time: new Date().toISOString(),
+    });
     appendFileSync(sentFile, `${row}\n`);
     journal.append({ type: 'done', row, key: `k${row}`, via: 'response', time: new Date().toISOString() });
   }

@@ -5,8 +5,12 @@ import { errorWithCliFlags, resultWithCliFlags, withCliFlags } from './with-cli-
 describe('withCliFlags', () => {
   it('says the flags where the batch library names its options, and leaves other quoted names alone', () => {
     expect(withCliFlags('over `maxCubes` 30.')).toBe('over --max-cubes 30.');
-    expect(withCliFlags('Pass `resume: true` to continue it, or choose another `journal` file.')).toBe('Pass --resume to continue it, or choose another --journal file.');
-    expect(withCliFlags('then resume with `resendUnknown: true`; `client` and `toString` are no flags')).toBe('then resume with --resend-unknown; `client` and `toString` are no flags');
+    expect(withCliFlags('Pass `resume: true` to continue it, or choose another `journal` file.')).toBe(
+      'Pass --resume to continue it, or choose another --journal file.',
+    );
+    expect(withCliFlags('then resume with `resendUnknown: true`; `client` and `toString` are no flags')).toBe(
+      'then resume with --resend-unknown; `client` and `toString` are no flags',
+    );
   });
 
   it('rewrites an error in place, keeping its class, and a row result’s message', () => {
@@ -14,6 +18,9 @@ describe('withCliFlags', () => {
     expect(error).toBeInstanceOf(UsageError);
     expect((error as Error).message).toBe('--project-pool only applies to modify templates.');
     const result = { row: 3, errorMessage: 'Not sent: the batch would exceed `maxCubes` 10.' };
-    expect(resultWithCliFlags(result)).toEqual({ row: 3, errorMessage: 'Not sent: the batch would exceed --max-cubes 10.' });
+    expect(resultWithCliFlags(result)).toEqual({
+      row: 3,
+      errorMessage: 'Not sent: the batch would exceed --max-cubes 10.',
+    });
   });
 });
