@@ -43,7 +43,7 @@ function loadedModules(name: string, ...args: string[]): Promise<{ code: number;
   });
 }
 
-const heavy = ['jsx-runtime', 'preview', 'sandbox', 'templates'];
+const heavy = ['batch', 'jsx-runtime', 'preview', 'sandbox', 'templates'];
 
 function packagesLoaded(urls: readonly string[]): string[] {
   const names = urls.map((url) => /\/packages\/([^/]+)\//.exec(url)?.[1]).filter((name): name is string => name !== undefined);
