@@ -49,15 +49,6 @@ export function printFigure(f: Figure): void {
   process.stdout.write(`${JSON.stringify(f)}\n`);
 }
 
-/** CPU microseconds (user + system) this process spent running `work`. */
-export async function cpuMicros(work: () => Promise<unknown> | unknown): Promise<{ cpu: number; wallMs: number }> {
-  const wall = performance.now();
-  const start = process.cpuUsage();
-  await work();
-  const used = process.cpuUsage(start);
-  return { cpu: used.user + used.system, wallMs: performance.now() - wall };
-}
-
 /** The middle value of rounds (the upper of the two middle ones for an even count); `xs` is left as is. */
 export function median(xs: readonly number[]): number {
   return percentile(xs, 0.5);

@@ -21,8 +21,8 @@ import { createClient } from '@vsynth/core';
 import { modifyTemplate, rowsFromFile } from '@vsynth/templates';
 import { figure, median, printFigure } from '../figure.js';
 import { spawnServer, stopServer } from '../spawn-sandbox.js';
-import { fiveFieldRow, writeFiveFieldCsv } from '../templates/five-field-rows.js';
-import { FIVE_FIELD_MODIFY } from '../templates/five-field-template.js';
+import { fiveFieldRow, writeFiveFieldCsv } from '../five-field-rows.js';
+import { FIVE_FIELD_MODIFY } from '../five-field-template.js';
 import { importDependency } from '../workspace-dependency.js';
 import { bareKyLoop, type KyModule } from './bare-ky-loop.js';
 

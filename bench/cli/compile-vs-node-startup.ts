@@ -55,7 +55,8 @@ try {
   process.stderr.write(
     `median wall: node -e 0 ${ms('node')}, vsynth --help ${ms('help')}, vsynth compile ${ms('compile')}\n`,
   );
-  const unit = `ms wall of the built \`vsynth compile\` of a ${SCENES}-scene .tsx${stale} (baseline: node -e 0, same rounds)`;
+  const what = `the built \`vsynth compile\` of a ${SCENES}-scene .tsx${stale}`;
+  const unit = `ms wall of ${what} (baseline: node -e 0, same rounds)`;
   printFigure(figure('cli.compileVsNodeStartup', median(times.compile), unit, median(times.node), '<=', 7));
 } finally {
   await rm(dir, { recursive: true, force: true });

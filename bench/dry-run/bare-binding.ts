@@ -7,7 +7,7 @@
  */
 import { createReadStream } from 'node:fs';
 import type { Transform } from 'node:stream';
-import { FIVE_FIELD_MODIFY } from '../templates/five-field-template.js';
+import { FIVE_FIELD_MODIFY } from '../five-field-template.js';
 import { importDependency } from '../workspace-dependency.js';
 
 type Render = (row: Readonly<Record<string, string>>) => string;

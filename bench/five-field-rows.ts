@@ -1,6 +1,6 @@
 /**
- * The rows the dry-run benches feed the 5-field template (`five-field-template.ts`): row `i` in
- * memory, and `count` of them written as a CSV file with its header.
+ * The rows the batch and dry-run benches feed the 5-field template (`five-field-template.ts`):
+ * row `i` in memory, and `count` of them written as a CSV file with its header.
  */
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
@@ -14,7 +14,7 @@ export const fiveFieldRow = (i: number) => ({
 });
 
 /** A CSV field: quoted when it holds a quote, a comma or a line break. */
-export const csvField = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+const csvField = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 
 /** Writes rows 0..count-1 to `path` as CSV (header `firstName,company,city,nickname,offer`). */
 export async function writeFiveFieldCsv(path: string, count: number): Promise<void> {

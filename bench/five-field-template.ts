@@ -1,5 +1,5 @@
 /**
- * The 5-field modify template the templates benchmarks bind: two fields with helpers (`upper`,
+ * The 5-field modify template the batch and dry-run benches bind: two fields with helpers (`upper`,
  * `default`), two script fields (HTML-escaped), plain `{{name}}` text elsewhere.
  */
 export const FIVE_FIELD_MODIFY = {
