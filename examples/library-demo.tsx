@@ -17,7 +17,11 @@ export interface LibraryDemoProps {
   readonly features?: readonly string[];
 }
 
-export default function LibraryDemo({ customer = 'there', plan = 'Pro', features = ['Dashboards', 'Exports'] }: LibraryDemoProps) {
+export default function LibraryDemo({
+  customer = 'there',
+  plan = 'Pro',
+  features = ['Dashboards', 'Exports'],
+}: LibraryDemoProps) {
   return (
     <Video name={`Welcome ${customer}`}>
       <Scene background="https://cdn.example.com/backgrounds/studio-blue.jpg">

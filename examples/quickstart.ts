@@ -38,7 +38,11 @@ try {
   if (compiled.warnings.length > 0) process.stdout.write(`${formatIssues(compiled.warnings)}\n`);
 
   const client = createClient({ apiKey: sandbox.apiKeys[0] ?? '', baseUrl: sandbox.url, legacyBaseUrl: sandbox.url });
-  const { projectId } = await client.createProject({ ...compiled.payload, isExport: true, webhookUrl: expected.webhookUrl });
+  const { projectId } = await client.createProject({
+    ...compiled.payload,
+    isExport: true,
+    webhookUrl: expected.webhookUrl,
+  });
   step(`submitted: projectId ${projectId}; waiting for the export's webhook delivery…`);
 
   const delivery = await expected.wait({ timeoutMs: 120_000 });

@@ -2,7 +2,18 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { csvRows } from '@vsynth/templates';
-import { GREETING_ARGS, basePool, greetingRows, ledger, modifiesByHeadline, readNdjson, sandboxEnv, spawnCli, testSandbox, type TestSandbox } from './batch-helpers.js';
+import {
+  GREETING_ARGS,
+  basePool,
+  greetingRows,
+  ledger,
+  modifiesByHeadline,
+  readNdjson,
+  sandboxEnv,
+  spawnCli,
+  testSandbox,
+  type TestSandbox,
+} from './batch-helpers.js';
 
 let sandbox: TestSandbox | undefined;
 afterEach(async () => {
@@ -16,12 +27,25 @@ describe('vsynth batch', () => {
     const { pool } = await basePool(sandbox.client, 4);
     const journal = join(sandbox.dir, 'people.journal.ndjson');
     const out = join(sandbox.dir, 'results.csv');
-    const args = [...GREETING_ARGS, '--project-pool', pool.join(','), '--concurrency', '4', '--journal', journal, '--out', out, '--events', 'jsonl'];
+    const args = [
+      ...GREETING_ARGS,
+      '--project-pool',
+      pool.join(','),
+      '--concurrency',
+      '4',
+      '--journal',
+      journal,
+      '--out',
+      out,
+      '--events',
+      'jsonl',
+    ];
 
     const first = spawnCli(args, sandboxEnv(sandbox));
     await new Promise<void>((resolve, reject) => {
       const timer = setInterval(() => {
-        const done = (first.output.stderr.match(/"type":"row","row":\d+,"rowKey":"[^"]+","status":"done"/g) ?? []).length;
+        const done = (first.output.stderr.match(/"type":"row","row":\d+,"rowKey":"[^"]+","status":"done"/g) ?? [])
+          .length;
         if (done >= 20) {
           clearInterval(timer);
           first.kill('SIGKILL');
@@ -40,7 +64,12 @@ describe('vsynth batch', () => {
 
     const second = spawnCli([...args, '--resume'], sandboxEnv(sandbox));
     const code = await second.exited;
-    const summary = JSON.parse(second.output.stdout) as { skipped: number; done: number; unknown: number; failed: number };
+    const summary = JSON.parse(second.output.stdout) as {
+      skipped: number;
+      done: number;
+      unknown: number;
+      failed: number;
+    };
     const after = modifiesByHeadline(await ledger(sandbox.url));
     expect([...after.values()].every((n) => n === 1)).toBe(true);
     expect(summary.unknown).toBeLessThanOrEqual(4);
@@ -51,7 +80,9 @@ describe('vsynth batch', () => {
 
     const rows: Record<string, string>[] = [];
     for await (const { data } of csvRows(out)) rows.push(data as Record<string, string>);
-    expect(rows.map((r) => Number(r['row'])).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    expect(rows.map((r) => Number(r['row'])).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 50 }, (_, i) => i + 1),
+    );
     expect(rows.filter((r) => r['status'] === 'unknown')).toHaveLength(summary.unknown);
     expect(rows.every((r) => r['status'] === 'done' || r['status'] === 'unknown')).toBe(true);
     // Row by row against the ledger: a done row was accepted exactly once, an unknown row at most once, nothing else was sent.
@@ -60,8 +91,14 @@ describe('vsynth batch', () => {
     expect(rows.filter((r) => r['status'] === 'done').map(ledgerOf)).toEqual(Array(50 - summary.unknown).fill(1));
     expect(rows.filter((r) => r['status'] === 'unknown').every((r) => ledgerOf(r) <= 1)).toBe(true);
     expect([...after.keys()].every((headline) => [...headlines.values()].includes(headline))).toBe(true);
-    const unknownRows = rows.filter((r) => r['status'] === 'unknown').map((r) => Number(r['row'])).sort((a, b) => a - b);
-    if (unknownRows.length > 0) expect(second.output.stderr).toContain(`${unknownRows.length} unknown (row${unknownRows.length === 1 ? '' : 's'} ${unknownRows.join(', ')}: sent, no answer;`);
+    const unknownRows = rows
+      .filter((r) => r['status'] === 'unknown')
+      .map((r) => Number(r['row']))
+      .sort((a, b) => a - b);
+    if (unknownRows.length > 0)
+      expect(second.output.stderr).toContain(
+        `${unknownRows.length} unknown (row${unknownRows.length === 1 ? '' : 's'} ${unknownRows.join(', ')}: sent, no answer;`,
+      );
     expect(rows.find((r) => r['rowKey'] === 'user17@example.com')?.['status']).toMatch(/^(done|unknown)$/);
   });
 
@@ -70,7 +107,22 @@ describe('vsynth batch', () => {
     const { pool } = await basePool(sandbox.client, 4);
     const out = join(sandbox.dir, 'results.ndjson');
     const run = spawnCli(
-      [...GREETING_ARGS, '--project-pool', pool.join(','), '--concurrency', '8', '--journal', join(sandbox.dir, 'j.ndjson'), '--out', out, '--collect-webhooks', '--webhook-wait', '20', '--events', 'none'],
+      [
+        ...GREETING_ARGS,
+        '--project-pool',
+        pool.join(','),
+        '--concurrency',
+        '8',
+        '--journal',
+        join(sandbox.dir, 'j.ndjson'),
+        '--out',
+        out,
+        '--collect-webhooks',
+        '--webhook-wait',
+        '20',
+        '--events',
+        'none',
+      ],
       sandboxEnv(sandbox),
     );
     expect(await run.exited).toBe(0);
@@ -93,17 +145,40 @@ describe('vsynth batch', () => {
     sandbox = await testSandbox();
     const { pool } = await basePool(sandbox.client, 2);
     const out = join(sandbox.dir, 'results.ndjson');
-    const args = [...GREETING_ARGS, '--project-pool', pool.join(','), '--journal', join(sandbox.dir, 'j.ndjson'), '--out', out, '--events', 'none'];
+    const args = [
+      ...GREETING_ARGS,
+      '--project-pool',
+      pool.join(','),
+      '--journal',
+      join(sandbox.dir, 'j.ndjson'),
+      '--out',
+      out,
+      '--events',
+      'none',
+    ];
     const run = spawnCli([...args, '--max-cubes', '10'], sandboxEnv(sandbox));
     expect(await run.exited).toBe(6);
-    expect(JSON.parse(run.output.stdout)).toMatchObject({ rows: 50, done: 2, failed: 48, failedByReason: { max_cubes: 48 }, stoppedAtMaxCubes: true, cubes: 8 });
-    expect(run.output.stderr).toContain('vsynth: warning: Stopped before row 3: its estimated 4 cubes would bring the batch to 12, over --max-cubes 10.\n');
+    expect(JSON.parse(run.output.stdout)).toMatchObject({
+      rows: 50,
+      done: 2,
+      failed: 48,
+      failedByReason: { max_cubes: 48 },
+      stoppedAtMaxCubes: true,
+      cubes: 8,
+    });
+    expect(run.output.stderr).toContain(
+      'vsynth: warning: Stopped before row 3: its estimated 4 cubes would bring the batch to 12, over --max-cubes 10.\n',
+    );
     expect(run.output.stderr).toContain('stopped before exceeding --max-cubes 10');
     expect(run.output.stderr).not.toContain('✖ row'); // the 48 rows are told once, not one by one
     const written = await readNdjson(out);
-    expect(written.map((r) => r['row']).sort((a, b) => Number(a) - Number(b))).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    expect(written.map((r) => r['row']).sort((a, b) => Number(a) - Number(b))).toEqual(
+      Array.from({ length: 50 }, (_, i) => i + 1),
+    );
     expect(written.filter((r) => r['reason'] === 'max_cubes' && r['attempts'] === 0)).toHaveLength(48);
-    const charged = (await ledger(sandbox.url)).filter((e) => e.endpoint === 'POST /api/odin/v3/project/modify').reduce((sum, e) => sum + e.cubes, 0);
+    const charged = (await ledger(sandbox.url))
+      .filter((e) => e.endpoint === 'POST /api/odin/v3/project/modify')
+      .reduce((sum, e) => sum + e.cubes, 0);
     expect(charged).toBe(8);
 
     const resumed = spawnCli([...args, '--max-cubes', '1000', '--resume'], sandboxEnv(sandbox));

@@ -6,7 +6,18 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { readJournal, runBatch } from '@vsynth/batch';
 import { iterableRows } from '@vsynth/templates';
-import { basePool, greetingRows, greetingTemplate, instantClock, ledger, modifiesByHeadline, sandboxEnv, spawnCli, testSandbox, type TestSandbox } from './batch-helpers.js';
+import {
+  basePool,
+  greetingRows,
+  greetingTemplate,
+  instantClock,
+  ledger,
+  modifiesByHeadline,
+  sandboxEnv,
+  spawnCli,
+  testSandbox,
+  type TestSandbox,
+} from './batch-helpers.js';
 import { VSYNTH_NODE_ARGS } from './run-vsynth.js';
 
 let sandbox: TestSandbox | undefined;
@@ -16,11 +27,19 @@ afterEach(async () => {
 });
 
 /** The real CLI with a file size limit (`ulimit -f`, KiB): a write that crosses it is cut short, the next fails with EFBIG, as on a full disk. */
-function cliWithFileLimit(kib: number, args: readonly string[], env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn('bash', ['-c', `ulimit -f ${kib} && exec "$0" "$@"`, process.execPath, ...VSYNTH_NODE_ARGS, ...args], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+function cliWithFileLimit(
+  kib: number,
+  args: readonly string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(
+    'bash',
+    ['-c', `ulimit -f ${kib} && exec "$0" "$@"`, process.execPath, ...VSYNTH_NODE_ARGS, ...args],
+    {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stderr })));
@@ -30,7 +49,10 @@ function cliWithFileLimit(kib: number, args: readonly string[], env: Record<stri
 async function headlineBatch(dir: string, n: number): Promise<{ template: string; data: string }> {
   const template = join(dir, 'modify.json');
   const data = join(dir, 'people.csv');
-  await writeFile(template, JSON.stringify({ projectId: 'p-base', updates: { title_0: 'Hello {{name}}!' }, isExport: true }));
+  await writeFile(
+    template,
+    JSON.stringify({ projectId: 'p-base', updates: { title_0: 'Hello {{name}}!' }, isExport: true }),
+  );
   await writeFile(data, `name\n${Array.from({ length: n }, (_, i) => `person ${i + 1}`).join('\n')}\n`);
   return { template, data };
 }
@@ -42,24 +64,55 @@ describe('vsynth batch when a file cannot be written whole (disk full)', () => {
     const { template, data } = await headlineBatch(sandbox.dir, 40);
     const rowOf = (headline: string) => Number(/^Hello person (\d+)!$/.exec(headline)![1]);
     // Limits that fall at different places of the journal's lines, with both durabilities.
-    for (const [durability, kib] of [['fsync', 2], ['fsync', 3], ['fsync', 4], ['write', 3]] as const) {
+    for (const [durability, kib] of [
+      ['fsync', 2],
+      ['fsync', 3],
+      ['fsync', 4],
+      ['write', 3],
+    ] as const) {
       const journal = join(sandbox.dir, `people-${durability}-${kib}.journal.ndjson`);
-      const args = ['batch', '--template', template, '--data', data, '--key-column', 'name', '--project-pool', pool.join(','), '--concurrency', '1', '--journal', journal, '--durability', durability, '--events', 'none'];
+      const args = [
+        'batch',
+        '--template',
+        template,
+        '--data',
+        data,
+        '--key-column',
+        'name',
+        '--project-pool',
+        pool.join(','),
+        '--concurrency',
+        '1',
+        '--journal',
+        journal,
+        '--durability',
+        durability,
+        '--events',
+        'none',
+      ];
       const before = modifiesByHeadline(await ledger(sandbox.url));
       const cut = await cliWithFileLimit(kib, args, sandboxEnv(sandbox));
-      expect(cut.stderr).toMatch(/^vsynth: Cannot write the journal .*people-\w+-\d\.journal\.ndjson \(EFBIG\); rows are not sent without a durable journal\.$/m);
+      expect(cut.stderr).toMatch(
+        /^vsynth: Cannot write the journal .*people-\w+-\d\.journal\.ndjson \(EFBIG\); rows are not sent without a durable journal\.$/m,
+      );
       expect(cut.code).toBe(6);
 
       // Every row the service received has its attempt in the journal, as a resume reads it.
       const recorded = readJournal(journal)!.rows;
-      const sent = [...modifiesByHeadline(await ledger(sandbox.url))].filter(([headline, n]) => n > (before.get(headline) ?? 0)).map(([headline]) => rowOf(headline));
+      const sent = [...modifiesByHeadline(await ledger(sandbox.url))]
+        .filter(([headline, n]) => n > (before.get(headline) ?? 0))
+        .map(([headline]) => rowOf(headline));
       expect(sent.length).toBeGreaterThan(3);
       expect(sent.filter((row) => !recorded.has(row))).toEqual([]);
 
       // A row whose done line was lost is unknown (exit 6), not sent again; every other row is sent once.
       await spawnCli([...args, '--resume'], sandboxEnv(sandbox)).exited;
       const after = modifiesByHeadline(await ledger(sandbox.url));
-      expect([...after].filter(([headline, n]) => n - (before.get(headline) ?? 0) !== 1).map(([headline]) => rowOf(headline))).toEqual([]);
+      expect(
+        [...after]
+          .filter(([headline, n]) => n - (before.get(headline) ?? 0) !== 1)
+          .map(([headline]) => rowOf(headline)),
+      ).toEqual([]);
       expect(after.size).toBe(40);
     }
   }, 60_000);
@@ -70,7 +123,11 @@ describe('vsynth batch when a file cannot be written whole (disk full)', () => {
     const { template, data } = await headlineBatch(dir, 100);
     const out = join(dir, 'results.csv');
     // A dry run keeps no journal: the results file (100 rows, ~3 KiB) is the only file it writes.
-    const cut = await cliWithFileLimit(1, ['batch', '--template', template, '--data', data, '--dry-run', '--out', out, '--events', 'none'], {});
+    const cut = await cliWithFileLimit(
+      1,
+      ['batch', '--template', template, '--data', data, '--dry-run', '--out', out, '--events', 'none'],
+      {},
+    );
     expect(cut.stderr).toContain(`vsynth: Cannot write the results file ${out} (EFBIG); it is incomplete.`);
     expect(cut.code).toBe(6);
     expect((await stat(out)).size).toBe(1024);
@@ -81,7 +138,11 @@ describe('vsynth batch when a file cannot be written whole (disk full)', () => {
     onTestFinished(() => rm(dir, { recursive: true, force: true }));
     const { template, data } = await headlineBatch(dir, 100);
     const requests = join(dir, 'requests.ndjson');
-    const cut = await cliWithFileLimit(1, ['batch', '--template', template, '--data', data, '--dry-run', '--requests', requests, '--events', 'none'], {});
+    const cut = await cliWithFileLimit(
+      1,
+      ['batch', '--template', template, '--data', data, '--dry-run', '--requests', requests, '--events', 'none'],
+      {},
+    );
     expect(cut.stderr).toContain(`vsynth: Cannot write the requests file ${requests} (EFBIG); it is incomplete.`);
     expect(cut.stderr).not.toContain('internal error');
     expect(cut.code).toBe(6);
@@ -94,8 +155,17 @@ describe('vsynth batch when a file cannot be written whole (disk full)', () => {
     const journal = join(sandbox.dir, 'people.journal.ndjson');
     const full = join(sandbox.dir, 'full.csv');
     await symlink('/dev/full', full); // every write fails with ENOSPC
-    const options = { template: await greetingTemplate(slots), client: sandbox.client, projectPool: pool, journal, clock: instantClock, keyColumn: 'email' };
-    await expect(runBatch({ ...options, rows: iterableRows(rows), results: full })).rejects.toThrow(`Cannot write the results file ${full} (ENOSPC); it is incomplete.`);
+    const options = {
+      template: await greetingTemplate(slots),
+      client: sandbox.client,
+      projectPool: pool,
+      journal,
+      clock: instantClock,
+      keyColumn: 'email',
+    };
+    await expect(runBatch({ ...options, rows: iterableRows(rows), results: full })).rejects.toThrow(
+      `Cannot write the results file ${full} (ENOSPC); it is incomplete.`,
+    );
     expect(existsSync(`${journal}.lock`)).toBe(false);
 
     const out = join(sandbox.dir, 'results.csv');

@@ -17,11 +17,15 @@ describe('examples/batch', () => {
   it('build-script.ts compiles, binds and runs the greeting batch as a library and writes the results', async () => {
     sandbox = await testSandbox();
     const out = join(sandbox.dir, 'greeting-results.ndjson');
-    const child = spawn(process.execPath, ['--conditions=@vsynth/source', '--import', 'tsx', join(ROOT, 'examples/batch/build-script.ts'), out, '3'], {
-      cwd: ROOT,
-      env: { ...process.env, VSYNTH_BASE_URL: sandbox.url, VSYNTH_API_KEY: 'sandbox-key' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--conditions=@vsynth/source', '--import', 'tsx', join(ROOT, 'examples/batch/build-script.ts'), out, '3'],
+      {
+        cwd: ROOT,
+        env: { ...process.env, VSYNTH_BASE_URL: sandbox.url, VSYNTH_API_KEY: 'sandbox-key' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -34,7 +38,9 @@ describe('examples/batch', () => {
     const entries = await ledger(sandbox.url);
     const counts = modifiesByHeadline(entries);
     expect(counts.size).toBe(50);
-    expect(new Set(entries.filter((e) => e.endpoint === 'POST /api/odin/v3/project/modify').map((e) => e.projectId))).toEqual(new Set(summary.pool));
+    expect(
+      new Set(entries.filter((e) => e.endpoint === 'POST /api/odin/v3/project/modify').map((e) => e.projectId)),
+    ).toEqual(new Set(summary.pool));
     expect(summary.cubes).toBe(entries.reduce((sum, e) => sum + e.cubes, 0));
     const results = await readNdjson(out);
     expect(results.map((r) => r['rowKey'])).toContain('user11@example.com');
@@ -44,10 +50,21 @@ describe('examples/batch', () => {
   it('create-per-row/welcome.tsx compiles each row to its own create payload', async () => {
     sandbox = await testSandbox();
     const { template } = await loadTemplate(join(CREATE_PER_ROW, 'welcome.tsx'));
-    const summary = await runBatch({ rows: rowsFromFile(join(CREATE_PER_ROW, 'customers.csv')), template, client: sandbox.client, concurrency: 3 });
+    const summary = await runBatch({
+      rows: rowsFromFile(join(CREATE_PER_ROW, 'customers.csv')),
+      template,
+      client: sandbox.client,
+      concurrency: 3,
+    });
     expect(summary).toMatchObject({ rows: 5, done: 5, failed: 0 });
     const creates = (await ledger(sandbox.url)).filter((e) => e.endpoint === 'POST /api/odin/v3/editor/project');
-    expect(creates.map((e) => e.body['name']).sort()).toEqual(['Welcome Acme & Sons', 'Welcome Café 🎉', 'Welcome Smith, Jones', 'Welcome Zoë "Z" Müller', 'Welcome 北京科技']);
+    expect(creates.map((e) => e.body['name']).sort()).toEqual([
+      'Welcome Acme & Sons',
+      'Welcome Café 🎉',
+      'Welcome Smith, Jones',
+      'Welcome Zoë "Z" Müller',
+      'Welcome 北京科技',
+    ]);
     expect(summary.cubes).toBe(creates.reduce((sum, e) => sum + e.cubes, 0));
   });
 
@@ -55,13 +72,30 @@ describe('examples/batch', () => {
     sandbox = await testSandbox();
     const { template } = await loadTemplate(join(CREATE_PER_ROW, 'legacy.json'));
     const out = join(sandbox.dir, 'legacy.ndjson');
-    const summary = await runBatch({ rows: rowsFromFile(join(CREATE_PER_ROW, 'customers.csv')), template, client: sandbox.client, results: out });
+    const summary = await runBatch({
+      rows: rowsFromFile(join(CREATE_PER_ROW, 'customers.csv')),
+      template,
+      client: sandbox.client,
+      results: out,
+    });
     expect(summary).toMatchObject({ done: 5, failed: 0 });
-    expect(summary.warnings.map((w) => w.message)).toEqual(['The legacy payload template examples/batch/create-per-row/legacy.json does not use column "seats".'.replace('examples', join(ROOT, 'examples'))]);
+    expect(summary.warnings.map((w) => w.message)).toEqual([
+      'The legacy payload template examples/batch/create-per-row/legacy.json does not use column "seats".'.replace(
+        'examples',
+        join(ROOT, 'examples'),
+      ),
+    ]);
     const creates = (await ledger(sandbox.url)).filter((e) => e.endpoint === 'POST /api/odin/editor/project');
-    const scripts = creates.map((e) => (e.body['scenes'] as { AIModel: { script: string } }[])[0]!.AIModel.script).sort();
+    const scripts = creates
+      .map((e) => (e.body['scenes'] as { AIModel: { script: string } }[])[0]!.AIModel.script)
+      .sort();
     expect(scripts).toContain('Hi Acme & Sons! Your Pro plan starts today.');
     const results = await readNdjson(out);
-    expect(results.every((r) => typeof r['projectKey'] === 'string' && r['cubes'] === creates.find((e) => e.key === r['projectKey'])?.cubes)).toBe(true);
+    expect(
+      results.every(
+        (r) =>
+          typeof r['projectKey'] === 'string' && r['cubes'] === creates.find((e) => e.key === r['projectKey'])?.cubes,
+      ),
+    ).toBe(true);
   });
 });

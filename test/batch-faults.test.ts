@@ -3,7 +3,17 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { formatIssue, listenForWebhooks } from '@vsynth/core';
 import { runBatch, type WebhookDeliveryInfo } from '@vsynth/batch';
 import { iterableRows, type DataRow } from '@vsynth/templates';
-import { basePool, greetingRows, greetingTemplate, instantClock, ledger, modifiesByHeadline, readNdjson, testSandbox, type TestSandbox } from './batch-helpers.js';
+import {
+  basePool,
+  greetingRows,
+  greetingTemplate,
+  instantClock,
+  ledger,
+  modifiesByHeadline,
+  readNdjson,
+  testSandbox,
+  type TestSandbox,
+} from './batch-helpers.js';
 import { seeded } from './sandbox-helpers.js';
 
 let sandbox: TestSandbox | undefined;
@@ -42,17 +52,23 @@ describe('batch against the sandbox with faults', () => {
     expect([...counts.values()].every((n) => n === 1)).toBe(true);
     expect(counts.get('Hello Tom & Jerry <3!')).toBe(1);
     // The faults happened and were retried; the estimate matches what the sandbox charged.
-    const failures = (await readNdjson(join(sandbox.dir, 'journal.ndjson'))).filter((e) => e['type'] === 'failed').map((e) => e['reason']);
+    const failures = (await readNdjson(join(sandbox.dir, 'journal.ndjson')))
+      .filter((e) => e['type'] === 'failed')
+      .map((e) => e['reason']);
     expect(failures).toContain('http_503');
     expect(failures).toContain('http_429');
-    const charged = entries.filter((e) => e.endpoint === 'POST /api/odin/v3/project/modify').reduce((sum, e) => sum + e.cubes, 0);
+    const charged = entries
+      .filter((e) => e.endpoint === 'POST /api/odin/v3/project/modify')
+      .reduce((sum, e) => sum + e.cubes, 0);
     expect(summary.cubes).toBe(charged);
 
     const results = await readNdjson(out);
     expect(results).toHaveLength(52);
     const row51 = results.find((r) => r['row'] === 51);
     expect(row51).toMatchObject({ status: 'failed', reason: 'invalid', errorCode: 'VSYNTH_TEMPLATE' });
-    expect(String(row51?.['errorMessage'])).toMatch(/^missing variable "firstName" in updates\.title_0: the row has no such column \(did you mean "frstName"\?\)/);
+    expect(String(row51?.['errorMessage'])).toMatch(
+      /^missing variable "firstName" in updates\.title_0: the row has no such column \(did you mean "frstName"\?\)/,
+    );
     const row52 = results.find((r) => r['row'] === 52);
     expect(row52?.['errorMessage']).toBe('date: "not a date" is not a date');
   });
@@ -60,8 +76,22 @@ describe('batch against the sandbox with faults', () => {
   it('escapes script text and keeps titles exact on the way to the service', async () => {
     sandbox = await testSandbox();
     const { pool, slots } = await basePool(sandbox.client, 1);
-    const row = { firstName: 'Tom & Jerry <3', city: 'Paris, France', company: 'A "B"', offer: 'x', discount: '0.5', validUntil: '2027-01-31', email: 'a@b' };
-    await runBatch({ rows: iterableRows([row]), template: await greetingTemplate(slots), client: sandbox.client, projectPool: pool, clock: instantClock });
+    const row = {
+      firstName: 'Tom & Jerry <3',
+      city: 'Paris, France',
+      company: 'A "B"',
+      offer: 'x',
+      discount: '0.5',
+      validUntil: '2027-01-31',
+      email: 'a@b',
+    };
+    await runBatch({
+      rows: iterableRows([row]),
+      template: await greetingTemplate(slots),
+      client: sandbox.client,
+      projectPool: pool,
+      clock: instantClock,
+    });
     const entry = (await ledger(sandbox.url)).find((e) => e.endpoint === 'POST /api/odin/v3/project/modify');
     expect(entry?.body.updates).toEqual({
       title_0: 'Hello Tom & Jerry <3!',
@@ -77,7 +107,14 @@ describe('batch against the sandbox with faults', () => {
     const rows = await greetingRows();
     const journal = join(sandbox.dir, 'journal.ndjson');
     const out = join(sandbox.dir, 'results.ndjson');
-    const options = { template: await greetingTemplate(slots), client: sandbox.client, projectPool: pool, concurrency: 4, journal, clock: instantClock };
+    const options = {
+      template: await greetingTemplate(slots),
+      client: sandbox.client,
+      projectPool: pool,
+      concurrency: 4,
+      journal,
+      clock: instantClock,
+    };
     const summary = await runBatch({ ...options, rows: iterableRows(rows.map((r) => r.data)), results: out });
 
     const counts = modifiesByHeadline(await ledger(sandbox.url));
@@ -101,7 +138,10 @@ describe('batch against the sandbox with faults', () => {
     const listeners = new Set<(d: WebhookDeliveryInfo) => void>();
     const receiver = await listenForWebhooks({
       secret,
-      onDelivery: (d) => listeners.forEach((l) => l({ correlationId: d.correlationId, videoUrl: d.videoUrl, duration: String(d.duration) })),
+      onDelivery: (d) =>
+        listeners.forEach((l) =>
+          l({ correlationId: d.correlationId, videoUrl: d.videoUrl, duration: String(d.duration) }),
+        ),
     });
     const out = join(sandbox.dir, 'results.csv');
     const journal = join(sandbox.dir, 'journal.ndjson');
@@ -125,11 +165,21 @@ describe('batch against the sandbox with faults', () => {
       const counts = modifiesByHeadline(await ledger(sandbox.url));
       expect(counts.size).toBe(20);
       expect([...counts.values()].every((n) => n === 1)).toBe(true);
-      expect((await readNdjson(journal)).filter((e) => e['type'] === 'done' && e['via'] === 'webhook').map((e) => e['row']).sort()).toEqual(lost.map((e) => e['row']).sort());
+      expect(
+        (await readNdjson(journal))
+          .filter((e) => e['type'] === 'done' && e['via'] === 'webhook')
+          .map((e) => e['row'])
+          .sort(),
+      ).toEqual(lost.map((e) => e['row']).sort());
       const text = await import('node:fs/promises').then((fs) => fs.readFile(out, 'utf8'));
       const lines = text.trim().split('\n').slice(1);
       expect(lines).toHaveLength(20);
-      expect(lines.every((line) => /,done,/.test(line) && /,http:\/\/127\.0\.0\.1:\d+\/sandbox\/artifacts\/[^,]+,\d+(\.\d+)?$/.test(line))).toBe(true);
+      expect(
+        lines.every(
+          (line) =>
+            /,done,/.test(line) && /,http:\/\/127\.0\.0\.1:\d+\/sandbox\/artifacts\/[^,]+,\d+(\.\d+)?$/.test(line),
+        ),
+      ).toBe(true);
       expect(text).not.toContain(secret);
     } finally {
       await receiver.close();
@@ -142,7 +192,16 @@ describe('batch against the sandbox with faults', () => {
     const rows = (await greetingRows()).slice(0, 2).map((r) => r.data);
     const out = join(sandbox.dir, 'results.ndjson');
     // Row 1 takes the missing project and is answered 404 at once; row 2 waits 250 ms for its turn.
-    const error = await runBatch({ rows: iterableRows(rows), template: await greetingTemplate(slots), client: sandbox.client, projectPool: ['p-missing', ...pool], concurrency: 2, rps: 4, results: out, keyColumn: 'email' }).catch((e: unknown) => e);
+    const error = await runBatch({
+      rows: iterableRows(rows),
+      template: await greetingTemplate(slots),
+      client: sandbox.client,
+      projectPool: ['p-missing', ...pool],
+      concurrency: 2,
+      rps: 4,
+      results: out,
+      keyColumn: 'email',
+    }).catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 404 });
     expect(modifiesByHeadline(await ledger(sandbox.url))).toEqual(new Map());
     expect((await readNdjson(out)).map((r) => [r['row'], r['status'], r['reason']])).toEqual([
@@ -153,10 +212,17 @@ describe('batch against the sandbox with faults', () => {
 
   it('prints invalid rows with their row and variable', async () => {
     const { slots } = { slots: { headline: 'title_0' } };
-    const template = (await greetingTemplate({ ...slots, greeting: 'scripts_0', offer: 'scripts_1', caption: 'subtitles_0' }));
+    const template = await greetingTemplate({
+      ...slots,
+      greeting: 'scripts_0',
+      offer: 'scripts_1',
+      caption: 'subtitles_0',
+    });
     const issues: string[] = [];
     await runBatch({
-      rows: iterableRows([{ firstName: 'A', city: 'B', company: '', offer: 'o', discount: 'x', validUntil: '2027-01-01' }]),
+      rows: iterableRows([
+        { firstName: 'A', city: 'B', company: '', offer: 'o', discount: 'x', validUntil: '2027-01-01' },
+      ]),
       template,
       dryRun: true,
       results: { write: (r) => r.issues?.forEach((i) => issues.push(formatIssue(i))), close: () => {} },

@@ -24,7 +24,13 @@ export interface TestSandbox extends RunningSandbox {
 /** A sandbox on port 0 in a fresh directory; exports finish at once; the client talks to it with the default key. */
 export async function testSandbox(options: SandboxOptions = {}): Promise<TestSandbox> {
   const dir = await mkdtemp(join(tmpdir(), 'vsynth-batch-e2e-'));
-  const sandbox = await startSandbox({ exportSeconds: 0, fsync: false, webhookRetry: { baseDelayMs: 1, maxDelayMs: 5 }, ...options, dataDir: join(dir, 'sandbox') });
+  const sandbox = await startSandbox({
+    exportSeconds: 0,
+    fsync: false,
+    webhookRetry: { baseDelayMs: 1, maxDelayMs: 5 },
+    ...options,
+    dataDir: join(dir, 'sandbox'),
+  });
   const client = createClient({ baseUrl: sandbox.url, apiKey: 'sandbox-key' });
   return Object.assign(sandbox, {
     dir,
@@ -37,7 +43,10 @@ export async function testSandbox(options: SandboxOptions = {}): Promise<TestSan
 }
 
 /** Creates `n` base projects of the greeting video, retrying injected faults (a lost answer leaves an unused project behind, harmless here). */
-export async function basePool(client: VsynthClient, n: number): Promise<{ pool: string[]; slots: Record<string, string>; payload: unknown }> {
+export async function basePool(
+  client: VsynthClient,
+  n: number,
+): Promise<{ pool: string[]; slots: Record<string, string>; payload: unknown }> {
   const { payload, slots } = await compileFile(join(GREETING, 'video.tsx'));
   const pool: string[] = [];
   while (pool.length < n) {
@@ -51,7 +60,10 @@ export async function basePool(client: VsynthClient, n: number): Promise<{ pool:
 }
 
 export async function greetingTemplate(slots: Record<string, string>): Promise<BatchTemplate> {
-  return modifyTemplate(JSON.parse(await readFile(join(GREETING, 'modify.json'), 'utf8')), { slots, name: 'greeting/modify.json' });
+  return modifyTemplate(JSON.parse(await readFile(join(GREETING, 'modify.json'), 'utf8')), {
+    slots,
+    name: 'greeting/modify.json',
+  });
 }
 
 export async function greetingRows(): Promise<DataRow[]> {
@@ -91,10 +103,23 @@ export function sandboxEnv(sandbox: TestSandbox): Record<string, string> {
 }
 
 /** `vsynth batch` arguments of the greeting example (rows keyed by email); add pool, journal, output. */
-export const GREETING_ARGS: readonly string[] = ['batch', '--template', join(GREETING, 'modify.json'), '--slots-from', join(GREETING, 'video.tsx'), '--data', join(GREETING, 'people.csv'), '--key-column', 'email'];
+export const GREETING_ARGS: readonly string[] = [
+  'batch',
+  '--template',
+  join(GREETING, 'modify.json'),
+  '--slots-from',
+  join(GREETING, 'video.tsx'),
+  '--data',
+  join(GREETING, 'people.csv'),
+  '--key-column',
+  'email',
+];
 
 /** Starts the real CLI; collects stdout and stderr. */
-export function spawnCli(args: readonly string[], env: Record<string, string> = {}): ChildProcess & { output: { stdout: string; stderr: string }; exited: Promise<number | null> } {
+export function spawnCli(
+  args: readonly string[],
+  env: Record<string, string> = {},
+): ChildProcess & { output: { stdout: string; stderr: string }; exited: Promise<number | null> } {
   const child = spawn(process.execPath, [...VSYNTH_NODE_ARGS, ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },

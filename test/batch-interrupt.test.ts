@@ -1,6 +1,16 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { GREETING, basePool, ledger, modifiesByHeadline, readNdjson, sandboxEnv, spawnCli, testSandbox, type TestSandbox } from './batch-helpers.js';
+import {
+  GREETING,
+  basePool,
+  ledger,
+  modifiesByHeadline,
+  readNdjson,
+  sandboxEnv,
+  spawnCli,
+  testSandbox,
+  type TestSandbox,
+} from './batch-helpers.js';
 
 let sandbox: TestSandbox | undefined;
 afterEach(async () => {
@@ -15,14 +25,22 @@ describe('vsynth batch and Ctrl-C', () => {
     const out = join(sandbox.dir, 'results.ndjson');
     const args = [
       'batch',
-      '--template', join(GREETING, 'modify.json'),
-      '--slots-from', join(GREETING, 'video.tsx'),
-      '--data', join(GREETING, 'people.csv'),
-      '--project-pool', pool.join(','),
-      '--concurrency', '3',
-      '--journal', join(sandbox.dir, 'journal.ndjson'),
-      '--out', out,
-      '--events', 'jsonl',
+      '--template',
+      join(GREETING, 'modify.json'),
+      '--slots-from',
+      join(GREETING, 'video.tsx'),
+      '--data',
+      join(GREETING, 'people.csv'),
+      '--project-pool',
+      pool.join(','),
+      '--concurrency',
+      '3',
+      '--journal',
+      join(sandbox.dir, 'journal.ndjson'),
+      '--out',
+      out,
+      '--events',
+      'jsonl',
     ];
     const env = sandboxEnv(sandbox);
     const first = spawnCli(args, env);
@@ -36,7 +54,9 @@ describe('vsynth batch and Ctrl-C', () => {
       }, 5);
     });
     expect(await first.exited).toBe(6);
-    expect(first.output.stderr).toContain('vsynth: interrupted: finishing requests in flight, then writing journal and results');
+    expect(first.output.stderr).toContain(
+      'vsynth: interrupted: finishing requests in flight, then writing journal and results',
+    );
     expect(first.output.stderr).toContain('The batch was interrupted after');
     const summary = JSON.parse(first.output.stdout) as { done: number; unknown: number; interrupted: boolean };
     expect(summary).toMatchObject({ interrupted: true, unknown: 0 });
@@ -48,10 +68,17 @@ describe('vsynth batch and Ctrl-C', () => {
 
     const second = spawnCli([...args, '--resume'], env);
     expect(await second.exited).toBe(0);
-    expect(JSON.parse(second.output.stdout)).toMatchObject({ skipped: summary.done, done: 50 - summary.done, unknown: 0, failed: 0 });
+    expect(JSON.parse(second.output.stdout)).toMatchObject({
+      skipped: summary.done,
+      done: 50 - summary.done,
+      unknown: 0,
+      failed: 0,
+    });
     const after = modifiesByHeadline(await ledger(sandbox.url));
     expect(after.size).toBe(50);
     expect([...after.values()].every((n) => n === 1)).toBe(true);
-    expect((await readNdjson(out)).map((r) => r['row']).sort((a, b) => Number(a) - Number(b))).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    expect((await readNdjson(out)).map((r) => r['row']).sort((a, b) => Number(a) - Number(b))).toEqual(
+      Array.from({ length: 50 }, (_, i) => i + 1),
+    );
   });
 });

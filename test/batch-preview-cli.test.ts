@@ -20,16 +20,33 @@ beforeAll(async () => {
   [create, modify] = await Promise.all([
     vsynth([
       'batch',
-      '--template', 'examples/batch/create-per-row/welcome.tsx',
-      '--data', 'examples/batch/create-per-row/customers.csv',
-      '--dry-run', '--preview', join(dir, 'create'), '--preview-rows', '2', '--events', 'none',
+      '--template',
+      'examples/batch/create-per-row/welcome.tsx',
+      '--data',
+      'examples/batch/create-per-row/customers.csv',
+      '--dry-run',
+      '--preview',
+      join(dir, 'create'),
+      '--preview-rows',
+      '2',
+      '--events',
+      'none',
     ]),
     vsynth([
       'batch',
-      '--template', `${greeting}/modify.json`,
-      '--slots-from', `${greeting}/video.tsx`,
-      '--data', `${greeting}/people.csv`,
-      '--dry-run', '--preview', join(dir, 'modify'), '--preview-rows', '3', '--events', 'none',
+      '--template',
+      `${greeting}/modify.json`,
+      '--slots-from',
+      `${greeting}/video.tsx`,
+      '--data',
+      `${greeting}/people.csv`,
+      '--dry-run',
+      '--preview',
+      join(dir, 'modify'),
+      '--preview-rows',
+      '3',
+      '--events',
+      'none',
     ]),
   ]);
 }, 30_000);
@@ -40,7 +57,10 @@ function vsynth(args: string[]): Promise<Run> {
 }
 
 /** Bounding box of the pixels that differ between two images of one size, and their count. */
-function difference(a: DecodedPng, b: DecodedPng): { left: number; top: number; right: number; bottom: number; count: number } {
+function difference(
+  a: DecodedPng,
+  b: DecodedPng,
+): { left: number; top: number; right: number; bottom: number; count: number } {
   expect([a.width, a.height]).toEqual([b.width, b.height]);
   const box = { left: Infinity, top: Infinity, right: -Infinity, bottom: -Infinity, count: 0 };
   for (let i = 0; i < a.pixels.length; i += 4) {
@@ -67,7 +87,9 @@ describe('vsynth batch --dry-run --preview', () => {
     expect(await readdir(out)).toEqual(['row-0001.png', 'row-0002.png']);
     expect(run.stderr).toContain(`vsynth: 2 row previews in ${out} (row-0001.png, row-0002.png)`);
     // The unreachable background is one warning for both rows, not one per row.
-    expect(run.stderr.match(/Background image "https:\/\/cdn\.example\.com\/backgrounds\/studio-blue\.jpg" not drawn/g)).toHaveLength(1);
+    expect(
+      run.stderr.match(/Background image "https:\/\/cdn\.example\.com\/backgrounds\/studio-blue\.jpg" not drawn/g),
+    ).toHaveLength(1);
     expect(run.stderr).toContain('→ in the preview of rows 1, 2');
 
     const [first, second] = [await png(join(out, 'row-0001.png')), await png(join(out, 'row-0002.png'))];
@@ -80,7 +102,7 @@ describe('vsynth batch --dry-run --preview', () => {
     expect(changed.bottom).toBeLessThan(90);
   });
 
-  it('draws a modify template over the --slots-from video with each row\'s updates applied', async () => {
+  it("draws a modify template over the --slots-from video with each row's updates applied", async () => {
     const out = join(dir, 'modify');
     const run = modify;
     expect(run.code, run.stderr).toBe(0);
@@ -93,7 +115,9 @@ describe('vsynth batch --dry-run --preview', () => {
     expect(headline.count).toBeGreaterThan(100);
     expect(headline.right).toBeLessThan(240);
     expect(headline.bottom).toBeLessThan(90);
-    expect(difference(await png(join(out, 'row-0001.png')), await png(join(out, 'row-0002.png'))).count).toBeGreaterThan(100);
+    expect(
+      difference(await png(join(out, 'row-0001.png')), await png(join(out, 'row-0002.png'))).count,
+    ).toBeGreaterThan(100);
   });
 
   it('refuses what it cannot draw, before any row is bound (exit 2)', async () => {
@@ -101,19 +125,45 @@ describe('vsynth batch --dry-run --preview', () => {
     await writeFile(rawKeys, JSON.stringify({ projectId: 'p1', updates: { title_0: 'Hello {{firstName}}' } }));
     const data = 'examples/batch/greeting/people.csv';
     const [noBase, notDry, rowsAlone, intoFile] = await Promise.all([
-      vsynth(['batch', '--template', rawKeys, '--data', data, '--dry-run', '--preview', join(dir, 'never'), '--events', 'none']),
+      vsynth([
+        'batch',
+        '--template',
+        rawKeys,
+        '--data',
+        data,
+        '--dry-run',
+        '--preview',
+        join(dir, 'never'),
+        '--events',
+        'none',
+      ]),
       vsynth(['batch', '--template', rawKeys, '--data', data, '--preview', join(dir, 'never'), '--events', 'none']),
       vsynth(['batch', '--template', rawKeys, '--data', data, '--dry-run', '--preview-rows', '3', '--events', 'none']),
-      vsynth(['batch', '--template', 'examples/batch/create-per-row/welcome.tsx', '--data', 'examples/batch/create-per-row/customers.csv', '--dry-run', '--preview', rawKeys, '--events', 'none']),
+      vsynth([
+        'batch',
+        '--template',
+        'examples/batch/create-per-row/welcome.tsx',
+        '--data',
+        'examples/batch/create-per-row/customers.csv',
+        '--dry-run',
+        '--preview',
+        rawKeys,
+        '--events',
+        'none',
+      ]),
     ]);
     expect(noBase.code).toBe(2);
-    expect(noBase.stderr).toContain('a modify template only lists changes to a project stored by the service: pass --slots-from video.tsx (the base video)');
+    expect(noBase.stderr).toContain(
+      'a modify template only lists changes to a project stored by the service: pass --slots-from video.tsx (the base video)',
+    );
     expect(notDry.code).toBe(2);
     expect(notDry.stderr).toContain('--preview only applies with --dry-run.');
     expect(rowsAlone.code).toBe(2);
     expect(rowsAlone.stderr).toContain('--preview-rows needs --preview DIR.');
     expect(intoFile.code).toBe(2);
-    expect(intoFile.stderr).toContain(`Cannot create the output directory ${rawKeys}: a file of that name is in the way.`);
+    expect(intoFile.stderr).toContain(
+      `Cannot create the output directory ${rawKeys}: a file of that name is in the way.`,
+    );
     expect(intoFile.stdout).toBe('');
     await expect(readdir(join(dir, 'never'))).rejects.toThrow();
   });

@@ -27,12 +27,18 @@ describe('a batch row whose request was answered 200 with a body the client cann
         const name = (JSON.parse(body) as { updates: { title: string } }).updates.title;
         received.push(name);
         // A new answer shape for Ada; a plain refusal for Bo.
-        const answer = name === 'Ada' ? { success: true, data: { jobId: 'j-1' } } : { success: false, message: 'the project is locked' };
+        const answer =
+          name === 'Ada'
+            ? { success: true, data: { jobId: 'j-1' } }
+            : { success: false, message: 'the project is locked' };
         response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
       });
     });
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-    const client = createClient({ baseUrl: `http://127.0.0.1:${(server.address() as { port: number }).port}`, apiKey: 'test-key' });
+    const client = createClient({
+      baseUrl: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+      apiKey: 'test-key',
+    });
     dir = await mkdtemp(join(tmpdir(), 'vsynth-unreadable-'));
     const options = {
       template: modifyTemplate({ projectId: 'p-base', updates: { title: '{{name}}' }, isExport: false }),

@@ -8,7 +8,15 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createClient, isApiError, isNetworkError, isVsynthError, type ApiError, type CreateClientOptions, type NetworkError } from '@vsynth/core';
+import {
+  createClient,
+  isApiError,
+  isNetworkError,
+  isVsynthError,
+  type ApiError,
+  type CreateClientOptions,
+  type NetworkError,
+} from '@vsynth/core';
 import { rejection } from './sandbox-helpers.js';
 
 type Handler = (req: http.IncomingMessage, body: string, res: http.ServerResponse) => void;
@@ -52,7 +60,14 @@ const answer =
   };
 
 function client(baseUrl: string, options: Partial<CreateClientOptions> = {}) {
-  return createClient({ apiKey: 'key-ADVERSARIAL-0001', baseUrl, env: {}, random: () => 0.5, sleep: async () => undefined, ...options });
+  return createClient({
+    apiKey: 'key-ADVERSARIAL-0001',
+    baseUrl,
+    env: {},
+    random: () => 0.5,
+    sleep: async () => undefined,
+    ...options,
+  });
 }
 
 /** Every way a user could look at an error: message, stack, JSON, inspect, and each cause's. */
@@ -69,19 +84,22 @@ function everyView(error: unknown): string {
 const modify = { projectId: 'p-1', updates: { title: 'Hi' } };
 
 describe('Retry-After values that are neither seconds nor an HTTP date', () => {
-  it.each(['-1', '-0.5', '+5', '1 2', '3, 4'])('%s is ignored: a GET answered 429 backs off instead of retrying at once', async (value) => {
-    const served = await serve(answer(429, '{"message":"slow down"}', { 'retry-after': value }));
-    const sleeps: number[] = [];
-    const error = (await rejection(
-      client(served.url, { sleep: async (ms) => void sleeps.push(ms) }).getDubbingProgress('f-1'),
-    )) as ApiError;
-    expect(isApiError(error) && error.status).toBe(429);
-    // V8's Date.parse reads "-1" as 1 Jan 2001: a date in the past, so "retry now", three times.
-    expect(sleeps).toEqual([225, 450, 900]);
-    expect(error.retryAfterMs).toBeUndefined();
-    expect(error.message).toContain('Rate limited; wait and try again');
-    expect(served.requests).toBe(4);
-  });
+  it.each(['-1', '-0.5', '+5', '1 2', '3, 4'])(
+    '%s is ignored: a GET answered 429 backs off instead of retrying at once',
+    async (value) => {
+      const served = await serve(answer(429, '{"message":"slow down"}', { 'retry-after': value }));
+      const sleeps: number[] = [];
+      const error = (await rejection(
+        client(served.url, { sleep: async (ms) => void sleeps.push(ms) }).getDubbingProgress('f-1'),
+      )) as ApiError;
+      expect(isApiError(error) && error.status).toBe(429);
+      // V8's Date.parse reads "-1" as 1 Jan 2001: a date in the past, so "retry now", three times.
+      expect(sleeps).toEqual([225, 450, 900]);
+      expect(error.retryAfterMs).toBeUndefined();
+      expect(error.message).toContain('Rate limited; wait and try again');
+      expect(served.requests).toBe(4);
+    },
+  );
 });
 
 /** A client whose tokens come from `issueToken` (no API key). */
@@ -125,11 +143,16 @@ describe('a token issue shared by concurrent callers', () => {
     const c = tokenClient(served.url, async (_appId, _userKey, { signal }) => {
       issues += 1;
       if (issues === 1) {
-        await new Promise((_resolve, reject) => signal?.addEventListener('abort', () => reject((stopped += 1, signal.reason as Error))));
+        await new Promise((_resolve, reject) =>
+          signal?.addEventListener('abort', () => reject(((stopped += 1), signal.reason as Error))),
+        );
       }
       return { token: `tok-SHARED-${issues}` };
     });
-    const errors = await Promise.all([rejection(c.modifyProject(modify, { signal: AbortSignal.timeout(50) })), rejection(c.modifyProject(modify, { signal: AbortSignal.timeout(80) }))]);
+    const errors = await Promise.all([
+      rejection(c.modifyProject(modify, { signal: AbortSignal.timeout(50) })),
+      rejection(c.modifyProject(modify, { signal: AbortSignal.timeout(80) })),
+    ]);
     expect(errors.map((e) => isVsynthError(e) && e.code)).toEqual(['VSYNTH_ABORTED', 'VSYNTH_ABORTED']);
     expect(stopped).toBe(1);
     expect(await c.modifyProject(modify)).toEqual({ projectId: 'p-1' });
@@ -139,7 +162,12 @@ describe('a token issue shared by concurrent callers', () => {
 });
 
 describe('token issue failures', () => {
-  const failing = { apiKey: undefined, appId: 'app-FAIL-0001', userKey: 'uk-FAIL-SECRET-0001', issueToken: async (_appId: string, userKey: string) => Promise.reject(new Error(`issuer refused ${userKey}`)) };
+  const failing = {
+    apiKey: undefined,
+    appId: 'app-FAIL-0001',
+    userKey: 'uk-FAIL-SECRET-0001',
+    issueToken: async (_appId: string, userKey: string) => Promise.reject(new Error(`issuer refused ${userKey}`)),
+  };
 
   it('a POST whose token could not be issued says nothing was sent, and holds no user key anywhere', async () => {
     const served = await serve(answer(200, '{"projectId":"p-1"}'));
@@ -153,7 +181,9 @@ describe('token issue failures', () => {
 
   it('a dubbing upload whose token could not be issued fails the same way', async () => {
     const served = await serve(answer(200, '{"folderId":"f-1"}'));
-    const error = (await rejection(client(served.url, failing).uploadDubbing({ file: new Blob(['v']), targets: ['es-ES'] }))) as NetworkError;
+    const error = (await rejection(
+      client(served.url, failing).uploadDubbing({ file: new Blob(['v']), targets: ['es-ES'] }),
+    )) as NetworkError;
     expect(isNetworkError(error)).toBe(true);
     expect(error.notSent).toBe(true);
     expect(everyView(error)).not.toContain('uk-FAIL-SECRET-0001');
@@ -165,7 +195,11 @@ describe('token issue failures', () => {
       const given = JSON.parse(body) as { appId: string };
       answer(401, JSON.stringify({ message: `unknown AppId ${given.appId}`, appId: given.appId }))(_req, body, res);
     });
-    const error = (await rejection(client(served.url, { apiKey: undefined, appId: 'app-ECHOED-3e9a', userKey: 'uk-ECHOED-0001' }).modifyProject(modify))) as ApiError;
+    const error = (await rejection(
+      client(served.url, { apiKey: undefined, appId: 'app-ECHOED-3e9a', userKey: 'uk-ECHOED-0001' }).modifyProject(
+        modify,
+      ),
+    )) as ApiError;
     expect(error.status).toBe(401);
     expect(error.body).toEqual({ message: 'unknown AppId [redacted]', appId: '[redacted]' });
     expect(everyView(error)).not.toContain('app-ECHOED-3e9a');
@@ -174,7 +208,13 @@ describe('token issue failures', () => {
 
   it('an issued token fetch refuses as a header leaves no trace of the token in the cause', async () => {
     const served = await serve(answer(200, '{"projectId":"p-1"}'));
-    const c = client(served.url, { apiKey: undefined, appId: 'app-1', userKey: 'uk-123456', fetch: globalThis.fetch, issueToken: async () => ({ token: 'tok-SECRET-9\nx' }) });
+    const c = client(served.url, {
+      apiKey: undefined,
+      appId: 'app-1',
+      userKey: 'uk-123456',
+      fetch: globalThis.fetch,
+      issueToken: async () => ({ token: 'tok-SECRET-9\nx' }),
+    });
     const error = (await rejection(c.modifyProject(modify))) as NetworkError;
     expect(error.notSent).toBe(true);
     expect(everyView(error)).not.toContain('tok-SECRET-9');
@@ -185,7 +225,9 @@ describe('token issue failures', () => {
 describe('credentials echoed in answers', () => {
   it('a long error page is cut after the key is redacted, so no part of the key is left', async () => {
     const key = 'key-LONGPAGE-7c1d93ab55e2';
-    const served = await serve(answer(502, `<html>${'x'.repeat(1984)}${key}${'y'.repeat(500)}</html>`, { 'content-type': 'text/html' }));
+    const served = await serve(
+      answer(502, `<html>${'x'.repeat(1984)}${key}${'y'.repeat(500)}</html>`, { 'content-type': 'text/html' }),
+    );
     const error = (await rejection(client(served.url, { apiKey: key }).modifyProject(modify))) as ApiError;
     expect(error.status).toBe(502);
     expect(String(error.body).endsWith(`${'x'.repeat(1984)}[redacted]…`)).toBe(true);
@@ -204,7 +246,9 @@ describe('credentials echoed in answers', () => {
 
 describe('answers', () => {
   it('reads a JSON answer that starts with a UTF-8 byte-order mark, as fetch does', async () => {
-    const served = await serve(answer(200, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"projectId":"p-bom"}')])));
+    const served = await serve(
+      answer(200, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"projectId":"p-bom"}')])),
+    );
     expect(await client(served.url).modifyProject(modify)).toEqual({ projectId: 'p-bom' });
     expect(await client(served.url, { fetch: globalThis.fetch }).modifyProject(modify)).toEqual({ projectId: 'p-bom' });
     expect(served.requests).toBe(2);
@@ -213,15 +257,26 @@ describe('answers', () => {
 
 describe('limits too large for a timer', () => {
   it('timeoutMs: Infinity sets no limit instead of timing out after 1 ms', async () => {
-    const served = await serve((_req, _body, res) => setTimeout(() => answer(200, '{"projectId":"p-late"}')(_req, _body, res), 100));
-    expect(await client(served.url, { timeoutMs: Number.POSITIVE_INFINITY }).modifyProject(modify)).toEqual({ projectId: 'p-late' });
-    expect(await client(served.url, { timeoutMs: Number.POSITIVE_INFINITY, fetch: globalThis.fetch }).modifyProject(modify)).toEqual({ projectId: 'p-late' });
+    const served = await serve((_req, _body, res) =>
+      setTimeout(() => answer(200, '{"projectId":"p-late"}')(_req, _body, res), 100),
+    );
+    expect(await client(served.url, { timeoutMs: Number.POSITIVE_INFINITY }).modifyProject(modify)).toEqual({
+      projectId: 'p-late',
+    });
+    expect(
+      await client(served.url, { timeoutMs: Number.POSITIVE_INFINITY, fetch: globalThis.fetch }).modifyProject(modify),
+    ).toEqual({ projectId: 'p-late' });
   });
 
   it('a Retry-After beyond what a timer holds ends the retries instead of retrying after 1 ms', async () => {
     // 30 days: more than the 24.8 days a node timer holds.
     const served = await serve(answer(429, '{}', { 'retry-after': String(30 * 24 * 3600) }));
-    const c = createClient({ apiKey: 'key-ADVERSARIAL-0001', baseUrl: served.url, env: {}, retry: { maxRetryAfterMs: Number.POSITIVE_INFINITY } });
+    const c = createClient({
+      apiKey: 'key-ADVERSARIAL-0001',
+      baseUrl: served.url,
+      env: {},
+      retry: { maxRetryAfterMs: Number.POSITIVE_INFINITY },
+    });
     const error = (await rejection(c.getDubbingProgress('f-1', { signal: AbortSignal.timeout(2_000) }))) as ApiError;
     expect(isApiError(error) && error.status).toBe(429);
     expect(served.requests).toBe(1);

@@ -21,16 +21,26 @@ let sandbox: RunningSandbox;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'vsynth-cli-'));
-  sandbox = await startSandbox({ dataDir: join(dir, 'data'), apiKeys: [KEY], exportSeconds: 0, dubbingPolls: 2, fsync: false });
+  sandbox = await startSandbox({
+    dataDir: join(dir, 'data'),
+    apiKeys: [KEY],
+    exportSeconds: 0,
+    dubbingPolls: 2,
+    fsync: false,
+  });
 });
 afterAll(async () => {
   await sandbox.close();
   await rm(dir, { recursive: true, force: true });
 });
 
-
 function env(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const base: NodeJS.ProcessEnv = { PATH: process.env['PATH'], HOME: process.env['HOME'], VSYNTH_BASE_URL: sandbox.url, VSYNTH_API_KEY: KEY };
+  const base: NodeJS.ProcessEnv = {
+    PATH: process.env['PATH'],
+    HOME: process.env['HOME'],
+    VSYNTH_BASE_URL: sandbox.url,
+    VSYNTH_API_KEY: KEY,
+  };
   return { ...base, ...extra };
 }
 
@@ -42,7 +52,10 @@ describe('vsynth client commands', () => {
   it('submit compiles a .tsx video, waits for the webhook and prints where the artifact is', async () => {
     const run = await vsynth(['submit', 'examples/hello.tsx', '--wait', '--wait-timeout', '30']);
     expect(run.code).toBe(0);
-    const result = JSON.parse(run.stdout) as { projectId: string; delivery: { videoUrl: string; duration: number; location: string } };
+    const result = JSON.parse(run.stdout) as {
+      projectId: string;
+      delivery: { videoUrl: string; duration: number; location: string };
+    };
     expect(result.projectId).toMatch(/\S/);
     expect(result.delivery.location).toContain(result.projectId);
     expect(result.delivery.duration).toBeGreaterThan(0);
@@ -51,7 +64,9 @@ describe('vsynth client commands', () => {
     // The listener answered 200 before the command closed it: one attempt, not retries to a closed port.
     let webhook: { status: string; attempts: number } | undefined;
     for (let i = 0; i < 100 && webhook?.status !== 'delivered'; i++) {
-      const project = (await (await fetch(`${sandbox.url}/sandbox/projects/${result.projectId}`, { headers: { authorization: KEY } })).json()) as {
+      const project = (await (
+        await fetch(`${sandbox.url}/sandbox/projects/${result.projectId}`, { headers: { authorization: KEY } })
+      ).json()) as {
         exports: { webhook: { status: string; attempts: number } }[];
       };
       webhook = project.exports[0]?.webhook;
@@ -62,10 +77,21 @@ describe('vsynth client commands', () => {
 
   it('submit --wait stops on Ctrl-C with exit 5, after printing what was accepted', async () => {
     // The delivery goes to an address where nobody listens, so the wait would never end.
-    const child = spawn(process.execPath, [...CLI, 'submit', 'examples/payloads/create-variant-a.json', '--wait', '--webhook-url', 'http://127.0.0.1:9/hook'], {
-      cwd: ROOT,
-      env: env(),
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        ...CLI,
+        'submit',
+        'examples/payloads/create-variant-a.json',
+        '--wait',
+        '--webhook-url',
+        'http://127.0.0.1:9/hook',
+      ],
+      {
+        cwd: ROOT,
+        env: env(),
+      },
+    );
     let stderr = '';
     let stdout = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -104,7 +130,9 @@ describe('vsynth client commands', () => {
     const [bad, noKey, refused] = await Promise.all([
       vsynth(['dub', video, '--to', 'es-ES,xx-XX', '--speakers', '9']),
       vsynth(['progress', 'f-1'], { VSYNTH_API_KEY: '' }),
-      vsynth(['audio', '--text', '안녕하세요', '--model', 'anna', '--language', 'ko'], { VSYNTH_API_KEY: 'key-not-known-7777' }),
+      vsynth(['audio', '--text', '안녕하세요', '--model', 'anna', '--language', 'ko'], {
+        VSYNTH_API_KEY: 'key-not-known-7777',
+      }),
     ]);
     expect(bad.code).toBe(3);
     expect(bad.stdout).toBe('');
@@ -159,7 +187,8 @@ describe('vsynth client commands', () => {
     const SECRET = `${HEAD}-${TAIL}`;
     const children: ReturnType<typeof spawn>[] = [];
     afterEach(() => {
-      for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      for (const child of children.splice(0))
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     });
 
     /** A running `vsynth webhook listen`: its address, the deliveries it printed and its stderr so far. */
@@ -176,7 +205,11 @@ describe('vsynth client commands', () => {
         });
         child.on('close', () => reject(new Error(`listener exited: ${out.stderr}`)));
       });
-      const deliveries = () => out.stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { correlationId?: string; location: string });
+      const deliveries = () =>
+        out.stdout
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => JSON.parse(line) as { correlationId?: string; location: string });
       const stop = async () => {
         const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
         child.kill('SIGTERM');
@@ -208,7 +241,11 @@ describe('vsynth client commands', () => {
       const listener = await listen([], { VSYNTH_WEBHOOK_SECRET: ` ${SECRET}\r\n` });
       expect(listener.out.stderr).toContain('(signatures checked)');
       const sends = await Promise.all(
-        [SECRET, `\t${SECRET} `].map((spelling) => vsynth(['submit', 'examples/payloads/create-variant-a.json', '--webhook-url', listener.url], { VSYNTH_WEBHOOK_SECRET: spelling })),
+        [SECRET, `\t${SECRET} `].map((spelling) =>
+          vsynth(['submit', 'examples/payloads/create-variant-a.json', '--webhook-url', listener.url], {
+            VSYNTH_WEBHOOK_SECRET: spelling,
+          }),
+        ),
       );
       const ids = sends.map((run) => {
         expect(run.code, run.stderr).toBe(0);
@@ -216,11 +253,19 @@ describe('vsynth client commands', () => {
         expect(id, run.stderr).toBeDefined();
         return id!;
       });
-      for (let i = 0; i < 500 && listener.deliveries().length < ids.length; i++) await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(listener.deliveries().map((delivery) => delivery.correlationId).sort()).toEqual([...ids].sort());
+      for (let i = 0; i < 500 && listener.deliveries().length < ids.length; i++)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(
+        listener
+          .deliveries()
+          .map((delivery) => delivery.correlationId)
+          .sort(),
+      ).toEqual([...ids].sort());
       for (const [index, run] of sends.entries()) {
         const { projectId } = JSON.parse(run.stdout) as { projectId: string };
-        expect(listener.deliveries().find((delivery) => delivery.correlationId === ids[index])?.location).toContain(projectId);
+        expect(listener.deliveries().find((delivery) => delivery.correlationId === ids[index])?.location).toContain(
+          projectId,
+        );
       }
       // The listener verifies under the trimmed secret only: a signature under the padded bytes is refused.
       const padded = new URL(correlateWebhookUrl(listener.url, { id: 'padded-1', secret: ` ${SECRET}\r\n` }));
@@ -240,7 +285,9 @@ describe('vsynth client commands', () => {
       address.searchParams.set('duration', '4');
       expect((await fetch(address)).status).toBe(200);
       expect(await listener.stop()).toBe(0);
-      expect(listener.deliveries()).toEqual([{ location: 'projects/p-2', videoUrl: 'https://cdn.example/p-2.mp4', duration: 4, correlationId: 'flag-1' }]);
+      expect(listener.deliveries()).toEqual([
+        { location: 'projects/p-2', videoUrl: 'https://cdn.example/p-2.mp4', duration: 4, correlationId: 'flag-1' },
+      ]);
       expectNoSecret(listener.out.stdout, listener.out.stderr);
     }, 30_000);
 
@@ -252,12 +299,14 @@ describe('vsynth client commands', () => {
       expect(empty).toEqual({
         code: 2,
         stdout: '',
-        stderr: 'vsynth: --secret is empty: give the secret the webhook addresses were signed with, or leave --secret out to use $VSYNTH_WEBHOOK_SECRET.\n',
+        stderr:
+          'vsynth: --secret is empty: give the secret the webhook addresses were signed with, or leave --secret out to use $VSYNTH_WEBHOOK_SECRET.\n',
       });
       expect(blank).toEqual({
         code: 2,
         stdout: '',
-        stderr: 'vsynth: --secret is only white space: give the secret the webhook addresses were signed with, or leave --secret out to use $VSYNTH_WEBHOOK_SECRET.\n',
+        stderr:
+          'vsynth: --secret is only white space: give the secret the webhook addresses were signed with, or leave --secret out to use $VSYNTH_WEBHOOK_SECRET.\n',
       });
     }, 15_000);
   });

@@ -55,7 +55,9 @@ describe('vsynth submit', () => {
     await runSubmit('examples/library-demo.tsx', { props: 'examples/library-demo.props.json', export: false }, out);
     const { projectId } = JSON.parse(out.out) as { projectId: string };
     const ledger = await api(sandbox.url, KEY).get('/sandbox/ledger');
-    const entry = (ledger.body as { entries: { projectId?: string; body: { name: string; isExport: boolean } }[] }).entries.find((e) => e.projectId === projectId);
+    const entry = (
+      ledger.body as { entries: { projectId?: string; body: { name: string; isExport: boolean } }[] }
+    ).entries.find((e) => e.projectId === projectId);
     expect(entry?.body.name).toBe('Welcome Dana');
     expect(entry?.body.isExport).toBe(false);
     expect(JSON.stringify(entry?.body)).toContain('Thanks for choosing the Business plan');
@@ -64,7 +66,11 @@ describe('vsynth submit', () => {
   it('refuses --props for a JSON payload and a props file that is not an object (exit 2)', async () => {
     const array = join(sandbox.dir, 'props-array.json');
     await writeFile(array, '["Dana"]');
-    expect(await exitOf(() => runSubmit('examples/payloads/create-variant-a.json', { props: 'examples/library-demo.props.json' }, io()))).toEqual({
+    expect(
+      await exitOf(() =>
+        runSubmit('examples/payloads/create-variant-a.json', { props: 'examples/library-demo.props.json' }, io()),
+      ),
+    ).toEqual({
       code: 2,
       message: '--props applies to a .tsx component; a JSON payload is sent as it is.',
     });
@@ -75,7 +81,9 @@ describe('vsynth submit', () => {
   });
 
   it('without credentials fails with the variables to set (exit 2)', async () => {
-    const result = await exitOf(() => runSubmit('examples/payloads/create-variant-a.json', {}, io({ VSYNTH_API_KEY: '' })));
+    const result = await exitOf(() =>
+      runSubmit('examples/payloads/create-variant-a.json', {}, io({ VSYNTH_API_KEY: '' })),
+    );
     expect(result.code).toBe(2);
     expect(result.message).toContain('Set VSYNTH_API_KEY (or VSYNTH_TOKEN, or both VSYNTH_APP_ID and VSYNTH_USER_KEY)');
   });
@@ -89,7 +97,12 @@ describe('vsynth find, modify and edit', () => {
     expect(success).toBe(true);
     const found = io();
     await runFind(key, found);
-    const project = JSON.parse(found.out) as { success: boolean; key: string; format: string; project: { scenes: { AIModel: { script: string } }[] } };
+    const project = JSON.parse(found.out) as {
+      success: boolean;
+      key: string;
+      format: string;
+      project: { scenes: { AIModel: { script: string } }[] };
+    };
     expect(project).toMatchObject({ success: true, key, format: 'legacy' });
     expect(project.project.scenes[0]?.AIModel.script).toBe('안녕하세요! 오늘부터 봄 세일이 시작됩니다.');
   });
@@ -102,9 +115,16 @@ describe('vsynth find, modify and edit', () => {
     await runModify({ project: projectId, set: ['scripts_0=Hello & welcome, Ana.'] }, modified);
     expect(JSON.parse(modified.out)).toEqual({ projectId });
     const edited = io();
-    await runEdit(projectId, { change: ['{"sceneIdx":1,"type":"aiModel","values":{"script":"Edited."}}'], export: false }, edited);
+    await runEdit(
+      projectId,
+      { change: ['{"sceneIdx":1,"type":"aiModel","values":{"script":"Edited."}}'], export: false },
+      edited,
+    );
     expect(JSON.parse(edited.out)).toEqual({ projectId });
-    const stored = (await api(sandbox.url, KEY).get(`/sandbox/projects/${projectId}`)).body as { revision: number; payload: { scenes: { scripts: { org: string }[] }[] } };
+    const stored = (await api(sandbox.url, KEY).get(`/sandbox/projects/${projectId}`)).body as {
+      revision: number;
+      payload: { scenes: { scripts: { org: string }[] }[] };
+    };
     expect(stored.revision).toBe(3);
     expect(stored.payload.scenes[0]?.scripts[0]?.org).toBe('Hello & welcome, Ana.');
   });
@@ -114,17 +134,34 @@ describe('vsynth find, modify and edit', () => {
     const hook = 'https://hooks.example.com/vsynth';
     expect(await exitOf(() => runModify({ project: 'p-1', set: ['title=x'], webhookUrl: hook }, io()))).toEqual({
       code: 2,
-      message: '--webhook-url needs an export (the service delivers the webhook only for exported projects); add --export.',
+      message:
+        '--webhook-url needs an export (the service delivers the webhook only for exported projects); add --export.',
     });
-    expect(await exitOf(() => runSubmit('examples/payloads/create-variant-a.json', { export: false, webhookUrl: hook }, io()))).toEqual({
+    expect(
+      await exitOf(() =>
+        runSubmit('examples/payloads/create-variant-a.json', { export: false, webhookUrl: hook }, io()),
+      ),
+    ).toEqual({
       code: 2,
-      message: '--webhook-url needs an export (the service delivers the webhook only for exported projects); drop --no-export.',
+      message:
+        '--webhook-url needs an export (the service delivers the webhook only for exported projects); drop --no-export.',
     });
-    expect(await exitOf(() => runEdit('p-1', { change: ['{"sceneIdx":0,"type":"aiModel","values":{"script":"x"}}'], export: false, wait: true }, io()))).toEqual({
+    expect(
+      await exitOf(() =>
+        runEdit(
+          'p-1',
+          { change: ['{"sceneIdx":0,"type":"aiModel","values":{"script":"x"}}'], export: false, wait: true },
+          io(),
+        ),
+      ),
+    ).toEqual({
       code: 2,
-      message: '--wait needs an export (the service delivers the webhook only for exported projects); drop --no-export.',
+      message:
+        '--wait needs an export (the service delivers the webhook only for exported projects); drop --no-export.',
     });
-    expect(((await api(sandbox.url, KEY).get('/sandbox/ledger')).body as { entries: unknown[] }).entries).toHaveLength(before);
+    expect(((await api(sandbox.url, KEY).get('/sandbox/ledger')).body as { entries: unknown[] }).entries).toHaveLength(
+      before,
+    );
   });
 
   it('modify of a key beyond the tagged clips is refused by the service with the key named (exit 4)', async () => {
@@ -177,10 +214,22 @@ describe('vsynth dub checks the spec limits before sending anything', () => {
   });
 
   const cases: [string, { to: string; targetSrt?: string[]; speakers?: string }, string][] = [
-    ['11 targets', { to: 'es-ES,fr-FR,de-DE,it-IT,ja-JP,ko-KR,zh-CN,pt-PT,ru-RU,ar-SA,hi-IN' }, '✖ at most 10 target languages are allowed, got 11\n  → at targets'],
+    [
+      '11 targets',
+      { to: 'es-ES,fr-FR,de-DE,it-IT,ja-JP,ko-KR,zh-CN,pt-PT,ru-RU,ar-SA,hi-IN' },
+      '✖ at most 10 target languages are allowed, got 11\n  → at targets',
+    ],
     ['an unknown code', { to: 'es-ES,xx-YY' }, '✖ "xx-YY" is not a language code of the spec; use one of en-US, hi-IN'],
-    ['a target subtitle without its target', { to: 'es-ES', targetSrt: ['fr-FR=SUBS'] }, '✖ a subtitle file for fr-FR needs fr-FR among the targets (targetSrt_N is only sent beside target_N)'],
-    ['6 speakers', { to: 'es-ES', speakers: '6' }, '✖ numberOfSpeakers must be auto or a whole number from 1 to 5, got "6"'],
+    [
+      'a target subtitle without its target',
+      { to: 'es-ES', targetSrt: ['fr-FR=SUBS'] },
+      '✖ a subtitle file for fr-FR needs fr-FR among the targets (targetSrt_N is only sent beside target_N)',
+    ],
+    [
+      '6 speakers',
+      { to: 'es-ES', speakers: '6' },
+      '✖ numberOfSpeakers must be auto or a whole number from 1 to 5, got "6"',
+    ],
   ];
   it.each(cases)('%s: exit 3, no request', async (_, options, expected) => {
     const out = io({ VSYNTH_BASE_URL: base });
@@ -197,7 +246,13 @@ describe('vsynth progress', () => {
   it('retries a GET answered 503, telling each retry on stderr, and prints the answer', async () => {
     // Fault draws below the rate inject a 503; `draws` is filled once the job exists.
     const draws: number[] = [];
-    const faulty = await testSandbox({ apiKeys: [KEY], fsync: false, fault5xxRate: 0.5, random: () => draws.shift() ?? 0.99, dubbingPolls: 1 });
+    const faulty = await testSandbox({
+      apiKeys: [KEY],
+      fsync: false,
+      fault5xxRate: 0.5,
+      random: () => draws.shift() ?? 0.99,
+      dubbingPolls: 1,
+    });
     try {
       const form = new FormData();
       form.set('file', new Blob([Buffer.alloc(10)]), 'v.mp4');
@@ -206,10 +261,15 @@ describe('vsynth progress', () => {
       draws.push(0.1, 0.2);
       const out = io({ VSYNTH_BASE_URL: faulty.url });
       await runProgress(folderId, out);
-      expect(JSON.parse(out.out)).toMatchObject({ progress: 100, download_url: expect.stringContaining('/sandbox/artifacts/') });
+      expect(JSON.parse(out.out)).toMatchObject({
+        progress: 100,
+        download_url: expect.stringContaining('/sandbox/artifacts/'),
+      });
       const retries = out.err.trimEnd().split('\n');
       expect(retries).toHaveLength(2);
-      expect(retries[0]).toMatch(/^GET \/api\/odin\/v3\/automation\/translatevideos failed \(status 503\); retry 1 in \d+\.\d s$/);
+      expect(retries[0]).toMatch(
+        /^GET \/api\/odin\/v3\/automation\/translatevideos failed \(status 503\); retry 1 in \d+\.\d s$/,
+      );
       expect(retries[1]).toMatch(/; retry 2 in \d+\.\d s$/);
     } finally {
       await faulty.dispose();

@@ -39,7 +39,13 @@ function scripted(values: number[]): () => number {
 }
 
 async function sandboxWith(options: SandboxOptions): Promise<RunningSandbox> {
-  const sandbox = await startSandbox({ dataDir: join(dir, `data-${running.length}-${Date.now()}`), apiKeys: ['key-faults-0001'], exportSeconds: 0, fsync: false, ...options });
+  const sandbox = await startSandbox({
+    dataDir: join(dir, `data-${running.length}-${Date.now()}`),
+    apiKeys: ['key-faults-0001'],
+    exportSeconds: 0,
+    fsync: false,
+    ...options,
+  });
   running.push(sandbox);
   return sandbox;
 }
@@ -71,7 +77,18 @@ const payload: ProjectCreateRequest = {
       sceneIdx: 0,
       background: { id: 'background', type: 'background', source_type: 'image', source_url: '/bg.png' },
       scripts: [{ org: 'Hello.', isTTS: false, tts: null, modelId: 'M1', clothId: 'C1' }],
-      clips: [{ id: 'aiModel-1', type: 'aiModel', layer: 300, top: 0, left: 0, width: 500, height: 900, model: { ai_name: 'M1', emotion: 'C1' } }],
+      clips: [
+        {
+          id: 'aiModel-1',
+          type: 'aiModel',
+          layer: 300,
+          top: 0,
+          left: 0,
+          width: 500,
+          height: 900,
+          model: { ai_name: 'M1', emotion: 'C1' },
+        },
+      ],
     },
   ],
 };
@@ -83,7 +100,11 @@ async function uploadJob(client: ReturnType<typeof clientFor>['client']): Promis
 describe('client ↔ sandbox faults', () => {
   it('re-issues an expired token once and the POST is processed once', async () => {
     let sandboxNow = Date.parse('2026-03-01T00:00:00Z');
-    const sandbox = await sandboxWith({ apps: [{ appId: 'app-f', userKey: 'user-key-f001' }], tokenTtlSeconds: 60, now: () => sandboxNow });
+    const sandbox = await sandboxWith({
+      apps: [{ appId: 'app-f', userKey: 'user-key-f001' }],
+      tokenTtlSeconds: 60,
+      now: () => sandboxNow,
+    });
     const issue = sandboxTokenIssuer(sandbox.url);
     let issued = 0;
     const { client } = clientFor(sandbox, {
@@ -142,12 +163,16 @@ describe('client ↔ sandbox faults', () => {
     const { client, sleeps } = clientFor(sandbox);
     const error = (await rejection(client.createProject(payload))) as ApiError;
     expect(error.status).toBe(503);
-    expect(error.message).toBe('Request failed with status 503 Service Unavailable: POST /api/odin/v3/editor/project: The service is unavailable (injected fault). The service failed; try again later');
+    expect(error.message).toBe(
+      'Request failed with status 503 Service Unavailable: POST /api/odin/v3/editor/project: The service is unavailable (injected fault). The service failed; try again later',
+    );
     expect(sleeps).toEqual([]);
 
     const limited = await sandboxWith({ fault429Rate: 1, retryAfterSeconds: 9 });
     const second = clientFor(limited);
-    const refused = (await rejection(second.client.modifyProject({ projectId: 'p', updates: { title: 'x' } }))) as ApiError;
+    const refused = (await rejection(
+      second.client.modifyProject({ projectId: 'p', updates: { title: 'x' } }),
+    )) as ApiError;
     expect(refused.status).toBe(429);
     expect(refused.retryAfterMs).toBe(9000);
     expect(refused.message).toBe(

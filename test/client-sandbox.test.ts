@@ -32,14 +32,36 @@ const payload: ProjectCreateRequest = {
       background: { id: 'background', type: 'background', source_type: 'image', source_url: '/bg/office.png' },
       scripts: [{ org: 'Hello and welcome.', isTTS: false, tts: null, modelId: 'M_anna', clothId: 'C_blue' }],
       clips: [
-        { id: 'aiModel-1', type: 'aiModel', layer: 300, top: 100, left: 700, width: 520, height: 980, model: { ai_name: 'M_anna', emotion: 'C_blue' } },
-        { id: 'title-1', type: 'textImage', tag: 'title', text: 'Welcome', layer: 500, top: 40, left: 60, width: 800, height: 90 },
+        {
+          id: 'aiModel-1',
+          type: 'aiModel',
+          layer: 300,
+          top: 100,
+          left: 700,
+          width: 520,
+          height: 980,
+          model: { ai_name: 'M_anna', emotion: 'C_blue' },
+        },
+        {
+          id: 'title-1',
+          type: 'textImage',
+          tag: 'title',
+          text: 'Welcome',
+          layer: 500,
+          top: 40,
+          left: 60,
+          width: 800,
+          height: 90,
+        },
       ],
     },
   ],
 };
 
-async function ledger(key: string): Promise<{ entries: { endpoint: string; cubes: number; projectId?: string; key?: string; folderId?: string }[]; totalCubes: number }> {
+async function ledger(key: string): Promise<{
+  entries: { endpoint: string; cubes: number; projectId?: string; key?: string; folderId?: string }[];
+  totalCubes: number;
+}> {
   const response = await fetch(`${sandbox.url}/sandbox/ledger`, { headers: { authorization: key } });
   return (await response.json()) as never;
 }
@@ -68,10 +90,15 @@ describe('client ↔ sandbox', () => {
     expect(projectId).toMatch(/^[0-9a-f]{24}$/);
     const modified = await alice.modifyProject({ projectId, updates: { title: 'Tom & Jerry', scripts: 'Hi Ana.' } });
     expect(modified.projectId).toBe(projectId);
-    const edited = await alice.editProject(projectId, { updates: { value: [{ sceneIdx: 0, type: 'textImage', values: { text: 'Edited', fontSize: 72 } }] }, isExport: false });
+    const edited = await alice.editProject(projectId, {
+      updates: { value: [{ sceneIdx: 0, type: 'textImage', values: { text: 'Edited', fontSize: 72 } }] },
+      isExport: false,
+    });
     expect(edited.projectId).toBe(projectId);
 
-    const view = (await (await fetch(`${sandbox.url}/sandbox/projects/${projectId}`, { headers: { authorization: 'key-alice-0001' } })).json()) as {
+    const view = (await (
+      await fetch(`${sandbox.url}/sandbox/projects/${projectId}`, { headers: { authorization: 'key-alice-0001' } })
+    ).json()) as {
       payload: ProjectCreateRequest;
     };
     const scene = view.payload.scenes[0];
@@ -115,17 +142,35 @@ describe('client ↔ sandbox', () => {
 
   it('creates a legacy project, finds it by key, and creates legacy audio', async () => {
     const created = await alice.createLegacyProject({
-      scenes: [{ AIModel: { model: 'M_anna', clothes: 'C_blue', language: 'ko', script: '안녕하세요', locationX: 0, locationY: 0.1 }, clips: [] }],
+      scenes: [
+        {
+          AIModel: {
+            model: 'M_anna',
+            clothes: 'C_blue',
+            language: 'ko',
+            script: '안녕하세요',
+            locationX: 0,
+            locationY: 0.1,
+          },
+          clips: [],
+        },
+      ],
     });
     expect(created.success).toBe(true);
     expect(created.cube_used).toBeGreaterThan(0);
     const found = (await alice.findLegacyProject(created.key)) as Record<string, unknown>;
     expect(JSON.stringify(found)).toContain('안녕하세요');
     const audio = await alice.createLegacyAudio({ language: 'ko', text: '안녕하세요', model: 'anna' });
-    expect(audio).toEqual({ success: true, cube_used: expect.any(Number), key: expect.stringMatching(/^[0-9a-f]{24}$/) });
+    expect(audio).toEqual({
+      success: true,
+      cube_used: expect.any(Number),
+      key: expect.stringMatching(/^[0-9a-f]{24}$/),
+    });
     const spent = await ledger('key-alice-0001');
     expect(spent.entries.find((e) => e.key === created.key)?.cubes).toBe(created.cube_used);
-    expect(spent.entries.find((e) => e.key === (audio as { key: string }).key)?.endpoint).toBe('POST /api/odin/simple/audio');
+    expect(spent.entries.find((e) => e.key === (audio as { key: string }).key)?.endpoint).toBe(
+      'POST /api/odin/simple/audio',
+    );
   });
 
   it('uploads a video for dubbing from a path and waits for the download_url', async () => {
@@ -133,9 +178,17 @@ describe('client ↔ sandbox', () => {
     const srt = join(dir, 'fr.srt');
     await writeFile(video, Buffer.alloc(200_000, 3));
     await writeFile(srt, '1\n00:00:00,000 --> 00:00:01,000\nBonjour\n');
-    const { folderId } = await alice.uploadDubbing({ file: video, targets: ['es-ES', 'fr-FR'], targetSrts: { 'fr-FR': srt }, numberOfSpeakers: 2 });
+    const { folderId } = await alice.uploadDubbing({
+      file: video,
+      targets: ['es-ES', 'fr-FR'],
+      targetSrts: { 'fr-FR': srt },
+      numberOfSpeakers: 2,
+    });
     const seen: number[] = [];
-    const done = await alice.waitForDubbing(folderId, { intervalMs: 1, onProgress: ({ progress }) => seen.push(progress.progress) });
+    const done = await alice.waitForDubbing(folderId, {
+      intervalMs: 1,
+      onProgress: ({ progress }) => seen.push(progress.progress),
+    });
     expect(done.progress).toBe(100);
     expect(seen.at(-1)).toBe(100);
     expect(seen.length).toBeGreaterThanOrEqual(2);
@@ -146,7 +199,9 @@ describe('client ↔ sandbox', () => {
 
   it('refuses an invalid dubbing upload before sending anything', async () => {
     const before = (await ledger('key-alice-0001')).entries.length;
-    const error = await rejection(alice.uploadDubbing({ file: new Blob(['x']), targets: ['es-ES'], numberOfSpeakers: 9 }));
+    const error = await rejection(
+      alice.uploadDubbing({ file: new Blob(['x']), targets: ['es-ES'], numberOfSpeakers: 9 }),
+    );
     expect(isValidationError(error)).toBe(true);
     expect((await ledger('key-alice-0001')).entries.length).toBe(before);
   });
@@ -165,7 +220,13 @@ describe('client ↔ sandbox', () => {
   });
 
   it('issues a token through /sandbox/token and uses it', async () => {
-    const client = createClient({ appId: 'app-1', userKey: 'user-key-0003', baseUrl: sandbox.url, env: {}, issueToken: sandboxTokenIssuer(sandbox.url) });
+    const client = createClient({
+      appId: 'app-1',
+      userKey: 'user-key-0003',
+      baseUrl: sandbox.url,
+      env: {},
+      issueToken: sandboxTokenIssuer(sandbox.url),
+    });
     const { projectId } = await client.createProject({ ...payload, isExport: false });
     expect(projectId).toMatch(/^[0-9a-f]{24}$/);
     // The token's owner is the app: its ledger has the project, a key's ledger does not.
@@ -173,10 +234,16 @@ describe('client ↔ sandbox', () => {
   });
 
   it('issues tokens from VSYNTH_APP_ID/VSYNTH_USER_KEY through the sandbox route by default', async () => {
-    const client = createClient({ env: { VSYNTH_APP_ID: 'app-1', VSYNTH_USER_KEY: 'user-key-0003', VSYNTH_BASE_URL: `${sandbox.url}/` } });
+    const client = createClient({
+      env: { VSYNTH_APP_ID: 'app-1', VSYNTH_USER_KEY: 'user-key-0003', VSYNTH_BASE_URL: `${sandbox.url}/` },
+    });
     expect(client.baseUrl).toBe(sandbox.url);
     const { folderId } = await client.uploadDubbing({ file: new Blob([new Uint8Array(8)]), targets: ['vi-VN'] });
-    expect(await client.getDubbingProgress(folderId)).toMatchObject({ name: 'video.mp4', progress: expect.any(Number), targets: ['vi-VN'] });
+    expect(await client.getDubbingProgress(folderId)).toMatchObject({
+      name: 'video.mp4',
+      progress: expect.any(Number),
+      targets: ['vi-VN'],
+    });
   });
 
   it('streams an upload through an injected fetch as well', async () => {

@@ -62,7 +62,10 @@ afterAll(async () => {
 
 describe.concurrent('vsynth compile', () => {
   it('prints the payload of an example on stdout, byte-identical across runs', async () => {
-    const [a, b] = await Promise.all([vsynth(['compile', 'examples/hello.tsx']), vsynth(['compile', 'examples/hello.tsx'])]);
+    const [a, b] = await Promise.all([
+      vsynth(['compile', 'examples/hello.tsx']),
+      vsynth(['compile', 'examples/hello.tsx']),
+    ]);
     expect(a.code).toBe(0);
     expect(a.stderr).toBe('');
     expect(a.stdout).toBe(b.stdout);
@@ -82,12 +85,32 @@ describe.concurrent('vsynth compile', () => {
   });
 
   it('compiles a component outside the repository with --props, no JSX configuration anywhere', async () => {
-    const { code, stdout, stderr } = await vsynth(['compile', path.join(outside, 'card.tsx'), '--target', 'legacy', '--props', path.join(outside, 'props.json')], outside);
+    const { code, stdout, stderr } = await vsynth(
+      ['compile', path.join(outside, 'card.tsx'), '--target', 'legacy', '--props', path.join(outside, 'props.json')],
+      outside,
+    );
     expect(stderr).toBe('');
     expect(code).toBe(0);
-    const payload = JSON.parse(stdout) as { scenes: { AIModel: Record<string, unknown>; clips: { detail: Record<string, unknown> }[] }[] };
-    expect(payload.scenes[0]!.AIModel).toEqual({ model: 'jisoo', clothes: 'hanbok_red', language: 'ko', script: '안녕하세요 Dana', locationX: 0.2, locationY: 0, scale: 1, layer: 1 });
-    expect(payload.scenes[0]!.clips[0]!.detail).toEqual({ textSource: 'Dana', locationX: -0.2, locationY: -0.3, scale: 1, layer: 2 });
+    const payload = JSON.parse(stdout) as {
+      scenes: { AIModel: Record<string, unknown>; clips: { detail: Record<string, unknown> }[] }[];
+    };
+    expect(payload.scenes[0]!.AIModel).toEqual({
+      model: 'jisoo',
+      clothes: 'hanbok_red',
+      language: 'ko',
+      script: '안녕하세요 Dana',
+      locationX: 0.2,
+      locationY: 0,
+      scale: 1,
+      layer: 1,
+    });
+    expect(payload.scenes[0]!.clips[0]!.detail).toEqual({
+      textSource: 'Dana',
+      locationX: -0.2,
+      locationY: -0.3,
+      scale: 1,
+      layer: 2,
+    });
   });
 
   it('exits 3 listing every problem with file:line:col <Element>', async () => {
@@ -95,7 +118,9 @@ describe.concurrent('vsynth compile', () => {
     expect(code).toBe(3);
     expect(stdout).toBe('');
     expect(stderr).toContain('vsynth: Invalid broken.tsx: 2 problems');
-    expect(stderr).toContain('<Avatar model="jisoo"> needs "clothes" (the outfit key)\n  → at broken.tsx:6:7 <Avatar> · scenes[0].AIModel');
+    expect(stderr).toContain(
+      '<Avatar model="jisoo"> needs "clothes" (the outfit key)\n  → at broken.tsx:6:7 <Avatar> · scenes[0].AIModel',
+    );
     expect(stderr).toContain('<Avatar> mixes position families: top (v3 box) with x (legacy centre)');
     expect(stderr).not.toMatch(/\n\s+at .*\(.*:\d+:\d+\)/); // no stack trace
   });
@@ -103,9 +128,20 @@ describe.concurrent('vsynth compile', () => {
   it('drops what legacy cannot express with --lossy, a warning each on stderr', async () => {
     const { code, stdout, stderr } = await vsynth(['compile', 'examples/hello.tsx', '--target', 'legacy', '--lossy']);
     expect(code).toBe(0);
-    const payload = JSON.parse(stdout) as { scenes: { AIModel: Record<string, unknown>; clips: { detail: Record<string, unknown> }[] }[] };
-    expect(payload.scenes[0]!.AIModel).toMatchObject({ model: 'anna', clothes: 'business_suit_navy', language: 'en', locationX: 0.22, locationY: 0.04, scale: 1 });
-    expect(payload.scenes[0]!.clips).toEqual([{ type: 'text', detail: { textSource: 'Hello, vsynth', locationX: -0.2, locationY: -0.3, scale: 1.5, layer: 2 } }]);
+    const payload = JSON.parse(stdout) as {
+      scenes: { AIModel: Record<string, unknown>; clips: { detail: Record<string, unknown> }[] }[];
+    };
+    expect(payload.scenes[0]!.AIModel).toMatchObject({
+      model: 'anna',
+      clothes: 'business_suit_navy',
+      language: 'en',
+      locationX: 0.22,
+      locationY: 0.04,
+      scale: 1,
+    });
+    expect(payload.scenes[0]!.clips).toEqual([
+      { type: 'text', detail: { textSource: 'Hello, vsynth', locationX: -0.2, locationY: -0.3, scale: 1.5, layer: 2 } },
+    ]);
     expect(stderr.split('\n').filter((l) => l.startsWith('⚠'))).toEqual([
       '⚠ <Video> name cannot be expressed in a legacy payload; dropped (lossy compile)',
       '⚠ <Scene> background colour rgb(245,247,250) cannot be expressed in a legacy payload; dropped (lossy compile)',
@@ -118,7 +154,9 @@ describe.concurrent('vsynth compile', () => {
     const file = path.join(outside, 'esm', 'throws.tsx');
     const { code, stderr } = await vsynth(['compile', file]);
     expect(code).toBe(3);
-    expect(stderr).toBe(`vsynth: Invalid ${file}: 1 problem\n✖ loading the module failed: Expected property name or '}' in JSON at position 1\n  → at ${file}:3:19\n`);
+    expect(stderr).toBe(
+      `vsynth: Invalid ${file}: 1 problem\n✖ loading the module failed: Expected property name or '}' in JSON at position 1\n  → at ${file}:3:19\n`,
+    );
   });
 
   it('exits 2 for a missing file and for an unknown target', async () => {
@@ -127,6 +165,6 @@ describe.concurrent('vsynth compile', () => {
     expect(missing.stderr).toContain('Cannot read examples/nope.tsx: no such file');
     const bad = await vsynth(['compile', 'examples/hello.tsx', '--target', 'v2']);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain("Allowed choices are v3, legacy");
+    expect(bad.stderr).toContain('Allowed choices are v3, legacy');
   });
 });

@@ -5,7 +5,15 @@ import { compileFile } from '@vsynth/jsx-runtime';
 
 type AnyJson = Record<string, any>;
 const clipsOf = (payload: unknown, scene: number): AnyJson[] => (payload as AnyJson)['scenes'][scene]['clips'];
-const summary = (clip: AnyJson) => ({ type: clip['type'], layer: clip['layer'], left: clip['left'], top: clip['top'], width: clip['width'], height: clip['height'], scaleX: clip['scaleX'] });
+const summary = (clip: AnyJson) => ({
+  type: clip['type'],
+  layer: clip['layer'],
+  left: clip['left'],
+  top: clip['top'],
+  width: clip['width'],
+  height: clip['height'],
+  scaleX: clip['scaleX'],
+});
 
 describe('examples/hello.tsx', () => {
   it('compiles to one scene with Anna right of centre and the title upper left', async () => {
@@ -34,12 +42,20 @@ describe('examples/promo.tsx', () => {
   it('compiles three scenes using every component, with slots by the counting rule', async () => {
     const { payload, slots, warnings } = await compileFile('examples/promo.tsx');
     expect(parseRequest('create', payload).value).toBeDefined();
-    expect(slots).toEqual({ intro: 'scripts_0', headline: 'title_0', demo: 'scripts_1', demoCaption: 'subtitles_0', cta: 'title_1' });
+    expect(slots).toEqual({
+      intro: 'scripts_0',
+      headline: 'title_0',
+      demo: 'scripts_1',
+      demoCaption: 'subtitles_0',
+      cta: 'title_1',
+    });
     expect(warnings.map((w) => w.path.join('.'))).toEqual(['scenes.2.clips.2.isDelete']);
     const p = payload as AnyJson;
     expect(p['webhookUrl']).toBe('https://hooks.example.com/vsynth/promo');
     expect(p['scenes'].map((s: AnyJson) => s['scripts'][0].modelId)).toEqual(['anna', 'minho', 'anna']);
-    expect(p['scenes'][1]['scripts'][0].org).toBe('Dashboards now refresh in real time &amp; exports finish in seconds.');
+    expect(p['scenes'][1]['scripts'][0].org).toBe(
+      'Dashboards now refresh in real time &amp; exports finish in seconds.',
+    );
     expect(p['scenes'][2]['scripts'][0].org).toBe('');
     expect(clipsOf(payload, 0).map(summary)).toEqual([
       { type: 'audio', layer: 1, left: 0, top: 0, width: 0, height: 0, scaleX: undefined },
@@ -49,10 +65,23 @@ describe('examples/promo.tsx', () => {
       { type: 'image', layer: 4, left: 86.4, top: 924, width: 1200, height: 400, scaleX: 0.24 },
     ]);
     // minho's editor scale 0.8: 540*0.8 = 432 wide at cx 1574.4
-    expect(summary(clipsOf(payload, 1)[2]!)).toEqual({ type: 'aiModel', layer: 3, left: 1358.4, top: 242.4, width: 540, height: 960, scaleX: 1 });
+    expect(summary(clipsOf(payload, 1)[2]!)).toEqual({
+      type: 'aiModel',
+      layer: 3,
+      left: 1358.4,
+      top: 242.4,
+      width: 540,
+      height: 960,
+      scaleX: 1,
+    });
     expect(clipsOf(payload, 1).map((c) => c['type'])).toEqual(['shape', 'videoImage', 'aiModel', 'shape', 'textImage']);
     expect(clipsOf(payload, 2)[2]).toMatchObject({ type: 'aiModel', isDelete: true, layer: 0 });
-    expect((payload as AnyJson)['scenes'][1]['background']).toEqual({ id: 'background', type: 'background', source_type: 'color', source_color: 'rgb(16,24,32)' });
+    expect((payload as AnyJson)['scenes'][1]['background']).toEqual({
+      id: 'background',
+      type: 'background',
+      source_type: 'color',
+      source_color: 'rgb(16,24,32)',
+    });
   });
 
   it('compiles to variant B with the speech in the avatar clips', async () => {
@@ -65,7 +94,9 @@ describe('examples/promo.tsx', () => {
   });
 
   it('refuses a legacy compile listing each element legacy cannot express', async () => {
-    await expect(compileFile('examples/promo.tsx', { target: 'legacy' })).rejects.toThrow(/<Audio> cannot be expressed in a legacy payload[\s\S]*examples\/promo\.tsx:18:7 <Audio>/);
+    await expect(compileFile('examples/promo.tsx', { target: 'legacy' })).rejects.toThrow(
+      /<Audio> cannot be expressed in a legacy payload[\s\S]*examples\/promo\.tsx:18:7 <Audio>/,
+    );
     const issues = await compileFile('examples/promo.tsx', { target: 'legacy' }).then(
       () => [],
       (error: { issues: Issue[] }) => error.issues,
@@ -108,12 +139,21 @@ describe('examples/legacy.tsx', () => {
       layer: 1,
     });
     expect(first['clips'].map((c: AnyJson) => c.type)).toEqual(['background', 'image', 'text']);
-    expect(first['clips'][2].detail).toEqual({ textSource: '신제품 소개', font: 'Noto Sans', locationX: -0.2, locationY: 0.35, scale: 1.25, layer: 3 });
+    expect(first['clips'][2].detail).toEqual({
+      textSource: '신제품 소개',
+      font: 'Noto Sans',
+      locationX: -0.2,
+      locationY: 0.35,
+      scale: 1.25,
+      layer: 3,
+    });
     expect(second['clips'][1].detail).toMatchObject({ scale: 0.9, layer: 600 });
   });
 
   it('says how to supply model objects when compiled to v3 with keys only', async () => {
-    await expect(compileFile('examples/legacy.tsx')).rejects.toThrow(/<Avatar model="minho"> has no model object[\s\S]*examples\/legacy\.tsx:16:7 <Avatar>/);
+    await expect(compileFile('examples/legacy.tsx')).rejects.toThrow(
+      /<Avatar model="minho"> has no model object[\s\S]*examples\/legacy\.tsx:16:7 <Avatar>/,
+    );
   });
 
   it('compiles to v3 once the avatars are supplied', async () => {
@@ -121,10 +161,26 @@ describe('examples/legacy.tsx', () => {
     const { payload } = await compileFile('examples/legacy.tsx', { avatars });
     const clip = clipsOf(payload, 0)[0]!;
     // minho suit: tight 540x960, editor scale 0.8, legacy scale 1.1: 475.2 x 844.8 around (1440, 594)
-    expect(summary(clip)).toEqual({ type: 'aiModel', layer: 1, left: 1202.4, top: 171.6, width: 540, height: 960, scaleX: 1.1 });
+    expect(summary(clip)).toEqual({
+      type: 'aiModel',
+      layer: 1,
+      left: 1202.4,
+      top: 171.6,
+      width: 540,
+      height: 960,
+      scaleX: 1.1,
+    });
     expect(clip['model'].emotion).toBe('suit_charcoal');
     // 1200x400 logo at legacy scale 0.3 -> 288 x 96 around (230.4, 129.6)
-    expect(summary(clipsOf(payload, 0)[1]!)).toEqual({ type: 'image', layer: 2, left: 86.4, top: 81.6, width: 1200, height: 400, scaleX: 0.24 });
+    expect(summary(clipsOf(payload, 0)[1]!)).toEqual({
+      type: 'image',
+      layer: 2,
+      left: 86.4,
+      top: 81.6,
+      width: 1200,
+      height: 400,
+      scaleX: 0.24,
+    });
   });
 });
 
@@ -137,7 +193,12 @@ describe('examples/library-demo.tsx', () => {
     const scenes = (payload as AnyJson)['scenes'];
     expect(scenes).toHaveLength(4);
     expect(scenes[0]['scripts'][0].org).toBe('Hi Dana! Thanks for choosing the Business plan. Let me show you around.');
-    expect(scenes.map((s: AnyJson) => s['clips'][1].text)).toEqual(['Welcome to Business, Dana', 'Dashboards', 'Scheduled exports', 'Team seats']);
+    expect(scenes.map((s: AnyJson) => s['clips'][1].text)).toEqual([
+      'Welcome to Business, Dana',
+      'Dashboards',
+      'Scheduled exports',
+      'Team seats',
+    ]);
     expect(clipsOf(payload, 0).map(summary)).toEqual([
       { type: 'shape', layer: 1, left: 0, top: 0, width: 1920, height: 180, scaleX: 1 },
       { type: 'textImage', layer: 2, left: 96, top: 48, width: 1728, height: 86, scaleX: 1 },

@@ -74,13 +74,18 @@ describe('vsynth diff', () => {
   it('reports a moved clip as a move by Δx, Δy and nothing else', async () => {
     const { code, diff } = await diffJson(base, await write('moved.tsx', video({ titleLeft: 160 })));
     expect(code).toBe(1);
-    expect(diff.changes).toEqual([{ kind: 'moved', at: { scene: 0, clip: 1, type: 'textImage', label: '"Spring launch"' }, dx: 40, dy: 0 }]);
+    expect(diff.changes).toEqual([
+      { kind: 'moved', at: { scene: 0, clip: 1, type: 'textImage', label: '"Spring launch"' }, dx: 40, dy: 0 },
+    ]);
     const text = await runVsynth(['diff', base, path.join(dir, 'moved.tsx')]);
     expect(text.stdout.split('\n')[0]).toBe('scene 0 clip 1 textImage "Spring launch": moved Δx +40 px, Δy 0 px');
   });
 
   it('reports a changed word of the speech and of a text, word by word, and nothing else', async () => {
-    const speech = await diffJson(base, await write('speech.tsx', video({ speech: 'Spring is here, and so is our largest update yet.' })));
+    const speech = await diffJson(
+      base,
+      await write('speech.tsx', video({ speech: 'Spring is here, and so is our largest update yet.' })),
+    );
     expect(speech.code).toBe(1);
     expect(speech.diff.changes).toEqual([
       {
@@ -98,7 +103,9 @@ describe('vsynth diff', () => {
     ]);
     const title = await runVsynth(['diff', base, await write('title.tsx', video({ title: 'Spring sale' }))]);
     expect(title.code).toBe(1);
-    expect(title.stdout.split('\n').slice(0, -2)).toEqual(['scene 0 clip 1 textImage "Spring sale": text changed: Spring [-launch-] {+sale+}']);
+    expect(title.stdout.split('\n').slice(0, -2)).toEqual([
+      'scene 0 clip 1 textImage "Spring sale": text changed: Spring [-launch-] {+sale+}',
+    ]);
   });
 
   it('reports swapped scenes as one reorder and nothing else', async () => {
@@ -126,7 +133,9 @@ describe('vsynth diff', () => {
     const one = video().replace(/ {4}<Scene background="https:[\s\S]*?<\/Scene>\n/, '');
     const run = await runVsynth(['diff', base, await write('one.tsx', one)]);
     expect(run.code).toBe(1);
-    expect(run.stdout).toMatch(/^scene 1 \(before\): removed \(2 clips, says "Exports now finish in seconds\."\)\nestimate: [\d.]+ s, \d+ cubes?, 2 scenes → [\d.]+ s, \d+ cubes?, 1 scene\n$/);
+    expect(run.stdout).toMatch(
+      /^scene 1 \(before\): removed \(2 clips, says "Exports now finish in seconds\."\)\nestimate: [\d.]+ s, \d+ cubes?, 2 scenes → [\d.]+ s, \d+ cubes?, 1 scene\n$/,
+    );
   });
 
   it('exits 3 for an invalid side and 2 for a missing one', async () => {
@@ -142,14 +151,28 @@ describe('vsynth diff', () => {
   it('reads a stored project record, in its {success, data} envelope or as `vsynth find` prints it, as the project it holds', async () => {
     const example = (name: string): string => path.join(REPO_ROOT, 'examples/payloads', name);
     const v3 = JSON.parse(await readFile(example('create-variant-a.json'), 'utf8'));
-    const wrapped = await write('record-v3.json', JSON.stringify({ success: true, data: { key: 'p-1', format: 'v3', project: v3 } }));
-    expect(await runVsynth(['diff', example('create-variant-a.json'), wrapped])).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    const wrapped = await write(
+      'record-v3.json',
+      JSON.stringify({ success: true, data: { key: 'p-1', format: 'v3', project: v3 } }),
+    );
+    expect(await runVsynth(['diff', example('create-variant-a.json'), wrapped])).toMatchObject({
+      code: 0,
+      stdout: '',
+      stderr: '',
+    });
     const legacy = JSON.parse(await readFile(example('legacy.json'), 'utf8'));
-    const found = await write('record-legacy.json', JSON.stringify({ success: true, key: 'k-1', format: 'legacy', project: legacy }));
+    const found = await write(
+      'record-legacy.json',
+      JSON.stringify({ success: true, key: 'k-1', format: 'legacy', project: legacy }),
+    );
     expect(await runVsynth(['diff', example('legacy.json'), found])).toMatchObject({ code: 0, stdout: '', stderr: '' });
     // The record's project is what is compared: a change inside it is reported.
     v3.scenes[1].background.source_color = 'rgb(0,0,0)';
-    const changed = await runVsynth(['diff', example('create-variant-a.json'), await write('record-changed.json', JSON.stringify({ success: true, data: { format: 'v3', project: v3 } }))]);
+    const changed = await runVsynth([
+      'diff',
+      example('create-variant-a.json'),
+      await write('record-changed.json', JSON.stringify({ success: true, data: { format: 'v3', project: v3 } })),
+    ]);
     expect(changed.code).toBe(1);
     expect(changed.stdout.split('\n')[0]).toBe('scene 1: background rgb(240,244,248) → rgb(0,0,0)');
   });
@@ -157,10 +180,15 @@ describe('vsynth diff', () => {
   it('exits 3 for an invalid stored record, locating the problem inside it, and for JSON that holds no project', async () => {
     const v3 = JSON.parse(await readFile(path.join(REPO_ROOT, 'examples/payloads/create-variant-a.json'), 'utf8'));
     delete v3.scenes[1].background;
-    const bad = await write('record-bad.json', JSON.stringify({ success: true, data: { key: 'p-1', format: 'v3', project: v3 } }));
+    const bad = await write(
+      'record-bad.json',
+      JSON.stringify({ success: true, data: { key: 'p-1', format: 'v3', project: v3 } }),
+    );
     const invalid = await runVsynth(['diff', base, bad]);
     expect(invalid).toMatchObject({ code: 3, stdout: '' });
-    expect(invalid.stderr).toContain(`Invalid ${bad} as a project create request: 1 problem\n✖ background is required: expected an object, received nothing\n  → at data.project.scenes[1].background\n`);
+    expect(invalid.stderr).toContain(
+      `Invalid ${bad} as a project create request: 1 problem\n✖ background is required: expected an object, received nothing\n  → at data.project.scenes[1].background\n`,
+    );
     const none = await write('no-project.json', JSON.stringify({ name: 'Spring launch' }));
     const empty = await runVsynth(['diff', none, base]);
     expect(empty).toMatchObject({ code: 3, stdout: '' });

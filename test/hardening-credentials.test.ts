@@ -26,13 +26,35 @@ const TEMPLATE = join(ROOT, 'examples/batch/create-per-row/legacy.json');
 async function batch(name: string, env: Record<string, string>, extra: readonly string[] = []) {
   const journal = join(sandbox.dir, `${name}.journal.ndjson`);
   const out = join(sandbox.dir, `${name}.results.ndjson`);
-  const child = spawnCli(['batch', '--template', TEMPLATE, '--data', join(sandbox.dir, 'rows.csv'), '--journal', journal, '--out', out, '--events', 'jsonl', ...extra], {
-    VSYNTH_BASE_URL: sandbox.url,
-    ...env,
-  });
+  const child = spawnCli(
+    [
+      'batch',
+      '--template',
+      TEMPLATE,
+      '--data',
+      join(sandbox.dir, 'rows.csv'),
+      '--journal',
+      journal,
+      '--out',
+      out,
+      '--events',
+      'jsonl',
+      ...extra,
+    ],
+    {
+      VSYNTH_BASE_URL: sandbox.url,
+      ...env,
+    },
+  );
   const code = await child.exited;
   const read = async (file: string) => (existsSync(file) ? await readFile(file, 'utf8') : '');
-  return { code, stdout: child.output.stdout, stderr: child.output.stderr, journal: await read(journal), results: await read(out) };
+  return {
+    code,
+    stdout: child.output.stdout,
+    stderr: child.output.stderr,
+    journal: await read(journal),
+    results: await read(out),
+  };
 }
 
 /** Each malformed form, as `[what the message says, the value]`; halves are what must never be printed. */
@@ -63,26 +85,39 @@ describe('malformed credentials', () => {
     ['VSYNTH_USER_KEY', (value) => ({ VSYNTH_APP_ID: 'sandbox-app', VSYNTH_USER_KEY: value })],
   ];
 
-  it.each(KINDS)('%s: every malformed form is a usage error naming the variable and the problem, sends nothing and prints no part of it', async (variable, env) => {
-    const before = (await ledger(sandbox.url)).length;
-    const runs = await Promise.all(FORMS.map(async ([problem, value]) => ({ problem, run: await batch(`${variable}-${FORMS.findIndex(([p]) => p === problem)}`, env(value)) })));
-    for (const { problem, run } of runs) {
-      expect(run.code, run.stderr).toBe(2);
-      expect(run.stderr).toContain(`vsynth: ${variable} ${problem}`);
-      expect(run.stderr).toContain('(the value is not shown)');
-      expect(run.stderr).not.toMatch(/\n\s+at /);
-      expectNoSecret(run.stdout, run.stderr, run.journal, run.results);
-      // Refused before a journal or results file is opened: no row is marked unknown.
-      expect(run.journal).toBe('');
-      expect(run.results).toBe('');
-    }
-    expect(await ledger(sandbox.url)).toHaveLength(before);
-  }, 60_000);
+  it.each(KINDS)(
+    '%s: every malformed form is a usage error naming the variable and the problem, sends nothing and prints no part of it',
+    async (variable, env) => {
+      const before = (await ledger(sandbox.url)).length;
+      const runs = await Promise.all(
+        FORMS.map(async ([problem, value]) => ({
+          problem,
+          run: await batch(`${variable}-${FORMS.findIndex(([p]) => p === problem)}`, env(value)),
+        })),
+      );
+      for (const { problem, run } of runs) {
+        expect(run.code, run.stderr).toBe(2);
+        expect(run.stderr).toContain(`vsynth: ${variable} ${problem}`);
+        expect(run.stderr).toContain('(the value is not shown)');
+        expect(run.stderr).not.toMatch(/\n\s+at /);
+        expectNoSecret(run.stdout, run.stderr, run.journal, run.results);
+        // Refused before a journal or results file is opened: no row is marked unknown.
+        expect(run.journal).toBe('');
+        expect(run.results).toBe('');
+      }
+      expect(await ledger(sandbox.url)).toHaveLength(before);
+    },
+    60_000,
+  );
 
   it('VSYNTH_WEBHOOK_SECRET in every malformed form signs the webhook addresses and appears in no output, journal or results', async () => {
     const runs = await Promise.all(
       FORMS.map(([, value], index) =>
-        batch(`webhook-${index}`, { VSYNTH_API_KEY: 'sandbox-key', VSYNTH_WEBHOOK_SECRET: value }, ['--collect-webhooks', '--webhook-wait', '20']),
+        batch(`webhook-${index}`, { VSYNTH_API_KEY: 'sandbox-key', VSYNTH_WEBHOOK_SECRET: value }, [
+          '--collect-webhooks',
+          '--webhook-wait',
+          '20',
+        ]),
       ),
     );
     for (const run of runs) {
@@ -100,7 +135,9 @@ describe('malformed credentials', () => {
       caught = error;
     }
     expect(isVsynthError(caught) && caught.code).toBe('VSYNTH_CONFIG');
-    expect((caught as Error).message).toBe('The apiKey option (VSYNTH_API_KEY) contains a NUL byte at character 19 of 36, so it cannot be sent as a header. Set it again without it (the value is not shown).');
+    expect((caught as Error).message).toBe(
+      'The apiKey option (VSYNTH_API_KEY) contains a NUL byte at character 19 of 36, so it cannot be sent as a header. Set it again without it (the value is not shown).',
+    );
   });
 });
 
@@ -115,13 +152,35 @@ describe('one redaction step over every sink', () => {
     const out = join(sandbox.dir, 'leaky.results.ndjson');
     const template = join(sandbox.dir, 'leaky.json');
     await writeFile(template, JSON.stringify({ projectId: '{{name}}', updates: { title_0: 'Hi {{plan}}' } }));
-    const child = spawnCli(['batch', '--template', template, '--data', rows, '--journal', journal, '--out', out, '--events', 'jsonl', '--max-attempts', '1'], {
-      VSYNTH_BASE_URL: sandbox.url,
-      VSYNTH_API_KEY: 'sandbox-key',
-      VSYNTH_WEBHOOK_SECRET: secret,
-    });
+    const child = spawnCli(
+      [
+        'batch',
+        '--template',
+        template,
+        '--data',
+        rows,
+        '--journal',
+        journal,
+        '--out',
+        out,
+        '--events',
+        'jsonl',
+        '--max-attempts',
+        '1',
+      ],
+      {
+        VSYNTH_BASE_URL: sandbox.url,
+        VSYNTH_API_KEY: 'sandbox-key',
+        VSYNTH_WEBHOOK_SECRET: secret,
+      },
+    );
     const code = await child.exited;
-    const sinks = { stdout: child.output.stdout, stderr: child.output.stderr, journal: await readFile(journal, 'utf8'), results: await readFile(out, 'utf8') };
+    const sinks = {
+      stdout: child.output.stdout,
+      stderr: child.output.stderr,
+      journal: await readFile(journal, 'utf8'),
+      results: await readFile(out, 'utf8'),
+    };
     expect(code, sinks.stderr).toBe(6);
     for (const [sink, text] of Object.entries(sinks)) expect(text, sink).not.toContain(secret);
     expect(sinks.results).toContain('[redacted]');
@@ -136,9 +195,15 @@ describe('one redaction step over every sink', () => {
     const template = join(sandbox.dir, 'leaky-dry.json');
     await writeFile(template, JSON.stringify({ projectId: '{{name}}', updates: { title_0: 'Hi {{plan}}' } }));
     const requests = join(sandbox.dir, 'leaky-dry.requests.ndjson');
-    const child = spawnCli(['batch', '--template', template, '--data', rows, '--dry-run', '--requests', requests, '--events', 'none'], { VSYNTH_WEBHOOK_SECRET: secret });
+    const child = spawnCli(
+      ['batch', '--template', template, '--data', rows, '--dry-run', '--requests', requests, '--events', 'none'],
+      { VSYNTH_WEBHOOK_SECRET: secret },
+    );
     expect(await child.exited, child.output.stderr).toBe(0);
-    const written = (await readFile(requests, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { row: number; body: { projectId: string } });
+    const written = (await readFile(requests, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { row: number; body: { projectId: string } });
     expect(written.map((r) => [r.row, r.body.projectId])).toEqual([
       [1, '[redacted]'],
       [2, 'Ada'],
@@ -151,7 +216,9 @@ describe('the CLI error printer', () => {
     const secret = 'tok-PRINTED-41c9e0aa';
     const child = spawnCli(['validate', join(sandbox.dir, `${secret}.json`)], { VSYNTH_TOKEN: secret });
     expect(await child.exited).toBe(2);
-    expect(child.output.stderr).toBe(`vsynth: Cannot read ${join(sandbox.dir, '[redacted].json')}: no such file. Check the path and try again.\n`);
+    expect(child.output.stderr).toBe(
+      `vsynth: Cannot read ${join(sandbox.dir, '[redacted].json')}: no such file. Check the path and try again.\n`,
+    );
   });
 });
 
@@ -166,9 +233,15 @@ describe('failures before the request left', () => {
 
   it('a refused connection keeps batch rows failed/network with a nothing-was-sent message (not unknown), so --resume sends them', async () => {
     const port = await closedPort();
-    const run = await batch('refused', { VSYNTH_BASE_URL: `http://127.0.0.1:${port}`, VSYNTH_API_KEY: 'sandbox-key' }, ['--max-attempts', '1']);
+    const run = await batch('refused', { VSYNTH_BASE_URL: `http://127.0.0.1:${port}`, VSYNTH_API_KEY: 'sandbox-key' }, [
+      '--max-attempts',
+      '1',
+    ]);
     expect(run.code, run.stderr).toBe(6);
-    const results = run.results.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const results = run.results
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(results.map((r) => [r['status'], r['reason']])).toEqual([
       ['failed', 'network'],
       ['failed', 'network'],
@@ -186,7 +259,9 @@ describe('failures before the request left', () => {
     for (const base of [`http://127.0.0.1:${port}`, sandbox.url.replace('http:', 'https:')]) {
       const child = spawnCli(['submit', payload], { VSYNTH_BASE_URL: base, VSYNTH_API_KEY: 'sandbox-key' });
       expect(await child.exited, child.output.stderr).toBe(5);
-      expect(child.output.stderr).toMatch(/^vsynth: Network error on POST \/api\/odin\/v3\/editor\/project: (connection refused|the TLS handshake failed \(ERR_SSL_[A-Z_]+\))\. Nothing was sent, so it is safe to retry/);
+      expect(child.output.stderr).toMatch(
+        /^vsynth: Network error on POST \/api\/odin\/v3\/editor\/project: (connection refused|the TLS handshake failed \(ERR_SSL_[A-Z_]+\))\. Nothing was sent, so it is safe to retry/,
+      );
       expect(child.output.stderr).not.toContain('may or may not');
     }
   }, 30_000);
@@ -198,7 +273,9 @@ describe('failures before the request left', () => {
       [`${sandbox.url}/#top`, /must not contain a query \(\?…\) or fragment/],
     ];
     const before = (await ledger(sandbox.url)).length;
-    const runs = await Promise.all(cases.map(([base], index) => batch(`url-${index}`, { VSYNTH_BASE_URL: base, VSYNTH_API_KEY: 'sandbox-key' })));
+    const runs = await Promise.all(
+      cases.map(([base], index) => batch(`url-${index}`, { VSYNTH_BASE_URL: base, VSYNTH_API_KEY: 'sandbox-key' })),
+    );
     runs.forEach((run, index) => {
       expect(run.code, run.stderr).toBe(2);
       expect(run.stderr).toMatch(cases[index]![1]);

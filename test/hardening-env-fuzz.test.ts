@@ -11,7 +11,13 @@ import { testSandbox, type TestSandbox } from './batch-helpers.js';
 
 /** Values start with a marker no message contains, so finding it in output means a value leaked. */
 const MARKER = 'QZXSECRET';
-const SECRET_VARS = ['VSYNTH_API_KEY', 'VSYNTH_TOKEN', 'VSYNTH_APP_ID', 'VSYNTH_USER_KEY', 'VSYNTH_WEBHOOK_SECRET'] as const;
+const SECRET_VARS = [
+  'VSYNTH_API_KEY',
+  'VSYNTH_TOKEN',
+  'VSYNTH_APP_ID',
+  'VSYNTH_USER_KEY',
+  'VSYNTH_WEBHOOK_SECRET',
+] as const;
 
 /** Random bytes as the environment would hold them: any UTF-8 decoding, or Latin-1 of raw bytes. */
 const bytes = fc.oneof(
@@ -19,7 +25,10 @@ const bytes = fc.oneof(
   fc.uint8Array({ maxLength: 24 }).map((array) => Buffer.from(array).toString('latin1')),
   fc.constantFrom('', ' ', '\n', '\r\n', '\t'),
 );
-const secret = fc.option(fc.tuple(bytes, bytes).map(([before, after]) => `${before}${MARKER}${after}`), { nil: undefined });
+const secret = fc.option(
+  fc.tuple(bytes, bytes).map(([before, after]) => `${before}${MARKER}${after}`),
+  { nil: undefined },
+);
 
 function secretEnv(values: readonly (string | undefined)[]): Record<string, string> {
   const env: Record<string, string> = {};
@@ -33,20 +42,25 @@ function secretEnv(values: readonly (string | undefined)[]): Record<string, stri
 describe('the client environment reader with random bytes', () => {
   it('returns a config or throws a VSYNTH_CONFIG error quoting no secret', () => {
     fc.assert(
-      fc.property(fc.array(secret, { minLength: 5, maxLength: 5 }), fc.option(bytes, { nil: undefined }), fc.option(bytes, { nil: undefined }), (values, baseUrl, legacy) => {
-        const env = {
-          ...secretEnv(values),
-          ...(baseUrl === undefined ? {} : { VSYNTH_BASE_URL: baseUrl }),
-          ...(legacy === undefined ? {} : { VSYNTH_LEGACY_BASE_URL: legacy }),
-        };
-        try {
-          resolveClientConfig({ env });
-          createClient({ env });
-        } catch (error) {
-          expect(isVsynthError(error) && error.code).toBe('VSYNTH_CONFIG');
-          expect((error as Error).message).not.toContain(MARKER);
-        }
-      }),
+      fc.property(
+        fc.array(secret, { minLength: 5, maxLength: 5 }),
+        fc.option(bytes, { nil: undefined }),
+        fc.option(bytes, { nil: undefined }),
+        (values, baseUrl, legacy) => {
+          const env = {
+            ...secretEnv(values),
+            ...(baseUrl === undefined ? {} : { VSYNTH_BASE_URL: baseUrl }),
+            ...(legacy === undefined ? {} : { VSYNTH_LEGACY_BASE_URL: legacy }),
+          };
+          try {
+            resolveClientConfig({ env });
+            createClient({ env });
+          } catch (error) {
+            expect(isVsynthError(error) && error.code).toBe('VSYNTH_CONFIG');
+            expect((error as Error).message).not.toContain(MARKER);
+          }
+        },
+      ),
       { numRuns: 2000 },
     );
   });
@@ -69,10 +83,20 @@ describe('the CLI with random bytes in every VSYNTH_* variable', () => {
       bytes.filter((text) => !/^\s*https?:/i.test(text)),
     );
     const withoutNul = (text: string) => text.replaceAll('\0', '');
-    const cases = fc.sample(fc.tuple(fc.array(secret, { minLength: 5, maxLength: 5 }), baseUrl, fc.option(baseUrl, { nil: undefined }), fc.option(bytes, { nil: undefined })), { numRuns: 8, seed: 14 });
+    const cases = fc.sample(
+      fc.tuple(
+        fc.array(secret, { minLength: 5, maxLength: 5 }),
+        baseUrl,
+        fc.option(baseUrl, { nil: undefined }),
+        fc.option(bytes, { nil: undefined }),
+      ),
+      { numRuns: 8, seed: 14 },
+    );
     for (const [values, base, legacy, debug] of cases) {
       // The environment of a process cannot hold a NUL byte.
-      const env: Record<string, string> = Object.fromEntries(Object.entries(secretEnv(values)).map(([name, value]) => [name, withoutNul(value)]));
+      const env: Record<string, string> = Object.fromEntries(
+        Object.entries(secretEnv(values)).map(([name, value]) => [name, withoutNul(value)]),
+      );
       env['VSYNTH_BASE_URL'] = withoutNul(base);
       if (legacy !== undefined) env['VSYNTH_LEGACY_BASE_URL'] = withoutNul(legacy);
       if (debug !== undefined) env['VSYNTH_DEBUG'] = withoutNul(debug);

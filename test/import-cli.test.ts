@@ -35,12 +35,16 @@ describe('vsynth import', () => {
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain('compile it back with: vsynth compile');
     expect(run.stderr).toContain('--variant A');
-    expect(run.stderr).toMatch(/carried unchanged in raw props \(22 fields no prop expresses\):\n {2}scenes\[0\]\.thumbnailUrl\n/);
+    expect(run.stderr).toMatch(
+      /carried unchanged in raw props \(22 fields no prop expresses\):\n {2}scenes\[0\]\.thumbnailUrl\n/,
+    );
     expect((await readdir(path.dirname(out))).sort()).toEqual(['avatars.ts', 'video.tsx']);
     const back = await runVsynth(['compile', out, '--variant', 'A']);
     expect(back.code, back.stderr).toBe(0);
     const original = JSON.parse(await readFile(example('create-variant-a.json'), 'utf8'));
-    expect(canonicalJson(normaliseProject(JSON.parse(back.stdout), 'v3'))).toBe(canonicalJson(normaliseProject(original, 'v3')));
+    expect(canonicalJson(normaliseProject(JSON.parse(back.stdout), 'v3'))).toBe(
+      canonicalJson(normaliseProject(original, 'v3')),
+    );
   });
 
   it('gives byte-identical files when run twice, and refuses to overwrite without --force', async () => {
@@ -51,7 +55,9 @@ describe('vsynth import', () => {
     expect((await runVsynth(['import', example('create-variant-b.json'), '--out', first])).code).toBe(0);
     expect((await runVsynth(['import', example('create-variant-b.json'), '--out', second])).code).toBe(0);
     expect(await readFile(second, 'utf8')).toBe(await readFile(first, 'utf8'));
-    expect(await readFile(path.join(dir, 'b2', 'avatars.ts'), 'utf8')).toBe(await readFile(path.join(dir, 'b1', 'avatars.ts'), 'utf8'));
+    expect(await readFile(path.join(dir, 'b2', 'avatars.ts'), 'utf8')).toBe(
+      await readFile(path.join(dir, 'b1', 'avatars.ts'), 'utf8'),
+    );
     await writeFile(first, 'mine');
     const again = await runVsynth(['import', example('create-variant-b.json'), '--out', first]);
     expect(again.code).toBe(2);
@@ -62,7 +68,12 @@ describe('vsynth import', () => {
   });
 
   it('type-checks the written modules under the project compiler options', async () => {
-    const files = [path.join(dir, 'a', 'video.tsx'), path.join(dir, 'a', 'avatars.ts'), path.join(dir, 'b2', 'video.tsx'), path.join(dir, 'b2', 'avatars.ts')];
+    const files = [
+      path.join(dir, 'a', 'video.tsx'),
+      path.join(dir, 'a', 'avatars.ts'),
+      path.join(dir, 'b2', 'video.tsx'),
+      path.join(dir, 'b2', 'avatars.ts'),
+    ];
     const legacy = path.join(dir, 'c', 'legacy.tsx');
     await mkdir(path.dirname(legacy));
     expect((await runVsynth(['import', example('legacy.json'), '--out', legacy])).code).toBe(0);
@@ -77,9 +88,17 @@ describe('vsynth import', () => {
   }, 60_000);
 
   it('reads a stored project record from stdin and prints the TSX of a legacy project', async () => {
-    const record = { success: true, key: 'k-1', format: 'legacy', project: JSON.parse(await readFile(example('legacy.json'), 'utf8')) };
+    const record = {
+      success: true,
+      key: 'k-1',
+      format: 'legacy',
+      project: JSON.parse(await readFile(example('legacy.json'), 'utf8')),
+    };
     const run = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-      const child = spawn(process.execPath, [...VSYNTH_NODE_ARGS, 'import', '-'], { cwd: REPO_ROOT, env: { ...process.env, NODE_OPTIONS: '' } });
+      const child = spawn(process.execPath, [...VSYNTH_NODE_ARGS, 'import', '-'], {
+        cwd: REPO_ROOT,
+        env: { ...process.env, NODE_OPTIONS: '' },
+      });
       let stdout = '';
       let stderr = '';
       child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
@@ -98,9 +117,17 @@ describe('vsynth import', () => {
     const cut = bytes.findIndex((b, i) => i > 0 && (b & 0xc0) === 0x80); // inside a multi-byte character
     const chunks = [bytes.subarray(0, cut), bytes.subarray(cut)];
     let split = '';
-    await runImport('-', { stdin: Readable.from(chunks), stdout: { write: (t: string) => (split += t) }, stderr: { write: () => true } });
+    await runImport('-', {
+      stdin: Readable.from(chunks),
+      stdout: { write: (t: string) => (split += t) },
+      stderr: { write: () => true },
+    });
     let whole = '';
-    await runImport('-', { stdin: Readable.from([bytes]), stdout: { write: (t: string) => (whole += t) }, stderr: { write: () => true } });
+    await runImport('-', {
+      stdin: Readable.from([bytes]),
+      stdout: { write: (t: string) => (whole += t) },
+      stderr: { write: () => true },
+    });
     expect(split).not.toContain('\uFFFD');
     expect(split).toBe(whole);
   });
@@ -119,7 +146,8 @@ describe('vsynth import', () => {
     expect(validate.code).toBe(3);
     expect(run.stderr).toContain('→ at scenes[0].background');
     // The same located issues as validate.
-    const issues = (text: string): string[] => text.split('\n').filter((l) => l.startsWith('✖') || l.trimStart().startsWith('→'));
+    const issues = (text: string): string[] =>
+      text.split('\n').filter((l) => l.startsWith('✖') || l.trimStart().startsWith('→'));
     expect(issues(run.stderr)).toEqual(issues(validate.stderr));
     expect(await readdir(path.dirname(out))).toEqual([]);
     const syntax = path.join(dir, 'syntax.json');
@@ -158,7 +186,9 @@ describe('vsynth import', () => {
       expect(run.code, run.stderr).toBe(0);
       const back = await runVsynth(['compile', out, '--variant', 'B']);
       expect(back.code, back.stderr).toBe(0);
-      expect(canonicalJson(normaliseProject(JSON.parse(back.stdout), 'v3'))).toBe(canonicalJson(normaliseProject(original, 'v3')));
+      expect(canonicalJson(normaliseProject(JSON.parse(back.stdout), 'v3'))).toBe(
+        canonicalJson(normaliseProject(original, 'v3')),
+      );
     } finally {
       await sandbox.dispose();
     }
@@ -175,6 +205,8 @@ describe('vsynth import', () => {
     const back = await runVsynth(['compile', out, '--variant', 'B']);
     expect(back.code, back.stderr).toBe(0);
     const original = JSON.parse(await readFile(example('create-variant-b.json'), 'utf8'));
-    expect(canonicalJson(normaliseProject(JSON.parse(back.stdout), 'v3'))).toBe(canonicalJson(normaliseProject(original, 'v3')));
+    expect(canonicalJson(normaliseProject(JSON.parse(back.stdout), 'v3'))).toBe(
+      canonicalJson(normaliseProject(original, 'v3')),
+    );
   });
 });

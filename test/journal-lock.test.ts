@@ -29,7 +29,8 @@ afterEach(async () => {
   sandbox = undefined;
 });
 
-const inUse = (pid: number | undefined) => new RegExp(`The journal .*journal\\.ndjson is in use by another vsynth batch \\(pid ${pid}\\); nothing was sent\\.`);
+const inUse = (pid: number | undefined) =>
+  new RegExp(`The journal .*journal\\.ndjson is in use by another vsynth batch \\(pid ${pid}\\); nothing was sent\\.`);
 
 async function setup(latencyMs: number) {
   sandbox = await testSandbox({ latencyMs });
@@ -113,17 +114,38 @@ describe('a journal is held by one batch at a time', () => {
     const { slots } = await basePool(box.client, 0);
     const template = await greetingTemplate(slots);
     const rows = await greetingRows();
-    const run = () => runBatch({ rows, template, client: box.client, concurrency: 2, projectPool: pool, journal, keyColumn: 'email', secrets: [] });
+    const run = () =>
+      runBatch({
+        rows,
+        template,
+        client: box.client,
+        concurrency: 2,
+        projectPool: pool,
+        journal,
+        keyColumn: 'email',
+        secrets: [],
+      });
     const settled = await Promise.allSettled([run(), run()]);
     const rejected = settled.filter((s) => s.status === 'rejected');
     expect(rejected).toHaveLength(1);
     expect(String((rejected[0] as PromiseRejectedResult).reason.message)).toMatch(inUse(process.pid));
-    expect((settled.find((s) => s.status === 'fulfilled') as PromiseFulfilledResult<{ done: number }>).value.done).toBe(50);
+    expect((settled.find((s) => s.status === 'fulfilled') as PromiseFulfilledResult<{ done: number }>).value.done).toBe(
+      50,
+    );
     const counts = modifiesByHeadline(await ledger(box.url));
     expect(counts.size).toBe(50);
     everyRowAtMostOnce(counts);
     // Released at the end: a --resume in the same process finds every row done.
-    const again = await runBatch({ rows, template, client: box.client, projectPool: pool, journal, resume: true, keyColumn: 'email', secrets: [] });
+    const again = await runBatch({
+      rows,
+      template,
+      client: box.client,
+      projectPool: pool,
+      journal,
+      resume: true,
+      keyColumn: 'email',
+      secrets: [],
+    });
     expect(again).toMatchObject({ skipped: 50, done: 0 });
   });
 

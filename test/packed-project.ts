@@ -14,12 +14,21 @@ export interface Run {
 }
 
 /** Runs a command (no shell) and collects its output; never rejects for a non-zero exit. */
-export function run(command: string, args: readonly string[], options: { cwd: string; env?: NodeJS.ProcessEnv; timeout?: number }): Promise<Run> {
+export function run(
+  command: string,
+  args: readonly string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv; timeout?: number },
+): Promise<Run> {
   return new Promise((resolve) => {
     execFile(
       command,
       args,
-      { cwd: options.cwd, env: { ...process.env, NO_COLOR: '1', NODE_OPTIONS: '', ...options.env }, timeout: options.timeout ?? 120_000, maxBuffer: 64 << 20 },
+      {
+        cwd: options.cwd,
+        env: { ...process.env, NO_COLOR: '1', NODE_OPTIONS: '', ...options.env },
+        timeout: options.timeout ?? 120_000,
+        maxBuffer: 64 << 20,
+      },
       (error, stdout, stderr) => {
         const code = error === null ? 0 : typeof error.code === 'number' ? error.code : null;
         resolve({ code, stdout, stderr: error !== null && code === null ? `${stderr}\n${error.message}` : stderr });
@@ -32,7 +41,11 @@ export function run(command: string, args: readonly string[], options: { cwd: st
 export async function buildAndPack(into: string): Promise<string[]> {
   const build = await run('npx', ['--yes', 'pnpm@10', 'build'], { cwd: REPO_ROOT, timeout: 400_000 });
   if (build.code !== 0) throw new Error(`pnpm build failed:\n${build.stdout}\n${build.stderr}`);
-  const pack = await run('npx', ['--yes', 'pnpm@10', '-r', '--filter', './packages/*', 'exec', 'pnpm', 'pack', '--pack-destination', into], { cwd: REPO_ROOT });
+  const pack = await run(
+    'npx',
+    ['--yes', 'pnpm@10', '-r', '--filter', './packages/*', 'exec', 'pnpm', 'pack', '--pack-destination', into],
+    { cwd: REPO_ROOT },
+  );
   if (pack.code !== 0) throw new Error(`pnpm pack failed:\n${pack.stdout}\n${pack.stderr}`);
   return readdirSync(into)
     .filter((name) => name.endsWith('.tgz'))
@@ -42,7 +55,10 @@ export async function buildAndPack(into: string): Promise<string[]> {
 /** The packages of the workspace, by folder name, with their package.json. */
 export function workspacePackages(): { dir: string; manifest: Record<string, unknown> }[] {
   const root = path.join(REPO_ROOT, 'packages');
-  return readdirSync(root).map((dir) => ({ dir, manifest: JSON.parse(readFileSync(path.join(root, dir, 'package.json'), 'utf8')) as Record<string, unknown> }));
+  return readdirSync(root).map((dir) => ({
+    dir,
+    manifest: JSON.parse(readFileSync(path.join(root, dir, 'package.json'), 'utf8')) as Record<string, unknown>,
+  }));
 }
 
 /** Every bare specifier imported (statically or with `import()`) by a built JS file. */

@@ -17,18 +17,25 @@ export const WELCOME = join(ROOT, 'examples/batch/create-per-row/welcome.tsx');
 export async function writeCustomers(dir: string, rows: number): Promise<string> {
   const path = join(dir, `customers-${rows}.csv`);
   const lines = ['name,plan,seats'];
-  for (let row = 1; row <= rows; row++) lines.push(`Customer ${row},${row % 2 === 0 ? 'Pro' : 'Team'},${row % 9 + 1}`);
+  for (let row = 1; row <= rows; row++)
+    lines.push(`Customer ${row},${row % 2 === 0 ? 'Pro' : 'Team'},${(row % 9) + 1}`);
   await writeFile(path, `${lines.join('\n')}\n`);
   return path;
 }
 
 /** Accepted create requests of a batch per row (from the correlation id `<batch>.<row>`), with their cubes. */
-export async function createsByRow(url: string, batchId: string): Promise<{ counts: Map<number, number>; cubes: number; entries: LedgerEntry[] }> {
+export async function createsByRow(
+  url: string,
+  batchId: string,
+): Promise<{ counts: Map<number, number>; cubes: number; entries: LedgerEntry[] }> {
   const entries = (await ledger(url)).filter((entry) => entry.endpoint === 'POST /api/odin/v3/editor/project');
   const counts = new Map<number, number>();
   let cubes = 0;
   for (const entry of entries) {
-    const cid = entry.body.webhookUrl === undefined ? undefined : new URL(entry.body.webhookUrl).searchParams.get(CORRELATION_ID_PARAM);
+    const cid =
+      entry.body.webhookUrl === undefined
+        ? undefined
+        : new URL(entry.body.webhookUrl).searchParams.get(CORRELATION_ID_PARAM);
     if (cid === null || cid === undefined || !cid.startsWith(`${batchId}.`)) continue;
     const row = Number(cid.slice(batchId.length + 1));
     counts.set(row, (counts.get(row) ?? 0) + 1);
@@ -76,7 +83,11 @@ export interface QueueFixture {
  * const fixture = useQueueFixture('vsynth-queue-', ['--concurrency', '2', '--events', 'jsonl']);
  * it('...', async () => { fixture.sandbox = await testSandbox(); fixture.worker(); });
  */
-export function useQueueFixture(tmpPrefix: string, workerArgs: readonly string[], workerEnv: Record<string, string> = {}): QueueFixture {
+export function useQueueFixture(
+  tmpPrefix: string,
+  workerArgs: readonly string[],
+  workerEnv: Record<string, string> = {},
+): QueueFixture {
   const children: SpawnedCli[] = [];
   let redis: TestRedis | undefined;
   let dir: string | undefined;
@@ -90,7 +101,13 @@ export function useQueueFixture(tmpPrefix: string, workerArgs: readonly string[]
       return dir;
     },
     sandbox: undefined,
-    worker: (extra = []) => fixture.track(spawnCli(['worker', '--queue', fixture.redis.url, ...workerArgs, ...extra], { ...sandboxEnv(fixture.sandbox!), ...workerEnv })),
+    worker: (extra = []) =>
+      fixture.track(
+        spawnCli(['worker', '--queue', fixture.redis.url, ...workerArgs, ...extra], {
+          ...sandboxEnv(fixture.sandbox!),
+          ...workerEnv,
+        }),
+      ),
     track: (child) => {
       children.push(child);
       return child;
@@ -101,7 +118,8 @@ export function useQueueFixture(tmpPrefix: string, workerArgs: readonly string[]
     dir = await mkdtemp(join(tmpdir(), tmpPrefix));
   });
   afterEach(async () => {
-    for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    for (const child of children.splice(0))
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     await fixture.sandbox?.dispose();
     fixture.sandbox = undefined;
   });

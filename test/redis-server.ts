@@ -11,7 +11,9 @@ import { join } from 'node:path';
 
 /** Why the queue tests cannot run here, or undefined when redis-server is installed. */
 export const redisMissing: string | undefined =
-  spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0 ? undefined : 'redis-server is not installed (apt-get install redis-server)';
+  spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0
+    ? undefined
+    : 'redis-server is not installed (apt-get install redis-server)';
 
 export interface TestRedis {
   readonly port: number;
@@ -34,8 +36,21 @@ export async function startRedis(options: { appendonly?: boolean } = {}): Promis
   const dir = await mkdtemp(join(tmpdir(), 'vsynth-redis-'));
   const port = await freePort();
   let child: ChildProcess | undefined;
-  const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--daemonize', 'no', '--loglevel', 'warning',
-    ...(options.appendonly ? ['--appendonly', 'yes', '--appendfsync', 'always'] : ['--appendonly', 'no'])];
+  const args = [
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    '--dir',
+    dir,
+    '--save',
+    '',
+    '--daemonize',
+    'no',
+    '--loglevel',
+    'warning',
+    ...(options.appendonly ? ['--appendonly', 'yes', '--appendfsync', 'always'] : ['--appendonly', 'no']),
+  ];
   const launch = async () => {
     child = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
@@ -43,7 +58,8 @@ export async function startRedis(options: { appendonly?: boolean } = {}): Promis
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const deadline = Date.now() + 10_000;
     while (!(await answers(port))) {
-      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`redis-server did not start on port ${port}: ${output}`);
+      if (child.exitCode !== null || Date.now() > deadline)
+        throw new Error(`redis-server did not start on port ${port}: ${output}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   };

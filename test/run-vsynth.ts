@@ -13,7 +13,12 @@ export const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
 const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 /** Node's arguments that start the CLI from source; for tests that drive a long-running command. */
-export const VSYNTH_NODE_ARGS: readonly string[] = ['--conditions=@vsynth/source', '--import', TSX, path.join(REPO_ROOT, 'packages/cli/src/index.ts')];
+export const VSYNTH_NODE_ARGS: readonly string[] = [
+  '--conditions=@vsynth/source',
+  '--import',
+  TSX,
+  path.join(REPO_ROOT, 'packages/cli/src/index.ts'),
+];
 
 export interface VsynthRun {
   /** Exit code; null when a signal ended the process. */

@@ -28,7 +28,9 @@ describe('export artifacts', () => {
     const bytes = Buffer.from(await download.arrayBuffer());
     if (type === 'image/png') expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
     else expect(bytes.subarray(4, 8).toString('latin1')).toBe('ftyp');
-    expect(decodeURIComponent(exported.videoUrl.split('/').at(-1))).toMatch(new RegExp(`^${body.projectId}-(draft\\.mp4|contact-sheet\\.png)$`));
+    expect(decodeURIComponent(exported.videoUrl.split('/').at(-1))).toMatch(
+      new RegExp(`^${body.projectId}-(draft\\.mp4|contact-sheet\\.png)$`),
+    );
     // 7 words at 150 per minute
     expect(exported.duration).toBe('2.8');
   });
@@ -37,11 +39,16 @@ describe('export artifacts', () => {
     const messages: string[] = [];
     const sandbox = await testSandbox({ renderArtifact: previewArtifact({ onFallback: (m) => messages.push(m) }) });
     disposables.push(sandbox);
-    const { body } = await api(sandbox.url).post(CREATE, variantA(['square video'], () => [], { orientation: 'square' }));
+    const { body } = await api(sandbox.url).post(
+      CREATE,
+      variantA(['square video'], () => [], { orientation: 'square' }),
+    );
     const exported = await exportOf(sandbox, body.projectId, (e) => e.status === 'done');
     expect((await fetch(exported.videoUrl)).headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(messages).toHaveLength(1);
-    expect(messages[0]).toMatch(new RegExp(`^preview of project ${body.projectId} failed \\(.+\\); serving the project JSON instead$`));
+    expect(messages[0]).toMatch(
+      new RegExp(`^preview of project ${body.projectId} failed \\(.+\\); serving the project JSON instead$`),
+    );
   });
 
   it('marks the export failed, without a webhook, when a custom renderer throws', async () => {
@@ -53,9 +60,16 @@ describe('export artifacts', () => {
         },
       });
       disposables.push(sandbox);
-      const { body } = await api(sandbox.url).post(CREATE, variantA(['x'], () => [], { webhookUrl: receiver.url }));
+      const { body } = await api(sandbox.url).post(
+        CREATE,
+        variantA(['x'], () => [], { webhookUrl: receiver.url }),
+      );
       const exported = await exportOf(sandbox, body.projectId, (e) => e.status === 'failed');
-      expect(exported).toMatchObject({ error: 'rendering failed: renderer out of ink', videoUrl: null, webhook: { status: 'pending', attempts: 0 } });
+      expect(exported).toMatchObject({
+        error: 'rendering failed: renderer out of ink',
+        videoUrl: null,
+        webhook: { status: 'pending', attempts: 0 },
+      });
       expect(receiver.requests).toHaveLength(0);
     } finally {
       await receiver.close();
@@ -89,13 +103,20 @@ describe('export artifacts', () => {
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     try {
       const webhookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
-      const { body } = await api(sandbox.url).post(CREATE, variantA(['quick'], () => [], { webhookUrl }));
+      const { body } = await api(sandbox.url).post(
+        CREATE,
+        variantA(['quick'], () => [], { webhookUrl }),
+      );
       await eventually(() => (deliveries.length === 1 ? true : undefined));
       for (let i = 0; i < 4; i++) await api(sandbox.url).post(CREATE, variantA([`slow render ${i}`]));
       // Three at least: while deliveries shared the render places, the held one kept the fourth.
       await eventually(() => (slowRenders >= 3 ? true : undefined));
       refuseFirst();
-      const exported = await exportOf(sandbox, body.projectId, (e) => (e as { webhook?: { status: string } }).webhook?.status === 'delivered');
+      const exported = await exportOf(
+        sandbox,
+        body.projectId,
+        (e) => (e as { webhook?: { status: string } }).webhook?.status === 'delivered',
+      );
       expect(exported).toMatchObject({ status: 'done', webhook: { status: 'delivered', attempts: 2 } });
       expect(deliveries).toHaveLength(2);
       expect(slowRenders).toBe(4);

@@ -26,7 +26,11 @@ describe('Authorization', () => {
     expect(reply.status).toBe(401);
     expect(reply.body).toEqual({
       success: false,
-      error: { code: 'unauthorized', message: 'Missing Authorization header: send your API key or access token in it, without a prefix.', issues: [] },
+      error: {
+        code: 'unauthorized',
+        message: 'Missing Authorization header: send your API key or access token in it, without a prefix.',
+        issues: [],
+      },
     });
   });
 
@@ -78,16 +82,24 @@ describe('isolation between keys', () => {
   it("answers 404 for another key's project on every route and keeps ledgers apart", async () => {
     const alice = api(sandbox.url, 'key-alice');
     const bob = api(sandbox.url, 'key-bob');
-    const { body } = await alice.post(CREATE, variantA(['alice only'], () => [], { isExport: false }));
+    const { body } = await alice.post(
+      CREATE,
+      variantA(['alice only'], () => [], { isExport: false }),
+    );
     const id = body.projectId as string;
     expect((await bob.post(MODIFY, { projectId: id, updates: { scripts: 'hijack' } })).status).toBe(404);
-    expect((await bob.post(EDIT(id), { updates: { value: [{ sceneIdx: 0, type: 'aiModel', values: { script: 'x' } }] } })).status).toBe(404);
+    expect(
+      (await bob.post(EDIT(id), { updates: { value: [{ sceneIdx: 0, type: 'aiModel', values: { script: 'x' } }] } }))
+        .status,
+    ).toBe(404);
     expect((await bob.post(LEGACY_FIND(id), {})).status).toBe(404);
     expect((await bob.get(`/sandbox/projects/${id}`)).status).toBe(404);
     expect((await alice.get(`/sandbox/projects/${id}`)).body.payload.scenes[0].scripts[0].org).toBe('alice only');
     const bobLedger = (await bob.get('/sandbox/ledger')).body;
     expect(bobLedger).toEqual({ entries: [], totalCubes: 0 });
-    expect((await alice.get('/sandbox/ledger')).body.entries.map((e: { projectId: string }) => e.projectId)).toContain(id);
+    expect((await alice.get('/sandbox/ledger')).body.entries.map((e: { projectId: string }) => e.projectId)).toContain(
+      id,
+    );
   });
 
   it('keeps no key, user key or token in the data directory', async () => {
@@ -97,6 +109,7 @@ describe('isolation between keys', () => {
     let text = '';
     for (const file of files) text += await readFile(join(sandbox.dir, file), 'utf8').catch(() => '');
     expect(text.length).toBeGreaterThan(0);
-    for (const secret of ['key-alice', 'key-bob', 'carol-secret', issued.body.token]) expect(text).not.toContain(secret);
+    for (const secret of ['key-alice', 'key-bob', 'carol-secret', issued.body.token])
+      expect(text).not.toContain(secret);
   });
 });

@@ -10,10 +10,14 @@ afterEach(async () => {
 });
 
 function cli(args: string[]) {
-  const child = spawn(process.execPath, ['--conditions=@vsynth/source', '--import', 'tsx', 'packages/cli/src/index.ts', 'sandbox', ...args], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--conditions=@vsynth/source', '--import', 'tsx', 'packages/cli/src/index.ts', 'sandbox', ...args],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -23,7 +27,12 @@ function cli(args: string[]) {
     if (child.exitCode === null) child.kill('SIGKILL');
     await exited;
   });
-  const started = new Promise<{ url: string; apiKeys: string[]; apps: { appId: string; userKey: string }[]; dataDir: string }>((resolve, reject) => {
+  const started = new Promise<{
+    url: string;
+    apiKeys: string[];
+    apps: { appId: string; userKey: string }[];
+    dataDir: string;
+  }>((resolve, reject) => {
     child.stdout.on('data', () => {
       const line = stdout.split('\n')[0];
       if (stdout.includes('\n') && line !== undefined) resolve(JSON.parse(line));
@@ -38,12 +47,28 @@ describe('vsynth sandbox', () => {
   it('prints its URL and keys, serves requests, and exits 0 on SIGTERM', async () => {
     const dir = await tempDir();
     cleanups.push(dir.remove);
-    const run = cli(['--port', '0', '--data-dir', dir.path, '--api-key', 'dev-key-1', '--app', 'my-app:my-user-key', '--export-seconds', '0']);
+    const run = cli([
+      '--port',
+      '0',
+      '--data-dir',
+      dir.path,
+      '--api-key',
+      'dev-key-1',
+      '--app',
+      'my-app:my-user-key',
+      '--export-seconds',
+      '0',
+    ]);
     const info = await run.started;
-    expect(info).toMatchObject({ apiKeys: ['dev-key-1'], apps: [{ appId: 'my-app', userKey: 'my-user-key' }], dataDir: dir.path });
+    expect(info).toMatchObject({
+      apiKeys: ['dev-key-1'],
+      apps: [{ appId: 'my-app', userKey: 'my-user-key' }],
+      dataDir: dir.path,
+    });
     expect(info.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect((await api(info.url, 'dev-key-1').post(CREATE, variantA(['from the CLI test']))).status).toBe(200);
-    const token = (await api(info.url, null).post('/sandbox/token', { appId: 'my-app', userKey: 'my-user-key' })).body.token as string;
+    const token = (await api(info.url, null).post('/sandbox/token', { appId: 'my-app', userKey: 'my-user-key' })).body
+      .token as string;
     expect((await api(info.url, token).get('/sandbox/ledger')).status).toBe(200);
     expect((await api(info.url, 'sandbox-key').get('/sandbox/ledger')).status).toBe(401);
 
@@ -52,7 +77,9 @@ describe('vsynth sandbox', () => {
     const { stderr } = run.output();
     expect(stderr).toContain(`vsynth sandbox listening on ${info.url} (v3 and legacy paths)`);
     expect(stderr).toContain('API key: dev-key-1');
-    expect(stderr).toContain(`export VSYNTH_BASE_URL=${info.url} VSYNTH_LEGACY_BASE_URL=${info.url} VSYNTH_API_KEY=dev-key-1`);
+    expect(stderr).toContain(
+      `export VSYNTH_BASE_URL=${info.url} VSYNTH_LEGACY_BASE_URL=${info.url} VSYNTH_API_KEY=dev-key-1`,
+    );
     expect(stderr).toContain('sandbox: SIGTERM, stopping\n');
     expect(stderr.endsWith('sandbox: stopped\n')).toBe(true);
     expect(stderr).not.toContain(token);
@@ -83,7 +110,9 @@ describe('vsynth sandbox', () => {
     await first.started;
     const second = cli(['--port', '0', '--data-dir', dir.path, '--quiet']);
     expect(await second.exited).toBe(2);
-    expect(second.output().stderr).toContain(`vsynth: The sandbox data directory ${dir.path} is in use by another sandbox (pid ${first.child.pid}).`);
+    expect(second.output().stderr).toContain(
+      `vsynth: The sandbox data directory ${dir.path} is in use by another sandbox (pid ${first.child.pid}).`,
+    );
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
   });

@@ -33,7 +33,15 @@ describe('dubbing upload and progress', () => {
     const file = video(3 * 1024 * 1024 + 17);
     const upload = await client.form(
       DUBBING,
-      form({ file, original: 'en-US', target_0: 'es-ES', target_1: 'fr-FR', targetSrt_1: new Blob(['1\n00:00:00,000 --> 00:00:01,000\nHola\n']), numberOfSpeakers: '2', isCaptionFile: 'true' }),
+      form({
+        file,
+        original: 'en-US',
+        target_0: 'es-ES',
+        target_1: 'fr-FR',
+        targetSrt_1: new Blob(['1\n00:00:00,000 --> 00:00:01,000\nHola\n']),
+        numberOfSpeakers: '2',
+        isCaptionFile: 'true',
+      }),
     );
     expect(upload.status).toBe(200);
     expect(Object.keys(upload.body)).toEqual(['folderId']);
@@ -49,12 +57,20 @@ describe('dubbing upload and progress', () => {
     expect(download.headers.get('content-type')).toBe('video/mp4');
     expect(Buffer.from(await download.arrayBuffer()).equals(Buffer.from(await file.arrayBuffer()))).toBe(true);
 
-    const entry = (await client.get('/sandbox/ledger')).body.entries.find((e: { folderId?: string }) => e.folderId === folderId);
+    const entry = (await client.get('/sandbox/ledger')).body.entries.find(
+      (e: { folderId?: string }) => e.folderId === folderId,
+    );
     expect(entry).toMatchObject({
       endpoint: `POST ${DUBBING}`,
       cubes: 4,
       body: {
-        fields: { original: 'en-US', target_0: 'es-ES', target_1: 'fr-FR', numberOfSpeakers: '2', isCaptionFile: 'true' },
+        fields: {
+          original: 'en-US',
+          target_0: 'es-ES',
+          target_1: 'fr-FR',
+          numberOfSpeakers: '2',
+          isCaptionFile: 'true',
+        },
         files: [
           { field: 'file', fileName: 'promo.mp4', size: 3 * 1024 * 1024 + 17 },
           { field: 'targetSrt_1', fileName: 'targetSrt_1.srt', size: 37 },
@@ -65,14 +81,17 @@ describe('dubbing upload and progress', () => {
 
   it('answers 400 listing every problem of the form, and keeps no upload', async () => {
     const before = await readdir(join(sandbox.dir, 'uploads')).catch(() => []);
-    const reply = await client.form(DUBBING, form({ file: video(10), target_0: 'xx-XX', targetSrt_3: new Blob(['x']), numberOfSpeakers: '9' }));
+    const reply = await client.form(
+      DUBBING,
+      form({ file: video(10), target_0: 'xx-XX', targetSrt_3: new Blob(['x']), numberOfSpeakers: '9' }),
+    );
     expect(reply.status).toBe(400);
     expect(reply.body.error.code).toBe('invalid_request');
-    expect(reply.body.error.issues.filter((i: { severity: string }) => i.severity === 'error').map((i: { path: string[] }) => i.path[0])).toEqual([
-      'target_0',
-      'numberOfSpeakers',
-      'targetSrt_3',
-    ]);
+    expect(
+      reply.body.error.issues
+        .filter((i: { severity: string }) => i.severity === 'error')
+        .map((i: { path: string[] }) => i.path[0]),
+    ).toEqual(['target_0', 'numberOfSpeakers', 'targetSrt_3']);
     expect(await readdir(join(sandbox.dir, 'uploads'))).toEqual(before);
   });
 
@@ -87,7 +106,11 @@ describe('dubbing upload and progress', () => {
     try {
       const reply = await api(small.url).form(DUBBING, form({ file: video(8192), target_0: 'es-ES' }));
       expect(reply.status).toBe(413);
-      expect(reply.body.error).toMatchObject({ code: 'payload_too_large', message: "The upload is larger than the sandbox's limit of 4096 bytes (maxUploadBytes; vsynth sandbox --max-upload-mb)." });
+      expect(reply.body.error).toMatchObject({
+        code: 'payload_too_large',
+        message:
+          "The upload is larger than the sandbox's limit of 4096 bytes (maxUploadBytes; vsynth sandbox --max-upload-mb).",
+      });
       expect(await readdir(join(small.dir, 'uploads')).catch(() => [])).toEqual([]);
 
       // Without Content-Length (chunked), the limit stops the stream as it arrives.

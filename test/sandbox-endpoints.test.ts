@@ -71,7 +71,9 @@ describe('create (POST /api/odin/v3/editor/project)', () => {
       expect(delivery.method).toBe('GET');
       expect(delivery.url.searchParams.get('vs_cid')).toBe('row-7');
       expect(delivery.url.searchParams.get('vs_sig')).toBe('abc123');
-      expect(delivery.url.searchParams.get('ai_progress_update_loc')).toBe(`${sandbox.url}/sandbox/projects/${body.projectId}`);
+      expect(delivery.url.searchParams.get('ai_progress_update_loc')).toBe(
+        `${sandbox.url}/sandbox/projects/${body.projectId}`,
+      );
       // preview's estimate for language en (150 words/min): 6 words → 2.4 s, one long word → the 1.5 s minimum
       expect(delivery.url.searchParams.get('duration')).toBe('3.9');
       const videoUrl = delivery.url.searchParams.get('videoUrl')!;
@@ -86,7 +88,13 @@ describe('create (POST /api/odin/v3/editor/project)', () => {
         const p = await project(body.projectId);
         return p.exports[0]?.webhook?.status === 'delivered' ? p : undefined;
       });
-      expect(stored.exports[0]).toMatchObject({ status: 'done', progress: 100, videoUrl, duration: '3.9', webhook: { attempts: 1 } });
+      expect(stored.exports[0]).toMatchObject({
+        status: 'done',
+        progress: 100,
+        videoUrl,
+        duration: '3.9',
+        webhook: { attempts: 1 },
+      });
       const ledger = (await client.get('/sandbox/ledger')).body;
       // 2 scenes + ⌈183 / 100⌉ = 4 cubes
       expect(ledger.entries.find((e: { projectId?: string }) => e.projectId === body.projectId).cubes).toBe(4);
@@ -105,7 +113,9 @@ describe('create (POST /api/odin/v3/editor/project)', () => {
     expect(reply.body.success).toBe(false);
     expect(reply.body.error.code).toBe('invalid_request');
     expect(reply.body.error.message).toMatch(/^Invalid project create request: /);
-    const paths = reply.body.error.issues.filter((i: { severity: string }) => i.severity === 'error').map((i: { path: unknown[] }) => i.path.join('.'));
+    const paths = reply.body.error.issues
+      .filter((i: { severity: string }) => i.severity === 'error')
+      .map((i: { path: unknown[] }) => i.path.join('.'));
     expect(paths).toContain('scenes.0.background');
     expect(paths).toContain('scenes.0.scripts.0.tts');
     for (const entry of reply.body.error.issues) expect(typeof entry.message).toBe('string');
@@ -113,7 +123,11 @@ describe('create (POST /api/odin/v3/editor/project)', () => {
   });
 
   it('answers 400 invalid_json for a body that is not JSON', async () => {
-    const response = await fetch(`${sandbox.url}${CREATE}`, { method: 'POST', headers: { authorization: 'sandbox-key', 'content-type': 'application/json' }, body: '{"scenes": [' });
+    const response = await fetch(`${sandbox.url}${CREATE}`, {
+      method: 'POST',
+      headers: { authorization: 'sandbox-key', 'content-type': 'application/json' },
+      body: '{"scenes": [',
+    });
     expect(response.status).toBe(400);
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe('invalid_json');
   });
@@ -121,15 +135,22 @@ describe('create (POST /api/odin/v3/editor/project)', () => {
 
 describe('modify (POST /api/odin/v3/project/modify)', () => {
   const clips = (scene: number) =>
-    scene === 0 ? [textClip('t0', 'title', 'T0'), textClip('s0', 'subtitles', 'S0'), textClip('t1', 'title', 'T1')] : [textClip('t2', 'title', 'T2')];
+    scene === 0
+      ? [textClip('t0', 'title', 'T0'), textClip('s0', 'subtitles', 'S0'), textClip('t1', 'title', 'T1')]
+      : [textClip('t2', 'title', 'T2')];
 
   it('replaces tagged texts by the counting rule and scripts by scene, without exporting by default', async () => {
     const { body } = await client.post(CREATE, variantA(['one', 'two'], clips, { isExport: false }));
-    const reply = await client.post(MODIFY, { projectId: body.projectId, updates: { title: 'A', title_2: 'C', subtitles: 'S', scripts_1: 'new speech' } });
+    const reply = await client.post(MODIFY, {
+      projectId: body.projectId,
+      updates: { title: 'A', title_2: 'C', subtitles: 'S', scripts_1: 'new speech' },
+    });
     expect(reply).toMatchObject({ status: 200, body: { projectId: body.projectId } });
     const stored = await project(body.projectId);
     expect(stored.revision).toBe(2);
-    const texts = stored.payload.scenes.flatMap((s: { clips: { id: string; text?: string }[] }) => s.clips.filter((c) => c.text !== undefined).map((c) => `${c.id}=${c.text}`));
+    const texts = stored.payload.scenes.flatMap((s: { clips: { id: string; text?: string }[] }) =>
+      s.clips.filter((c) => c.text !== undefined).map((c) => `${c.id}=${c.text}`),
+    );
     expect(texts).toEqual(['t0=A', 's0=S', 't1=T1', 't2=C']);
     expect(stored.payload.scenes[1].scripts[0].org).toBe('new speech');
     expect(stored.exports).toEqual([]);
@@ -137,14 +158,19 @@ describe('modify (POST /api/odin/v3/project/modify)', () => {
 
   it('replaces the speech of a variant B scene in its avatar clip', async () => {
     const { body } = await client.post(CREATE, variantB(['<p>first</p>', '<p>second</p>'], { isExport: false }));
-    expect((await client.post(MODIFY, { projectId: body.projectId, updates: { scripts_1: 'changed' } })).status).toBe(200);
+    expect((await client.post(MODIFY, { projectId: body.projectId, updates: { scripts_1: 'changed' } })).status).toBe(
+      200,
+    );
     const stored = await project(body.projectId);
     expect(stored.payload.scenes[1].clips[1].script).toEqual({ org: 'changed', tts: null });
   });
 
   it('answers 400 naming the key when the index is beyond the tagged clips or scenes, and changes nothing', async () => {
     const { body } = await client.post(CREATE, variantA(['one', 'two'], clips, { isExport: false }));
-    const reply = await client.post(MODIFY, { projectId: body.projectId, updates: { title: 'ok', title_3: 'x', scripts_2: 'y' } });
+    const reply = await client.post(MODIFY, {
+      projectId: body.projectId,
+      updates: { title: 'ok', title_3: 'x', scripts_2: 'y' },
+    });
     expect(reply.status).toBe(400);
     expect(reply.body.error.issues).toEqual([
       {
@@ -153,7 +179,12 @@ describe('modify (POST /api/odin/v3/project/modify)', () => {
         path: ['updates', 'title_3'],
         message: 'Update key "title_3" addresses title clip 3, but the project has 3 clips tagged "title"',
       },
-      { code: 'invalid_value', severity: 'error', path: ['updates', 'scripts_2'], message: 'Update key "scripts_2" addresses scene 2, but the project has 2 scenes' },
+      {
+        code: 'invalid_value',
+        severity: 'error',
+        path: ['updates', 'scripts_2'],
+        message: 'Update key "scripts_2" addresses scene 2, but the project has 2 scenes',
+      },
     ]);
     expect((await project(body.projectId)).revision).toBe(1);
   });
@@ -166,8 +197,13 @@ describe('modify (POST /api/odin/v3/project/modify)', () => {
       return p.exports[0]?.status === 'done' ? p : undefined;
     });
     expect(stored.exports[0].revision).toBe(2);
-    const entries = (await client.get('/sandbox/ledger')).body.entries.filter((e: { projectId?: string }) => e.projectId === body.projectId);
-    expect(entries.map((e: { endpoint: string; cubes: number }) => `${e.endpoint} ${e.cubes}`)).toEqual([`POST ${CREATE} 0`, `POST ${MODIFY} 2`]);
+    const entries = (await client.get('/sandbox/ledger')).body.entries.filter(
+      (e: { projectId?: string }) => e.projectId === body.projectId,
+    );
+    expect(entries.map((e: { endpoint: string; cubes: number }) => `${e.endpoint} ${e.cubes}`)).toEqual([
+      `POST ${CREATE} 0`,
+      `POST ${MODIFY} 2`,
+    ]);
   });
 
   it('answers 404 for an unknown project', async () => {
@@ -179,7 +215,14 @@ describe('modify (POST /api/odin/v3/project/modify)', () => {
 
 describe('edit (POST /api/odin/v3/editor/project/{key})', () => {
   it('changes the listed values of the first clip of each type, and the background', async () => {
-    const { body } = await client.post(CREATE, variantA(['one', 'two'], (i) => [textClip(`t${i}`, undefined, `old ${i}`), textClip(`u${i}`, undefined, 'untouched')], { isExport: false }));
+    const { body } = await client.post(
+      CREATE,
+      variantA(
+        ['one', 'two'],
+        (i) => [textClip(`t${i}`, undefined, `old ${i}`), textClip(`u${i}`, undefined, 'untouched')],
+        { isExport: false },
+      ),
+    );
     const reply = await client.post(EDIT(body.projectId), {
       updates: {
         value: [
@@ -200,26 +243,46 @@ describe('edit (POST /api/odin/v3/editor/project/{key})', () => {
   });
 
   it('answers 400 naming a missing scene or clip type', async () => {
-    const { body } = await client.post(CREATE, variantA(['one'], () => [], { isExport: false }));
+    const { body } = await client.post(
+      CREATE,
+      variantA(['one'], () => [], { isExport: false }),
+    );
     const reply = await client.post(EDIT(body.projectId), {
-      updates: { value: [{ sceneIdx: 4, type: 'textImage', values: { text: 'x' } }, { sceneIdx: 0, type: 'shape', values: { fill: '#fff' } }] },
+      updates: {
+        value: [
+          { sceneIdx: 4, type: 'textImage', values: { text: 'x' } },
+          { sceneIdx: 0, type: 'shape', values: { fill: '#fff' } },
+        ],
+      },
     });
     expect(reply.status).toBe(400);
-    expect(reply.body.error.issues.map((i: { path: unknown[]; message: string }) => [i.path.join('.'), i.message])).toEqual([
+    expect(
+      reply.body.error.issues.map((i: { path: unknown[]; message: string }) => [i.path.join('.'), i.message]),
+    ).toEqual([
       ['updates.value.0.sceneIdx', 'Scene 4 does not exist: the project has 1 scene (0–0)'],
       ['updates.value.1.type', 'Scene 0 has no shape clip to edit'],
     ]);
   });
 
   it('exports by default', async () => {
-    const { body } = await client.post(CREATE, variantA(['one'], () => [], { isExport: false }));
-    await client.post(EDIT(body.projectId), { updates: { value: [{ sceneIdx: 0, type: 'aiModel', values: { script: 'x' } }] } });
+    const { body } = await client.post(
+      CREATE,
+      variantA(['one'], () => [], { isExport: false }),
+    );
+    await client.post(EDIT(body.projectId), {
+      updates: { value: [{ sceneIdx: 0, type: 'aiModel', values: { script: 'x' } }] },
+    });
     expect((await project(body.projectId)).exports).toHaveLength(1);
   });
 
   it('answers 400 when the edit would make the project invalid', async () => {
-    const { body } = await client.post(CREATE, variantA(['one'], () => [], { isExport: false }));
-    const reply = await client.post(EDIT(body.projectId), { updates: { value: [{ sceneIdx: 0, type: 'aiModel', values: { id: 5 } }] } });
+    const { body } = await client.post(
+      CREATE,
+      variantA(['one'], () => [], { isExport: false }),
+    );
+    const reply = await client.post(EDIT(body.projectId), {
+      updates: { value: [{ sceneIdx: 0, type: 'aiModel', values: { id: 5 } }] },
+    });
     expect(reply.status).toBe(400);
     expect(reply.body.error.message).toMatch(new RegExp(`^Invalid project ${body.projectId} after the updates: `));
     expect(reply.body.error.issues[0].path).toEqual(['scenes', 0, 'clips', 0, 'id']);
@@ -239,13 +302,22 @@ describe('legacy endpoints', () => {
     });
     expect(found.body).toMatchObject({ success: true, key, format: 'legacy', progress: 100, project: legacyPayload });
     expect(found.body.videoUrl).toMatch(/\/sandbox\/artifacts\//);
-    expect((await client.get('/sandbox/ledger')).body.entries.find((e: { key?: string }) => e.key === key)).toMatchObject({ endpoint: `POST ${LEGACY_CREATE}`, cubes: 2 });
+    expect(
+      (await client.get('/sandbox/ledger')).body.entries.find((e: { key?: string }) => e.key === key),
+    ).toMatchObject({ endpoint: `POST ${LEGACY_CREATE}`, cubes: 2 });
   });
 
   it('modify and edit work on a legacy project by its key', async () => {
     const { body } = await client.post(LEGACY_CREATE, legacyPayload);
     expect((await client.post(MODIFY, { projectId: body.key, updates: { scripts: '반갑습니다' } })).status).toBe(200);
-    expect((await client.post(EDIT(body.key), { updates: { value: [{ sceneIdx: 0, type: 'textImage', values: { text: 'Bye' } }] }, isExport: false })).status).toBe(200);
+    expect(
+      (
+        await client.post(EDIT(body.key), {
+          updates: { value: [{ sceneIdx: 0, type: 'textImage', values: { text: 'Bye' } }] },
+          isExport: false,
+        })
+      ).status,
+    ).toBe(200);
     const stored = await project(body.key);
     expect(stored.payload.scenes[0].AIModel.script).toBe('반갑습니다');
     expect(stored.payload.scenes[0].clips[1].detail.textSource).toBe('Bye');
@@ -297,7 +369,10 @@ describe('routing', () => {
 
 describe('avatar clip fixture', () => {
   it('is valid on its own in a variant B scene', async () => {
-    const payload = { scenes: [{ sceneIdx: 0, background: { id: 'background', type: 'background' }, clips: [avatarClip('a', 'hi')] }], isExport: false };
+    const payload = {
+      scenes: [{ sceneIdx: 0, background: { id: 'background', type: 'background' }, clips: [avatarClip('a', 'hi')] }],
+      isExport: false,
+    };
     expect((await client.post(CREATE, payload)).status).toBe(200);
   });
 });

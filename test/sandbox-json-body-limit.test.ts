@@ -13,7 +13,10 @@ describe('a JSON body over maxJsonBytes', () => {
     const sandbox = await testSandbox({ maxJsonBytes: 2000 });
     cleanups.push(sandbox.dispose);
     const client = api(sandbox.url);
-    const reply = await client.post(CREATE, variantA(['s'], () => [], { pad: 'x'.repeat(3000) }));
+    const reply = await client.post(
+      CREATE,
+      variantA(['s'], () => [], { pad: 'x'.repeat(3000) }),
+    );
     expect(reply.status).toBe(413);
     expect(reply.headers.get('connection')).toBe('close');
     expect(reply.body.error).toMatchObject({ code: 'payload_too_large', message: MESSAGE });
@@ -39,7 +42,10 @@ describe('a JSON body over maxJsonBytes', () => {
       duplex: 'half',
     } as RequestInit);
     expect(response.status).toBe(413);
-    expect(((await response.json()) as { error: unknown }).error).toMatchObject({ code: 'payload_too_large', message: MESSAGE });
+    expect(((await response.json()) as { error: unknown }).error).toMatchObject({
+      code: 'payload_too_large',
+      message: MESSAGE,
+    });
     expect((await api(sandbox.url).get('/sandbox/ledger')).body).toEqual({ entries: [], totalCubes: 0 });
   });
 });

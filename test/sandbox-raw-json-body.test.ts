@@ -8,7 +8,11 @@ afterEach(async () => {
 });
 
 async function postText(base: string, path: string, text: string): Promise<{ status: number; body: any }> {
-  const response = await fetch(`${base}${path}`, { method: 'POST', headers: { authorization: 'sandbox-key', 'content-type': 'application/json' }, body: text });
+  const response = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { authorization: 'sandbox-key', 'content-type': 'application/json' },
+    body: text,
+  });
   return { status: response.status, body: await response.json() };
 }
 
@@ -32,8 +36,13 @@ describe('a create body stored as its own JSON text', () => {
       const reply = await postText(first.url, CREATE, text);
       expect(reply.status).toBe(200);
       ids.push(reply.body.projectId);
-      expect(JSON.stringify((await api(first.url).get(`/sandbox/projects/${reply.body.projectId}`)).body.payload)).toBe(JSON.stringify(JSON.parse(text)));
-      expect((await postText(first.url, MODIFY, `{"projectId":"${reply.body.projectId}", "updates":{"title":"New"}}`)).status).toBe(200);
+      expect(JSON.stringify((await api(first.url).get(`/sandbox/projects/${reply.body.projectId}`)).body.payload)).toBe(
+        JSON.stringify(JSON.parse(text)),
+      );
+      expect(
+        (await postText(first.url, MODIFY, `{"projectId":"${reply.body.projectId}", "updates":{"title":"New"}}`))
+          .status,
+      ).toBe(200);
       const modified = JSON.parse(text);
       modified.scenes[0].clips[0].text = 'New';
       expected.push(JSON.stringify(modified));

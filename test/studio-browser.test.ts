@@ -36,7 +36,16 @@ if (!hasChromium) console.warn(`studio browser tests skipped: no ${CHROMIUM} (ap
 const launchChromium = (): Promise<Browser> =>
   chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 
 /** How long the page may take to show a save (the issue asks for 2 s). */
@@ -65,7 +74,14 @@ describe.skipIf(!hasChromium)('vsynth studio in chromium', { timeout: 60_000 }, 
 
   /** src, natural size and whether it decoded, of every storyboard image. */
   const images = (): Promise<{ src: string; width: number; height: number; complete: boolean }[]> =>
-    page.$$eval('#storyboard img', (nodes) => nodes.map((img) => ({ src: img.getAttribute('src') ?? '', width: (img as unknown as PageImage).naturalWidth, height: (img as unknown as PageImage).naturalHeight, complete: (img as unknown as PageImage).complete })));
+    page.$$eval('#storyboard img', (nodes) =>
+      nodes.map((img) => ({
+        src: img.getAttribute('src') ?? '',
+        width: (img as unknown as PageImage).naturalWidth,
+        height: (img as unknown as PageImage).naturalHeight,
+        complete: (img as unknown as PageImage).complete,
+      })),
+    );
 
   const allDecoded = (count: number): Promise<unknown> =>
     page.waitForFunction(
@@ -84,7 +100,12 @@ describe.skipIf(!hasChromium)('vsynth studio in chromium', { timeout: 60_000 }, 
     for (const image of shown) expect(image.width / image.height).toBeCloseTo(1920 / 1080, 3);
     expect(await page.textContent('#scenecount')).toBe('4');
     expect(await page.textContent('#total')).toBe('9.9 s');
-    expect(await page.$$eval('#storyboard figcaption', (nodes) => nodes.map((node) => node.textContent))).toEqual(['Scene 15.2 s', 'Scene 21.5 s', 'Scene 31.6 s', 'Scene 41.6 s']);
+    expect(await page.$$eval('#storyboard figcaption', (nodes) => nodes.map((node) => node.textContent))).toEqual([
+      'Scene 15.2 s',
+      'Scene 21.5 s',
+      'Scene 31.6 s',
+      'Scene 41.6 s',
+    ]);
     expect(Number(await page.textContent('#cubes'))).toBeGreaterThan(0);
     expect(await page.textContent('#status')).toBe('compiled');
   });
@@ -106,7 +127,13 @@ describe.skipIf(!hasChromium)('vsynth studio in chromium', { timeout: 60_000 }, 
       await page.waitForFunction(
         ([old, wanted]) => {
           const img = document.querySelector<PageImage>('#storyboard img');
-          return document.querySelector('#payload')?.textContent?.includes(wanted ?? '') === true && img !== null && img.getAttribute('src') !== old && img.complete && img.naturalWidth > 0;
+          return (
+            document.querySelector('#payload')?.textContent?.includes(wanted ?? '') === true &&
+            img !== null &&
+            img.getAttribute('src') !== old &&
+            img.complete &&
+            img.naturalWidth > 0
+          );
         },
         [before, next],
         { timeout: 15_000 },
@@ -131,10 +158,13 @@ describe.skipIf(!hasChromium)('vsynth studio in chromium', { timeout: 60_000 }, 
     expect(await page.textContent('#problems pre.source .here')).toContain('25  ');
     expect(await page.textContent('#problems pre.source .here')).toContain('<Avatar model={anna x={0.25}');
     // The README's picture: a located problem, its source line, the last good storyboard greyed.
-    if (process.env['VSYNTH_WRITE_SCREENSHOT'] === '1') await page.screenshot({ path: path.join(REPO_ROOT, 'docs/studio.png') });
+    if (process.env['VSYNTH_WRITE_SCREENSHOT'] === '1')
+      await page.screenshot({ path: path.join(REPO_ROOT, 'docs/studio.png') });
 
     await edit(file, '<Avatar model={anna x={0.25}', '<Avatar model={anna} x={0.25}');
-    await page.waitForFunction(() => document.querySelector('#status')?.textContent === 'compiled', undefined, { timeout: 10_000 });
+    await page.waitForFunction(() => document.querySelector('#status')?.textContent === 'compiled', undefined, {
+      timeout: 10_000,
+    });
     expect(await page.getAttribute('#storyboard', 'class')).toBe('');
     expect(await page.$$('#problems li.problem')).toHaveLength(0);
   });
@@ -143,10 +173,17 @@ describe.skipIf(!hasChromium)('vsynth studio in chromium', { timeout: 60_000 }, 
     await page.click('button[data-tab="v3A"]');
     const before = (await images())[0]?.src;
     await edit(path.join(dir, 'components/title-card.tsx'), "color = 'rgb(18,52,86)'", "color = 'rgb(140,30,70)'");
-    await page.waitForFunction(() => document.querySelector('#payload')?.textContent?.includes('"fill": "rgb(140,30,70)"') === true, undefined, { timeout: 15_000 });
+    await page.waitForFunction(
+      () => document.querySelector('#payload')?.textContent?.includes('"fill": "rgb(140,30,70)"') === true,
+      undefined,
+      { timeout: 15_000 },
+    );
     // The page swaps each image once its new version has loaded.
     await page.waitForFunction(
-      (old) => [...document.querySelectorAll<PageImage>('#storyboard img')].every((img) => img.getAttribute('src')?.split('/')[2] !== old?.split('/')[2]),
+      (old) =>
+        [...document.querySelectorAll<PageImage>('#storyboard img')].every(
+          (img) => img.getAttribute('src')?.split('/')[2] !== old?.split('/')[2],
+        ),
       before,
       { timeout: 15_000 },
     );
@@ -157,11 +194,15 @@ describe.skipIf(!hasChromium)('vsynth studio in chromium', { timeout: 60_000 }, 
 
   it('shows the slot map and what legacy loses', async () => {
     await page.click('button[data-tab="slots"]');
-    const rows = await page.$$eval('#payload table.slots tr', (nodes) => nodes.map((node) => [...node.children].map((cell) => cell.textContent)));
+    const rows = await page.$$eval('#payload table.slots tr', (nodes) =>
+      nodes.map((node) => [...node.children].map((cell) => cell.textContent)),
+    );
     expect(rows).toContainEqual(['welcome', 'title_0']);
     expect(rows).toContainEqual(['greeting', 'scripts_0']);
     await page.click('button[data-tab="legacy"]');
-    expect(await page.textContent('#tabnotes')).toMatch(/lost: library-demo\.tsx:\d+:\d+ .*cannot be expressed in a legacy payload/);
+    expect(await page.textContent('#tabnotes')).toMatch(
+      /lost: library-demo\.tsx:\d+:\d+ .*cannot be expressed in a legacy payload/,
+    );
     expect(await page.textContent('#payload')).toContain('"AIModel"');
   });
 });
@@ -175,9 +216,14 @@ describe.skipIf(!hasChromium)('vsynth studio row picker in chromium', { timeout:
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'vsynth-studio-rows-'));
     await cp(path.join(REPO_ROOT, 'examples/avatars.ts'), path.join(dir, 'avatars.ts'));
-    await cp(path.join(REPO_ROOT, 'examples/batch/create-per-row'), path.join(dir, 'batch/create-per-row'), { recursive: true });
+    await cp(path.join(REPO_ROOT, 'examples/batch/create-per-row'), path.join(dir, 'batch/create-per-row'), {
+      recursive: true,
+    });
     [studio, browser] = await Promise.all([
-      startStudioCli(['batch/create-per-row/welcome.tsx', '--data', 'batch/create-per-row/customers.csv', '--no-open'], { cwd: dir }),
+      startStudioCli(
+        ['batch/create-per-row/welcome.tsx', '--data', 'batch/create-per-row/customers.csv', '--no-open'],
+        { cwd: dir },
+      ),
       launchChromium(),
     ]);
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -190,10 +236,13 @@ describe.skipIf(!hasChromium)('vsynth studio row picker in chromium', { timeout:
   });
 
   const payloadShows = (text: string): Promise<unknown> =>
-    page.waitForFunction((wanted) => document.querySelector('#payload')?.textContent?.includes(wanted) === true, text, { timeout: 15_000 });
+    page.waitForFunction((wanted) => document.querySelector('#payload')?.textContent?.includes(wanted) === true, text, {
+      timeout: 15_000,
+    });
 
   it('moves between rows with next, previous, first and a typed number', async () => {
-    const rows = (await readFile(path.join(dir, 'batch/create-per-row/customers.csv'), 'utf8')).trim().split('\n').length - 1;
+    const rows =
+      (await readFile(path.join(dir, 'batch/create-per-row/customers.csv'), 'utf8')).trim().split('\n').length - 1;
     await payloadShows('"name": "Welcome Acme & Sons"');
     expect(await page.textContent('#rowcount')).toBe(`of ${rows}`);
     await page.click('#next');
@@ -212,6 +261,8 @@ describe.skipIf(!hasChromium)('vsynth studio row picker in chromium', { timeout:
     await page.press('#row', 'Enter');
     // Past the last row the picker stops at the last one.
     await payloadShows('"name": "Welcome');
-    await page.waitForFunction((n) => document.querySelector<{ value: string }>('#row')?.value === String(n), rows, { timeout: 15_000 });
+    await page.waitForFunction((n) => document.querySelector<{ value: string }>('#row')?.value === String(n), rows, {
+      timeout: 15_000,
+    });
   });
 });

@@ -39,9 +39,15 @@ export interface StudioProcess {
  * Starts the real CLI (from source, or `bin/vsynth.js` with `built: true`) and waits for the
  * JSON line with its URL.
  */
-export function startStudioCli(args: readonly string[], options: { cwd: string; built?: boolean }): Promise<StudioProcess> {
+export function startStudioCli(
+  args: readonly string[],
+  options: { cwd: string; built?: boolean },
+): Promise<StudioProcess> {
   const entry = options.built === true ? [path.join(REPO_ROOT, 'packages/cli/bin/vsynth.js')] : VSYNTH_NODE_ARGS;
-  const child = spawn(process.execPath, [...entry, 'studio', ...args], { cwd: options.cwd, env: { ...process.env, NO_COLOR: '1', NODE_OPTIONS: '' } });
+  const child = spawn(process.execPath, [...entry, 'studio', ...args], {
+    cwd: options.cwd,
+    env: { ...process.env, NO_COLOR: '1', NODE_OPTIONS: '' },
+  });
   let stdout = '';
   let stderr = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -90,7 +96,10 @@ export class EventStream {
           buffer = buffer.slice(end + 2);
           const data = block.split('\n').find((line) => line.startsWith('data: '));
           if (data === undefined) continue;
-          this.events.push({ ...(JSON.parse(data.slice(6)) as { version: number; ok?: boolean }), at: performance.now() });
+          this.events.push({
+            ...(JSON.parse(data.slice(6)) as { version: number; ok?: boolean }),
+            at: performance.now(),
+          });
           for (const wake of this.#waiters.splice(0)) wake();
         }
       });
@@ -105,7 +114,10 @@ export class EventStream {
       const found = this.events.find((event) => event.version > after);
       if (found !== undefined) return found;
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no /events version above ${after} within ${timeoutMs} ms (got ${JSON.stringify(this.events)})`);
+      if (left <= 0)
+        throw new Error(
+          `no /events version above ${after} within ${timeoutMs} ms (got ${JSON.stringify(this.events)})`,
+        );
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, left);
         this.#waiters.push(() => {
@@ -122,7 +134,10 @@ export class EventStream {
 }
 
 /** GET a studio path as JSON, with the status. */
-export async function getJson<T = Record<string, unknown>>(url: string, pathname: string): Promise<{ status: number; body: T }> {
+export async function getJson<T = Record<string, unknown>>(
+  url: string,
+  pathname: string,
+): Promise<{ status: number; body: T }> {
   const response = await fetch(new URL(pathname, url));
   return { status: response.status, body: (await response.json()) as T };
 }

@@ -51,7 +51,10 @@ describe('vsynth studio on a copy of examples/library-demo.tsx', { timeout: 60_0
 
   beforeAll(async () => {
     dir = await copyLibraryDemo();
-    studio = await startStudioCli(['library-demo.tsx', '--props', 'library-demo.props.json', '--port', '0', '--no-open'], { cwd: dir });
+    studio = await startStudioCli(
+      ['library-demo.tsx', '--props', 'library-demo.props.json', '--port', '0', '--no-open'],
+      { cwd: dir },
+    );
     events = new EventStream(studio.url);
   }, 60_000);
   afterAll(async () => {
@@ -77,22 +80,46 @@ describe('vsynth studio on a copy of examples/library-demo.tsx', { timeout: 60_0
 
   it('answers /state.json with the scenes, durations, cubes, slots and the three payloads', async () => {
     const s = await state(studio.url);
-    expect(s).toMatchObject({ file: 'library-demo.tsx', version: 1, row: null, problems: [], ok: true, rows: null, canvas: { width: 1920, height: 1080 } });
+    expect(s).toMatchObject({
+      file: 'library-demo.tsx',
+      version: 1,
+      row: null,
+      problems: [],
+      ok: true,
+      rows: null,
+      canvas: { width: 1920, height: 1080 },
+    });
     // Scene 0 speaks 13 words (5.2 s at 150 words/min); "Feature 1: Dashboards." is 3 words (the 1.5 s minimum).
-    expect(s.scenes.map((scene) => [scene.index, scene.durationSeconds])).toEqual([[0, 5.2], [1, 1.5], [2, 1.6], [3, 1.6]]);
+    expect(s.scenes.map((scene) => [scene.index, scene.durationSeconds])).toEqual([
+      [0, 5.2],
+      [1, 1.5],
+      [2, 1.6],
+      [3, 1.6],
+    ]);
     expect(s.totalSeconds).toBe(9.9);
     for (const scene of s.scenes) expect(scene.image).toMatch(new RegExp(`^/scene/[\\w-]+/${scene.index}\\.png$`));
     expect(s.cubes).toBe(estimateCubes({ kind: 'create', body: s.payloads.v3A }));
     expect(s.payloads.v3A.name).toBe('Welcome Dana');
-    expect(s.payloads.v3A.scenes[0].scripts[0].org).toBe('Hi Dana! Thanks for choosing the Business plan. Let me show you around.');
+    expect(s.payloads.v3A.scenes[0].scripts[0].org).toBe(
+      'Hi Dana! Thanks for choosing the Business plan. Let me show you around.',
+    );
     expect(s.payloads.v3B.scenes[0].scripts).toBeUndefined();
-    expect(s.payloads.v3B.scenes[0].clips.find((clip: any) => clip.type === 'aiModel').script.org).toBe(s.payloads.v3A.scenes[0].scripts[0].org);
+    expect(s.payloads.v3B.scenes[0].clips.find((clip: any) => clip.type === 'aiModel').script.org).toBe(
+      s.payloads.v3A.scenes[0].scripts[0].org,
+    );
     expect(s.payloads.legacy.scenes[0].AIModel.script).toContain('Hi Dana!');
     expect(s.slots).toMatchObject({ welcome: 'title_0', greeting: 'scripts_0' });
     // What legacy loses, each at its element, as `compile --target legacy --lossy` warns.
     const lost = s.targets.legacy.warnings;
     expect(lost.length).toBeGreaterThan(0);
-    expect(lost.some((w) => /cannot be expressed in a legacy payload/.test(w.message) && w.file.endsWith('.tsx') && typeof w.line === 'number')).toBe(true);
+    expect(
+      lost.some(
+        (w) =>
+          /cannot be expressed in a legacy payload/.test(w.message) &&
+          w.file.endsWith('.tsx') &&
+          typeof w.line === 'number',
+      ),
+    ).toBe(true);
   });
 
   it('serves every scene as a PNG with the canvas aspect ratio', async () => {
@@ -130,7 +157,10 @@ describe('vsynth studio on a copy of examples/library-demo.tsx', { timeout: 60_0
     expect(broken.scenes).toEqual(good.scenes);
     expect(broken.payloads).toEqual(good.payloads);
     expect(broken.shownVersion).toBe(good.version);
-    const source = await getJson<{ lines: { number: number; text: string }[] }>(studio.url, 'source?file=library-demo.tsx&line=25');
+    const source = await getJson<{ lines: { number: number; text: string }[] }>(
+      studio.url,
+      'source?file=library-demo.tsx&line=25',
+    );
     expect(source.body.lines.find((line) => line.number === 25)?.text).toContain('<Avatar model={anna x={0.25}');
     const fixed = await save('library-demo.tsx', '<Avatar model={anna x={0.25}', '<Avatar model={anna} x={0.25}');
     expect(fixed).toMatchObject({ ok: true, problems: [] });
@@ -138,7 +168,11 @@ describe('vsynth studio on a copy of examples/library-demo.tsx', { timeout: 60_0
   });
 
   it('locates a component that throws at the element that uses it', async () => {
-    const broken = await save('components/logo.tsx', "'https://cdn.example.com/brand/logo-wide.png': [1200, 400]", "'https://cdn.example.com/brand/logo-wider.png': [1200, 400]");
+    const broken = await save(
+      'components/logo.tsx',
+      "'https://cdn.example.com/brand/logo-wide.png': [1200, 400]",
+      "'https://cdn.example.com/brand/logo-wider.png': [1200, 400]",
+    );
     expect(broken.ok).toBe(false);
     expect(broken.problems[0]?.message).toContain('unknown asset https://cdn.example.com/brand/logo-wide.png');
     expect(broken.problems[0]).toMatchObject({ file: 'library-demo.tsx', line: 29 });
@@ -156,7 +190,10 @@ describe('vsynth studio on a copy of examples/library-demo.tsx', { timeout: 60_0
   });
 
   it('serves source lines of its own files only, and rejects a bad row', async () => {
-    expect((await getJson(studio.url, `source?file=${encodeURIComponent(path.join(REPO_ROOT, 'package.json'))}&line=1`)).status).toBe(404);
+    expect(
+      (await getJson(studio.url, `source?file=${encodeURIComponent(path.join(REPO_ROOT, 'package.json'))}&line=1`))
+        .status,
+    ).toBe(404);
     expect((await getJson(studio.url, 'source?file=../../etc/passwd&line=1')).status).toBe(404);
     const bad = await getJson(studio.url, 'state.json?row=abc');
     expect(bad).toEqual({ status: 400, body: { error: 'row must be a data row number 1, 2, …; got "abc"' } });
@@ -180,10 +217,18 @@ describe('vsynth studio with --data', { timeout: 60_000 }, () => {
     dir = await mkdtemp(path.join(tmpdir(), 'vsynth-studio-data-'));
     await mkdir(path.join(dir, 'batch'));
     await cp(path.join(REPO_ROOT, 'examples/avatars.ts'), path.join(dir, 'avatars.ts'));
-    await cp(path.join(REPO_ROOT, 'examples/batch/create-per-row'), path.join(dir, 'batch/create-per-row'), { recursive: true });
+    await cp(path.join(REPO_ROOT, 'examples/batch/create-per-row'), path.join(dir, 'batch/create-per-row'), {
+      recursive: true,
+    });
     [tsx, handlebars] = await Promise.all([
-      startStudioCli(['batch/create-per-row/welcome.tsx', '--data', 'batch/create-per-row/customers.csv', '--no-open'], { cwd: dir }),
-      startStudioCli(['--template', 'batch/create-per-row/legacy.json', '--data', 'batch/create-per-row/customers.csv', '--no-open'], { cwd: dir }),
+      startStudioCli(
+        ['batch/create-per-row/welcome.tsx', '--data', 'batch/create-per-row/customers.csv', '--no-open'],
+        { cwd: dir },
+      ),
+      startStudioCli(
+        ['--template', 'batch/create-per-row/legacy.json', '--data', 'batch/create-per-row/customers.csv', '--no-open'],
+        { cwd: dir },
+      ),
     ]);
     tsxEvents = new EventStream(tsx.url);
   }, 60_000);
@@ -193,7 +238,8 @@ describe('vsynth studio with --data', { timeout: 60_000 }, () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  const dataRows = async (): Promise<number> => (await readFile(path.join(dir, 'batch/create-per-row/customers.csv'), 'utf8')).trim().split('\n').length - 1;
+  const dataRows = async (): Promise<number> =>
+    (await readFile(path.join(dir, 'batch/create-per-row/customers.csv'), 'utf8')).trim().split('\n').length - 1;
 
   it('binds row 1 by default and row N of a TSX template with ?row=N', async () => {
     const first = await state(tsx.url);
@@ -202,13 +248,17 @@ describe('vsynth studio with --data', { timeout: 60_000 }, () => {
     const third = await state(tsx.url, '?row=3');
     expect(third).toMatchObject({ row: 3, ok: true });
     expect(third.payloads.v3A.name).toBe('Welcome 北京科技');
-    expect(third.payloads.v3A.scenes[0].scripts[0].org).toBe('Welcome aboard, 北京科技! Your Enterprise plan with 250 seats is ready.');
+    expect(third.payloads.v3A.scenes[0].scripts[0].org).toBe(
+      'Welcome aboard, 北京科技! Your Enterprise plan with 250 seats is ready.',
+    );
   });
 
   it('says which row does not exist', async () => {
     const missing = await state(tsx.url, '?row=999');
     expect(missing.ok).toBe(false);
-    expect(missing.problems[0]?.message).toBe(`row 999 does not exist: batch/create-per-row/customers.csv has ${await dataRows()} data row(s); pick 1 to ${await dataRows()}`);
+    expect(missing.problems[0]?.message).toBe(
+      `row 999 does not exist: batch/create-per-row/customers.csv has ${await dataRows()} data row(s); pick 1 to ${await dataRows()}`,
+    );
   });
 
   it('reports a missing column naming row and prop, at the row in the data file', async () => {
@@ -221,7 +271,9 @@ describe('vsynth studio with --data', { timeout: 60_000 }, () => {
     expect(broken.ok).toBe(false);
     expect(broken.problems).toHaveLength(1);
     expect(broken.problems[0]).toMatchObject({ file: 'batch/create-per-row/customers.csv', line: 3, row: 2 });
-    expect(broken.problems[0]?.message).toMatch(/^row 2: missing prop "seats" in batch\/create-per-row\/welcome\.tsx: the row has no such column \(did you mean "seat"\?\)/);
+    expect(broken.problems[0]?.message).toMatch(
+      /^row 2: missing prop "seats" in batch\/create-per-row\/welcome\.tsx: the row has no such column \(did you mean "seat"\?\)/,
+    );
     await edit(csv, 'name,plan,seat', 'name,plan,seats');
     await tsxEvents.next(event.version);
     expect((await state(tsx.url, '?row=2')).ok).toBe(true);
@@ -233,7 +285,9 @@ describe('vsynth studio with --data', { timeout: 60_000 }, () => {
     expect(second.payloads.legacy.scenes[0].AIModel.script).toBe('Hi Zoë "Z" Müller! Your Team plan starts today.');
     expect(second.payloads.v3A).toBeNull();
     expect(second.scenes).toHaveLength(1);
-    const png = decodePng(Buffer.from(await (await fetch(new URL(second.scenes[0]?.image ?? '', handlebars.url))).arrayBuffer()));
+    const png = decodePng(
+      Buffer.from(await (await fetch(new URL(second.scenes[0]?.image ?? '', handlebars.url))).arrayBuffer()),
+    );
     expect([png.width, png.height]).toEqual([960, 540]);
   });
 

@@ -52,8 +52,16 @@ beforeAll(async () => {
   project = await mkdtemp(path.join(os.tmpdir(), 'vsynth-types-'));
   await mkdir(path.join(project, 'node_modules', '@vsynth'), { recursive: true });
   await mkdir(path.join(project, 'node_modules', '@types'), { recursive: true });
-  await symlink(path.join(REPO_ROOT, 'packages', 'jsx-runtime'), path.join(project, 'node_modules', '@vsynth', 'jsx-runtime'), 'dir');
-  await symlink(path.join(REPO_ROOT, 'node_modules', '@types', 'node'), path.join(project, 'node_modules', '@types', 'node'), 'dir');
+  await symlink(
+    path.join(REPO_ROOT, 'packages', 'jsx-runtime'),
+    path.join(project, 'node_modules', '@vsynth', 'jsx-runtime'),
+    'dir',
+  );
+  await symlink(
+    path.join(REPO_ROOT, 'node_modules', '@types', 'node'),
+    path.join(project, 'node_modules', '@types', 'node'),
+    'dir',
+  );
   await writeFile(path.join(project, 'package.json'), '{ "type": "module", "private": true }\n');
   await writeFile(path.join(project, 'good.tsx'), GOOD);
   await writeFile(path.join(project, 'bad.tsx'), BAD);
@@ -81,16 +89,25 @@ async function typeErrors(module: string, moduleResolution: string): Promise<str
   };
   const file = path.join(project, `tsconfig.${moduleResolution}.json`);
   await writeFile(file, JSON.stringify(config));
-  const { stdout } = await promisify(execFile)(process.execPath, [TSC, '-p', file], { cwd: project }).catch((error: { stdout: string }) => error);
+  const { stdout } = await promisify(execFile)(process.execPath, [TSC, '-p', file], { cwd: project }).catch(
+    (error: { stdout: string }) => error,
+  );
   return stdout.split('\n').filter((line) => /^\S.*error TS/.test(line));
 }
 
 describe('tsc --noEmit in the user project', () => {
   // One resolution here (tsc takes seconds); the packaging end-to-end test covers node10 and bundler.
   for (const [module, resolution] of [['nodenext', 'nodenext']] as const) {
-    it(`passes a good video and puts each wrong prop at its line (moduleResolution ${resolution})`, { timeout: 120_000 }, async () => {
+    it(`passes a good video and puts each wrong prop at its line (moduleResolution ${resolution})`, {
+      timeout: 120_000,
+    }, async () => {
       const errors = await typeErrors(module, resolution);
-      expect(errors.map((e) => e.replace(/: error TS\d+:.*/, ''))).toEqual(['bad.tsx(6,28)', 'bad.tsx(7,8)', 'bad.tsx(8,13)', 'bad.tsx(9,14)']);
+      expect(errors.map((e) => e.replace(/: error TS\d+:.*/, ''))).toEqual([
+        'bad.tsx(6,28)',
+        'bad.tsx(7,8)',
+        'bad.tsx(8,13)',
+        'bad.tsx(9,14)',
+      ]);
       expect(errors[0]).toContain("Type 'string' is not assignable to type 'number'");
     });
   }

@@ -13,12 +13,14 @@ let project: string;
 
 const FILES: Record<string, string> = {
   'package.json': '{ "name": "my-videos", "private": true }\n',
-  'tsconfig.json': '{\n  // written for React, not for vsynth\n  "compilerOptions": { "jsx": "react", "baseUrl": ".", "paths": { "@/*": ["src/*"] } },\n}\n',
+  'tsconfig.json':
+    '{\n  // written for React, not for vsynth\n  "compilerOptions": { "jsx": "react", "baseUrl": ".", "paths": { "@/*": ["src/*"] } },\n}\n',
   'src/avatars.ts': "export const presenter: string = 'jisoo';\n",
   'src/copy.json': '{ "headline": "Spring sale" }\n',
-  'node_modules/@acme/lower-third/package.json': '{ "name": "@acme/lower-third", "version": "1.0.0", "main": "index.tsx" }\n',
+  'node_modules/@acme/lower-third/package.json':
+    '{ "name": "@acme/lower-third", "version": "1.0.0", "main": "index.tsx" }\n',
   'node_modules/@acme/lower-third/index.tsx':
-    "import { Text } from '@vsynth/jsx-runtime';\nexport function LowerThird(props: { text: string }) {\n  return <Text tag=\"subtitles\" y={0.4}>{props.text}</Text>;\n}\n",
+    'import { Text } from \'@vsynth/jsx-runtime\';\nexport function LowerThird(props: { text: string }) {\n  return <Text tag="subtitles" y={0.4}>{props.text}</Text>;\n}\n',
   '.videos/spring sale é.tsx': [
     "import { Avatar, Scene, Text, Video } from '@vsynth/jsx-runtime';",
     "import { LowerThird } from '@acme/lower-third';",
@@ -36,7 +38,8 @@ const FILES: Record<string, string> = {
     ');',
     '',
   ].join('\n'),
-  'missing.tsx': "import { Video } from '@vsynth/jsx-runtime';\nimport { presenter } from './avatarz.js';\nexport default <Video name={presenter} />;\n",
+  'missing.tsx':
+    "import { Video } from '@vsynth/jsx-runtime';\nimport { presenter } from './avatarz.js';\nexport default <Video name={presenter} />;\n",
   'bogus.tsx': [
     "import { Scene, Text, Video } from '@vsynth/jsx-runtime';",
     '',
@@ -64,9 +67,12 @@ afterAll(async () => {
   await rm(project, { recursive: true, force: true });
 });
 
-describe('vsynth compile of a .tsx in the user\'s own project', () => {
+describe("vsynth compile of a .tsx in the user's own project", () => {
   it('compiles a video in a dot-folder with spaces and é, under a "jsx": "react" tsconfig, with a paths alias, JSON and a .tsx library in node_modules', async () => {
-    const { code, stdout, stderr } = await runVsynth(['compile', '.videos/spring sale é.tsx', '--target', 'legacy', '--lossy'], { cwd: project });
+    const { code, stdout, stderr } = await runVsynth(
+      ['compile', '.videos/spring sale é.tsx', '--target', 'legacy', '--lossy'],
+      { cwd: project },
+    );
     expect(code).toBe(0);
     // The only messages: what a legacy payload cannot carry, located in the dot-folder and in node_modules.
     expect(stderr.split('\n').filter((l) => l.startsWith('  → at'))).toEqual([
@@ -74,12 +80,14 @@ describe('vsynth compile of a .tsx in the user\'s own project', () => {
       '  → at .videos/spring sale é.tsx:10:7 <Text> · scenes[0].clips[0]',
       '  → at node_modules/@acme/lower-third/index.tsx:3:10 <Text> · scenes[0].clips[1]',
     ]);
-    const payload = JSON.parse(stdout) as { scenes: { AIModel: { modelId?: string; script: string }; clips: { detail: { textSource: string } }[] }[] };
+    const payload = JSON.parse(stdout) as {
+      scenes: { AIModel: { modelId?: string; script: string }; clips: { detail: { textSource: string } }[] }[];
+    };
     expect(payload.scenes[0]!.AIModel.script).toBe('Hello');
     expect(payload.scenes[0]!.clips.map((c) => c.detail.textSource)).toEqual(['Spring sale', 'while stocks last']);
   });
 
-  it('locates a missing import at its line in the user\'s file and says what to do (exit 3)', async () => {
+  it("locates a missing import at its line in the user's file and says what to do (exit 3)", async () => {
     const { code, stderr } = await runVsynth(['compile', 'missing.tsx'], { cwd: project });
     expect(code).toBe(3);
     expect(stderr).toBe(

@@ -12,7 +12,8 @@ import { REPO_ROOT, VSYNTH_NODE_ARGS } from './run-vsynth.js';
 const SECRET = 'whsec-hostile-3c71e0';
 const children: ChildProcessWithoutNullStreams[] = [];
 afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const child of children.splice(0))
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 });
 
 /** `vsynth webhook listen` with what it printed so far, its address and its exit. */

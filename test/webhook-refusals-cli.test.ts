@@ -27,7 +27,8 @@ beforeAll(async () => {
   sandbox = await startSandbox({ dataDir: join(dir, 'data'), apiKeys: [KEY], exportSeconds: 0, fsync: false });
 });
 afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const child of children.splice(0))
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 });
 afterAll(async () => {
   await sandbox.close();
@@ -38,7 +39,14 @@ afterAll(async () => {
 function start(args: readonly string[], env: Record<string, string>) {
   const child = spawn(process.execPath, [...VSYNTH_NODE_ARGS, ...args], {
     cwd: REPO_ROOT,
-    env: { PATH: process.env['PATH'], HOME: process.env['HOME'], NO_COLOR: '1', VSYNTH_BASE_URL: sandbox.url, VSYNTH_API_KEY: KEY, ...env },
+    env: {
+      PATH: process.env['PATH'],
+      HOME: process.env['HOME'],
+      NO_COLOR: '1',
+      VSYNTH_BASE_URL: sandbox.url,
+      VSYNTH_API_KEY: KEY,
+      ...env,
+    },
   });
   children.push(child);
   const out = { stdout: '', stderr: '' };
@@ -92,21 +100,39 @@ describe('refused webhook deliveries on stderr', () => {
     await run.stderrMatch(/refused a webhook delivery.*\n/);
     expect(run.out.stdout).toBe('');
 
-    expect((await fetch(delivered(correlateWebhookUrl(url, { id: 'row-8', secret: LISTENER_SECRET })))).status).toBe(200);
+    expect((await fetch(delivered(correlateWebhookUrl(url, { id: 'row-8', secret: LISTENER_SECRET })))).status).toBe(
+      200,
+    );
     run.child.kill('SIGTERM');
     expect(await run.exited).toBe(0);
 
-    expect(run.out.stdout).toBe(`${JSON.stringify({ location: 'projects/p-1', videoUrl: 'https://cdn.example/p-1.mp4', duration: 8.5, correlationId: 'row-8' })}\n`);
-    expect(run.out.stderr).toBe(`listening for webhook deliveries on ${url} (signatures checked); Ctrl-C to stop\n${REFUSAL('row-7')}stopped\n`);
-    for (const hidden of [LISTENER_SECRET, SENDER_SECRET, signCorrelationId('row-7', SENDER_SECRET), 'vs_sig=']) expect(run.out.stderr).not.toContain(hidden);
+    expect(run.out.stdout).toBe(
+      `${JSON.stringify({ location: 'projects/p-1', videoUrl: 'https://cdn.example/p-1.mp4', duration: 8.5, correlationId: 'row-8' })}\n`,
+    );
+    expect(run.out.stderr).toBe(
+      `listening for webhook deliveries on ${url} (signatures checked); Ctrl-C to stop\n${REFUSAL('row-7')}stopped\n`,
+    );
+    for (const hidden of [LISTENER_SECRET, SENDER_SECRET, signCorrelationId('row-7', SENDER_SECRET), 'vs_sig='])
+      expect(run.out.stderr).not.toContain(hidden);
   }, 30_000);
 
   it('submit --wait says why it refused a delivery while it keeps waiting', async () => {
     const port = await freePort();
     // The service delivers to a closed port; the test plays a sender with another secret.
-    const run = start(['submit', 'examples/payloads/create-variant-a.json', '--wait', '--listen-port', String(port), '--webhook-url', 'http://127.0.0.1:9/hook'], {
-      VSYNTH_WEBHOOK_SECRET: LISTENER_SECRET,
-    });
+    const run = start(
+      [
+        'submit',
+        'examples/payloads/create-variant-a.json',
+        '--wait',
+        '--listen-port',
+        String(port),
+        '--webhook-url',
+        'http://127.0.0.1:9/hook',
+      ],
+      {
+        VSYNTH_WEBHOOK_SECRET: LISTENER_SECRET,
+      },
+    );
     const id = (await run.stderrMatch(/waiting for the webhook delivery \(correlation id (\S+?)\)/))[1]!;
     const forged = delivered(correlateWebhookUrl(`http://127.0.0.1:${port}/`, { id, secret: SENDER_SECRET }));
     expect((await fetch(forged)).status).toBe(401);
@@ -143,7 +169,9 @@ describe('refused webhook deliveries on stderr', () => {
       { VSYNTH_WEBHOOK_SECRET: LISTENER_SECRET },
     );
     await run.stderrMatch(/{"type":"webhooks","waiting":5}\n/);
-    const forged = delivered(correlateWebhookUrl(`http://127.0.0.1:${port}/`, { id: 'batch-1.3', secret: SENDER_SECRET }));
+    const forged = delivered(
+      correlateWebhookUrl(`http://127.0.0.1:${port}/`, { id: 'batch-1.3', secret: SENDER_SECRET }),
+    );
     expect((await fetch(forged)).status).toBe(401);
     await run.stderrMatch(/refused a webhook delivery.*\n/);
     const warnings = run.out.stderr
@@ -156,20 +184,34 @@ describe('refused webhook deliveries on stderr', () => {
     for (const hidden of [LISTENER_SECRET, SENDER_SECRET, 'vs_sig=']) expect(run.out.stderr).not.toContain(hidden);
   }, 30_000);
 
-  it.skipIf(redisMissing !== undefined)(`worker --collect-webhooks says why it refused a delivery${redisMissing === undefined ? '' : ` (skipped: ${redisMissing})`}`, async () => {
-    const redis = await startRedis();
-    try {
-      const port = await freePort();
-      const run = start(['worker', '--queue', redis.url, '--collect-webhooks', '--webhook-port', String(port)], { VSYNTH_WEBHOOK_SECRET: LISTENER_SECRET });
-      await run.stderrMatch(/collecting webhooks at /);
-      expect((await fetch(delivered(correlateWebhookUrl(`http://127.0.0.1:${port}/`, { id: 'batch-1.3', secret: SENDER_SECRET })))).status).toBe(401);
-      await run.stderrMatch(/refused a webhook delivery.*\n/);
-      expect(run.out.stderr.split('\n').filter((line) => line.includes('refused'))).toEqual([REFUSAL('batch-1.3').trimEnd()]);
-      run.child.kill('SIGTERM');
-      expect(await run.exited).toBe(0);
-      for (const hidden of [LISTENER_SECRET, SENDER_SECRET, 'vs_sig=']) expect(run.out.stderr).not.toContain(hidden);
-    } finally {
-      await redis.stop();
-    }
-  }, 30_000);
+  it.skipIf(redisMissing !== undefined)(
+    `worker --collect-webhooks says why it refused a delivery${redisMissing === undefined ? '' : ` (skipped: ${redisMissing})`}`,
+    async () => {
+      const redis = await startRedis();
+      try {
+        const port = await freePort();
+        const run = start(['worker', '--queue', redis.url, '--collect-webhooks', '--webhook-port', String(port)], {
+          VSYNTH_WEBHOOK_SECRET: LISTENER_SECRET,
+        });
+        await run.stderrMatch(/collecting webhooks at /);
+        expect(
+          (
+            await fetch(
+              delivered(correlateWebhookUrl(`http://127.0.0.1:${port}/`, { id: 'batch-1.3', secret: SENDER_SECRET })),
+            )
+          ).status,
+        ).toBe(401);
+        await run.stderrMatch(/refused a webhook delivery.*\n/);
+        expect(run.out.stderr.split('\n').filter((line) => line.includes('refused'))).toEqual([
+          REFUSAL('batch-1.3').trimEnd(),
+        ]);
+        run.child.kill('SIGTERM');
+        expect(await run.exited).toBe(0);
+        for (const hidden of [LISTENER_SECRET, SENDER_SECRET, 'vs_sig=']) expect(run.out.stderr).not.toContain(hidden);
+      } finally {
+        await redis.stop();
+      }
+    },
+    30_000,
+  );
 });

@@ -6,7 +6,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { correlateWebhookUrl, createClient, listenForWebhooks, type ProjectCreateRequest, type WebhookDelivery } from '@vsynth/core';
+import {
+  correlateWebhookUrl,
+  createClient,
+  listenForWebhooks,
+  type ProjectCreateRequest,
+  type WebhookDelivery,
+} from '@vsynth/core';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '@vsynth/sandbox';
 
 let dir: string;
@@ -24,7 +30,18 @@ const payload: ProjectCreateRequest = {
       sceneIdx: 0,
       background: { id: 'background', type: 'background', source_type: 'image', source_url: '/bg.png' },
       scripts: [{ org: 'Hello there, this is a test.', isTTS: false, tts: null, modelId: 'M1', clothId: 'C1' }],
-      clips: [{ id: 'aiModel-1', type: 'aiModel', layer: 300, top: 0, left: 0, width: 500, height: 900, model: { ai_name: 'M1', emotion: 'C1' } }],
+      clips: [
+        {
+          id: 'aiModel-1',
+          type: 'aiModel',
+          layer: 300,
+          top: 0,
+          left: 0,
+          width: 500,
+          height: 900,
+          model: { ai_name: 'M1', emotion: 'C1' },
+        },
+      ],
     },
   ],
 };
@@ -46,11 +63,17 @@ async function withSandbox(options: SandboxOptions, run: (sandbox: RunningSandbo
 }
 
 function until<T>(promise: Promise<T>, ms = 10_000): Promise<T> {
-  return Promise.race([promise, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`no delivery within ${ms} ms`)), ms))]);
+  return Promise.race([
+    promise,
+    new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`no delivery within ${ms} ms`)), ms)),
+  ]);
 }
 
 /** The sandbox records the outcome after the receiver answered: poll until it is final. */
-async function settledWebhook(sandbox: RunningSandbox, projectId: string): Promise<{ status: string; attempts: number }> {
+async function settledWebhook(
+  sandbox: RunningSandbox,
+  projectId: string,
+): Promise<{ status: string; attempts: number }> {
   let state = await webhookState(sandbox, projectId);
   for (let i = 0; i < 500 && state.status !== 'failed' && state.status !== 'delivered'; i += 1) {
     await new Promise((resolve) => setTimeout(resolve, 10));
@@ -60,7 +83,9 @@ async function settledWebhook(sandbox: RunningSandbox, projectId: string): Promi
 }
 
 async function webhookState(sandbox: RunningSandbox, projectId: string): Promise<{ status: string; attempts: number }> {
-  const response = await fetch(`${sandbox.url}/sandbox/projects/${projectId}`, { headers: { authorization: 'key-hook-0001' } });
+  const response = await fetch(`${sandbox.url}/sandbox/projects/${projectId}`, {
+    headers: { authorization: 'key-hook-0001' },
+  });
   const view = (await response.json()) as { exports: { webhook: { status: string; attempts: number } | null }[] };
   const webhook = view.exports.at(-1)?.webhook;
   if (webhook === null || webhook === undefined) throw new Error('no webhook recorded');
@@ -86,7 +111,10 @@ describe('webhook deliveries from the sandbox', () => {
       });
       try {
         const client = createClient({ apiKey: 'key-hook-0001', baseUrl: sandbox.url, env: {} });
-        const { projectId } = await client.createProject({ ...payload, webhookUrl: correlateWebhookUrl(listener.url, { id: 'row-1', secret }) });
+        const { projectId } = await client.createProject({
+          ...payload,
+          webhookUrl: correlateWebhookUrl(listener.url, { id: 'row-1', secret }),
+        });
         const delivery = await until(first);
         expect(delivery.correlationId).toBe('row-1');
         expect(delivery.location).toContain(projectId);
@@ -118,11 +146,16 @@ describe('webhook deliveries from the sandbox', () => {
       });
       try {
         const client = createClient({ apiKey: 'key-hook-0001', baseUrl: sandbox.url, env: {} });
-        const { projectId } = await client.createProject({ ...payload, webhookUrl: correlateWebhookUrl(listener.url, { id: 'row-2', secret }) });
+        const { projectId } = await client.createProject({
+          ...payload,
+          webhookUrl: correlateWebhookUrl(listener.url, { id: 'row-2', secret }),
+        });
         await until(done);
         expect(calls).toBe(2);
         expect(received.map((d) => d.correlationId)).toEqual(['row-2']);
-        expect(await settledWebhook(sandbox, projectId)).toEqual(expect.objectContaining({ status: 'delivered', attempts: 2 }));
+        expect(await settledWebhook(sandbox, projectId)).toEqual(
+          expect.objectContaining({ status: 'delivered', attempts: 2 }),
+        );
       } finally {
         await listener.close();
       }
@@ -130,19 +163,25 @@ describe('webhook deliveries from the sandbox', () => {
   });
 
   it('refuses a delivery signed with another secret (the sandbox sees a 401 and gives up)', async () => {
-    await withSandbox({ webhookRetry: { attempts: 2, baseDelayMs: 5, maxDelayMs: 10, timeoutMs: 2000 } }, async (sandbox) => {
-      const received: WebhookDelivery[] = [];
-      const listener = await listenForWebhooks({ secret, onDelivery: (d) => void received.push(d) });
-      try {
-        const client = createClient({ apiKey: 'key-hook-0001', baseUrl: sandbox.url, env: {} });
-        const { projectId } = await client.createProject({ ...payload, webhookUrl: correlateWebhookUrl(listener.url, { id: 'row-3', secret: 'not-our-secret' }) });
-        const state = await settledWebhook(sandbox, projectId);
-        expect(state).toEqual(expect.objectContaining({ status: 'failed', attempts: 2 }));
-        expect(received).toEqual([]);
-      } finally {
-        await listener.close();
-      }
-    });
+    await withSandbox(
+      { webhookRetry: { attempts: 2, baseDelayMs: 5, maxDelayMs: 10, timeoutMs: 2000 } },
+      async (sandbox) => {
+        const received: WebhookDelivery[] = [];
+        const listener = await listenForWebhooks({ secret, onDelivery: (d) => void received.push(d) });
+        try {
+          const client = createClient({ apiKey: 'key-hook-0001', baseUrl: sandbox.url, env: {} });
+          const { projectId } = await client.createProject({
+            ...payload,
+            webhookUrl: correlateWebhookUrl(listener.url, { id: 'row-3', secret: 'not-our-secret' }),
+          });
+          const state = await settledWebhook(sandbox, projectId);
+          expect(state).toEqual(expect.objectContaining({ status: 'failed', attempts: 2 }));
+          expect(received).toEqual([]);
+        } finally {
+          await listener.close();
+        }
+      },
+    );
   });
 
   it('calls no receiver off this machine unless remoteWebhooks is on, and says how to allow it', async () => {
@@ -150,8 +189,15 @@ describe('webhook deliveries from the sandbox', () => {
     await withSandbox({ log: (line) => void log.push(line) }, async (sandbox) => {
       const client = createClient({ apiKey: 'key-hook-0001', baseUrl: sandbox.url, env: {} });
       // .invalid never resolves: even a broken guard could not reach anything.
-      const { projectId } = await client.createProject({ ...payload, webhookUrl: 'https://hooks.example.invalid/done?token=abc' });
-      const state = (await settledWebhook(sandbox, projectId)) as { status: string; attempts: number; lastError?: string };
+      const { projectId } = await client.createProject({
+        ...payload,
+        webhookUrl: 'https://hooks.example.invalid/done?token=abc',
+      });
+      const state = (await settledWebhook(sandbox, projectId)) as {
+        status: string;
+        attempts: number;
+        lastError?: string;
+      };
       expect(state).toEqual(expect.objectContaining({ status: 'failed', attempts: 0 }));
       expect(state.lastError).toBe(
         'the address is not on this machine; the sandbox calls only loopback receivers unless started with --remote-webhooks (option remoteWebhooks: true)',

@@ -28,10 +28,14 @@ const client = createClient();
 // 1. Compile the video once: the payload becomes the base projects, the slot map resolves the template's keys.
 const { payload, slots } = await compileFile(here('greeting/video.tsx'));
 const pool: string[] = [];
-for (let i = 0; i < poolSize; i++) pool.push((await client.createProject({ ...(payload as ProjectCreateRequest), isExport: false })).projectId);
+for (let i = 0; i < poolSize; i++)
+  pool.push((await client.createProject({ ...(payload as ProjectCreateRequest), isExport: false })).projectId);
 
 // 2. Compile the modify template once; each row is bound and validated as the batch reads it.
-const template = modifyTemplate(JSON.parse(await readFile(here('greeting/modify.json'), 'utf8')), { slots, name: 'greeting/modify.json' });
+const template = modifyTemplate(JSON.parse(await readFile(here('greeting/modify.json'), 'utf8')), {
+  slots,
+  name: 'greeting/modify.json',
+});
 
 // 3. Run the batch: rows spread over the pool, never two modifies of one project at once.
 const summary = await runBatch({

@@ -18,11 +18,27 @@ export interface LowerThirdProps {
 export function LowerThird({ name, role, slot }: LowerThirdProps) {
   return (
     <>
-      <Shape shape="Rectangle_corner0" fill="rgb(0,0,0)" left={80} top={820} width={720} height={150} opacity={70} strokeRadius={12} />
+      <Shape
+        shape="Rectangle_corner0"
+        fill="rgb(0,0,0)"
+        left={80}
+        top={820}
+        width={720}
+        height={150}
+        opacity={70}
+        strokeRadius={12}
+      />
       <Text left={112} top={840} fontSize={56} fill="rgb(255,255,255)" fontWeight="bold">
         {name}
       </Text>
-      <Text tag="subtitles" {...(slot === undefined ? {} : { slot })} left={112} top={910} fontSize={36} fill="rgb(210,214,220)">
+      <Text
+        tag="subtitles"
+        {...(slot === undefined ? {} : { slot })}
+        left={112}
+        top={910}
+        fontSize={36}
+        fill="rgb(210,214,220)"
+      >
         {role}
       </Text>
     </>

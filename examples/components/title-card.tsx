@@ -19,7 +19,17 @@ export function TitleCard({ title, slot, color = 'rgb(18,52,86)' }: TitleCardPro
   return (
     <>
       <Shape shape="Rectangle_corner0" fill={color} left={0} top={0} width={1920} height={180} opacity={92} />
-      <Text tag="title" {...(slot === undefined ? {} : { slot })} left={96} top={48} width={1728} height={86} fontSize={72} fill="rgb(255,255,255)" fontWeight="bold">
+      <Text
+        tag="title"
+        {...(slot === undefined ? {} : { slot })}
+        left={96}
+        top={48}
+        width={1728}
+        height={86}
+        fontSize={72}
+        fill="rgb(255,255,255)"
+        fontWeight="bold"
+      >
         {title}
       </Text>
     </>

@@ -366,14 +366,14 @@ describe('runBatch', () => {
     const [key1, key2] = await rowKeyOf();
     writeFileSync(
       journal,
-      [
+      `${[
         { type: 'batch', v: 1, id: 'b1', template: 't', time: 'x' },
         { type: 'attempt', row: 1, key: key1, attempt: 1, cid: 'b1.1', time: 'x' },
         { type: 'done', row: 1, key: key1, projectId: 'p9', via: 'response', time: 'x' },
         { type: 'attempt', row: 2, key: key2, attempt: 1, cid: 'b1.2', time: 'x' },
       ]
         .map((e) => JSON.stringify(e))
-        .join('\n') + '\n{"type":"don',
+        .join('\n')}\n{"type":"don`,
     );
     const { client, calls } = fakeClient();
     const summary = await runBatch({

@@ -3,7 +3,15 @@
  * a client from the environment, JSON on stdout, messages on stderr. Webhook waiting is in
  * `send-with-webhook.ts`, option parsers in `option-parsers.ts`.
  */
-import { createClient, isApiError, formatIssues, parseJsonText, type CreateClientOptions, type Issue, type VsynthClient } from '@vsynth/core';
+import {
+  createClient,
+  isApiError,
+  formatIssues,
+  parseJsonText,
+  type CreateClientOptions,
+  type Issue,
+  type VsynthClient,
+} from '@vsynth/core';
 import { readTextFile } from './read-text-file.js';
 
 /** Where a command writes; injectable for tests. */

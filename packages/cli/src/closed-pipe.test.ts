@@ -4,7 +4,9 @@ import { REPO_ROOT, VSYNTH_NODE_ARGS } from '../../../test/run-vsynth.js';
 
 describe('vsynth writing into a pipe its reader closed (`vsynth … | head`)', () => {
   it('stops quietly with its own exit code instead of an EPIPE stack trace', async () => {
-    const child = spawn(process.execPath, [...VSYNTH_NODE_ARGS, 'compile', 'examples/promo.tsx', '--report'], { cwd: REPO_ROOT });
+    const child = spawn(process.execPath, [...VSYNTH_NODE_ARGS, 'compile', 'examples/promo.tsx', '--report'], {
+      cwd: REPO_ROOT,
+    });
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     // Closed before the CLI writes anything, so its first write finds no reader.

@@ -1,4 +1,13 @@
-import { isApiError, isBatchError, isNetworkError, isTemplateError, isTimeoutError, isUsageError, isValidationError, isVsynthError } from '@vsynth/core';
+import {
+  isApiError,
+  isBatchError,
+  isNetworkError,
+  isTemplateError,
+  isTimeoutError,
+  isUsageError,
+  isValidationError,
+  isVsynthError,
+} from '@vsynth/core';
 import { ExitCode } from './exit-codes.js';
 
 /**

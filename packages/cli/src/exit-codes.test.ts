@@ -1,4 +1,12 @@
-import { ApiError, NetworkError, TemplateError, TimeoutError, UsageError, ValidationError, VsynthError } from '@vsynth/core';
+import {
+  ApiError,
+  NetworkError,
+  TemplateError,
+  TimeoutError,
+  UsageError,
+  ValidationError,
+  VsynthError,
+} from '@vsynth/core';
 import { describe, expect, it } from 'vitest';
 import { exitCodeFor } from './exit-code-for.js';
 import { ExitCode } from './exit-codes.js';

@@ -33,31 +33,110 @@ const program = new Command('vsynth')
   .configureHelp({
     // Repeatable options start from []; "(default: [])" tells a reader nothing.
     optionDescription: (option) =>
-      Array.isArray(option.defaultValue) && option.defaultValue.length === 0 ? option.description : new Help().optionDescription(option),
+      Array.isArray(option.defaultValue) && option.defaultValue.length === 0
+        ? option.description
+        : new Help().optionDescription(option),
   })
   .exitOverride();
 
 // One line per command: name, its description in `vsynth --help` (the same text as the module's;
 // lazy-command.test.ts checks), and its module, imported only when that command runs.
 const commands: readonly LazyCommand[] = [
-  { name: 'validate', description: 'Check a request body (JSON file) against the service spec; print every problem with its path', load: async () => (await import('./commands/validate.js')).registerValidate },
-  { name: 'submit', description: 'Compile a TSX video (or read a JSON payload) and create the project; print the answer as JSON', load: async () => (await import('./commands/submit.js')).registerSubmit },
-  { name: 'modify', description: 'Replace title/subtitle/script texts of a project by key (title, subtitles_2, scripts_1…); print the answer as JSON', load: async () => (await import('./commands/modify.js')).registerModify },
-  { name: 'edit', description: 'Change clip values of the project with this key; print the answer as JSON', load: async () => (await import('./commands/edit.js')).registerEdit },
-  { name: 'dub', description: 'Upload a video to be dubbed into 1–10 languages; print {folderId} (or the finished job with --wait)', load: async () => (await import('./commands/dub.js')).registerDub },
-  { name: 'progress', description: 'Print the progress of a dubbing job ({projectId, name, progress, download_url}) as JSON', load: async () => (await import('./commands/progress.js')).registerProgress },
-  { name: 'audio', description: 'Create speech audio through the legacy audio endpoint; print the answer as JSON', load: async () => (await import('./commands/audio.js')).registerAudio },
-  { name: 'find', description: 'Fetch a legacy project by key; print the answer as JSON', load: async () => (await import('./commands/find.js')).registerFind },
-  { name: 'webhook', description: 'Receive webhook deliveries', load: async () => (await import('./commands/webhook.js')).registerWebhook },
-  { name: 'compile', description: 'Compile a TSX video (default export) to a v3 or legacy payload; print it as JSON', load: async () => (await import('./commands/compile.js')).registerCompile },
-  { name: 'sandbox', description: 'Run a local implementation of the whole service interface (v3 and legacy on one port) until Ctrl-C', load: async () => (await import('./commands/sandbox.js')).registerSandbox },
-  { name: 'batch', description: 'Bind each data row through a template and send one modify or create request per row, resumably', load: async () => (await import('./commands/batch.js')).registerBatch },
-  { name: 'worker', description: 'Run rows of queued batches (vsynth batch --queue) from Redis until Ctrl-C; start as many as you like', load: async () => (await import('./commands/worker.js')).registerWorker },
-  { name: 'preview', description: 'Draw a TSX video or a payload JSON as storyboard PNGs (and an MP4 draft) without spending cubes', load: async () => (await import('./commands/preview.js')).registerPreview },
-  { name: 'import', description: 'Turn a payload JSON (v3 create, legacy, or a stored project record) into a TSX video and an avatars module', load: async () => (await import('./commands/import.js')).registerImport },
-  { name: 'diff', description: 'Compare two videos (TSX or payload JSON, v3 or legacy) by what changes on screen; exit 1 when they differ', load: async () => (await import('./commands/diff.js')).registerDiff },
-  { name: 'init', description: 'Start a project of your own: package.json, tsconfig, video.tsx, avatars.ts (a batch or a build script with --template)', load: async () => (await import('./commands/init.js')).registerInit },
-  { name: 'studio', description: 'Serve a live local page of a TSX video: storyboard, payloads, slots, cubes and problems, redrawn on every save', load: async () => (await import('./commands/studio.js')).registerStudio },
+  {
+    name: 'validate',
+    description: 'Check a request body (JSON file) against the service spec; print every problem with its path',
+    load: async () => (await import('./commands/validate.js')).registerValidate,
+  },
+  {
+    name: 'submit',
+    description: 'Compile a TSX video (or read a JSON payload) and create the project; print the answer as JSON',
+    load: async () => (await import('./commands/submit.js')).registerSubmit,
+  },
+  {
+    name: 'modify',
+    description:
+      'Replace title/subtitle/script texts of a project by key (title, subtitles_2, scripts_1…); print the answer as JSON',
+    load: async () => (await import('./commands/modify.js')).registerModify,
+  },
+  {
+    name: 'edit',
+    description: 'Change clip values of the project with this key; print the answer as JSON',
+    load: async () => (await import('./commands/edit.js')).registerEdit,
+  },
+  {
+    name: 'dub',
+    description: 'Upload a video to be dubbed into 1–10 languages; print {folderId} (or the finished job with --wait)',
+    load: async () => (await import('./commands/dub.js')).registerDub,
+  },
+  {
+    name: 'progress',
+    description: 'Print the progress of a dubbing job ({projectId, name, progress, download_url}) as JSON',
+    load: async () => (await import('./commands/progress.js')).registerProgress,
+  },
+  {
+    name: 'audio',
+    description: 'Create speech audio through the legacy audio endpoint; print the answer as JSON',
+    load: async () => (await import('./commands/audio.js')).registerAudio,
+  },
+  {
+    name: 'find',
+    description: 'Fetch a legacy project by key; print the answer as JSON',
+    load: async () => (await import('./commands/find.js')).registerFind,
+  },
+  {
+    name: 'webhook',
+    description: 'Receive webhook deliveries',
+    load: async () => (await import('./commands/webhook.js')).registerWebhook,
+  },
+  {
+    name: 'compile',
+    description: 'Compile a TSX video (default export) to a v3 or legacy payload; print it as JSON',
+    load: async () => (await import('./commands/compile.js')).registerCompile,
+  },
+  {
+    name: 'sandbox',
+    description: 'Run a local implementation of the whole service interface (v3 and legacy on one port) until Ctrl-C',
+    load: async () => (await import('./commands/sandbox.js')).registerSandbox,
+  },
+  {
+    name: 'batch',
+    description: 'Bind each data row through a template and send one modify or create request per row, resumably',
+    load: async () => (await import('./commands/batch.js')).registerBatch,
+  },
+  {
+    name: 'worker',
+    description: 'Run rows of queued batches (vsynth batch --queue) from Redis until Ctrl-C; start as many as you like',
+    load: async () => (await import('./commands/worker.js')).registerWorker,
+  },
+  {
+    name: 'preview',
+    description: 'Draw a TSX video or a payload JSON as storyboard PNGs (and an MP4 draft) without spending cubes',
+    load: async () => (await import('./commands/preview.js')).registerPreview,
+  },
+  {
+    name: 'import',
+    description:
+      'Turn a payload JSON (v3 create, legacy, or a stored project record) into a TSX video and an avatars module',
+    load: async () => (await import('./commands/import.js')).registerImport,
+  },
+  {
+    name: 'diff',
+    description:
+      'Compare two videos (TSX or payload JSON, v3 or legacy) by what changes on screen; exit 1 when they differ',
+    load: async () => (await import('./commands/diff.js')).registerDiff,
+  },
+  {
+    name: 'init',
+    description:
+      'Start a project of your own: package.json, tsconfig, video.tsx, avatars.ts (a batch or a build script with --template)',
+    load: async () => (await import('./commands/init.js')).registerInit,
+  },
+  {
+    name: 'studio',
+    description:
+      'Serve a live local page of a TSX video: storyboard, payloads, slots, cubes and problems, redrawn on every save',
+    load: async () => (await import('./commands/studio.js')).registerStudio,
+  },
 ];
 await registerCommands(program, commands, process.argv.slice(2));
 
@@ -79,11 +158,15 @@ try {
 
 async function report(error: unknown): Promise<number> {
   if (error instanceof CommanderError) {
-    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.exitCode === 0) return ExitCode.ok;
+    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.exitCode === 0)
+      return ExitCode.ok;
     return ExitCode.usage;
   }
   // Loaded here, not at start-up: @vsynth/core's schemas would double the time of `vsynth --help`.
-  const [{ configuredSecrets, isVsynthError, redactSecrets }, { exitCodeFor }] = await Promise.all([import('@vsynth/core'), import('./exit-code-for.js')]);
+  const [{ configuredSecrets, isVsynthError, redactSecrets }, { exitCodeFor }] = await Promise.all([
+    import('@vsynth/core'),
+    import('./exit-code-for.js'),
+  ]);
   if (isVsynthError(error)) {
     // A message may quote a configured secret (an echoed answer, a file name): never print it.
     process.stderr.write(`vsynth: ${redactSecrets(error.message, configuredSecrets())}\n`);
@@ -91,6 +174,7 @@ async function report(error: unknown): Promise<number> {
   }
   const message = redactSecrets(error instanceof Error ? error.message : String(error), configuredSecrets());
   process.stderr.write(`vsynth: internal error: ${message}\nPlease report this with the command you ran.\n`);
-  if (process.env['VSYNTH_DEBUG'] && error instanceof Error) process.stderr.write(`${redactSecrets(error.stack ?? '', configuredSecrets())}\n`);
+  if (process.env['VSYNTH_DEBUG'] && error instanceof Error)
+    process.stderr.write(`${redactSecrets(error.stack ?? '', configuredSecrets())}\n`);
   return ExitCode.internal;
 }

@@ -14,7 +14,8 @@ function listedCommands(help: string): Map<string, string> {
     if (entry?.[1] !== undefined) {
       current = entry[1];
       listed.set(current, entry[2] ?? '');
-    } else if (current !== undefined && line.trim() !== '') listed.set(current, `${listed.get(current) ?? ''} ${line.trim()}`);
+    } else if (current !== undefined && line.trim() !== '')
+      listed.set(current, `${listed.get(current) ?? ''} ${line.trim()}`);
   }
   return listed;
 }

@@ -18,7 +18,11 @@ export interface LazyCommand {
  * @example
  * await registerCommands(program, [{ name: 'compile', description: 'Compile a TSX video', load: async () => (await import('./commands/compile.js')).registerCompile }], process.argv.slice(2));
  */
-export async function registerCommands(program: Command, commands: readonly LazyCommand[], args: readonly string[]): Promise<void> {
+export async function registerCommands(
+  program: Command,
+  commands: readonly LazyCommand[],
+  args: readonly string[],
+): Promise<void> {
   const wanted = commandNameIn(args);
   for (const command of commands) {
     if (command.name === wanted) (await command.load())(program);

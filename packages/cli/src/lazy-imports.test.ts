@@ -29,11 +29,22 @@ function loadedModules(name: string, ...args: string[]): Promise<{ code: number;
   const out = join(dir, `${name}.txt`);
   writeFileSync(out, '');
   const register = join(dir, `${name}-register.mjs`);
-  writeFileSync(register, `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)}, { data: { out: ${JSON.stringify(out)} } });\n`);
+  writeFileSync(
+    register,
+    `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)}, { data: { out: ${JSON.stringify(out)} } });\n`,
+  );
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--conditions=@vsynth/source', '--import', pathToFileURL(register).href, '--import', 'tsx', 'packages/cli/src/index.ts', ...args],
+      [
+        '--conditions=@vsynth/source',
+        '--import',
+        pathToFileURL(register).href,
+        '--import',
+        'tsx',
+        'packages/cli/src/index.ts',
+        ...args,
+      ],
       { cwd: root, env: { ...process.env, NO_COLOR: '1' } },
       (error, stdout) => {
         const code = error === null ? 0 : typeof error.code === 'number' ? error.code : 1;
@@ -46,7 +57,9 @@ function loadedModules(name: string, ...args: string[]): Promise<{ code: number;
 const heavy = ['batch', 'jsx-runtime', 'preview', 'sandbox', 'templates'];
 
 function packagesLoaded(urls: readonly string[]): string[] {
-  const names = urls.map((url) => /\/packages\/([^/]+)\//.exec(url)?.[1]).filter((name): name is string => name !== undefined);
+  const names = urls
+    .map((url) => /\/packages\/([^/]+)\//.exec(url)?.[1])
+    .filter((name): name is string => name !== undefined);
   return [...new Set(names)].sort();
 }
 

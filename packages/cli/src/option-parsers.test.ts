@@ -24,7 +24,9 @@ describe('numberOption', () => {
     expect(() => parse('2')).toThrow(InvalidArgumentError);
     expect(messageOf(() => parse('2'))).toBe('--fault-429 takes a number from 0 to 1, got "2".');
     expect(messageOf(() => numberOption('--latency')('-1'))).toBe('--latency takes a number of 0 or more, got "-1".');
-    expect(messageOf(() => numberOption('--rps', { aboveMin: true })('0'))).toBe('--rps takes a number greater than 0, got "0".');
+    expect(messageOf(() => numberOption('--rps', { aboveMin: true })('0'))).toBe(
+      '--rps takes a number greater than 0, got "0".',
+    );
   });
 
   it('accepts only digits for a whole number', () => {
@@ -36,8 +38,12 @@ describe('numberOption', () => {
   });
 
   it('rejects text that is not a number, including an empty value', () => {
-    expect(messageOf(() => numberOption('--retry-after')(''))).toBe('--retry-after takes a number of 0 or more, got "".');
-    expect(messageOf(() => numberOption('--retry-after')('soon'))).toBe('--retry-after takes a number of 0 or more, got "soon".');
+    expect(messageOf(() => numberOption('--retry-after')(''))).toBe(
+      '--retry-after takes a number of 0 or more, got "".',
+    );
+    expect(messageOf(() => numberOption('--retry-after')('soon'))).toBe(
+      '--retry-after takes a number of 0 or more, got "soon".',
+    );
   });
 });
 

@@ -51,7 +51,9 @@ export function parseNumberOption(flag: string, text: string, range: NumberRange
 function checkNumber(flag: string, text: string, range: NumberRange): number | string {
   const { min = 0, max = Number.POSITIVE_INFINITY, integer = false, aboveMin = false } = range;
   const value = Number(text);
-  const wellFormed = integer ? WHOLE_NUMBER.test(text) && Number.isSafeInteger(value) : text.trim() !== '' && Number.isFinite(value);
+  const wellFormed = integer
+    ? WHOLE_NUMBER.test(text) && Number.isSafeInteger(value)
+    : text.trim() !== '' && Number.isFinite(value);
   if (wellFormed && (aboveMin ? value > min : value >= min) && value <= max) return value;
   return `${flag} takes ${integer ? 'a whole number' : 'a number'} ${describeRange(min, max, aboveMin)}, got "${text}".`;
 }

@@ -12,7 +12,9 @@ export async function readPropsFile(file: string): Promise<Record<string, unknow
   const text = await readTextFile(file, { what: '--props', advice: 'Give a JSON file holding an object of props' });
   const value = parseJsonText(text, { source: file });
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new UsageError(`--props ${file} must hold a JSON object (the component's props), got ${Array.isArray(value) ? 'an array' : typeof value}.`);
+    throw new UsageError(
+      `--props ${file} must hold a JSON object (the component's props), got ${Array.isArray(value) ? 'an array' : typeof value}.`,
+    );
   }
   return value as Record<string, unknown>;
 }

@@ -16,13 +16,20 @@ describe('readTextFile', () => {
 
   it('names what the file is, the path, why it cannot be read and the advice', async () => {
     const missing = join(dir, 'nope.json');
-    const error = await readTextFile(missing, { what: '--props', advice: 'Give a JSON file holding an object of props' }).catch((e: unknown) => e);
+    const error = await readTextFile(missing, {
+      what: '--props',
+      advice: 'Give a JSON file holding an object of props',
+    }).catch((e: unknown) => e);
     expect(isUsageError(error)).toBe(true);
-    expect((error as Error).message).toBe(`Cannot read --props ${missing}: no such file. Give a JSON file holding an object of props.`);
+    expect((error as Error).message).toBe(
+      `Cannot read --props ${missing}: no such file. Give a JSON file holding an object of props.`,
+    );
     expect((error as Error).cause).toMatchObject({ code: 'ENOENT' });
   });
 
   it('says when the path is a directory', async () => {
-    await expect(readTextFile(dir, { what: 'payload' })).rejects.toThrow(`Cannot read payload ${dir}: it is a directory. Check the path and try again.`);
+    await expect(readTextFile(dir, { what: 'payload' })).rejects.toThrow(
+      `Cannot read payload ${dir}: it is a directory. Check the path and try again.`,
+    );
   });
 });

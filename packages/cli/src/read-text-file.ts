@@ -21,8 +21,16 @@ export async function readTextFile(file: string, options: ReadTextFileOptions = 
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     const reason =
-      code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : String((error as Error).message);
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EISDIR'
+          ? 'it is a directory'
+          : code === 'EACCES'
+            ? 'permission denied'
+            : String((error as Error).message);
     const subject = options.what === undefined ? file : `${options.what} ${file}`;
-    throw new UsageError(`Cannot read ${subject}: ${reason}. ${options.advice ?? 'Check the path and try again'}.`, { cause: error });
+    throw new UsageError(`Cannot read ${subject}: ${reason}. ${options.advice ?? 'Check the path and try again'}.`, {
+      cause: error,
+    });
   }
 }

@@ -3,7 +3,13 @@
  * `--wait`, `--listen-port` and `--wait-timeout` flags, correlation and the local listener.
  */
 import { randomUUID } from 'node:crypto';
-import { UsageError, VsynthError, correlateWebhookUrl, expectWebhookDelivery, type WebhookDelivery } from '@vsynth/core';
+import {
+  UsageError,
+  VsynthError,
+  correlateWebhookUrl,
+  expectWebhookDelivery,
+  type WebhookDelivery,
+} from '@vsynth/core';
 import type { CommandIo } from './client-env.js';
 import { parseNumberOption } from './option-parsers.js';
 import { webhookRefusalLine } from './webhook-refusal-line.js';
@@ -26,7 +32,10 @@ export interface WebhookFlags {
 export function requireExportForWebhook(flags: WebhookFlags, exported: boolean, howToExport: string): void {
   if (exported) return;
   const flag = flags.wait === true ? '--wait' : flags.webhookUrl !== undefined ? '--webhook-url' : undefined;
-  if (flag !== undefined) throw new UsageError(`${flag} needs an export (the service delivers the webhook only for exported projects); ${howToExport}.`);
+  if (flag !== undefined)
+    throw new UsageError(
+      `${flag} needs an export (the service delivers the webhook only for exported projects); ${howToExport}.`,
+    );
 }
 
 /**
@@ -50,9 +59,14 @@ export async function sendWithWebhook<T extends object>(
     io.stderr.write(`webhook correlation id: ${id}\n`);
     return send(correlateWebhookUrl(flags.webhookUrl, { id, secret }));
   }
-  const timeoutMs = flags.waitTimeout === undefined ? undefined : parseNumberOption('--wait-timeout', flags.waitTimeout, { min: 1, integer: true }) * 1000;
+  const timeoutMs =
+    flags.waitTimeout === undefined
+      ? undefined
+      : parseNumberOption('--wait-timeout', flags.waitTimeout, { min: 1, integer: true }) * 1000;
   const expected = await expectWebhookDelivery({
-    ...(flags.listenPort === undefined ? {} : { port: parseNumberOption('--listen-port', flags.listenPort, { max: 65_535, integer: true }) }),
+    ...(flags.listenPort === undefined
+      ? {}
+      : { port: parseNumberOption('--listen-port', flags.listenPort, { max: 65_535, integer: true }) }),
     secret,
     publicUrl: flags.webhookUrl,
     // A refused delivery keeps the wait going: say why, or the user waits until the timeout.
@@ -70,7 +84,11 @@ export async function sendWithWebhook<T extends object>(
     io.stderr.write(`accepted: ${accepted}; waiting for the webhook delivery (correlation id ${expected.id})…\n`);
     const delivery = await expected.wait({ timeoutMs, signal: interrupt.signal }).catch((error: unknown) => {
       if (!interrupt.signal.aborted) throw error;
-      throw new VsynthError('VSYNTH_ABORTED', `Stopped waiting for the webhook delivery (interrupted). The request was accepted (${accepted}) and the export goes on; its delivery will find no listener here.`, { cause: error });
+      throw new VsynthError(
+        'VSYNTH_ABORTED',
+        `Stopped waiting for the webhook delivery (interrupted). The request was accepted (${accepted}) and the export goes on; its delivery will find no listener here.`,
+        { cause: error },
+      );
     });
     return { ...response, delivery };
   } finally {

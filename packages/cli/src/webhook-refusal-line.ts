@@ -17,7 +17,13 @@ const TERMINAL_CONTROLS = /[\x7f-\x9f\u2028\u2029]/g;
  */
 export function webhookRefusalLine(rejection: WebhookRejection): string {
   const id = rejection.correlationId;
-  const cid = id === undefined ? '' : `cid ${PLAIN_ID.test(id) ? id : JSON.stringify(id.length > 128 ? `${id.slice(0, 127)}…` : id)}, `;
+  const cid =
+    id === undefined
+      ? ''
+      : `cid ${PLAIN_ID.test(id) ? id : JSON.stringify(id.length > 128 ? `${id.slice(0, 127)}…` : id)}, `;
   // The message may quote the sender's values (JSON-quoted, so already one line).
-  return `refused a webhook delivery (${cid}HTTP ${rejection.status}): ${rejection.message}`.replace(TERMINAL_CONTROLS, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return `refused a webhook delivery (${cid}HTTP ${rejection.status}): ${rejection.message}`.replace(
+    TERMINAL_CONTROLS,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }

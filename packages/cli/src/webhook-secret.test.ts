@@ -15,12 +15,22 @@ function refusal(flag: string): { usage: boolean; message: string } {
 
 describe('webhookSecretFrom', () => {
   it('reads every spelling with surrounding white space as the same secret, so signing and verifying agree', () => {
-    const spellings = [SECRET, ` ${SECRET}`, `${SECRET} `, `${SECRET}\r\n`, `\t${SECRET}\n`, `\uFEFF${SECRET}`, `\u00A0${SECRET}\u2003`];
+    const spellings = [
+      SECRET,
+      ` ${SECRET}`,
+      `${SECRET} `,
+      `${SECRET}\r\n`,
+      `\t${SECRET}\n`,
+      `\uFEFF${SECRET}`,
+      `\u00A0${SECRET}\u2003`,
+    ];
     for (const value of spellings) {
       expect(webhookSecretFrom({ VSYNTH_WEBHOOK_SECRET: value }), JSON.stringify(value)).toBe(SECRET);
       expect(webhookSecretFrom({}, value), JSON.stringify(value)).toBe(SECRET);
     }
-    const signatures = new Set(spellings.map((value) => signCorrelationId('row-1', webhookSecretFrom({ VSYNTH_WEBHOOK_SECRET: value })!)));
+    const signatures = new Set(
+      spellings.map((value) => signCorrelationId('row-1', webhookSecretFrom({ VSYNTH_WEBHOOK_SECRET: value })!)),
+    );
     expect([...signatures]).toEqual([signCorrelationId('row-1', SECRET)]);
   });
 
@@ -42,11 +52,13 @@ describe('webhookSecretFrom', () => {
   it('refuses a --secret that is empty or only white space with a usage error saying what to do, without falling back to the variable', () => {
     expect(refusal('')).toEqual({
       usage: true,
-      message: '--secret is empty: give the secret the webhook addresses were signed with, or leave --secret out to use $VSYNTH_WEBHOOK_SECRET.',
+      message:
+        '--secret is empty: give the secret the webhook addresses were signed with, or leave --secret out to use $VSYNTH_WEBHOOK_SECRET.',
     });
     expect(refusal(' \t\r\n')).toEqual({
       usage: true,
-      message: '--secret is only white space: give the secret the webhook addresses were signed with, or leave --secret out to use $VSYNTH_WEBHOOK_SECRET.',
+      message:
+        '--secret is only white space: give the secret the webhook addresses were signed with, or leave --secret out to use $VSYNTH_WEBHOOK_SECRET.',
     });
   });
 });

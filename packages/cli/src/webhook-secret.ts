@@ -20,7 +20,10 @@ export const WEBHOOK_SECRET_VAR = 'VSYNTH_WEBHOOK_SECRET';
  * @example webhookSecretFrom({ VSYNTH_WEBHOOK_SECRET: 's3cret\r\n' }) // 's3cret'
  * @example webhookSecretFrom(process.env, options.secret) // the flag wins when given
  */
-export function webhookSecretFrom(env: Readonly<Record<string, string | undefined>>, flag?: string): string | undefined {
+export function webhookSecretFrom(
+  env: Readonly<Record<string, string | undefined>>,
+  flag?: string,
+): string | undefined {
   if (flag !== undefined) {
     const secret = flag.trim();
     if (secret === '') {

@@ -19,7 +19,14 @@ export { VsynthError, isVsynthError, type VsynthErrorCode, type VsynthErrorOptio
 export { omitUndefined, type OmitUndefined } from './object/omit-undefined.js';
 
 // Schemas: the wire format of every endpoint (spec), as zod schemas and their types.
-export { aiModelObjectSchema, deployImageSchema, deploySizeSchema, editorValueSchema, modelEditorSchema, type AiModelObject } from './schemas/ai-model.js';
+export {
+  aiModelObjectSchema,
+  deployImageSchema,
+  deploySizeSchema,
+  editorValueSchema,
+  modelEditorSchema,
+  type AiModelObject,
+} from './schemas/ai-model.js';
 export { ANIMATION_TYPES, animationSchema, type Animation, type AnimationType } from './schemas/animation.js';
 export { backgroundSchema, type Background } from './schemas/background.js';
 export {
@@ -67,7 +74,11 @@ export {
 export { envelopeSchema, type Envelope } from './schemas/envelope.js';
 export { escapeHtml } from './schemas/escape-html.js';
 export { LANGUAGE_CODES, isLanguageCode, languageCodeSchema, type LanguageCode } from './schemas/language.js';
-export { legacyAudioRequestSchema, legacyAudioResponseSchema, type LegacyAudioRequest } from './schemas/legacy-audio.js';
+export {
+  legacyAudioRequestSchema,
+  legacyAudioResponseSchema,
+  type LegacyAudioRequest,
+} from './schemas/legacy-audio.js';
 export { legacyFindRequestSchema, legacyFindResponseSchema, type LegacyFindRequest } from './schemas/legacy-find.js';
 export {
   legacyAiModelSchema,
@@ -133,15 +144,30 @@ export {
   type RequestKind,
   type RequestOfKind,
 } from './validate/request-kind.js';
-export { requestJsonSchema, requestJsonSchemaFileName, requestJsonSchemaFiles } from './validate/request-json-schemas.js';
+export {
+  requestJsonSchema,
+  requestJsonSchemaFileName,
+  requestJsonSchemaFiles,
+} from './validate/request-json-schemas.js';
 export { checkWebhookRules, type WebhookRulesOptions } from './validate/webhook-rules.js';
 export { zodIssuesToIssues, type ZodIssuesToIssuesOptions } from './validate/zod-issues-to-issues.js';
 
 // Geometry of the canvas (docs/decisions.md "Geometry"): canvas sizes, the displayed box of a v3 clip, and
 // conversion between legacy midpoint/scale placement and v3 left/top/width/height/scale.
 export { avatarEditorScale, avatarTightSize, type AvatarModelLike } from './geometry/avatar-model.js';
-export { CANVAS_SIZES, canvasSize, isCanvasOrientation, type CanvasOrientation, type CanvasSize } from './geometry/canvas-size.js';
-export { displayedBox, type DisplayedBox, type DisplayedBoxClip, type DisplayedBoxOptions } from './geometry/displayed-box.js';
+export {
+  CANVAS_SIZES,
+  canvasSize,
+  isCanvasOrientation,
+  type CanvasOrientation,
+  type CanvasSize,
+} from './geometry/canvas-size.js';
+export {
+  displayedBox,
+  type DisplayedBox,
+  type DisplayedBoxClip,
+  type DisplayedBoxOptions,
+} from './geometry/displayed-box.js';
 export { estimateTextBox, type TextBox } from './geometry/estimate-text-box.js';
 export { CJK_RANGES, isCjkCharacter } from './geometry/is-cjk-character.js';
 export { legacyAvatarToV3, type LegacyAvatarToV3Options } from './geometry/legacy-avatar-to-v3.js';
@@ -168,7 +194,11 @@ export {
 } from './geometry/legacy-text-to-v3.js';
 export { resolveCanvas, type CanvasOptions } from './geometry/resolve-canvas.js';
 export type { LegacyPlacement, LegacyPlacementResult, V3Box, V3BoxInput } from './geometry/types.js';
-export { v3AvatarToLegacy, type V3AvatarClipLike, type V3AvatarToLegacyOptions } from './geometry/v3-avatar-to-legacy.js';
+export {
+  v3AvatarToLegacy,
+  type V3AvatarClipLike,
+  type V3AvatarToLegacyOptions,
+} from './geometry/v3-avatar-to-legacy.js';
 export { v3ImageToLegacy, type V3ImageToLegacyOptions } from './geometry/v3-image-to-legacy.js';
 export {
   v3TextToLegacy,
@@ -197,7 +227,12 @@ export {
   type RetryState,
   type VsynthClient,
 } from './client/create-client.js';
-export { prepareDubbingUpload, type DubbingUploadRequest, type PreparedDubbingUpload, type UploadSource } from './client/dubbing-upload.js';
+export {
+  prepareDubbingUpload,
+  type DubbingUploadRequest,
+  type PreparedDubbingUpload,
+  type UploadSource,
+} from './client/dubbing-upload.js';
 export { ENDPOINTS, endpointLabel, type EndpointBase, type EndpointDefinition } from './client/endpoints.js';
 export { multipartBody, type MultipartBody, type MultipartPart, type PartSource } from './client/multipart-body.js';
 export { REDACTED, SECRET_ENV_VARS, configuredSecrets, redactSecrets } from './client/redact-secrets.js';
@@ -213,7 +248,13 @@ export {
   type TokenProvider,
   type TokenProviderOptions,
 } from './client/token-provider.js';
-export { waitForDubbing, type DubbingPollErrorState, type DubbingProgressState, type WaitForDubbingOptions, type WaitForDubbingParameters } from './client/wait-for-dubbing.js';
+export {
+  waitForDubbing,
+  type DubbingPollErrorState,
+  type DubbingProgressState,
+  type WaitForDubbingOptions,
+  type WaitForDubbingParameters,
+} from './client/wait-for-dubbing.js';
 
 // Webhooks: correlate, sign, receive and parse export deliveries.
 export {
@@ -224,15 +265,43 @@ export {
   verifyCorrelationSignature,
   type CorrelateWebhookUrlOptions,
 } from './webhook/correlate-webhook-url.js';
-export { createWebhookHandler, type DeliveryState, type WebhookHandler, type WebhookHandlerOptions } from './webhook/create-webhook-handler.js';
-export { expectWebhookDelivery, type ExpectWebhookDeliveryOptions, type ExpectedWebhookDelivery } from './webhook/expect-webhook-delivery.js';
-export { listenForWebhooks, type ListenForWebhooksOptions, type WebhookListener } from './webhook/listen-for-webhooks.js';
-export { checkDeliverySignature, deliveryFromParams, parseDelivery, type ParseDeliveryOptions, type SignatureCheck, type WebhookDelivery } from './webhook/parse-delivery.js';
+export {
+  createWebhookHandler,
+  type DeliveryState,
+  type WebhookHandler,
+  type WebhookHandlerOptions,
+} from './webhook/create-webhook-handler.js';
+export {
+  expectWebhookDelivery,
+  type ExpectWebhookDeliveryOptions,
+  type ExpectedWebhookDelivery,
+} from './webhook/expect-webhook-delivery.js';
+export {
+  listenForWebhooks,
+  type ListenForWebhooksOptions,
+  type WebhookListener,
+} from './webhook/listen-for-webhooks.js';
+export {
+  checkDeliverySignature,
+  deliveryFromParams,
+  parseDelivery,
+  type ParseDeliveryOptions,
+  type SignatureCheck,
+  type WebhookDelivery,
+} from './webhook/parse-delivery.js';
 export type { OnWebhookRejected, WebhookRejection, WebhookRejectionReason } from './webhook/webhook-rejection.js';
 
 // Cubes: the one cube cost definition (the spec states none). The sandbox charges it and the batch
 // runner (`vsynth batch --dry-run`, `--max-cubes`) estimates with it, so the two agree.
-export { DEFAULT_CUBE_RATES, cubeCost, cubeCostFunction, type CubeCostFunction, type CubeCostInput, type CubeRates, type CubeRequestKind } from './cubes/cube-cost.js';
+export {
+  DEFAULT_CUBE_RATES,
+  cubeCost,
+  cubeCostFunction,
+  type CubeCostFunction,
+  type CubeCostInput,
+  type CubeRates,
+  type CubeRequestKind,
+} from './cubes/cube-cost.js';
 export { estimateCubes, type EstimateCubesOptions } from './cubes/estimate-cubes.js';
 export { sceneScripts, sceneSpeech, type PayloadFormat, type SceneSpeech } from './cubes/scene-scripts.js';
 export { spokenText } from './cubes/spoken-text.js';

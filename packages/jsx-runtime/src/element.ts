@@ -9,6 +9,7 @@ export interface JsxSource {
 }
 
 /** A function component: props in, nodes out; may be async (e.g. to probe an image size). */
+// biome-ignore lint/suspicious/noExplicitAny: as in React, a component type of unknown props accepts any props
 export type FunctionComponent<P = any> = (props: P) => VsynthNode | Promise<VsynthNode>;
 
 /** What a child may be: elements, text, numbers, nested arrays; `null`/`false`/`undefined`/`true` are skipped. */
@@ -21,6 +22,7 @@ export type ElementChildren = VsynthElement | boolean | null | undefined | reado
  * An element: inert, frozen data describing one component call. Built-in components are
  * recognised by the compiler; function components are called during `compile()`.
  */
+// biome-ignore lint/suspicious/noExplicitAny: an element of unknown props, as React's ReactElement
 export interface VsynthElement<P = any> {
   readonly $$typeof: typeof ELEMENT_BRAND;
   readonly type: FunctionComponent<P> | typeof FRAGMENT;

@@ -2,7 +2,14 @@
  * @vsynth/jsx-runtime — author AI-avatar videos as TSX (`jsxImportSource: @vsynth/jsx-runtime`)
  * and compile them to v3 (variant A or B) or legacy payloads that pass core's validation.
  */
-export { isElement, type ElementChildren, type FunctionComponent, type JsxSource, type VsynthElement, type VsynthNode } from './element.js';
+export {
+  isElement,
+  type ElementChildren,
+  type FunctionComponent,
+  type JsxSource,
+  type VsynthElement,
+  type VsynthNode,
+} from './element.js';
 export { Fragment, jsxDEV } from './jsx-dev-runtime.js';
 export type { JSX } from './jsx-namespace.js';
 
@@ -34,7 +41,12 @@ export { Video, type VideoProps } from './components/video.js';
 
 export { AvatarCatalogue, type AvatarSource } from './avatar/avatar-catalogue.js';
 export { avatarsFromProject } from './avatar/avatars-from-project.js';
-export { defineAvatar, isAvatarDefinition, type AvatarDefinition, type DefineAvatarOptions } from './avatar/define-avatar.js';
+export {
+  defineAvatar,
+  isAvatarDefinition,
+  type AvatarDefinition,
+  type DefineAvatarOptions,
+} from './avatar/define-avatar.js';
 
 export { compile, type CompileOptions, type CompileResult } from './compile/compile.js';
 

@@ -13,7 +13,11 @@ describe('jsxDEV', () => {
   });
 
   it('builds frozen, branded elements', () => {
-    const element = <Scene background="#fff"><Text>a</Text></Scene>;
+    const element = (
+      <Scene background="#fff">
+        <Text>a</Text>
+      </Scene>
+    );
     expect(isElement(element)).toBe(true);
     expect(Object.isFrozen(element)).toBe(true);
     expect(Object.isFrozen(element.props)).toBe(true);

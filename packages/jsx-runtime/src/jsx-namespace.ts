@@ -11,10 +11,10 @@ export declare namespace JSX {
   /** Built-in components and user function components (sync or async). */
   type ElementType = FunctionComponent;
   /** Empty: there are no intrinsic tags such as `<div>`. */
-  interface IntrinsicElements {}
+  type IntrinsicElements = Record<never, never>;
   /** `children` is a prop; each component types it. */
   interface ElementChildrenAttribute {
-    children: {};
+    children: unknown;
   }
   /** Attributes every element accepts. */
   interface IntrinsicAttributes {

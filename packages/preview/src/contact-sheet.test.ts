@@ -17,12 +17,15 @@ async function titleInk(name: string) {
 }
 
 describe('contactSheet', () => {
-  it.skipIf(notoFontsMissing !== undefined)(needsNotoFonts('writes a title of several fonts side by side, not on top of each other'), async () => {
-    const latin = await titleInk('launch');
-    const mixed = await titleInk('春の新製品 launch');
-    // Five CJK characters and a space at 24 px add well over 100 px.
-    expect(mixed.right - latin.right).toBeGreaterThan(100);
-  });
+  it.skipIf(notoFontsMissing !== undefined)(
+    needsNotoFonts('writes a title of several fonts side by side, not on top of each other'),
+    async () => {
+      const latin = await titleInk('launch');
+      const mixed = await titleInk('春の新製品 launch');
+      // Five CJK characters and a space at 24 px add well over 100 px.
+      expect(mixed.right - latin.right).toBeGreaterThan(100);
+    },
+  );
 
   it('cuts a long project name so the title stays on the sheet', async () => {
     const ink = await titleInk('A very long project name that goes on and on and on and on and on');

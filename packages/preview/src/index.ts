@@ -4,7 +4,14 @@
  */
 export { createAssetLoader, loadAsset, type LoadAssetOptions, type LoadedAsset } from './assets/load-asset.js';
 export { contactSheet, CONTACT_SHEET_THUMB } from './contact-sheet.js';
-export { drawScenes, svgToPng, type DrawOptions, type DrawnPayload, type DrawnScene, type SvgToPngOptions } from './draw-scenes.js';
+export {
+  drawScenes,
+  svgToPng,
+  type DrawOptions,
+  type DrawnPayload,
+  type DrawnScene,
+  type SvgToPngOptions,
+} from './draw-scenes.js';
 export {
   DEFAULT_SPEECH_RATE,
   estimateSceneDuration,
@@ -15,11 +22,23 @@ export {
   type SpeechRate,
 } from './duration/estimate-scene-duration.js';
 export { loadFontCatalog, type FontCatalog, type FontCatalogOptions } from './fonts/font-catalog.js';
-export { renderStoryboard, type RenderStoryboardOptions, type Storyboard, type StoryboardScene } from './render-storyboard.js';
+export {
+  renderStoryboard,
+  type RenderStoryboardOptions,
+  type Storyboard,
+  type StoryboardScene,
+} from './render-storyboard.js';
 export { renderThumbnail, type RenderThumbnailOptions, type Thumbnail } from './render-thumbnail.js';
 export { SHAPE_NAMES, type ShapeName } from './svg/shape-element.js';
 export { renderArtifact, type Artifact, type RenderArtifactOptions } from './render-artifact.js';
-export { espeakVoice, FFMPEG_MISSING_MESSAGE, renderDraft, type Draft, type DraftScene, type RenderDraftOptions } from './draft/render-draft.js';
+export {
+  espeakVoice,
+  FFMPEG_MISSING_MESSAGE,
+  renderDraft,
+  type Draft,
+  type DraftScene,
+  type RenderDraftOptions,
+} from './draft/render-draft.js';
 export { findExecutable } from './draft/find-executable.js';
 export { decodePng, type DecodedPng } from './png/decode-png.js';
 export { makeOutputDir, writeOutput } from './write-output.js';

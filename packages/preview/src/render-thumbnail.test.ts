@@ -12,7 +12,11 @@ afterAll(async () => {
   for (const dir of dirs) await rm(dir, { recursive: true, force: true });
 });
 
-const scene = (colour: string) => ({ sceneIdx: 0, background: { source_type: 'color', source_color: colour }, clips: [] });
+const scene = (colour: string) => ({
+  sceneIdx: 0,
+  background: { source_type: 'color', source_color: colour },
+  clips: [],
+});
 
 describe('renderThumbnail', () => {
   it('writes the first scene only, at a quarter of the canvas by default', async () => {
@@ -24,11 +28,16 @@ describe('renderThumbnail', () => {
     const png = decodePng(await readFile(out));
     expect([png.width, png.height]).toEqual([480, 270]);
     expect(colourAt(png, 10, 10)).toEqual([255, 0, 0, 255]);
-    const portrait = await renderThumbnail({ orientation: 'portrait', scenes: [scene('#0000ff')] }, { out: join(dir, 'p.png'), scale: 0.1 });
+    const portrait = await renderThumbnail(
+      { orientation: 'portrait', scenes: [scene('#0000ff')] },
+      { out: join(dir, 'p.png'), scale: 0.1 },
+    );
     expect([portrait.width, portrait.height]).toEqual([108, 192]);
   });
 
   it('rejects a payload without scenes', async () => {
-    await expect(renderThumbnail({ scenes: [] }, { out: join(tmpdir(), 'never.png') })).rejects.toSatisfy(isValidationError);
+    await expect(renderThumbnail({ scenes: [] }, { out: join(tmpdir(), 'never.png') })).rejects.toSatisfy(
+      isValidationError,
+    );
   });
 });

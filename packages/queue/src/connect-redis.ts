@@ -17,7 +17,10 @@ export interface QueueConnection {
  *
  * @example const { redis, close } = await connectRedis('redis://127.0.0.1:6379/0');
  */
-export async function connectRedis(text: string, options: { timeoutMs?: number; onDown?: (message: string) => void; onUp?: () => void } = {}): Promise<QueueConnection> {
+export async function connectRedis(
+  text: string,
+  options: { timeoutMs?: number; onDown?: (message: string) => void; onUp?: () => void } = {},
+): Promise<QueueConnection> {
   const url = parseQueueUrl(text);
   const redis = new Redis({
     ...url.options,
@@ -51,7 +54,9 @@ export async function connectRedis(text: string, options: { timeoutMs?: number; 
     );
   } catch (error) {
     redis.disconnect();
-    throw new UsageError(`Cannot reach the queue's Redis at ${url.display}: ${describe(firstError ?? error)}. Start redis-server there, or check --queue.`);
+    throw new UsageError(
+      `Cannot reach the queue's Redis at ${url.display}: ${describe(firstError ?? error)}. Start redis-server there, or check --queue.`,
+    );
   }
   connected = true;
   return {

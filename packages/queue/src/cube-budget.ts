@@ -26,8 +26,23 @@ return 1`,
  *
  * @example if (!(await reserveCubes(redis, 'b1', 7, 12, 500))) console.log('over --max-cubes');
  */
-export async function reserveCubes(redis: Redis, batchId: string, row: number, cubes: number, maxCubes: number): Promise<boolean> {
+export async function reserveCubes(
+  redis: Redis,
+  batchId: string,
+  row: number,
+  cubes: number,
+  maxCubes: number,
+): Promise<boolean> {
   const keys = batchKeys(batchId);
   const reason = JSON.stringify({ reason: 'max_cubes', row });
-  return Number(await runScript(redis, RESERVE, [keys.cubes, keys.reserved, keys.stop], [String(row), String(cubes), String(maxCubes), reason])) === 1;
+  return (
+    Number(
+      await runScript(
+        redis,
+        RESERVE,
+        [keys.cubes, keys.reserved, keys.stop],
+        [String(row), String(cubes), String(maxCubes), reason],
+      ),
+    ) === 1
+  );
 }

@@ -66,7 +66,12 @@ export async function enqueueBatch(options: EnqueueBatchOptions): Promise<Enqueu
         const job = chunk[index]!;
         const id = ids[index]!;
         const knownResult = known[index];
-        if (options.resendUnknown && knownResult !== null && knownResult !== undefined && (JSON.parse(knownResult) as RowResult).status === 'unknown') {
+        if (
+          options.resendUnknown &&
+          knownResult !== null &&
+          knownResult !== undefined &&
+          (JSON.parse(knownResult) as RowResult).status === 'unknown'
+        ) {
           // The row goes back to waiting: its result is removed until a worker settles it again.
           await redis.hdel(keys.results, String(job.row));
           fresh.push({ name: 'row', data: { ...job, resendUnknown: true }, opts: { jobId: id, ...JOB_OPTIONS } });
@@ -88,7 +93,12 @@ export async function enqueueBatch(options: EnqueueBatchOptions): Promise<Enqueu
 }
 
 /** BullMQ options of every row job (its id aside). */
-const JOB_OPTIONS = { removeOnComplete: true, removeOnFail: false, attempts: 20, backoff: { type: 'fixed', delay: 1000 } } as const;
+const JOB_OPTIONS = {
+  removeOnComplete: true,
+  removeOnFail: false,
+  attempts: 20,
+  backoff: { type: 'fixed', delay: 1000 },
+} as const;
 
 /**
  * The job id of a row: batch id, row number and a hash of the row key (BullMQ ids cannot hold `:`).

@@ -14,8 +14,14 @@ export interface LuaScript {
  *
  * @example await runScript(redis, TAKE, [keys.next, keys.pause], [String(interval)]);
  */
-export function runScript(redis: Redis, script: LuaScript, keys: readonly string[], args: readonly string[]): Promise<unknown> {
+export function runScript(
+  redis: Redis,
+  script: LuaScript,
+  keys: readonly string[],
+  args: readonly string[],
+): Promise<unknown> {
   const commands = redis as unknown as Record<string, unknown>;
-  if (typeof commands[script.name] !== 'function') redis.defineCommand(script.name, { numberOfKeys: script.keys, lua: script.lua });
+  if (typeof commands[script.name] !== 'function')
+    redis.defineCommand(script.name, { numberOfKeys: script.keys, lua: script.lua });
   return Reflect.apply(commands[script.name] as (...parts: string[]) => Promise<unknown>, redis, [...keys, ...args]);
 }

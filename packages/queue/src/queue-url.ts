@@ -19,7 +19,9 @@ export function parseQueueUrl(text: string): QueueUrl {
   try {
     url = new URL(text);
   } catch {
-    throw new UsageError(`--queue takes a Redis address like redis://127.0.0.1:6379/0, received "${hidePassword(text)}".`);
+    throw new UsageError(
+      `--queue takes a Redis address like redis://127.0.0.1:6379/0, received "${hidePassword(text)}".`,
+    );
   }
   const display = hidePassword(text);
   if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') {
@@ -27,7 +29,8 @@ export function parseQueueUrl(text: string): QueueUrl {
   }
   const dbText = url.pathname.replace(/^\//, '');
   const db = dbText === '' ? 0 : Number(dbText);
-  if (!Number.isInteger(db) || db < 0) throw new UsageError(`The database of --queue ${display} must be a number like /0, received "/${dbText}".`);
+  if (!Number.isInteger(db) || db < 0)
+    throw new UsageError(`The database of --queue ${display} must be a number like /0, received "/${dbText}".`);
   const port = url.port === '' ? 6379 : Number(url.port);
   return {
     display,

@@ -31,7 +31,10 @@ export interface QueuedBatchStatus {
  *
  * @example const { status, results } = await readBatch(redis, 'b1'); console.log(status.done, status.finished);
  */
-export async function readBatch(redis: Redis, batchId: string): Promise<{ status: QueuedBatchStatus; results: RowResult[] }> {
+export async function readBatch(
+  redis: Redis,
+  batchId: string,
+): Promise<{ status: QueuedBatchStatus; results: RowResult[] }> {
   const keys = batchKeys(batchId);
   const [settingsText, resultTexts, rowTexts, started, stop, last, deliveries] = await Promise.all([
     redis.get(keys.settings),
@@ -42,9 +45,14 @@ export async function readBatch(redis: Redis, batchId: string): Promise<{ status
     redis.get(keys.last),
     redis.hgetall(keys.deliveries),
   ]);
-  if (settingsText === null) throw new UsageError(`The queue has no batch ${batchId}. Check --batch-id and --queue (the id is printed when the batch is enqueued).`);
+  if (settingsText === null)
+    throw new UsageError(
+      `The queue has no batch ${batchId}. Check --batch-id and --queue (the id is printed when the batch is enqueued).`,
+    );
   const settings = JSON.parse(settingsText) as QueuedBatchSettings;
-  const results = resultTexts.map((text) => joinDelivery(batchId, JSON.parse(text) as RowResult, deliveries)).sort((a, b) => a.row - b.row);
+  const results = resultTexts
+    .map((text) => joinDelivery(batchId, JSON.parse(text) as RowResult, deliveries))
+    .sort((a, b) => a.row - b.row);
   const tally = new BatchTally();
   let attemptedWithResult = 0;
   for (const result of results) {

@@ -36,7 +36,12 @@ export class RedisStore implements BatchStore {
       const after = rowStateAfter(text === null ? undefined : (JSON.parse(text) as RowState), entry);
       if (after === undefined) return;
       const afterText = JSON.stringify(after);
-      const current = await runScript(this.redis, RECORD_ROW, [this.keys.rows, this.keys.started], [String(entry.row), afterText, entry.type === 'attempt' ? entry.time : '', text ?? '']);
+      const current = await runScript(
+        this.redis,
+        RECORD_ROW,
+        [this.keys.rows, this.keys.started],
+        [String(entry.row), afterText, entry.type === 'attempt' ? entry.time : '', text ?? ''],
+      );
       // The same text: this write's answer was lost and ioredis sent it again after reconnecting.
       if (current === 1 || current === afterText) {
         this.known.set(entry.row, afterText);
@@ -64,7 +69,12 @@ export class RedisStore implements BatchStore {
    * a worker that took over a stalled row may only know it as `unknown`.
    */
   async writeResult(result: RowResult): Promise<void> {
-    await runScript(this.redis, WRITE_RESULT, [this.keys.results, this.keys.last], [String(result.row), JSON.stringify(result), result.status, new Date().toISOString()]);
+    await runScript(
+      this.redis,
+      WRITE_RESULT,
+      [this.keys.results, this.keys.last],
+      [String(result.row), JSON.stringify(result), result.status, new Date().toISOString()],
+    );
   }
 }
 

@@ -1,5 +1,14 @@
 import { configuredSecrets } from '@vsynth/core';
-import { failedResult, overMaxCubesResult, recordedResult, resumeAction, sendRow, systemClock, type BatchClient, type RowResult } from '@vsynth/batch';
+import {
+  failedResult,
+  overMaxCubesResult,
+  recordedResult,
+  resumeAction,
+  sendRow,
+  systemClock,
+  type BatchClient,
+  type RowResult,
+} from '@vsynth/batch';
 import { DelayedError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { QUEUE_NAME, batchKeys, type QueuedBatchSettings, type RowJobData } from './batch-keys.js';
@@ -68,7 +77,16 @@ export async function runWorker(options: RunWorkerOptions): Promise<{ rows: numb
     };
     const settings = await settingsOf(batchId);
     if (settings === undefined) {
-      await settle(failedResult(row, rowKey, 0, 'error', 'VSYNTH_BATCH', `The batch ${batchId} has no settings in this Redis (deleted?); enqueue it again.`));
+      await settle(
+        failedResult(
+          row,
+          rowKey,
+          0,
+          'error',
+          'VSYNTH_BATCH',
+          `The batch ${batchId} has no settings in this Redis (deleted?); enqueue it again.`,
+        ),
+      );
       return;
     }
     const keys = batchKeys(batchId);
@@ -88,7 +106,16 @@ export async function runWorker(options: RunWorkerOptions): Promise<{ rows: numb
       return;
     }
     if (settings.webhookUrl !== undefined && options.webhookSecret === undefined) {
-      await settle(failedResult(row, rowKey, state?.attempts ?? 0, 'error', 'VSYNTH_USAGE', `Not sent: batch ${batchId} has a webhook address, and this worker has no VSYNTH_WEBHOOK_SECRET to sign it with (set the collector's secret on every worker).`));
+      await settle(
+        failedResult(
+          row,
+          rowKey,
+          state?.attempts ?? 0,
+          'error',
+          'VSYNTH_USAGE',
+          `Not sent: batch ${batchId} has a webhook address, and this worker has no VSYNTH_WEBHOOK_SECRET to sign it with (set the collector's secret on every worker).`,
+        ),
+      );
       return;
     }
     if (stop !== null) {
@@ -96,7 +123,14 @@ export async function runWorker(options: RunWorkerOptions): Promise<{ rows: numb
       await settle(
         why.reason === 'max_cubes'
           ? overMaxCubesResult(row, rowKey, state?.attempts ?? 0, settings.maxCubes)
-          : failedResult(row, rowKey, state?.attempts ?? 0, 'stopped', 'VSYNTH_BATCH', `Not sent: the batch stopped at another row's error: ${why.message ?? why.reason}`),
+          : failedResult(
+              row,
+              rowKey,
+              state?.attempts ?? 0,
+              'stopped',
+              'VSYNTH_BATCH',
+              `Not sent: the batch stopped at another row's error: ${why.message ?? why.reason}`,
+            ),
       );
       return;
     }
@@ -113,7 +147,10 @@ export async function runWorker(options: RunWorkerOptions): Promise<{ rows: numb
         maxAttempts: settings.maxAttempts ?? 5,
         baseBackoffMs: 500,
         maxBackoffMs: 30_000,
-        webhooks: settings.webhookUrl !== undefined && options.webhookSecret !== undefined ? { url: settings.webhookUrl, secret: options.webhookSecret } : undefined,
+        webhooks:
+          settings.webhookUrl !== undefined && options.webhookSecret !== undefined
+            ? { url: settings.webhookUrl, secret: options.webhookSecret }
+            : undefined,
         sharedProject: false,
         clock: systemClock,
         random: Math.random,
@@ -166,7 +203,10 @@ const CONNECT_WAIT_ON_STOP_MS = 5_000;
  */
 async function connectedOrAfter(worker: Worker, ms: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
-  await Promise.race([worker.waitUntilReady().then(noop, noop), new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  await Promise.race([
+    worker.waitUntilReady().then(noop, noop),
+    new Promise<void>((resolve) => (timer = setTimeout(resolve, ms))),
+  ]);
   clearTimeout(timer);
 }
 

@@ -4,8 +4,16 @@ import { applyEdit } from './apply-edit.js';
 describe('applyEdit', () => {
   it('sets a variant B script in the avatar clip and merges other values into it', () => {
     const payload = { scenes: [{ clips: [{ type: 'aiModel', script: { org: 'old', tts: null }, opacity: 100 }] }] };
-    const result = applyEdit(payload, [{ sceneIdx: 0, type: 'aiModel', values: { script: 'new', opacity: 50 } }], 'v3') as { ok: true; payload: typeof payload };
-    expect(result.payload.scenes[0]!.clips[0]).toEqual({ type: 'aiModel', script: { org: 'new', tts: null }, opacity: 50 });
+    const result = applyEdit(
+      payload,
+      [{ sceneIdx: 0, type: 'aiModel', values: { script: 'new', opacity: 50 } }],
+      'v3',
+    ) as { ok: true; payload: typeof payload };
+    expect(result.payload.scenes[0]!.clips[0]).toEqual({
+      type: 'aiModel',
+      script: { org: 'new', tts: null },
+      opacity: 50,
+    });
     expect(payload.scenes[0]!.clips[0]!.script.org).toBe('old');
   });
 
@@ -38,7 +46,16 @@ describe('applyEdit', () => {
   });
 
   it('reports a legacy type with no counterpart', () => {
-    const result = applyEdit({ scenes: [{ AIModel: {}, clips: [] }] }, [{ sceneIdx: 0, type: 'shape', values: {} }], 'legacy');
-    expect(result).toMatchObject({ ok: false, issues: [{ path: ['updates', 'value', 0, 'type'], message: 'Scene 0 of this legacy project has no shape clip to edit' }] });
+    const result = applyEdit(
+      { scenes: [{ AIModel: {}, clips: [] }] },
+      [{ sceneIdx: 0, type: 'shape', values: {} }],
+      'legacy',
+    );
+    expect(result).toMatchObject({
+      ok: false,
+      issues: [
+        { path: ['updates', 'value', 0, 'type'], message: 'Scene 0 of this legacy project has no shape clip to edit' },
+      ],
+    });
   });
 });

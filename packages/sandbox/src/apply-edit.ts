@@ -10,7 +10,9 @@ export interface EditChange {
   readonly values: Readonly<Record<string, unknown>>;
 }
 
-export type EditResult = { readonly ok: true; readonly payload: unknown } | { readonly ok: false; readonly issues: readonly Issue[] };
+export type EditResult =
+  | { readonly ok: true; readonly payload: unknown }
+  | { readonly ok: false; readonly issues: readonly Issue[] };
 
 /** Legacy clip types that stand for the v3 types an edit names. */
 const LEGACY_TYPES: Readonly<Record<string, string>> = { textImage: 'text', image: 'image', background: 'background' };
@@ -46,12 +48,24 @@ export function applyEdit(payload: unknown, changes: readonly EditChange[], form
     if (change.type === 'aiModel') {
       const model = format === 'legacy' ? asRecordOrUndefined(scene['AIModel']) : firstClip(scene, 'aiModel');
       if (model === undefined) {
-        issues.push(issue({ code: 'invalid_value', path: [...at, 'type'], message: `Scene ${change.sceneIdx} has no aiModel clip to edit` }));
+        issues.push(
+          issue({
+            code: 'invalid_value',
+            path: [...at, 'type'],
+            message: `Scene ${change.sceneIdx} has no aiModel clip to edit`,
+          }),
+        );
         return;
       }
       if (script !== undefined) {
         if (typeof script !== 'string' || !setSpeech(scene, script, format)) {
-          issues.push(issue({ code: 'invalid_value', path: [...at, 'values', 'script'], message: `Scene ${change.sceneIdx} has no script to replace, or the script is not a string` }));
+          issues.push(
+            issue({
+              code: 'invalid_value',
+              path: [...at, 'values', 'script'],
+              message: `Scene ${change.sceneIdx} has no script to replace, or the script is not a string`,
+            }),
+          );
           return;
         }
       }
@@ -62,7 +76,13 @@ export function applyEdit(payload: unknown, changes: readonly EditChange[], form
       const legacyType = LEGACY_TYPES[change.type];
       const clip = legacyType === undefined ? undefined : firstClip(scene, legacyType);
       if (clip === undefined) {
-        issues.push(issue({ code: 'invalid_value', path: [...at, 'type'], message: `Scene ${change.sceneIdx} of this legacy project has no ${legacyType ?? change.type} clip to edit` }));
+        issues.push(
+          issue({
+            code: 'invalid_value',
+            path: [...at, 'type'],
+            message: `Scene ${change.sceneIdx} of this legacy project has no ${legacyType ?? change.type} clip to edit`,
+          }),
+        );
         return;
       }
       const { text, ...detail } = change.values;
@@ -75,7 +95,13 @@ export function applyEdit(payload: unknown, changes: readonly EditChange[], form
     }
     const clip = firstClip(scene, change.type);
     if (clip === undefined) {
-      issues.push(issue({ code: 'invalid_value', path: [...at, 'type'], message: `Scene ${change.sceneIdx} has no ${change.type} clip to edit` }));
+      issues.push(
+        issue({
+          code: 'invalid_value',
+          path: [...at, 'type'],
+          message: `Scene ${change.sceneIdx} has no ${change.type} clip to edit`,
+        }),
+      );
       return;
     }
     Object.assign(clip, change.values);
@@ -89,5 +115,7 @@ function firstClip(scene: Record<string, unknown>, type: string): Record<string,
 }
 
 function asRecordOrUndefined(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
 }

@@ -3,10 +3,18 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyModify } from './apply-modify.js';
 
-const text = (id: string, tag: string | undefined) => ({ id, type: 'textImage', ...(tag === undefined ? {} : { tag }), text: id });
+const text = (id: string, tag: string | undefined) => ({
+  id,
+  type: 'textImage',
+  ...(tag === undefined ? {} : { tag }),
+  text: id,
+});
 const payload = {
   scenes: [
-    { scripts: [{ org: 'zero' }], clips: [text('a', 'title'), text('b', undefined), text('c', 'subtitles'), text('d', 'title')] },
+    {
+      scripts: [{ org: 'zero' }],
+      clips: [text('a', 'title'), text('b', undefined), text('c', 'subtitles'), text('d', 'title')],
+    },
     { scripts: [{ org: 'one' }], clips: [text('e', 'subtitles'), text('f', 'title')] },
   ],
 };
@@ -30,9 +38,15 @@ describe('applyModify', () => {
           code: 'invalid_value',
           severity: 'error',
           path: ['updates', 'subtitles_2'],
-          message: 'Update key "subtitles_2" addresses subtitles clip 2, but the project has 2 clips tagged "subtitles"',
+          message:
+            'Update key "subtitles_2" addresses subtitles clip 2, but the project has 2 clips tagged "subtitles"',
         },
-        { code: 'invalid_value', severity: 'error', path: ['updates', 'scripts_5'], message: 'Update key "scripts_5" addresses scene 5, but the project has 2 scenes' },
+        {
+          code: 'invalid_value',
+          severity: 'error',
+          path: ['updates', 'scripts_5'],
+          message: 'Update key "scripts_5" addresses scene 5, but the project has 2 scenes',
+        },
       ],
     });
   });
@@ -46,34 +60,51 @@ describe('applyModify', () => {
   it('reports a scene that has no script to replace', () => {
     const result = applyModify({ scenes: [{ clips: [{ type: 'aiModel', isDelete: true }] }] }, { scripts: 'x' }, 'v3');
     expect(result.ok).toBe(false);
-    expect((result as { issues: readonly { message: string }[] }).issues[0]!.message).toBe('Update key "scripts" addresses scene 0, but scene 0 has no script to replace');
+    expect((result as { issues: readonly { message: string }[] }).issues[0]!.message).toBe(
+      'Update key "scripts" addresses scene 0, but scene 0 has no script to replace',
+    );
   });
 });
 
 describe('applyModify on the example payloads', () => {
   const examples = {
-    v3: [JSON.parse(readFileSync('examples/payloads/create-variant-a.json', 'utf8')), JSON.parse(readFileSync('examples/payloads/create-variant-b.json', 'utf8'))],
+    v3: [
+      JSON.parse(readFileSync('examples/payloads/create-variant-a.json', 'utf8')),
+      JSON.parse(readFileSync('examples/payloads/create-variant-b.json', 'utf8')),
+    ],
     legacy: [JSON.parse(readFileSync('examples/payloads/legacy.json', 'utf8'))],
   } as const;
   const updatesArb = fc.dictionary(
-    fc.tuple(fc.constantFrom('title', 'subtitles', 'scripts'), fc.option(fc.integer({ min: 0, max: 3 }), { nil: undefined })).map(([tag, n]) => (n === undefined ? tag : `${tag}_${n}`)),
+    fc
+      .tuple(
+        fc.constantFrom('title', 'subtitles', 'scripts'),
+        fc.option(fc.integer({ min: 0, max: 3 }), { nil: undefined }),
+      )
+      .map(([tag, n]) => (n === undefined ? tag : `${tag}_${n}`)),
     fc.string(),
     { maxKeys: 5 },
   );
 
   it('never changes the stored payload it starts from, over chains of modifies, and gives what a full copy gives', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...examples.v3.map((p) => ['v3', p] as const), ...examples.legacy.map((p) => ['legacy', p] as const)), fc.array(updatesArb, { minLength: 1, maxLength: 4 }), ([format, start], chain) => {
-        const revisions: { payload: unknown; json: string }[] = [{ payload: start, json: JSON.stringify(start) }];
-        for (const updates of chain) {
-          const current = revisions.at(-1)!.payload;
-          const result = applyModify(current, updates, format);
-          const fromCopy = applyModify(structuredClone(current), updates, format);
-          expect(JSON.stringify(result)).toBe(JSON.stringify(fromCopy));
-          if (result.ok) revisions.push({ payload: result.payload, json: JSON.stringify(result.payload) });
-          for (const revision of revisions) expect(JSON.stringify(revision.payload)).toBe(revision.json);
-        }
-      }),
+      fc.property(
+        fc.constantFrom(
+          ...examples.v3.map((p) => ['v3', p] as const),
+          ...examples.legacy.map((p) => ['legacy', p] as const),
+        ),
+        fc.array(updatesArb, { minLength: 1, maxLength: 4 }),
+        ([format, start], chain) => {
+          const revisions: { payload: unknown; json: string }[] = [{ payload: start, json: JSON.stringify(start) }];
+          for (const updates of chain) {
+            const current = revisions.at(-1)!.payload;
+            const result = applyModify(current, updates, format);
+            const fromCopy = applyModify(structuredClone(current), updates, format);
+            expect(JSON.stringify(result)).toBe(JSON.stringify(fromCopy));
+            if (result.ok) revisions.push({ payload: result.payload, json: JSON.stringify(result.payload) });
+            for (const revision of revisions) expect(JSON.stringify(revision.payload)).toBe(revision.json);
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -94,7 +94,14 @@ export class ExportRunner {
       webhook:
         webhookUrl === undefined
           ? undefined
-          : { url: webhookUrl, status: 'pending', attempts: 0, nextAttemptAt: undefined, lastError: undefined, deliveredAt: undefined },
+          : {
+              url: webhookUrl,
+              status: 'pending',
+              attempts: 0,
+              nextAttemptAt: undefined,
+              lastError: undefined,
+              deliveredAt: undefined,
+            },
     };
   }
 
@@ -106,9 +113,12 @@ export class ExportRunner {
   /** Schedules every export or delivery a previous run left unfinished. */
   resume(): void {
     for (const record of this.store.exports.values()) {
-      if (record.status === 'exporting') this.schedule(record.id, record.finishAt, this.renders, () => this.render(record.id));
+      if (record.status === 'exporting')
+        this.schedule(record.id, record.finishAt, this.renders, () => this.render(record.id));
       else if (record.status === 'done' && record.webhook?.status === 'pending') {
-        this.schedule(record.id, record.webhook.nextAttemptAt ?? this.options.now(), this.deliveries, () => this.deliver(record.id));
+        this.schedule(record.id, record.webhook.nextAttemptAt ?? this.options.now(), this.deliveries, () =>
+          this.deliver(record.id),
+        );
       }
     }
   }
@@ -143,7 +153,10 @@ export class ExportRunner {
     const deadline = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, CLOSE_WAIT_MS);
     });
-    await Promise.race([Promise.all([this.renders.close(), this.completions.close(), this.deliveries.close()]), deadline]);
+    await Promise.race([
+      Promise.all([this.renders.close(), this.completions.close(), this.deliveries.close()]),
+      deadline,
+    ]);
     clearTimeout(timer);
     this.abandoned.abort();
   }
@@ -156,10 +169,13 @@ export class ExportRunner {
   /** Hands `work` to `lane` at `at` (epoch ms). */
   private schedule(id: string, at: number, lane: WorkLane, work: () => Promise<void>): void {
     if (this.closed) return;
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      if (!this.closed) lane.add(id, work);
-    }, Math.max(0, at - this.options.now()));
+    const timer = setTimeout(
+      () => {
+        this.timers.delete(timer);
+        if (!this.closed) lane.add(id, work);
+      },
+      Math.max(0, at - this.options.now()),
+    );
     this.timers.add(timer);
   }
 
@@ -170,7 +186,13 @@ export class ExportRunner {
     const estimate = estimateDuration(sceneSpeech(record.payload, record.format));
     let artifact: Artifact;
     try {
-      const context = { projectId: record.projectId, exportId: record.id, format: record.format, durationSeconds: estimate, signal: this.stopping.signal };
+      const context = {
+        projectId: record.projectId,
+        exportId: record.id,
+        format: record.format,
+        durationSeconds: estimate,
+        signal: this.stopping.signal,
+      };
       // The sandbox synthesises no speech: an audio request yields silence of the estimated length.
       artifact =
         record.format === 'audio'
@@ -227,12 +249,24 @@ export class ExportRunner {
   private async deliver(id: string): Promise<void> {
     const record = this.store.exports.get(id);
     const webhook = record?.webhook;
-    if (record === undefined || webhook === undefined || webhook.status !== 'pending' || record.artifactId === undefined) return;
+    if (
+      record === undefined ||
+      webhook === undefined ||
+      webhook.status !== 'pending' ||
+      record.artifactId === undefined
+    )
+      return;
     const retry = this.options.webhookRetry;
     const attempts = webhook.attempts + 1;
     let failure: string | undefined;
     if (!this.options.remoteWebhooks && !isLoopbackUrl(webhook.url)) {
-      const next: WebhookState = { ...webhook, status: 'failed', attempts: webhook.attempts, nextAttemptAt: undefined, lastError: REMOTE_WEBHOOK_REFUSED };
+      const next: WebhookState = {
+        ...webhook,
+        status: 'failed',
+        attempts: webhook.attempts,
+        nextAttemptAt: undefined,
+        lastError: REMOTE_WEBHOOK_REFUSED,
+      };
       this.options.log(`webhook of export ${id} to ${redactUrl(webhook.url)} not delivered: ${REMOTE_WEBHOOK_REFUSED}`);
       await this.store.save({ t: 'export', v: { ...(this.store.exports.get(id) ?? record), webhook: next } });
       return;
@@ -259,18 +293,29 @@ export class ExportRunner {
     const now = this.options.now();
     let next: WebhookState;
     if (failure === undefined) {
-      next = { ...webhook, status: 'delivered', attempts, nextAttemptAt: undefined, deliveredAt: new Date(now).toISOString() };
+      next = {
+        ...webhook,
+        status: 'delivered',
+        attempts,
+        nextAttemptAt: undefined,
+        deliveredAt: new Date(now).toISOString(),
+      };
       this.options.log(`webhook of export ${id} delivered to ${redactUrl(webhook.url)} (attempt ${attempts})`);
     } else if (attempts >= retry.attempts) {
       next = { ...webhook, status: 'failed', attempts, nextAttemptAt: undefined, lastError: failure };
-      this.options.log(`webhook of export ${id} to ${redactUrl(webhook.url)} given up after ${attempts} attempts: ${failure}`);
+      this.options.log(
+        `webhook of export ${id} to ${redactUrl(webhook.url)} given up after ${attempts} attempts: ${failure}`,
+      );
     } else {
       const delay = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** (attempts - 1));
       next = { ...webhook, status: 'pending', attempts, nextAttemptAt: now + delay, lastError: failure };
-      this.options.log(`webhook of export ${id} to ${redactUrl(webhook.url)} failed (attempt ${attempts}): ${failure}; retrying in ${delay} ms`);
+      this.options.log(
+        `webhook of export ${id} to ${redactUrl(webhook.url)} failed (attempt ${attempts}): ${failure}; retrying in ${delay} ms`,
+      );
     }
     const current = this.store.exports.get(id) ?? record;
     await this.store.save({ t: 'export', v: { ...current, webhook: next } });
-    if (next.status === 'pending' && next.nextAttemptAt !== undefined) this.schedule(id, next.nextAttemptAt, this.deliveries, () => this.deliver(id));
+    if (next.status === 'pending' && next.nextAttemptAt !== undefined)
+      this.schedule(id, next.nextAttemptAt, this.deliveries, () => this.deliver(id));
   }
 }

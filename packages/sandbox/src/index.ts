@@ -15,7 +15,16 @@ export {
   type WebhookRetryOptions,
 } from './sandbox-options.js';
 // The cube cost and script reading live in @vsynth/core (one definition for the sandbox and the batch estimate).
-export { DEFAULT_CUBE_RATES, cubeCost, sceneScripts, sceneSpeech, type CubeCostFunction, type CubeCostInput, type CubeRates, type SceneSpeech } from '@vsynth/core';
+export {
+  DEFAULT_CUBE_RATES,
+  cubeCost,
+  sceneScripts,
+  sceneSpeech,
+  type CubeCostFunction,
+  type CubeCostInput,
+  type CubeRates,
+  type SceneSpeech,
+} from '@vsynth/core';
 export { renderProjectJson, type Artifact, type RenderArtifact, type RenderContext } from './render-artifact.js';
 export { estimateDuration } from './estimate-duration.js';
 export { applyModify, type ModifyResult } from './apply-modify.js';
@@ -23,5 +32,12 @@ export { applyEdit, type EditChange, type EditResult } from './apply-edit.js';
 export { deliveryUrl, type DeliveryParams } from './webhook-url.js';
 export { SandboxHttpError, type SandboxErrorBody, type SandboxErrorCode } from './sandbox-http-error.js';
 export { SandboxStore, type OpenStoreOptions } from './sandbox-store.js';
-export type { ArtifactRecord, DubbingRecord, ExportRecord, LedgerEntry, ProjectFormat, ProjectRecord } from './records.js';
+export type {
+  ArtifactRecord,
+  DubbingRecord,
+  ExportRecord,
+  LedgerEntry,
+  ProjectFormat,
+  ProjectRecord,
+} from './records.js';
 export { previewArtifact, type PreviewArtifactOptions } from './preview-artifact.js';

@@ -9,9 +9,13 @@ const tricky = Buffer.concat([fileBytes, Buffer.from(`\r\n--${boundary.slice(0, 
 
 const body = Buffer.concat([
   Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="target_0"\r\n\r\nes-ES\r\n`),
-  Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="promo.mp4"\r\nContent-Type: video/mp4\r\n\r\n`),
+  Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="promo.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
+  ),
   tricky,
-  Buffer.from(`\r\n--${boundary}\r\nContent-Disposition: form-data; name="numberOfSpeakers"\r\n\r\nauto\r\n--${boundary}--\r\n`),
+  Buffer.from(
+    `\r\n--${boundary}\r\nContent-Disposition: form-data; name="numberOfSpeakers"\r\n\r\nauto\r\n--${boundary}--\r\n`,
+  ),
 ]);
 
 async function parse(chunks: Buffer[], limit = 1_000_000) {

@@ -37,7 +37,10 @@ const MAX_HEADER_BYTES = 16 * 1024;
  * @example
  * const fields = await parseMultipart(request, { boundary, limit: 2 ** 31, onFile: (part) => sinkFor(part) });
  */
-export async function parseMultipart(source: AsyncIterable<Buffer | Uint8Array | string>, options: ParseMultipartOptions): Promise<Record<string, string>> {
+export async function parseMultipart(
+  source: AsyncIterable<Buffer | Uint8Array | string>,
+  options: ParseMultipartOptions,
+): Promise<Record<string, string>> {
   const delimiter = Buffer.from(`\r\n--${options.boundary}`);
   const first = delimiter.subarray(2);
   const maxField = options.maxFieldBytes ?? 64 * 1024;
@@ -57,7 +60,12 @@ export async function parseMultipart(source: AsyncIterable<Buffer | Uint8Array |
       return;
     }
     fieldBytes += chunk.length;
-    if (fieldBytes > maxField) throw new SandboxHttpError(413, 'payload_too_large', `Form field "${part.name}" is longer than ${maxField} bytes.`);
+    if (fieldBytes > maxField)
+      throw new SandboxHttpError(
+        413,
+        'payload_too_large',
+        `Form field "${part.name}" is longer than ${maxField} bytes.`,
+      );
     fieldChunks.push(Buffer.from(chunk));
   };
 
@@ -75,7 +83,11 @@ export async function parseMultipart(source: AsyncIterable<Buffer | Uint8Array |
     const chunk = typeof raw === 'string' ? Buffer.from(raw) : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
     received += chunk.length;
     if (received > options.limit) {
-      throw new SandboxHttpError(413, 'payload_too_large', `The upload is larger than the sandbox's limit of ${options.limit} bytes (maxUploadBytes; vsynth sandbox --max-upload-mb).`);
+      throw new SandboxHttpError(
+        413,
+        'payload_too_large',
+        `The upload is larger than the sandbox's limit of ${options.limit} bytes (maxUploadBytes; vsynth sandbox --max-upload-mb).`,
+      );
     }
     buffer = buffer.length === 0 ? chunk : Buffer.concat([buffer, chunk]);
     let progressed = true;
@@ -130,7 +142,12 @@ export async function parseMultipart(source: AsyncIterable<Buffer | Uint8Array |
     // Copy the small remainder so the large chunk it came from can be collected.
     if (buffer.length > 0 && buffer.length < 64 * 1024) buffer = Buffer.from(buffer);
   }
-  if (state !== 'done') throw malformed(state === 'preamble' ? 'no part was found (is the boundary right?)' : 'the body ended before the closing boundary');
+  if (state !== 'done')
+    throw malformed(
+      state === 'preamble'
+        ? 'no part was found (is the boundary right?)'
+        : 'the body ended before the closing boundary',
+    );
   return fields;
 }
 
@@ -155,7 +172,10 @@ function parseHeaders(text: string): MultipartPartInfo {
   const name = /\bname="([^"]*)"/i.exec(disposition)?.[1] ?? /\bname=([^;\s]+)/i.exec(disposition)?.[1];
   if (name === undefined) throw malformed('a part has no Content-Disposition name');
   const encoded = /\bfilename\*=(?:UTF-8|utf-8)''([^;\s]+)/.exec(disposition)?.[1];
-  const fileName = encoded !== undefined ? safeDecode(encoded) : /\bfilename="([^"]*)"/i.exec(disposition)?.[1] ?? /\bfilename=([^;\s]+)/i.exec(disposition)?.[1];
+  const fileName =
+    encoded !== undefined
+      ? safeDecode(encoded)
+      : (/\bfilename="([^"]*)"/i.exec(disposition)?.[1] ?? /\bfilename=([^;\s]+)/i.exec(disposition)?.[1]);
   return { name, fileName, contentType };
 }
 

@@ -15,17 +15,25 @@ export interface PreviewArtifactOptions {
  *
  * @example await startSandbox({ renderArtifact: previewArtifact({ onFallback: console.warn }) })
  */
-export function previewArtifact(options: PreviewArtifactOptions = {}): (payload: unknown, context: RenderContext) => Promise<Artifact> {
+export function previewArtifact(
+  options: PreviewArtifactOptions = {},
+): (payload: unknown, context: RenderContext) => Promise<Artifact> {
   const thread = new RenderThread();
   return async (payload, context) => {
     try {
       const artifact = await thread.render(payload, context.signal);
-      return { fileName: `${context.projectId}-${artifact.fileName}`, contentType: artifact.contentType, bytes: artifact.bytes };
+      return {
+        fileName: `${context.projectId}-${artifact.fileName}`,
+        contentType: artifact.contentType,
+        bytes: artifact.bytes,
+      };
     } catch (error) {
       // The sandbox is stopping: the export stays unfinished, no fallback artifact.
       if (context.signal?.aborted === true) throw error;
-      const message = error instanceof Error ? error.message.split('\n')[0] ?? '' : String(error);
-      options.onFallback?.(`preview of project ${context.projectId} failed (${message}); serving the project JSON instead`);
+      const message = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
+      options.onFallback?.(
+        `preview of project ${context.projectId} failed (${message}); serving the project JSON instead`,
+      );
       return renderProjectJson(payload, context);
     }
   };

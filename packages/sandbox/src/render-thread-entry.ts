@@ -39,8 +39,12 @@ port.on('message', (message: RenderRequest) => {
     (artifact) => {
       const source = artifact.bytes;
       // A Buffer may sit in a shared pool: only a buffer of its own can be handed over.
-      const bytes = source.byteOffset === 0 && source.byteLength === source.buffer.byteLength ? source : new Uint8Array(source);
-      const reply: RenderReply = { id: message.id, artifact: { fileName: artifact.fileName, contentType: artifact.contentType, bytes } };
+      const bytes =
+        source.byteOffset === 0 && source.byteLength === source.buffer.byteLength ? source : new Uint8Array(source);
+      const reply: RenderReply = {
+        id: message.id,
+        artifact: { fileName: artifact.fileName, contentType: artifact.contentType, bytes },
+      };
       port.postMessage(reply, [bytes.buffer as ArrayBuffer]);
       running.delete(message.id);
     },

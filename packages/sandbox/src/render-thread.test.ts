@@ -8,9 +8,23 @@ const payload = {
   scenes: [
     {
       sceneIdx: 0,
-      scripts: [{ org: 'Hello from the render thread.', isTTS: false, tts: null, modelId: 'anna', clothId: 'suit_navy' }],
+      scripts: [
+        { org: 'Hello from the render thread.', isTTS: false, tts: null, modelId: 'anna', clothId: 'suit_navy' },
+      ],
       background: { id: 'background', type: 'background', source_type: 'color', source_url: '#204060' },
-      clips: [{ id: 'title', name: 'title', type: 'text', layer: 1, top: 100, left: 100, width: 800, height: 120, text: 'Welcome' }],
+      clips: [
+        {
+          id: 'title',
+          name: 'title',
+          type: 'text',
+          layer: 1,
+          top: 100,
+          left: 100,
+          width: 800,
+          height: 120,
+          text: 'Welcome',
+        },
+      ],
     },
   ],
 };
@@ -49,14 +63,17 @@ describe('RenderThread', () => {
     expect(Buffer.from(threaded.bytes).equals(direct.bytes)).toBe(true);
   });
 
-  it.runIf(process.platform === 'linux')('draws on a thread of its own at nice 10 and leaves the calling thread at its priority', async () => {
-    const before = niceByThread();
-    await renderThread().render(payload);
-    const after = niceByThread();
-    expect(after.get(process.pid)).toBe(before.get(process.pid));
-    // The thread, and any pool thread it was first to need (they take its priority).
-    expect([...after].filter(([tid, nice]) => !before.has(tid) && nice === 10).length).toBeGreaterThanOrEqual(1);
-  });
+  it.runIf(process.platform === 'linux')(
+    'draws on a thread of its own at nice 10 and leaves the calling thread at its priority',
+    async () => {
+      const before = niceByThread();
+      await renderThread().render(payload);
+      const after = niceByThread();
+      expect(after.get(process.pid)).toBe(before.get(process.pid));
+      // The thread, and any pool thread it was first to need (they take its priority).
+      expect([...after].filter(([tid, nice]) => !before.has(tid) && nice === 10).length).toBeGreaterThanOrEqual(1);
+    },
+  );
 
   it('rejects a render whose signal aborts with the signal’s reason, and goes on drawing', async () => {
     const thread = renderThread();
@@ -64,7 +81,9 @@ describe('RenderThread', () => {
     const aborted = thread.render(payload, controller.signal);
     controller.abort(new Error('the sandbox is stopping'));
     await expect(aborted).rejects.toThrow('the sandbox is stopping');
-    await expect(thread.render(payload, AbortSignal.abort(new Error('already stopped')))).rejects.toThrow('already stopped');
+    await expect(thread.render(payload, AbortSignal.abort(new Error('already stopped')))).rejects.toThrow(
+      'already stopped',
+    );
     expect((await thread.render(payload)).bytes.byteLength).toBeGreaterThan(1000);
   });
 

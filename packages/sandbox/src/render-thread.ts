@@ -4,11 +4,17 @@ import { Worker } from 'node:worker_threads';
 
 /** What a render thread sends back: the artifact, or why it could not be drawn. */
 export type RenderReply =
-  | { readonly id: number; readonly artifact: { readonly fileName: string; readonly contentType: string; readonly bytes: Uint8Array }; readonly error?: undefined }
+  | {
+      readonly id: number;
+      readonly artifact: { readonly fileName: string; readonly contentType: string; readonly bytes: Uint8Array };
+      readonly error?: undefined;
+    }
   | { readonly id: number; readonly error: string; readonly artifact?: undefined };
 
 /** What a render thread is asked: draw a payload, or stop drawing one. */
-export type RenderRequest = { readonly type: 'render'; readonly id: number; readonly payload: unknown } | { readonly type: 'cancel'; readonly id: number };
+export type RenderRequest =
+  | { readonly type: 'render'; readonly id: number; readonly payload: unknown }
+  | { readonly type: 'cancel'; readonly id: number };
 
 export interface RenderThreadOptions {
   /** An idle thread ends after this long (ms, default 10 000) and the next render starts another. */
@@ -119,8 +125,11 @@ function startWorker(): Worker {
   if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./render-thread-entry.js', import.meta.url));
   const tsx = new URL('./index.mjs', pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api'))).href;
   const entry = new URL('./render-thread-entry.ts', import.meta.url).href;
-  return new Worker(`import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`, {
-    eval: true,
-    execArgv: ['--conditions=@vsynth/source'],
-  });
+  return new Worker(
+    `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`,
+    {
+      eval: true,
+      execArgv: ['--conditions=@vsynth/source'],
+    },
+  );
 }

@@ -14,8 +14,12 @@ it('importing @vsynth/sandbox loads no renderer: resvg loads in the render threa
     'const loaded = Object.keys(createRequire(import.meta.url).cache);',
     'console.log(JSON.stringify(loaded.filter((file) => /resvg|fontkit|dejavu/.test(file))));',
   ].join('\n');
-  const { stdout } = await promisify(execFile)(process.execPath, ['--conditions=@vsynth/source', '--import', 'tsx', '--input-type=module', '-e', script], {
-    cwd: packageDir,
-  });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--conditions=@vsynth/source', '--import', 'tsx', '--input-type=module', '-e', script],
+    {
+      cwd: packageDir,
+    },
+  );
   expect(JSON.parse(stdout)).toEqual([]);
 });

@@ -34,6 +34,14 @@ export interface RouteRequest {
 export type RouteReply =
   | { readonly status: number; readonly json: unknown; readonly headers?: Readonly<Record<string, string>> }
   | { readonly status: number; readonly jsonPieces: Iterable<string> }
-  | { readonly status: number; readonly file: { readonly path: string; readonly contentType: string; readonly fileName: string; readonly size: number } };
+  | {
+      readonly status: number;
+      readonly file: {
+        readonly path: string;
+        readonly contentType: string;
+        readonly fileName: string;
+        readonly size: number;
+      };
+    };
 
 export type RouteHandler = (context: SandboxContext, request: RouteRequest) => Promise<RouteReply>;

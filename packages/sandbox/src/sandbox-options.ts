@@ -128,7 +128,10 @@ export const DEFAULT_APP: SandboxApp = { appId: 'sandbox-app', userKey: 'sandbox
  * @example defaultDataDir({ XDG_CACHE_HOME: '/var/cache' }) // '/var/cache/vsynth/sandbox'
  */
 export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
-  const cache = env['XDG_CACHE_HOME'] !== undefined && env['XDG_CACHE_HOME'] !== '' ? env['XDG_CACHE_HOME'] : join(homedir(), '.cache');
+  const cache =
+    env['XDG_CACHE_HOME'] !== undefined && env['XDG_CACHE_HOME'] !== ''
+      ? env['XDG_CACHE_HOME']
+      : join(homedir(), '.cache');
   return join(cache, 'vsynth', 'sandbox');
 }
 
@@ -174,21 +177,27 @@ export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSan
   };
   for (const name of ['fault5xxRate', 'fault429Rate', 'faultLostResponseRate', 'webhookDropRate'] as const) {
     const value = resolved[name];
-    if (!(value >= 0 && value <= 1)) throw new UsageError(`Sandbox option ${name} must be a number from 0 to 1, got ${value}.`);
+    if (!(value >= 0 && value <= 1))
+      throw new UsageError(`Sandbox option ${name} must be a number from 0 to 1, got ${value}.`);
   }
   for (const name of ['latencyMs', 'retryAfterSeconds', 'exportSeconds', 'maxJsonBytes', 'maxUploadBytes'] as const) {
     const value = resolved[name];
-    if (!(value >= 0 && Number.isFinite(value))) throw new UsageError(`Sandbox option ${name} must be a number ≥ 0, got ${value}.`);
+    if (!(value >= 0 && Number.isFinite(value)))
+      throw new UsageError(`Sandbox option ${name} must be a number ≥ 0, got ${value}.`);
   }
-  if (!(resolved.tokenTtlSeconds > 0)) throw new UsageError(`Sandbox option tokenTtlSeconds must be > 0, got ${resolved.tokenTtlSeconds}.`);
+  if (!(resolved.tokenTtlSeconds > 0))
+    throw new UsageError(`Sandbox option tokenTtlSeconds must be > 0, got ${resolved.tokenTtlSeconds}.`);
   if (!(Number.isInteger(resolved.dubbingPolls) && resolved.dubbingPolls >= 1)) {
     throw new UsageError(`Sandbox option dubbingPolls must be an integer ≥ 1, got ${resolved.dubbingPolls}.`);
   }
   if (!(Number.isInteger(resolved.port) && resolved.port >= 0 && resolved.port <= 65_535)) {
     throw new UsageError(`Sandbox option port must be an integer from 0 to 65535, got ${resolved.port}.`);
   }
-  if (resolved.apiKeys.some((key) => key.trim() === '')) throw new UsageError('Sandbox option apiKeys must not hold an empty key.');
-  if (resolved.apps.some((app) => app.appId === '' || app.userKey === '')) throw new UsageError('Sandbox option apps needs a non-empty appId and userKey in each entry.');
-  if (resolved.apiKeys.length === 0 && resolved.apps.length === 0) throw new UsageError('The sandbox needs at least one API key or app to accept requests.');
+  if (resolved.apiKeys.some((key) => key.trim() === ''))
+    throw new UsageError('Sandbox option apiKeys must not hold an empty key.');
+  if (resolved.apps.some((app) => app.appId === '' || app.userKey === ''))
+    throw new UsageError('Sandbox option apps needs a non-empty appId and userKey in each entry.');
+  if (resolved.apiKeys.length === 0 && resolved.apps.length === 0)
+    throw new UsageError('The sandbox needs at least one API key or app to accept requests.');
   return resolved;
 }

@@ -1,4 +1,11 @@
-import { checkRequest, findRequestIssues, formatPath, REQUEST_KIND_NAMES, type Issue, type RequestKind } from '@vsynth/core';
+import {
+  checkRequest,
+  findRequestIssues,
+  formatPath,
+  REQUEST_KIND_NAMES,
+  type Issue,
+  type RequestKind,
+} from '@vsynth/core';
 import { SandboxHttpError } from './sandbox-http-error.js';
 
 /**
@@ -8,7 +15,11 @@ import { SandboxHttpError } from './sandbox-http-error.js';
  *
  * @example validateBody('modify', { projectId: 'p', updates: { title: 'Hi' } }).value
  */
-export function validateBody(kind: RequestKind, body: unknown, subject: string = REQUEST_KIND_NAMES[kind]): { value: unknown; warnings: readonly Issue[] } {
+export function validateBody(
+  kind: RequestKind,
+  body: unknown,
+  subject: string = REQUEST_KIND_NAMES[kind],
+): { value: unknown; warnings: readonly Issue[] } {
   const result = checkRequest(kind, body);
   if (result.ok) return { value: result.value, warnings: result.warnings };
   throw invalidRequest(subject, result.issues);

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { deliveryUrl, redactUrl } from './webhook-url.js';
 
-const params = { ai_progress_update_loc: 'http://127.0.0.1:1/sandbox/projects/p', videoUrl: 'http://127.0.0.1:1/sandbox/artifacts/a/p 1.json', duration: '3.5' };
+const params = {
+  ai_progress_update_loc: 'http://127.0.0.1:1/sandbox/projects/p',
+  videoUrl: 'http://127.0.0.1:1/sandbox/artifacts/a/p 1.json',
+  duration: '3.5',
+};
 
 describe('deliveryUrl', () => {
   it('appends the three parameters, keeping the existing query as written', () => {
@@ -11,7 +15,9 @@ describe('deliveryUrl', () => {
   });
 
   it('starts a query when there is none and drops a fragment', () => {
-    expect(deliveryUrl('http://h/hook#x', { ...params, videoUrl: 'v' })).toMatch(/^http:\/\/h\/hook\?ai_progress_update_loc=.*&videoUrl=v&duration=3\.5$/);
+    expect(deliveryUrl('http://h/hook#x', { ...params, videoUrl: 'v' })).toMatch(
+      /^http:\/\/h\/hook\?ai_progress_update_loc=.*&videoUrl=v&duration=3\.5$/,
+    );
     expect(deliveryUrl('http://h/hook?', { ...params, videoUrl: 'v' })).toMatch(/^http:\/\/h\/hook\?ai_progress/);
   });
 });

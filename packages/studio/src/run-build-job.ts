@@ -53,7 +53,10 @@ export async function runBuildJob(job: BuildJob): Promise<BuildOutcome> {
     }
     const rowErrors = (row.issues ?? []).filter((item) => item.severity === 'error');
     if (rowErrors.length > 0) {
-      return failed(rowErrors.map((item) => atRow(item, job.data ?? '', row?.line, cwd)), rows.length);
+      return failed(
+        rowErrors.map((item) => atRow(item, job.data ?? '', row?.line, cwd)),
+        rows.length,
+      );
     }
   }
   let props: Record<string, unknown> | undefined;
@@ -116,9 +119,7 @@ async function buildTsx(context: Context, file: string): Promise<BuildOutcome> {
   } else if (!('default' in exports)) {
     return fail(`${subject} has no default export: export default a <Video> element or a component returning one.`);
   } else {
-    return fail(
-      `${subject} must export default a <Video> element or a component returning one; got ${typeof root}.`,
-    );
+    return fail(`${subject} must export default a <Video> element or a component returning one; got ${typeof root}.`);
   }
   const avatars = exports['avatars'] as CompileOptions['avatars'];
   const common: CompileOptions = { subject, cwd: job.cwd, ...omitUndefined({ avatars }) };
@@ -138,8 +139,7 @@ async function buildTsx(context: Context, file: string): Promise<BuildOutcome> {
     const columns = Object.keys(row.data);
     const problems = [...tracked.missing].map((name) => {
       const found = missingVariableIssue({ name, row: row.row, path: [], columns, noun: 'prop', usedBy: subject });
-      const message =
-        `row ${row.row}: ${found.message}; if the column is optional, list it in export const optionalColumns`;
+      const message = `row ${row.row}: ${found.message}; if the column is optional, list it in export const optionalColumns`;
       return atRow({ ...found, message }, job.data ?? '', row.line, job.cwd);
     });
     return { ...failed(problems, rowCount), targets };

@@ -32,13 +32,10 @@ export function sceneImages(payload: unknown, format: 'v3' | 'legacy', baseDir: 
   } catch {
     // An orientation that cannot be laid out: the compiler reported it.
   }
-  const durations = sceneSpeech(payload, format).map((speech) =>
-    estimateSceneDuration(speech.text, speech.language),
-  );
+  const durations = sceneSpeech(payload, format).map((speech) => estimateSceneDuration(speech.text, speech.language));
   // Local files may have changed since the last build; a remote address is fetched once per studio.
   const local = createAssetLoader({ baseDir, timeoutMs: 3000 });
-  const loadAsset = (ref: string): ReturnType<typeof local> =>
-    /^https?:/i.test(ref) ? remoteAssets(ref) : local(ref);
+  const loadAsset = (ref: string): ReturnType<typeof local> => (/^https?:/i.test(ref) ? remoteAssets(ref) : local(ref));
   const drawn = new Map<number, Promise<Buffer>>();
   return {
     canvas,

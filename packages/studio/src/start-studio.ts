@@ -95,7 +95,10 @@ export async function startStudio(options: StartStudioOptions): Promise<Studio> 
     const next = (): void => {
       if (index >= count) return;
       const png = record.images?.image(index++);
-      void png?.then(() => setImmediate(next), () => setImmediate(next));
+      void png?.then(
+        () => setImmediate(next),
+        () => setImmediate(next),
+      );
     };
     setImmediate(next);
   };
@@ -174,8 +177,7 @@ export async function startStudio(options: StartStudioOptions): Promise<Studio> 
       const record = await builds.byId(scene[1] ?? '');
       const png = record?.images?.image(Number(scene[2]));
       if (png === undefined) {
-        const error =
-          `no scene image ${url.pathname}: it belongs to a build the studio no longer keeps; reload /state.json`;
+        const error = `no scene image ${url.pathname}: it belongs to a build the studio no longer keeps; reload /state.json`;
         return sendJson(response, 404, { error });
       }
       const bytes = await png;

@@ -3,7 +3,9 @@ import type { DataRow } from './data-row.js';
 
 /** A zod schema (or anything with zod's `safeParse`) describing one row. */
 export interface RowSchema {
-  safeParse(input: unknown): { success: true; data: unknown } | { success: false; error: Parameters<typeof zodIssuesToIssues>[0] };
+  safeParse(
+    input: unknown,
+  ): { success: true; data: unknown } | { success: false; error: Parameters<typeof zodIssuesToIssues>[0] };
 }
 
 /**
@@ -18,7 +20,8 @@ export interface RowSchema {
 export function checkRow(schema: RowSchema, dataRow: DataRow): DataRow {
   const result = schema.safeParse(dataRow.data);
   if (result.success) {
-    const data = typeof result.data === 'object' && result.data !== null ? (result.data as Record<string, unknown>) : dataRow.data;
+    const data =
+      typeof result.data === 'object' && result.data !== null ? (result.data as Record<string, unknown>) : dataRow.data;
     return { ...dataRow, data };
   }
   const issues = zodIssuesToIssues(result.error, { input: dataRow.data, rootName: 'the row' }).map((item) => {

@@ -10,7 +10,10 @@ const script = (source: string) => compileText(source, { env, escape: 'html', pa
 
 describe('compileText', () => {
   it('keeps plain text exactly as typed', () => {
-    expect(plain('Hello {{name}}').render({ name: 'Tom & Jerry <3' }, 1)).toEqual({ ok: true, value: 'Hello Tom & Jerry <3' });
+    expect(plain('Hello {{name}}').render({ name: 'Tom & Jerry <3' }, 1)).toEqual({
+      ok: true,
+      value: 'Hello Tom & Jerry <3',
+    });
   });
 
   it('HTML-escapes values in script text but keeps the template tags', () => {
@@ -28,7 +31,10 @@ describe('compileText', () => {
     const result = plain('Hello {{fristName}} {{lastName}}').render({ firstName: 'A' }, 7);
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.issues.map((i) => [i.row, i.field])).toEqual([[7, 'fristName'], [7, 'lastName']]);
+    expect(result.issues.map((i) => [i.row, i.field])).toEqual([
+      [7, 'fristName'],
+      [7, 'lastName'],
+    ]);
     expect(formatIssue(result.issues[0]!)).toBe(
       '✖ missing variable "fristName" in updates.title: the row has no such column (did you mean "firstName"?)\n  → at row 7, fristName · updates.title',
     );
@@ -48,7 +54,13 @@ describe('compileText', () => {
       'missing variable "__proto__" in updates.title: the row has no such column (columns: name)',
     ]);
     // Through paths, lookup and blocks too: the prototype of a value is never read.
-    const messages = ['{{name.constructor}}', "{{lookup this 'constructor'}}", "{{lookup name 'constructor'}}", '{{#with name}}{{constructor.name}}{{/with}}', '{{name.__proto__.length}}'].map((source) => {
+    const messages = [
+      '{{name.constructor}}',
+      "{{lookup this 'constructor'}}",
+      "{{lookup name 'constructor'}}",
+      '{{#with name}}{{constructor.name}}{{/with}}',
+      '{{name.__proto__.length}}',
+    ].map((source) => {
       const bound = plain(source).render({ name: 'Ana' }, 3);
       return bound.ok ? `rendered "${bound.value}"` : bound.issues[0]!.message;
     });
@@ -78,22 +90,37 @@ describe('compileText', () => {
 
   it('formats numbers and dates for a locale', () => {
     const de = createHandlebars({ locale: 'de-DE' });
-    const t = compileText('{{number n}} {{number n style="currency" currency="EUR"}} {{date d}} {{date d dateStyle="long" locale="fr-FR"}}', {
+    const t = compileText(
+      '{{number n}} {{number n style="currency" currency="EUR"}} {{date d}} {{date d dateStyle="long" locale="fr-FR"}}',
+      {
+        env: de,
+        escape: 'none',
+        path: ['title'],
+      },
+    );
+    expect(t.render({ n: '1234.5', d: '2026-03-01' }, 1)).toEqual({
+      ok: true,
+      value: '1.234,5 1.234,50\u00a0€ 01.03.2026 1 mars 2026',
+    });
+    // Formatters are reused per locale and options: a second row, and options taken from the row, still format right.
+    expect(t.render({ n: 2, d: '2027-12-24' }, 2)).toEqual({
+      ok: true,
+      value: '2 2,00\u00a0€ 24.12.2027 24 décembre 2027',
+    });
+    const byRow = compileText('{{number n style="currency" currency=cur}}', {
       env: de,
       escape: 'none',
       path: ['title'],
     });
-    expect(t.render({ n: '1234.5', d: '2026-03-01' }, 1)).toEqual({ ok: true, value: '1.234,5 1.234,50\u00a0€ 01.03.2026 1 mars 2026' });
-    // Formatters are reused per locale and options: a second row, and options taken from the row, still format right.
-    expect(t.render({ n: 2, d: '2027-12-24' }, 2)).toEqual({ ok: true, value: '2 2,00\u00a0€ 24.12.2027 24 décembre 2027' });
-    const byRow = compileText('{{number n style="currency" currency=cur}}', { env: de, escape: 'none', path: ['title'] });
     expect(['USD', 'JPY', 'USD'].map((cur) => byRow.render({ n: 5, cur }, 1))).toEqual(
       ['5,00\u00a0$', '5\u00a0¥', '5,00\u00a0$'].map((value) => ({ ok: true, value })),
     );
     const bad = t.render({ n: 'abc', d: '2026-03-01' }, 4);
     expect(bad.ok ? undefined : bad.issues[0]?.message).toBe('number: "abc" is not a number');
     const comma = t.render({ n: '0,5', d: '2026-03-01' }, 5);
-    expect(comma.ok ? undefined : comma.issues[0]?.message).toBe('number: "0,5" is not a number (write the decimal separator as a dot: 0.5)');
+    expect(comma.ok ? undefined : comma.issues[0]?.message).toBe(
+      'number: "0,5" is not a number (write the decimal separator as a dot: 0.5)',
+    );
   });
 
   it('throws a TemplateError for bad syntax, naming the field', () => {
@@ -105,7 +132,9 @@ describe('compileText', () => {
     }
     expect(isTemplateError(caught)).toBe(true);
     expect((caught as Error).message).toMatch(/^Template text at updates\.title could not be compiled/);
-    expect((caught as TemplateError).issues.map((i) => i.message)).toEqual(['template syntax, line 1 near "Hello {{name": a {{…}} is not closed with }}']);
+    expect((caught as TemplateError).issues.map((i) => i.message)).toEqual([
+      'template syntax, line 1 near "Hello {{name": a {{…}} is not closed with }}',
+    ]);
   });
 
   it("says in one line what is wrong with the syntax, without the parser's token list", () => {
@@ -132,14 +161,28 @@ describe('compileText', () => {
   it('renders plain {{name}} text directly with the same output as through Handlebars', () => {
     const value = fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null), fc.string({ unit: 'grapheme' }));
     fc.assert(
-      fc.property(fc.array(fc.oneof(fc.string().filter((t) => !/[{}\\]/.test(t)), fc.constantFrom('{{a}}', '{{b}}', '{{{a}}}')), { maxLength: 6 }), value, value, (pieces, a, b) => {
-        const source = pieces.join('');
-        for (const escape of ['none', 'html'] as const) {
-          const direct = compileText(source, { env, escape, path: ['x'] }).render({ a, b }, 1);
-          const viaHandlebars = compileText(`{{#if 1}}${source}{{/if}}`, { env, escape, path: ['x'] }).render({ a, b }, 1);
-          expect(direct).toEqual(viaHandlebars);
-        }
-      }),
+      fc.property(
+        fc.array(
+          fc.oneof(
+            fc.string().filter((t) => !/[{}\\]/.test(t)),
+            fc.constantFrom('{{a}}', '{{b}}', '{{{a}}}'),
+          ),
+          { maxLength: 6 },
+        ),
+        value,
+        value,
+        (pieces, a, b) => {
+          const source = pieces.join('');
+          for (const escape of ['none', 'html'] as const) {
+            const direct = compileText(source, { env, escape, path: ['x'] }).render({ a, b }, 1);
+            const viaHandlebars = compileText(`{{#if 1}}${source}{{/if}}`, { env, escape, path: ['x'] }).render(
+              { a, b },
+              1,
+            );
+            expect(direct).toEqual(viaHandlebars);
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });

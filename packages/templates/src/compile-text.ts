@@ -25,7 +25,10 @@ export interface TextTemplate {
   /** True when the text has no `{{…}}` at all. */
   readonly constant: boolean;
   /** Binds one row; `row` is the 1-based row number used in issues. */
-  render(data: Readonly<Record<string, unknown>>, row: number): { ok: true; value: string } | { ok: false; issues: Issue[] };
+  render(
+    data: Readonly<Record<string, unknown>>,
+    row: number,
+  ): { ok: true; value: string } | { ok: false; issues: Issue[] };
 }
 
 const ESCAPE_HELPER = '__vsynthEscapeHtml';
@@ -43,22 +46,31 @@ const TEXT_HELPER = '__vsynthText';
  */
 export function compileText(source: string, options: CompileTextOptions): TextTemplate {
   const { env, path } = options;
-  if (!env.helpers[ESCAPE_HELPER]) env.registerHelper(ESCAPE_HELPER, (value: unknown, o: HelperOptions) => escapeHtml(textOf(value, o)));
+  if (!env.helpers[ESCAPE_HELPER])
+    env.registerHelper(ESCAPE_HELPER, (value: unknown, o: HelperOptions) => escapeHtml(textOf(value, o)));
   if (!env.helpers[TEXT_HELPER]) env.registerHelper(TEXT_HELPER, textOf);
   let ast: HbNode;
   try {
     ast = env.parse(source) as unknown as HbNode;
   } catch (error) {
-    throw new TemplateError(`Template text at ${formatPath(path)} could not be compiled; fix the {{…}} syntax.`, [syntaxIssue(error, path)], { cause: error });
+    throw new TemplateError(
+      `Template text at ${formatPath(path)} could not be compiled; fix the {{…}} syntax.`,
+      [syntaxIssue(error, path)],
+      { cause: error },
+    );
   }
   const helpers = new Set(Object.keys(env.helpers));
   const unknownHelper = findUnknownHelper(ast, helpers);
   if (unknownHelper !== undefined) {
     // One template-level error, not a "missing variable" for every row.
-    const known = Object.keys(env.helpers).filter((name) => !name.startsWith('__') && name !== 'helperMissing' && name !== 'blockHelperMissing' && name !== 'log');
+    const known = Object.keys(env.helpers).filter(
+      (name) => !name.startsWith('__') && name !== 'helperMissing' && name !== 'blockHelperMissing' && name !== 'log',
+    );
     const guess = closestName(unknownHelper, known);
     const message = `calls the helper "${unknownHelper}", which does not exist${guess === undefined ? '' : `; did you mean "${guess}"?`} (helpers: ${known.join(', ')})`;
-    throw new TemplateError(`Template text at ${formatPath(path)} ${message}.`, [issue({ code: 'template', message, path })]);
+    throw new TemplateError(`Template text at ${formatPath(path)} ${message}.`, [
+      issue({ code: 'template', message, path }),
+    ]);
   }
   const required = new Set<string>();
   const optional = new Set<string>();
@@ -88,7 +100,8 @@ export function compileText(source: string, options: CompileTextOptions): TextTe
       if (constant) return { ok: true, value: source };
       const issues: Issue[] = [];
       for (const name of required) {
-        if (!Object.hasOwn(data, name)) issues.push(missingVariableIssue({ name, row, path, columns: Object.keys(data) }));
+        if (!Object.hasOwn(data, name))
+          issues.push(missingVariableIssue({ name, row, path, columns: Object.keys(data) }));
       }
       if (issues.length > 0) return { ok: false, issues };
       try {
@@ -105,7 +118,9 @@ export function compileText(source: string, options: CompileTextOptions): TextTe
  * without printing its console warning (which advises turning the protection off); the
  * denied read reaches `renderIssue` as a value the row does not have.
  */
-function denyProtoQuietly(template: (data: unknown, options?: object) => string): (data: Readonly<Record<string, unknown>>) => string {
+function denyProtoQuietly(
+  template: (data: unknown, options?: object) => string,
+): (data: Readonly<Record<string, unknown>>) => string {
   const runtime = { allowProtoPropertiesByDefault: false, allowProtoMethodsByDefault: false };
   return (data) => template(data, runtime);
 }
@@ -126,9 +141,19 @@ function simpleParts(ast: HbNode, helpers: ReadonlySet<string>, escape: FieldEsc
     }
     if (node.type !== 'MustacheStatement') return undefined;
     const path = node.path;
-    if ((node.params?.length ?? 0) > 0 || (node.hash?.pairs.length ?? 0) > 0 || path?.type !== 'PathExpression') return undefined;
+    if ((node.params?.length ?? 0) > 0 || (node.hash?.pairs.length ?? 0) > 0 || path?.type !== 'PathExpression')
+      return undefined;
     const name = path.parts?.[0];
-    if (path.data === true || (path.depth ?? 0) > 0 || path.parts?.length !== 1 || name === undefined || name === 'this' || helpers.has(name) || path.original !== name) return undefined;
+    if (
+      path.data === true ||
+      (path.depth ?? 0) > 0 ||
+      path.parts?.length !== 1 ||
+      name === undefined ||
+      name === 'this' ||
+      helpers.has(name) ||
+      path.original !== name
+    )
+      return undefined;
     parts.push({ name, html: escape === 'html' && node.escaped === true });
   }
   return parts;
@@ -166,18 +191,29 @@ interface HelperOptions {
 
 /** Every `{{…}}` output goes through here: a string, '' for null, never a missing value. */
 function textOf(value: unknown, helperOptions: HelperOptions): string {
-  if (value === undefined) throw new MissingValue(String(helperOptions.hash['name']), helperOptions.hash['call'] === true);
+  if (value === undefined)
+    throw new MissingValue(String(helperOptions.hash['name']), helperOptions.hash['call'] === true);
   if (value === null) return '';
   return typeof value === 'string' ? value : String(value);
 }
 
 function renderIssue(error: unknown, row: number, path: readonly PathSegment[], columns: string[]): Issue {
   if (error instanceof MissingValue && error.call) {
-    return issue({ code: 'template', message: `{{${error.variable} …}} gives no value for this row (a key or column it looks up is missing)`, path, row });
+    return issue({
+      code: 'template',
+      message: `{{${error.variable} …}} gives no value for this row (a key or column it looks up is missing)`,
+      path,
+      row,
+    });
   }
   if (error instanceof MissingValue && isInherited(error.variable)) {
     const property = error.variable.split('.').pop() ?? error.variable;
-    return issue({ code: 'template', message: `{{${error.variable}}} reads "${property}", a property every object inherits, not a column or key of this row; templates never read inherited properties (rename the column or key)`, path, row });
+    return issue({
+      code: 'template',
+      message: `{{${error.variable}}} reads "${property}", a property every object inherits, not a column or key of this row; templates never read inherited properties (rename the column or key)`,
+      path,
+      row,
+    });
   }
   if (error instanceof MissingValue) return missingVariableIssue({ name: error.variable, row, path, columns });
   const message = error instanceof Error ? error.message : String(error);
@@ -185,7 +221,12 @@ function renderIssue(error: unknown, row: number, path: readonly PathSegment[], 
   if (strict?.[1] !== undefined) return missingVariableIssue({ name: strict[1], row, path, columns });
   const through = /^Cannot read properties of (?:undefined|null) \(reading '([^']*)'\)/.exec(message);
   if (through !== undefined && through !== null) {
-    return issue({ code: 'template', message: `a {{…}} path reads "${through[1]}" of a value this row does not have (a missing column or key; prototype properties such as constructor are never read)`, path, row });
+    return issue({
+      code: 'template',
+      message: `a {{…}} path reads "${through[1]}" of a value this row does not have (a missing column or key; prototype properties such as constructor are never read)`,
+      path,
+      row,
+    });
   }
   return issue({ code: 'template', message: message.replace(/ - \d+:\d+$/, ''), path, row });
 }
@@ -212,10 +253,16 @@ const UNEXPECTED: Readonly<Record<string, string>> = {
  */
 function syntaxIssue(error: unknown, path: readonly PathSegment[]): Issue {
   const raw = error instanceof Error ? error.message : String(error);
-  const parse = /^Parse error on line (\d+):\n(.*)\n-*\^\n[^]*got '([^']+)'$/.exec(raw);
+  const parse = /^Parse error on line (\d+):\n(.*)\n-*\^\n[\s\S]*got '([^']+)'$/.exec(raw);
   const message = parse
     ? `template syntax, line ${parse[1]} near "${parse[2]}": ${UNEXPECTED[parse[3]!] ?? `unexpected ${parse[3]!.toLowerCase()}`}`
-    : `template syntax: ${raw.replace(/ - (\d+):(\d+)$/, (_all, line: string, column: string) => ` (line ${line}, column ${Number(column) + 1})`).split('\n').join(' ')}`;
+    : `template syntax: ${raw
+        .replace(
+          / - (\d+):(\d+)$/,
+          (_all, line: string, column: string) => ` (line ${line}, column ${Number(column) + 1})`,
+        )
+        .split('\n')
+        .join(' ')}`;
   return issue({ code: 'template', message, path });
 }
 
@@ -242,7 +289,13 @@ interface HbNode {
 /** Block helpers that keep the row as context; any other block (each, with, …) changes it. */
 const SAME_CONTEXT_BLOCKS = new Set(['if', 'unless']);
 
-function collectVariables(node: HbNode | undefined, helpers: ReadonlySet<string>, required: Set<string>, optional: Set<string>, root = true): void {
+function collectVariables(
+  node: HbNode | undefined,
+  helpers: ReadonlySet<string>,
+  required: Set<string>,
+  optional: Set<string>,
+  root = true,
+): void {
   if (node === undefined) return;
   switch (node.type) {
     case 'Program':
@@ -252,9 +305,14 @@ function collectVariables(node: HbNode | undefined, helpers: ReadonlySet<string>
     case 'SubExpression':
     case 'BlockStatement': {
       const head = node.path;
-      const isCall = (node.params?.length ?? 0) > 0 || (node.hash?.pairs.length ?? 0) > 0 || node.type === 'BlockStatement' || node.type === 'SubExpression';
+      const isCall =
+        (node.params?.length ?? 0) > 0 ||
+        (node.hash?.pairs.length ?? 0) > 0 ||
+        node.type === 'BlockStatement' ||
+        node.type === 'SubExpression';
       const helperName = head?.type === 'PathExpression' ? head.original : undefined;
-      const isHelper = helperName !== undefined && (helpers.has(helperName) || (isCall && node.type !== 'BlockStatement'));
+      const isHelper =
+        helperName !== undefined && (helpers.has(helperName) || (isCall && node.type !== 'BlockStatement'));
       if (!isHelper) collectVariables(head, helpers, required, optional, root);
       node.params?.forEach((param, index) => {
         if (helperName === 'default' && index === 0 && param.type === 'PathExpression') {
@@ -305,14 +363,25 @@ function rewriteOutputs(node: HbNode | undefined, helpers: ReadonlySet<string>, 
   if (node.type !== 'MustacheStatement' || node.path === undefined) return;
   const head = node.path;
   const name = head.original ?? '';
-  const isCall = (node.params?.length ?? 0) > 0 || (node.hash?.pairs.length ?? 0) > 0 || (head.type === 'PathExpression' && helpers.has(name));
+  const isCall =
+    (node.params?.length ?? 0) > 0 ||
+    (node.hash?.pairs.length ?? 0) > 0 ||
+    (head.type === 'PathExpression' && helpers.has(name));
   const argument: HbNode = isCall
-    ? { type: 'SubExpression', path: head, params: node.params ?? [], hash: node.hash ?? { type: 'Hash', pairs: [] }, loc: node.loc }
+    ? {
+        type: 'SubExpression',
+        path: head,
+        params: node.params ?? [],
+        hash: node.hash ?? { type: 'Hash', pairs: [] },
+        loc: node.loc,
+      }
     : head;
   const helper = escape === 'html' && node.escaped === true ? ESCAPE_HELPER : TEXT_HELPER;
   node.path = { type: 'PathExpression', data: false, depth: 0, parts: [helper], original: helper, loc: head.loc };
   node.params = [argument];
-  const pairs: { key: string; value: HbNode }[] = [{ key: 'name', value: { type: 'StringLiteral', value: name, original: name, loc: head.loc } }];
+  const pairs: { key: string; value: HbNode }[] = [
+    { key: 'name', value: { type: 'StringLiteral', value: name, original: name, loc: head.loc } },
+  ];
   if (isCall) pairs.push({ key: 'call', value: { type: 'BooleanLiteral', value: true, loc: head.loc } });
   node.hash = { type: 'Hash', pairs };
   node.escaped = false;

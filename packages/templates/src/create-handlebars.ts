@@ -45,15 +45,26 @@ export function createHandlebars(options: CreateHandlebarsOptions = {}): Handleb
     const n = typeof value === 'number' ? value : Number(written);
     // Quoted as written: a number a double cannot hold would otherwise print as 0 or fail as "not a number".
     if (typeof value === 'string' && NUMBER_LITERAL.test(written)) {
-      if (!Number.isFinite(n)) throw new Error(`number: ${JSON.stringify(value)} is too large for a number (it would be read as ${n > 0 ? '' : '-'}Infinity)`);
-      if (n === 0 && /[1-9]/.test(written.replace(/[eE].*$/, ''))) throw new Error(`number: ${JSON.stringify(value)} is too small for a number (it would be read as 0)`);
+      if (!Number.isFinite(n))
+        throw new Error(
+          `number: ${JSON.stringify(value)} is too large for a number (it would be read as ${n > 0 ? '' : '-'}Infinity)`,
+        );
+      if (n === 0 && /[1-9]/.test(written.replace(/[eE].*$/, '')))
+        throw new Error(`number: ${JSON.stringify(value)} is too small for a number (it would be read as 0)`);
     }
     if (written === '' || !Number.isFinite(n)) {
       const decimalComma = /^[+-]?\d+,\d+$/.test(written);
-      throw new Error(`number: ${JSON.stringify(value)} is not a number${decimalComma ? ` (write the decimal separator as a dot: ${written.replace(',', '.')})` : ''}`);
+      throw new Error(
+        `number: ${JSON.stringify(value)} is not a number${decimalComma ? ` (write the decimal separator as a dot: ${written.replace(',', '.')})` : ''}`,
+      );
     }
     const { locale: _ignored, ...format } = helperOptions.hash;
-    return formatter(numberFormats, localeOf(helperOptions, locale), format, (l, o) => new Intl.NumberFormat(l, o as Intl.NumberFormatOptions)).format(n);
+    return formatter(
+      numberFormats,
+      localeOf(helperOptions, locale),
+      format,
+      (l, o) => new Intl.NumberFormat(l, o as Intl.NumberFormatOptions),
+    ).format(n);
   });
   hb.registerHelper('date', (value: unknown, helperOptions: HelperOptions) => {
     const date = typeof value === 'number' ? new Date(value) : new Date(text(value, 'date').trim());
@@ -61,8 +72,17 @@ export function createHandlebars(options: CreateHandlebarsOptions = {}): Handleb
     const { locale: _ignored, ...format } = helperOptions.hash;
     const fields = format as Intl.DateTimeFormatOptions;
     const hasStyle = Object.keys(fields).some((key) => key !== 'timeZone');
-    const resolved: Intl.DateTimeFormatOptions = { timeZone: 'UTC', ...(hasStyle ? {} : { dateStyle: 'medium' }), ...fields };
-    return formatter(dateFormats, localeOf(helperOptions, locale), resolved, (l, o) => new Intl.DateTimeFormat(l, o)).format(date);
+    const resolved: Intl.DateTimeFormatOptions = {
+      timeZone: 'UTC',
+      ...(hasStyle ? {} : { dateStyle: 'medium' }),
+      ...fields,
+    };
+    return formatter(
+      dateFormats,
+      localeOf(helperOptions, locale),
+      resolved,
+      (l, o) => new Intl.DateTimeFormat(l, o),
+    ).format(date);
   });
   return hb;
 }
@@ -73,7 +93,12 @@ interface HelperOptions {
   readonly hash: Record<string, unknown>;
 }
 
-function formatter<F, O extends object>(cache: Map<string, F>, locale: string, options: O, create: (locale: string, options: O) => F): F {
+function formatter<F, O extends object>(
+  cache: Map<string, F>,
+  locale: string,
+  options: O,
+  create: (locale: string, options: O) => F,
+): F {
   const key = `${locale} ${JSON.stringify(options)}`;
   let format = cache.get(key);
   if (format === undefined) {

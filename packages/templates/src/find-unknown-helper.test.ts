@@ -14,7 +14,12 @@ describe('findUnknownHelper', () => {
     expect(findUnknownHelper(env.parse('Hi {{uper name}}'), helpers)).toBe('uper');
     expect(findUnknownHelper(env.parse('{{#if a}}{{default (fmt x) "y"}}{{/if}}'), helpers)).toBe('fmt');
     expect(findUnknownHelper(env.parse('{{#repeat 3}}x{{/repeat}}'), helpers)).toBe('repeat');
-    expect(findUnknownHelper(env.parse('{{name}} {{#items}}{{.}}{{/items}} {{upper name}} {{number n style="currency" currency="EUR"}}'), helpers)).toBeUndefined();
+    expect(
+      findUnknownHelper(
+        env.parse('{{name}} {{#items}}{{.}}{{/items}} {{upper name}} {{number n style="currency" currency="EUR"}}'),
+        helpers,
+      ),
+    ).toBeUndefined();
   });
 });
 
@@ -27,11 +32,18 @@ describe('compileText with an unknown helper', () => {
       caught = error;
     }
     expect(isTemplateError(caught)).toBe(true);
-    expect((caught as Error).message).toContain('Template text at updates.title_0 calls the helper "uper", which does not exist; did you mean "upper"?');
+    expect((caught as Error).message).toContain(
+      'Template text at updates.title_0 calls the helper "uper", which does not exist; did you mean "upper"?',
+    );
   });
 
   it('is reported once with the template name by a modify template, before any row is bound', () => {
-    expect(() => modifyTemplate({ projectId: 'p1', updates: { title_0: '{{uper name}}', subtitles_0: '{{name}}' } }, { name: 'modify.json' })).toThrow(
+    expect(() =>
+      modifyTemplate(
+        { projectId: 'p1', updates: { title_0: '{{uper name}}', subtitles_0: '{{name}}' } },
+        { name: 'modify.json' },
+      ),
+    ).toThrow(
       /^The modify template modify\.json cannot be used\.\n✖ calls the helper "uper", which does not exist; did you mean "upper"\?.*\n {2}→ at updates\.title_0$/,
     );
   });
@@ -42,8 +54,11 @@ describe('prototype access', () => {
 
   it('never lets Handlebars print its access warning, and says in our words what was denied', () => {
     const logged: unknown[] = [];
-    for (const method of ['error', 'warn', 'log', 'info'] as const) vi.spyOn(console, method).mockImplementation((...args) => void logged.push(args));
-    const results = ['{{name.toString}}', '{{#with name}}{{hasOwnProperty}}{{/with}}', '{{name.valueOf}}'].map((source) => title(source).render({ name: 'Ana' }, 2));
+    for (const method of ['error', 'warn', 'log', 'info'] as const)
+      vi.spyOn(console, method).mockImplementation((...args) => void logged.push(args));
+    const results = ['{{name.toString}}', '{{#with name}}{{hasOwnProperty}}{{/with}}', '{{name.valueOf}}'].map(
+      (source) => title(source).render({ name: 'Ana' }, 2),
+    );
     expect(logged).toEqual([]);
     expect(results.map((r) => (r.ok ? r.value : r.issues[0]!.message))).toEqual([
       '{{name.toString}} reads "toString", a property every object inherits, not a column or key of this row; templates never read inherited properties (rename the column or key)',

@@ -28,7 +28,13 @@ export function findUnknownHelper(ast: unknown, helpers: ReadonlySet<string>): s
       const head = node.path;
       const hasArguments = (node.params?.length ?? 0) > 0 || (node.hash?.pairs.length ?? 0) > 0;
       const isCall = hasArguments || node.type === 'SubExpression';
-      if (isCall && head?.type === 'PathExpression' && head.data !== true && (head.depth ?? 0) === 0 && head.parts?.length === 1) {
+      if (
+        isCall &&
+        head?.type === 'PathExpression' &&
+        head.data !== true &&
+        (head.depth ?? 0) === 0 &&
+        head.parts?.length === 1
+      ) {
         const name = head.original ?? head.parts[0]!;
         if (!helpers.has(name)) return name;
       }

@@ -5,7 +5,12 @@
 export type { BatchRequest, BatchRequestKind, BatchTemplate, BindResult, SyncBatchTemplate } from './batch-template.js';
 export { checkRow, type RowSchema } from './check-row.js';
 export { compileText, type CompileTextOptions, type FieldEscape, type TextTemplate } from './compile-text.js';
-export { TEMPLATE_HELPERS, createHandlebars, type CreateHandlebarsOptions, type HandlebarsEnv } from './create-handlebars.js';
+export {
+  TEMPLATE_HELPERS,
+  createHandlebars,
+  type CreateHandlebarsOptions,
+  type HandlebarsEnv,
+} from './create-handlebars.js';
 export { csvRows, type CsvRowsOptions } from './csv-rows.js';
 export type { DataRow } from './data-row.js';
 export { iterableRows } from './iterable-rows.js';

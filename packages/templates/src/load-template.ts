@@ -35,10 +35,14 @@ export interface LoadedTemplate {
 export async function loadTemplate(file: string, options: LoadTemplateOptions = {}): Promise<LoadedTemplate> {
   const extension = extname(file).toLowerCase();
   if (extension === '.tsx') {
-    if (options.slotsFrom !== undefined) throw new UsageError('--slots-from applies to modify templates (.json), not to a TSX template.');
+    if (options.slotsFrom !== undefined)
+      throw new UsageError('--slots-from applies to modify templates (.json), not to a TSX template.');
     return { template: await tsxTemplate(file, options.tsx ?? {}) };
   }
-  if (extension !== '.json') throw new UsageError(`Cannot tell the kind of template ${file}: use a .json (modify or payload) or a .tsx (component) template.`);
+  if (extension !== '.json')
+    throw new UsageError(
+      `Cannot tell the kind of template ${file}: use a .json (modify or payload) or a .tsx (component) template.`,
+    );
   let text: string;
   try {
     text = (await readFile(file, 'utf8')).replace(/^\uFEFF/, '');
@@ -49,14 +53,21 @@ export async function loadTemplate(file: string, options: LoadTemplateOptions = 
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new TemplateError(`The template ${file} is not JSON: ${(error as Error).message}. Fix the file (the {{…}} go inside JSON strings).`, [], { cause: error });
+    throw new TemplateError(
+      `The template ${file} is not JSON: ${(error as Error).message}. Fix the file (the {{…}} go inside JSON strings).`,
+      [],
+      { cause: error },
+    );
   }
   const duplicate = findDuplicateKey(text);
   if (duplicate !== undefined) throw new TemplateError(duplicateKeyError(duplicate, text, file).message, []);
   const isModify = typeof json === 'object' && json !== null && 'updates' in json;
   const locale = options.locale === undefined ? {} : { locale: options.locale };
   if (!isModify) {
-    if (options.slotsFrom !== undefined || options.slots !== undefined) throw new UsageError(`--slots-from applies to modify templates; ${file} has no "updates", so it is a payload template.`);
+    if (options.slotsFrom !== undefined || options.slots !== undefined)
+      throw new UsageError(
+        `--slots-from applies to modify templates; ${file} has no "updates", so it is a payload template.`,
+      );
     return { template: payloadTemplate(json, { name: file, ...locale }) };
   }
   let slots: Record<string, string> = {};

@@ -23,7 +23,10 @@ export interface MissingVariableIssueOptions {
 export function missingVariableIssue(options: MissingVariableIssueOptions): Issue {
   const { name, row, path, columns } = options;
   const guess = closestName(name, columns);
-  const hint = guess === undefined ? `columns: ${columns.slice(0, 12).join(', ')}${columns.length > 12 ? ', …' : ''}` : `did you mean "${guess}"?`;
+  const hint =
+    guess === undefined
+      ? `columns: ${columns.slice(0, 12).join(', ')}${columns.length > 12 ? ', …' : ''}`
+      : `did you mean "${guess}"?`;
   return issue({
     code: 'template',
     message: `missing ${options.noun ?? 'variable'} "${name}" in ${options.usedBy ?? formatPath(path)}: the row has no such column (${hint})`,

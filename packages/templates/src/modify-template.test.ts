@@ -7,7 +7,12 @@ const slots = { headline: 'title_2', pitch: 'scripts_1' };
 describe('modifyTemplate', () => {
   it('resolves slot names to modify keys and escapes by field', () => {
     const template = modifyTemplate(
-      { projectId: '{{project}}', updates: { headline: 'Hello {{name}}', pitch: '<p>{{name}}</p>', subtitles: '{{name}}' }, isExport: true, webhookUrl: 'https://hooks.example.com/{{id}}' },
+      {
+        projectId: '{{project}}',
+        updates: { headline: 'Hello {{name}}', pitch: '<p>{{name}}</p>', subtitles: '{{name}}' },
+        isExport: true,
+        webhookUrl: 'https://hooks.example.com/{{id}}',
+      },
       { slots },
     );
     expect(template.kind).toBe('modify');
@@ -22,7 +27,11 @@ describe('modifyTemplate', () => {
           projectId: 'p-7',
           isExport: true,
           webhookUrl: 'https://hooks.example.com/r1',
-          updates: { title_2: 'Hello Tom & Jerry <3', scripts_1: '<p>Tom &amp; Jerry &lt;3</p>', subtitles: 'Tom & Jerry <3' },
+          updates: {
+            title_2: 'Hello Tom & Jerry <3',
+            scripts_1: '<p>Tom &amp; Jerry &lt;3</p>',
+            subtitles: 'Tom & Jerry <3',
+          },
         },
       },
     });
@@ -31,7 +40,10 @@ describe('modifyTemplate', () => {
   it('lists every key that is neither a modify key nor a slot, and keys addressed twice', () => {
     let caught: unknown;
     try {
-      modifyTemplate({ projectId: 'p', updates: { headlin: 'x', title_2: 'a', headline: 'b', scripts_x: 'c' } }, { slots });
+      modifyTemplate(
+        { projectId: 'p', updates: { headlin: 'x', title_2: 'a', headline: 'b', scripts_x: 'c' } },
+        { slots },
+      );
     } catch (error) {
       caught = error;
     }
@@ -50,7 +62,9 @@ describe('modifyTemplate', () => {
   });
 
   it('says how to get slots when none were given', () => {
-    expect(() => modifyTemplate({ projectId: 'p', updates: { headline: 'x' } })).toThrow(/pass --slots-from video\.tsx or a slots object/);
+    expect(() => modifyTemplate({ projectId: 'p', updates: { headline: 'x' } })).toThrow(
+      /pass --slots-from video\.tsx or a slots object/,
+    );
   });
 
   it('reports each missing variable of a row with row, field and path', () => {

@@ -34,15 +34,26 @@ export function modifyTemplate(source: unknown, options: ModifyTemplateOptions =
   const description = `modify template${options.name === undefined ? '' : ` ${options.name}`}`;
   const problems: Issue[] = [];
   if (typeof source !== 'object' || source === null || Array.isArray(source)) {
-    throw new TemplateError(`The ${description} must be a JSON object {projectId, updates, isExport?, webhookUrl?}.`, []);
+    throw new TemplateError(
+      `The ${description} must be a JSON object {projectId, updates, isExport?, webhookUrl?}.`,
+      [],
+    );
   }
   const record = source as Record<string, unknown>;
   const updates = record['updates'];
   if (typeof updates !== 'object' || updates === null || Array.isArray(updates) || Object.keys(updates).length === 0) {
-    problems.push(issue({ code: 'missing', message: 'updates must be an object with at least one key', path: ['updates'] }));
+    problems.push(
+      issue({ code: 'missing', message: 'updates must be an object with at least one key', path: ['updates'] }),
+    );
   }
   if (typeof record['projectId'] !== 'string') {
-    problems.push(issue({ code: 'missing', message: 'projectId must be a string (it may use {{…}}, or pass a project pool)', path: ['projectId'] }));
+    problems.push(
+      issue({
+        code: 'missing',
+        message: 'projectId must be a string (it may use {{…}}, or pass a project pool)',
+        path: ['projectId'],
+      }),
+    );
   }
   if (problems.length > 0) throw new TemplateError(`The ${description} cannot be used.`, problems);
 
@@ -59,7 +70,9 @@ export function modifyTemplate(source: unknown, options: ModifyTemplateOptions =
         issue({
           code: 'template',
           message: `"${name}" is neither a modify key (title, subtitles or scripts, optionally _N) nor a slot of the video${
-            known.length === 0 ? ' (no slot map given: pass --slots-from video.tsx or a slots object)' : ` (slots: ${known.join(', ')})`
+            known.length === 0
+              ? ' (no slot map given: pass --slots-from video.tsx or a slots object)'
+              : ` (slots: ${known.join(', ')})`
           }`,
           path: ['updates', name],
         }),
@@ -68,7 +81,9 @@ export function modifyTemplate(source: unknown, options: ModifyTemplateOptions =
     }
     const earlier = seen.get(key);
     if (earlier !== undefined) {
-      problems.push(issue({ code: 'template', message: `"${name}" and "${earlier}" both address ${key}`, path: ['updates', name] }));
+      problems.push(
+        issue({ code: 'template', message: `"${name}" and "${earlier}" both address ${key}`, path: ['updates', name] }),
+      );
       continue;
     }
     seen.set(key, name);
@@ -77,21 +92,32 @@ export function modifyTemplate(source: unknown, options: ModifyTemplateOptions =
       continue;
     }
     try {
-      fields.push({ key, text: compileText(value, { env, escape: parsed.tag === 'scripts' ? 'html' : 'none', path: ['updates', key] }) });
+      fields.push({
+        key,
+        text: compileText(value, { env, escape: parsed.tag === 'scripts' ? 'html' : 'none', path: ['updates', key] }),
+      });
     } catch (error) {
       // Reported with the template's name below, as the payload template does.
       if (!isTemplateError(error)) throw error;
       problems.push(...error.issues);
     }
   }
-  const projectId = typeof record['projectId'] === 'string' ? compileText(record['projectId'], { env, escape: 'none', path: ['projectId'] }) : undefined;
-  const webhookUrl = typeof record['webhookUrl'] === 'string' ? compileText(record['webhookUrl'], { env, escape: 'none', path: ['webhookUrl'] }) : undefined;
+  const projectId =
+    typeof record['projectId'] === 'string'
+      ? compileText(record['projectId'], { env, escape: 'none', path: ['projectId'] })
+      : undefined;
+  const webhookUrl =
+    typeof record['webhookUrl'] === 'string'
+      ? compileText(record['webhookUrl'], { env, escape: 'none', path: ['webhookUrl'] })
+      : undefined;
   if (problems.length > 0) throw new TemplateError(`The ${description} cannot be used.`, problems);
 
   const texts = [...fields.map((f) => f.text), ...(projectId ? [projectId] : []), ...(webhookUrl ? [webhookUrl] : [])];
   const required = new Set(texts.flatMap((t) => [...t.required]));
   const optional = new Set(texts.flatMap((t) => [...t.optional]));
-  const rest = Object.fromEntries(Object.entries(record).filter(([k]) => k !== 'updates' && k !== 'projectId' && k !== 'webhookUrl'));
+  const rest = Object.fromEntries(
+    Object.entries(record).filter(([k]) => k !== 'updates' && k !== 'projectId' && k !== 'webhookUrl'),
+  );
   const restKeys = Object.keys(rest);
 
   return {
@@ -110,8 +136,12 @@ export function modifyTemplate(source: unknown, options: ModifyTemplateOptions =
       // Copied key by key: `{ ...rest }` followed by new keys leaves garbage in V8's old
       // generation for every body (docs/decisions.md, "Memory of a long batch").
       const body: Record<string, unknown> = {};
-      for (const key of restKeys) Object.defineProperty(body, key, { value: rest[key], enumerable: true, writable: true, configurable: true });
-      for (const [name, text] of [['projectId', projectId], ['webhookUrl', webhookUrl]] as const) {
+      for (const key of restKeys)
+        Object.defineProperty(body, key, { value: rest[key], enumerable: true, writable: true, configurable: true });
+      for (const [name, text] of [
+        ['projectId', projectId],
+        ['webhookUrl', webhookUrl],
+      ] as const) {
         if (text === undefined) continue;
         const result = text.render(data, row);
         if (result.ok) body[name] = result.value;

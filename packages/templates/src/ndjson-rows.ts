@@ -27,7 +27,14 @@ export async function* ndjsonRows(input: string | Readable): AsyncGenerator<Data
       try {
         value = JSON.parse(text);
       } catch (error) {
-        yield { row, line, data: {}, issues: [issue({ code: 'row', message: `line ${line} is not JSON: ${(error as Error).message}`, path: [], row })] };
+        yield {
+          row,
+          line,
+          data: {},
+          issues: [
+            issue({ code: 'row', message: `line ${line} is not JSON: ${(error as Error).message}`, path: [], row }),
+          ],
+        };
         continue;
       }
       yield checkedJsonRow(text, value, row, line);

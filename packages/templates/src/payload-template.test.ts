@@ -25,7 +25,14 @@ describe('payloadTemplate', () => {
     expect(bound.ok && bound.request.body).toEqual({
       scenes: [
         {
-          AIModel: { model: 'anna', clothes: 'suit', language: 'en', script: 'Hi Tom & Jerry', locationX: 0, locationY: 0 },
+          AIModel: {
+            model: 'anna',
+            clothes: 'suit',
+            language: 'en',
+            script: 'Hi Tom & Jerry',
+            locationX: 0,
+            locationY: 0,
+          },
           clips: [{ type: 'text', detail: { textSource: 'Welcome Tom & Jerry' } }],
         },
       ],
@@ -33,8 +40,12 @@ describe('payloadTemplate', () => {
   });
 
   it('HTML-escapes values in v3 speech (org) only, keeps clip text exact, and validates with core', async () => {
-    const { payload } = await compileFile(fileURLToPath(new URL('../../../examples/batch/greeting/video.tsx', import.meta.url)));
-    const scenes = (payload as unknown as { scenes: { scripts: { org: string }[]; clips: { type: string; text?: string }[] }[] }).scenes;
+    const { payload } = await compileFile(
+      fileURLToPath(new URL('../../../examples/batch/greeting/video.tsx', import.meta.url)),
+    );
+    const scenes = (
+      payload as unknown as { scenes: { scripts: { org: string }[]; clips: { type: string; text?: string }[] }[] }
+    ).scenes;
     scenes[0]!.scripts[0]!.org = '<p>Hi {{name}}</p>';
     scenes[0]!.clips.find((c) => c.type === 'textImage')!.text = 'Hello {{name}}';
     const template = payloadTemplate(payload);
@@ -74,16 +85,21 @@ export default (
     const bound = payloadTemplate(payload).bind({ name: 'Tom & Jerry <3' }, 1);
     expect(bound.ok).toBe(true);
     if (!bound.ok) return;
-    const body = bound.request.body as { name: string; scenes: { scripts: { org: string }[]; clips: { type: string; text?: string }[] }[] };
-    expect([body.name, body.scenes[0]!.scripts[0]!.org, body.scenes[0]!.clips.find((c) => c.type === 'textImage')!.text]).toEqual([
-      'Hi Tom & Jerry <3',
-      'Hello Tom &amp; Jerry &lt;3, welcome &amp; enjoy.',
-      'Welcome Tom & Jerry <3',
-    ]);
+    const body = bound.request.body as {
+      name: string;
+      scenes: { scripts: { org: string }[]; clips: { type: string; text?: string }[] }[];
+    };
+    expect([
+      body.name,
+      body.scenes[0]!.scripts[0]!.org,
+      body.scenes[0]!.clips.find((c) => c.type === 'textImage')!.text,
+    ]).toEqual(['Hi Tom & Jerry <3', 'Hello Tom &amp; Jerry &lt;3, welcome &amp; enjoy.', 'Welcome Tom & Jerry <3']);
   });
 
   it('reports a leaf that does not compile, naming its path', () => {
-    expect(() => payloadTemplate({ scenes: [{ AIModel: { script: 'Hi {{name' } }] })).toThrow(/scenes\[0\]\.AIModel\.script/);
+    expect(() => payloadTemplate({ scenes: [{ AIModel: { script: 'Hi {{name' } }] })).toThrow(
+      /scenes\[0\]\.AIModel\.script/,
+    );
   });
 
   it('binds rows independently: one row never changes the next', () => {

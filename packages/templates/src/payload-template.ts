@@ -25,7 +25,10 @@ export interface PayloadTemplateOptions {
  */
 export function payloadTemplate(payload: unknown, options: PayloadTemplateOptions = {}): SyncBatchTemplate {
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
-    throw new TemplateError(`The payload template${options.name === undefined ? '' : ` ${options.name}`} must be a JSON object with scenes.`, []);
+    throw new TemplateError(
+      `The payload template${options.name === undefined ? '' : ` ${options.name}`} must be a JSON object with scenes.`,
+      [],
+    );
   }
   const kind = options.kind ?? (isLegacy(payload) ? 'legacy' : 'create');
   const env = createHandlebars(options.locale === undefined ? {} : { locale: options.locale });
@@ -63,9 +66,17 @@ export function payloadTemplate(payload: unknown, options: PayloadTemplateOption
 }
 
 /** A payload with its templated leaves replaced by compiled text. */
-type Shape = { readonly text: TextTemplate } | { readonly array: Shape[] } | { readonly object: [string, Shape][] } | { readonly value: unknown };
+type Shape =
+  | { readonly text: TextTemplate }
+  | { readonly array: Shape[] }
+  | { readonly object: [string, Shape][] }
+  | { readonly value: unknown };
 
-function compileTree(node: unknown, path: PathSegment[], compile: (source: string, path: PathSegment[]) => TextTemplate | undefined): Shape {
+function compileTree(
+  node: unknown,
+  path: PathSegment[],
+  compile: (source: string, path: PathSegment[]) => TextTemplate | undefined,
+): Shape {
   if (typeof node === 'string' && node.includes('{{')) {
     const text = compile(node, path);
     return text === undefined ? { value: node } : { text };
@@ -95,5 +106,7 @@ function instantiate(shape: Shape, data: Readonly<Record<string, unknown>>, row:
 
 function isLegacy(payload: object): boolean {
   const scenes = (payload as { scenes?: unknown }).scenes;
-  return Array.isArray(scenes) && scenes.some((scene) => typeof scene === 'object' && scene !== null && 'AIModel' in scene);
+  return (
+    Array.isArray(scenes) && scenes.some((scene) => typeof scene === 'object' && scene !== null && 'AIModel' in scene)
+  );
 }

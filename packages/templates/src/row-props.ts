@@ -29,14 +29,17 @@ const NOT_COLUMNS = new Set(['children', 'key', 'ref', 'then', 'toJSON', '$$type
 export function rowProps(data: Readonly<Record<string, unknown>>, optional: ReadonlySet<string> = new Set()): RowProps {
   const read = new Set<string>();
   const missing = new Set<string>();
-  const props = new Proxy({ ...data }, {
-    get(target, name, receiver) {
-      if (typeof name === 'string') {
-        if (Object.hasOwn(target, name)) read.add(name);
-        else if (!NOT_COLUMNS.has(name) && !(name in Object.prototype) && !optional.has(name)) missing.add(name);
-      }
-      return Reflect.get(target, name, receiver);
+  const props = new Proxy(
+    { ...data },
+    {
+      get(target, name, receiver) {
+        if (typeof name === 'string') {
+          if (Object.hasOwn(target, name)) read.add(name);
+          else if (!NOT_COLUMNS.has(name) && !(name in Object.prototype) && !optional.has(name)) missing.add(name);
+        }
+        return Reflect.get(target, name, receiver);
+      },
     },
-  });
+  );
   return { props, read, missing };
 }

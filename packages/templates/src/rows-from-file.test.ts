@@ -28,7 +28,10 @@ const all = async (rows: AsyncIterable<DataRow>) => {
 
 describe('row sources', () => {
   it('reads CSV with a BOM, quotes, doubled quotes, embedded newlines, CRLF and non-Latin text', async () => {
-    const path = file('people.csv', '\uFEFFfirst name,note\r\n"Åsa, Jr.","said ""hi""\r\non two lines"\r\n\r\n李雷,🎉 ok\r\n');
+    const path = file(
+      'people.csv',
+      '\uFEFFfirst name,note\r\n"Åsa, Jr.","said ""hi""\r\non two lines"\r\n\r\n李雷,🎉 ok\r\n',
+    );
     const rows = await all(rowsFromFile(path, { rename: { 'first name': 'firstName' } }));
     expect(rows.map((r) => [r.row, r.data])).toEqual([
       [1, { firstName: 'Åsa, Jr.', note: 'said "hi"\r\non two lines' }],
@@ -37,7 +40,10 @@ describe('row sources', () => {
   });
 
   it('reads a custom delimiter and TSV', async () => {
-    expect((await all(csvRows(Readable.from(['a;b\n1;2\n']), { delimiter: ';' })))[0]?.data).toEqual({ a: '1', b: '2' });
+    expect((await all(csvRows(Readable.from(['a;b\n1;2\n']), { delimiter: ';' })))[0]?.data).toEqual({
+      a: '1',
+      b: '2',
+    });
     expect((await all(rowsFromFile(file('x.tsv', 'a\tb\n1\t2\n'))))[0]?.data).toEqual({ a: '1', b: '2' });
   });
 
@@ -64,9 +70,17 @@ describe('row sources', () => {
 
   it('reads JSON arrays and NDJSON, reporting non-objects and bad lines per row', async () => {
     const json = await all(rowsFromFile(file('p.json', '[{"a":1}, 2, {"a":3}]')));
-    expect(json.map((r) => [r.row, r.issues?.[0]?.message])).toEqual([[1, undefined], [2, 'a row must be an object of columns, received number'], [3, undefined]]);
+    expect(json.map((r) => [r.row, r.issues?.[0]?.message])).toEqual([
+      [1, undefined],
+      [2, 'a row must be an object of columns, received number'],
+      [3, undefined],
+    ]);
     const nd = await all(rowsFromFile(file('p.ndjson', '{"a":1}\n\n{oops\n{"a":2}\n')));
-    expect(nd.map((r) => [r.row, r.line, r.issues === undefined])).toEqual([[1, 1, true], [2, 3, false], [3, 4, true]]);
+    expect(nd.map((r) => [r.row, r.line, r.issues === undefined])).toEqual([
+      [1, 1, true],
+      [2, 3, false],
+      [3, 4, true],
+    ]);
   });
 
   it('numbers any iterable from 1', async () => {
@@ -82,24 +96,40 @@ describe('row sources', () => {
     const ok = checkRow(schema, { row: 1, data: { email: 'a@b.co', age: '42' } });
     expect(ok.data).toEqual({ email: 'a@b.co', age: 42 });
     const bad = checkRow(schema, { row: 9, data: { email: 'nope', age: 'x' } });
-    expect(bad.issues?.map((i) => [i.row, i.field])).toEqual([[9, 'email'], [9, 'age']]);
+    expect(bad.issues?.map((i) => [i.row, i.field])).toEqual([
+      [9, 'email'],
+      [9, 'age'],
+    ]);
   });
 });
 
 describe('rowsFromFile with a file that cannot be read', () => {
-  it.each(['csv', 'ndjson', 'json'])('tells a missing .%s file as a usage error (exit 2), not an internal error', async (extension) => {
-    const file = join(tmpdir(), `vsynth-missing-${process.pid}.${extension}`);
-    const error = await (async () => {
-      for await (const _row of rowsFromFile(file)) return undefined;
-      return undefined;
-    })().catch((e: unknown) => e);
-    expect(isUsageError(error)).toBe(true);
-    expect((error as Error).message).toBe(`Cannot read data file ${file}: ENOENT: no such file or directory, open '${file}'`);
-  });
+  it.each(['csv', 'ndjson', 'json'])(
+    'tells a missing .%s file as a usage error (exit 2), not an internal error',
+    async (extension) => {
+      const file = join(tmpdir(), `vsynth-missing-${process.pid}.${extension}`);
+      const error = await (async () => {
+        for await (const _row of rowsFromFile(file)) return undefined;
+        return undefined;
+      })().catch((e: unknown) => e);
+      expect(isUsageError(error)).toBe(true);
+      expect((error as Error).message).toBe(
+        `Cannot read data file ${file}: ENOENT: no such file or directory, open '${file}'`,
+      );
+    },
+  );
 });
 
 describe('jsonRows streams an array', () => {
-  const items = [{ a: 'x, "y" ]}[{', b: ['[', ']', { c: '\\' }] }, 'str,]', 12.5e3, null, { 'k"]': '\u00e9\ud83c\udf89\\"' }, [1, [2]], true];
+  const items = [
+    { a: 'x, "y" ]}[{', b: ['[', ']', { c: '\\' }] },
+    'str,]',
+    12.5e3,
+    null,
+    { 'k"]': '\u00e9\ud83c\udf89\\"' },
+    [1, [2]],
+    true,
+  ];
 
   it('yields the same items as JSON.parse, wherever the chunks are cut', async () => {
     const text = `\uFEFF [ ${items.map((item) => JSON.stringify(item)).join(' ,\n ')} ] \n`;
@@ -117,11 +147,22 @@ describe('jsonRows streams an array', () => {
   });
 
   it('names the row of a malformed item and tells a file that is not an array or is cut off', async () => {
-    const message = async (text: string) => ((await all(jsonRows(Readable.from([text]))).catch((e: unknown) => e)) as Error).message;
-    expect(await message('[{"a":1}, {"a":}]')).toMatch(/^Invalid JSON data file JSON: 1 problem\n✖ row 2 is not JSON: Unexpected token '}'.*\n {2}→ at row 2$/);
-    expect(await message('{"a":1}')).toBe('Invalid JSON data file JSON: 1 problem\n✖ expected an array of row objects: the file must start with [');
-    expect(await message('[{"a":1}, {"a":2')).toBe('Invalid JSON data file JSON: 1 problem\n✖ the file ends before the closing ] of the array (cut off?)\n  → at row 2');
-    expect(await message('[{"a":1},]')).toBe('Invalid JSON data file JSON: 1 problem\n✖ unexpected "]" between the items of the array\n  → at row 2');
-    expect(await message('[1] x')).toBe('Invalid JSON data file JSON: 1 problem\n✖ unexpected "x" after the closing ] of the array');
+    const message = async (text: string) =>
+      ((await all(jsonRows(Readable.from([text]))).catch((e: unknown) => e)) as Error).message;
+    expect(await message('[{"a":1}, {"a":}]')).toMatch(
+      /^Invalid JSON data file JSON: 1 problem\n✖ row 2 is not JSON: Unexpected token '}'.*\n {2}→ at row 2$/,
+    );
+    expect(await message('{"a":1}')).toBe(
+      'Invalid JSON data file JSON: 1 problem\n✖ expected an array of row objects: the file must start with [',
+    );
+    expect(await message('[{"a":1}, {"a":2')).toBe(
+      'Invalid JSON data file JSON: 1 problem\n✖ the file ends before the closing ] of the array (cut off?)\n  → at row 2',
+    );
+    expect(await message('[{"a":1},]')).toBe(
+      'Invalid JSON data file JSON: 1 problem\n✖ unexpected "]" between the items of the array\n  → at row 2',
+    );
+    expect(await message('[1] x')).toBe(
+      'Invalid JSON data file JSON: 1 problem\n✖ unexpected "x" after the closing ] of the array',
+    );
   });
 });

@@ -12,12 +12,36 @@ export function toDataRow(item: unknown, row: number, line?: number): DataRow {
   if (typeof item === 'object' && item !== null && !Array.isArray(item)) {
     // JSON.parse makes "__proto__" an own key; copied into a row object it would set the prototype.
     if (Object.hasOwn(item, '__proto__')) {
-      return { row, data: {}, ...where, issues: [issue({ code: 'row', message: 'the row has a key named "__proto__", which cannot name a column; rename it in the file', path: [], row })] };
+      return {
+        row,
+        data: {},
+        ...where,
+        issues: [
+          issue({
+            code: 'row',
+            message: 'the row has a key named "__proto__", which cannot name a column; rename it in the file',
+            path: [],
+            row,
+          }),
+        ],
+      };
     }
     return { row, data: item as Record<string, unknown>, ...where };
   }
   const received = item === null ? 'null' : Array.isArray(item) ? 'an array' : typeof item;
-  return { row, data: {}, ...where, issues: [issue({ code: 'invalid_type', message: `a row must be an object of columns, received ${received}`, path: [], row })] };
+  return {
+    row,
+    data: {},
+    ...where,
+    issues: [
+      issue({
+        code: 'invalid_type',
+        message: `a row must be an object of columns, received ${received}`,
+        path: [],
+        row,
+      }),
+    ],
+  };
 }
 
 /**
@@ -29,7 +53,12 @@ export function toDataRow(item: unknown, row: number, line?: number): DataRow {
 export function duplicateKeyRow(duplicate: DuplicateKey, row: number, line?: number): DataRow {
   const key = String(duplicate.path[duplicate.path.length - 1]);
   const message = `the row has the key ${JSON.stringify(key)} twice in one object (at ${formatPath(duplicate.path)}); JSON would keep only the last: remove one`;
-  return { row, data: {}, ...(line === undefined ? {} : { line }), issues: [issue({ code: 'row', message, path: [], row })] };
+  return {
+    row,
+    data: {},
+    ...(line === undefined ? {} : { line }),
+    issues: [issue({ code: 'row', message, path: [], row })],
+  };
 }
 
 /**
@@ -44,7 +73,12 @@ export function checkedJsonRow(text: string, value: unknown, row: number, line?:
   const number = findUnrepresentableNumber(text);
   if (number !== undefined && number.readAs === '0') {
     const message = `the row has the number ${number.text}, which a double cannot hold: it would be read as 0; write 0 or a number in range`;
-    return { row, data: {}, ...(line === undefined ? {} : { line }), issues: [issue({ code: 'row', message, path: [], row })] };
+    return {
+      row,
+      data: {},
+      ...(line === undefined ? {} : { line }),
+      issues: [issue({ code: 'row', message, path: [], row })],
+    };
   }
   return toDataRow(value, row, line);
 }

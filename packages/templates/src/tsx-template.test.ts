@@ -41,8 +41,15 @@ describe('tsxTemplate', () => {
     const bound = await template.bind({ name: 'Tom & Jerry <3', plan: 'pro' }, 1);
     expect(bound.ok).toBe(true);
     if (!bound.ok) return;
-    const body = bound.request.body as { name: string; scenes: { scripts: { org: string }[]; clips: { type: string; text?: string }[] }[] };
-    expect([body.name, body.scenes[0]!.scripts[0]!.org, body.scenes[0]!.clips.find((c) => c.type === 'textImage')!.text]).toEqual([
+    const body = bound.request.body as {
+      name: string;
+      scenes: { scripts: { org: string }[]; clips: { type: string; text?: string }[] }[];
+    };
+    expect([
+      body.name,
+      body.scenes[0]!.scripts[0]!.org,
+      body.scenes[0]!.clips.find((c) => c.type === 'textImage')!.text,
+    ]).toEqual([
       'Welcome Tom & Jerry <3',
       'Hi Tom &amp; Jerry &lt;3, your PRO plan is ready.',
       'Welcome Tom & Jerry <3',
@@ -64,7 +71,9 @@ describe('tsxTemplate', () => {
   it('lets optionalColumns be absent, and tells a bad optionalColumns export', async () => {
     const template = await tsxTemplate(writeTemplate('export const optionalColumns = ["nickname"];'));
     const bound = await template.bind({ name: 'Ana', plan: 'team' }, 1);
-    expect(bound.ok && (bound.request.body as { scenes: { scripts: { org: string }[] }[] }).scenes[0]!.scripts[0]!.org).toBe('Hi Ana, your TEAM plan is ready.');
+    expect(
+      bound.ok && (bound.request.body as { scenes: { scripts: { org: string }[] }[] }).scenes[0]!.scripts[0]!.org,
+    ).toBe('Hi Ana, your TEAM plan is ready.');
     await expect(tsxTemplate(writeTemplate('export const optionalColumns = "nickname";'))).rejects.toThrow(
       /optionalColumns must be an array of column names, e\.g\. export const optionalColumns = \['nickname'\];/,
     );

@@ -1,6 +1,13 @@
 import path from 'node:path';
 import { UsageError, isValidationError, issue, type Issue } from '@vsynth/core';
-import { compile, importTsx, isElement, jsxDEV, type CompileOptions, type FunctionComponent } from '@vsynth/jsx-runtime';
+import {
+  compile,
+  importTsx,
+  isElement,
+  jsxDEV,
+  type CompileOptions,
+  type FunctionComponent,
+} from '@vsynth/jsx-runtime';
 import type { BatchTemplate, BindResult } from './batch-template.js';
 import { missingVariableIssue } from './missing-variable-issue.js';
 import { rowProps } from './row-props.js';
@@ -27,11 +34,19 @@ export async function tsxTemplate(file: string, options: TsxTemplateOptions = {}
   const mod = await importTsx(file);
   const inner = mod['default'];
   const exports =
-    typeof inner === 'object' && inner !== null && !isElement(inner) && 'default' in inner ? (inner as Record<string, unknown>) : mod;
+    typeof inner === 'object' && inner !== null && !isElement(inner) && 'default' in inner
+      ? (inner as Record<string, unknown>)
+      : mod;
   const component = exports['default'];
-  const subject = path.relative(options.cwd ?? process.cwd(), path.resolve(file)).split(path.sep).join('/') || file;
+  const subject =
+    path
+      .relative(options.cwd ?? process.cwd(), path.resolve(file))
+      .split(path.sep)
+      .join('/') || file;
   if (typeof component !== 'function') {
-    throw new UsageError(`${subject} must export default a component (row) => <Video>…</Video> to be a TSX template; each row becomes its props.`);
+    throw new UsageError(
+      `${subject} must export default a component (row) => <Video>…</Video> to be a TSX template; each row becomes its props.`,
+    );
   }
   const optional = optionalColumns(exports['optionalColumns'], subject);
   const read = new Set<string>();
@@ -51,20 +66,39 @@ export async function tsxTemplate(file: string, options: TsxTemplateOptions = {}
         const columns = Object.keys(data);
         const issues = [...tracked.missing].map((name) => {
           const found = missingVariableIssue({ name, row, path: [], columns, noun: 'prop', usedBy: subject });
-          return { ...found, message: `${found.message}; if the column is optional, list it in export const optionalColumns` };
+          return {
+            ...found,
+            message: `${found.message}; if the column is optional, list it in export const optionalColumns`,
+          };
         });
         return { ok: false, issues };
       };
       try {
         const element = jsxDEV(component as FunctionComponent, tracked.props);
         const result = await compile(element, compileOptions);
-        return missingProps() ?? { ok: true, request: { kind, body: result.payload as unknown as Record<string, unknown> }, warnings: withRow(result.warnings, row) };
+        return (
+          missingProps() ?? {
+            ok: true,
+            request: { kind, body: result.payload as unknown as Record<string, unknown> },
+            warnings: withRow(result.warnings, row),
+          }
+        );
       } catch (error) {
         const missing = missingProps();
         if (missing !== undefined) return missing;
-        if (isValidationError(error)) return { ok: false, issues: withRow(error.issues.filter((i: Issue) => i.severity === 'error'), row) };
+        if (isValidationError(error))
+          return {
+            ok: false,
+            issues: withRow(
+              error.issues.filter((i: Issue) => i.severity === 'error'),
+              row,
+            ),
+          };
         const message = error instanceof Error ? error.message : String(error);
-        return { ok: false, issues: [issue({ code: 'template', message: `${subject} failed for this row: ${message}`, path: [], row })] };
+        return {
+          ok: false,
+          issues: [issue({ code: 'template', message: `${subject} failed for this row: ${message}`, path: [], row })],
+        };
       }
     },
   };
@@ -73,7 +107,9 @@ export async function tsxTemplate(file: string, options: TsxTemplateOptions = {}
 function optionalColumns(value: unknown, subject: string): ReadonlySet<string> {
   if (value === undefined) return new Set();
   if (!Array.isArray(value) || !value.every((name) => typeof name === 'string')) {
-    throw new UsageError(`${subject}: optionalColumns must be an array of column names, e.g. export const optionalColumns = ['nickname'];`);
+    throw new UsageError(
+      `${subject}: optionalColumns must be an array of column names, e.g. export const optionalColumns = ['nickname'];`,
+    );
   }
   return new Set(value);
 }

@@ -11,8 +11,29 @@ afterAll(async () => {
   for (const dir of dirs) await rm(dir, { recursive: true, force: true });
 });
 
-const title = (text: string) => ({ id: 't', type: 'textImage', tag: 'title', layer: 1, left: 100, top: 100, width: 800, height: 100, text, fontSize: 60, fill: '#000000' });
-const base = { scenes: [{ sceneIdx: 0, scripts: [{ org: 'Hi' }], background: { source_type: 'color', source_color: '#ffffff' }, clips: [title('Hello!')] }] };
+const title = (text: string) => ({
+  id: 't',
+  type: 'textImage',
+  tag: 'title',
+  layer: 1,
+  left: 100,
+  top: 100,
+  width: 800,
+  height: 100,
+  text,
+  fontSize: 60,
+  fill: '#000000',
+});
+const base = {
+  scenes: [
+    {
+      sceneIdx: 0,
+      scripts: [{ org: 'Hi' }],
+      background: { source_type: 'color', source_color: '#ffffff' },
+      clips: [title('Hello!')],
+    },
+  ],
+};
 
 describe('rowPreviews', () => {
   it('draws the first N rows only, and reports each problem once with its rows', async () => {
@@ -30,7 +51,11 @@ describe('rowPreviews', () => {
     const defaultFontMissing = loadFontCatalog().resolveFamily('Noto Sans CJK') === undefined;
     expect(warnings).toEqual([
       '⚠ Row not drawn: Update key "title_3" addresses title clip 3, but the project has 1 clip tagged "title"; is --slots-from the base video of this template?\n  → in the preview of rows 2, 3',
-      ...(defaultFontMissing ? ['⚠ Font family "Noto Sans CJK" is not installed: drawn with DejaVu Sans\n  → at scenes[0].clips[0].fontFamily\n  → in the preview of row 1'] : []),
+      ...(defaultFontMissing
+        ? [
+            '⚠ Font family "Noto Sans CJK" is not installed: drawn with DejaVu Sans\n  → at scenes[0].clips[0].fontFamily\n  → in the preview of row 1',
+          ]
+        : []),
     ]);
   });
 
@@ -41,7 +66,9 @@ describe('rowPreviews', () => {
     previews.add(7, { kind: 'create', body: { name: 'x', scenes: [] } });
     const { paths, warnings } = await previews.finish();
     expect(paths).toEqual([]);
-    expect(warnings).toEqual(['⚠ Row not drawn: The payload has no scenes: nothing to draw a thumbnail of\n  → in the preview of row 7']);
+    expect(warnings).toEqual([
+      '⚠ Row not drawn: The payload has no scenes: nothing to draw a thumbnail of\n  → in the preview of row 7',
+    ]);
   });
 
   it('refuses a modify template without its base video', async () => {

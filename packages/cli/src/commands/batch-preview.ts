@@ -48,7 +48,7 @@ export function rowPreviewName(row: number): string {
 export async function rowPreviews(options: RowPreviewOptions): Promise<RowPreviews> {
   if (options.kind === 'modify' && options.base === undefined) {
     throw new UsageError(
-      '--preview draws each row\'s video, but a modify template only lists changes to a project stored by the service: pass --slots-from video.tsx (the base video) so each row\'s updates can be drawn over it.',
+      "--preview draws each row's video, but a modify template only lists changes to a project stored by the service: pass --slots-from video.tsx (the base video) so each row's updates can be drawn over it.",
     );
   }
   const dir = resolve(options.dir);
@@ -68,7 +68,8 @@ export async function rowPreviews(options: RowPreviewOptions): Promise<RowPrevie
     if (request.kind !== 'modify') return request.body;
     const modified = applyModify(options.base, (request.body['updates'] ?? {}) as Record<string, unknown>, 'v3');
     if (modified.ok) return modified.payload;
-    for (const problem of modified.issues) warn(`⚠ Row not drawn: ${problem.message}; is --slots-from the base video of this template?`, row);
+    for (const problem of modified.issues)
+      warn(`⚠ Row not drawn: ${problem.message}; is --slots-from the base video of this template?`, row);
     return undefined;
   };
 
@@ -84,14 +85,20 @@ export async function rowPreviews(options: RowPreviewOptions): Promise<RowPrevie
           paths.push(thumbnail.path);
           for (const warning of thumbnail.warnings) warn(formatIssue(warning), row);
         } catch (error) {
-          const why = isValidationError(error) ? error.issues.map((problem) => problem.message).join('; ') : error instanceof Error ? error.message : String(error);
+          const why = isValidationError(error)
+            ? error.issues.map((problem) => problem.message).join('; ')
+            : error instanceof Error
+              ? error.message
+              : String(error);
           warn(`⚠ Row not drawn: ${why}`, row);
         }
       });
     },
     async finish() {
       await queue;
-      const lines = [...warnings].map(([text, rows]) => `${text}\n  → in the preview of row${rows.length === 1 ? '' : 's'} ${summariseRows(rows)}`);
+      const lines = [...warnings].map(
+        ([text, rows]) => `${text}\n  → in the preview of row${rows.length === 1 ? '' : 's'} ${summariseRows(rows)}`,
+      );
       return { paths: paths.sort(), warnings: lines };
     },
   };
@@ -99,5 +106,7 @@ export async function rowPreviews(options: RowPreviewOptions): Promise<RowPrevie
 
 function summariseRows(rows: readonly number[]): string {
   const sorted = [...rows].sort((a, b) => a - b);
-  return sorted.length <= 6 ? sorted.join(', ') : `${sorted.slice(0, 5).join(', ')} … ${sorted.at(-1)}, ${sorted.length} rows`;
+  return sorted.length <= 6
+    ? sorted.join(', ')
+    : `${sorted.slice(0, 5).join(', ')} … ${sorted.at(-1)}, ${sorted.length} rows`;
 }

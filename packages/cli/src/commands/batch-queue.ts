@@ -20,7 +20,9 @@ const BATCH_ID = /^[A-Za-z0-9_-]{1,64}$/;
  *
  * @example await enqueueBatchCommand({ template: 'welcome.tsx', data: 'customers.csv', queue: 'redis://127.0.0.1:6379' })
  */
-export async function enqueueBatchCommand(options: BatchCommandOptions & { queue: string; batchId?: string }): Promise<void> {
+export async function enqueueBatchCommand(
+  options: BatchCommandOptions & { queue: string; batchId?: string },
+): Promise<void> {
   const notHere = (
     [
       ['--resume', options.resume],
@@ -42,12 +44,18 @@ export async function enqueueBatchCommand(options: BatchCommandOptions & { queue
     );
   }
   const batchId = options.batchId ?? randomUUID().slice(0, 8);
-  if (!BATCH_ID.test(batchId)) throw new UsageError(`--batch-id takes letters, digits, - and _ (at most 64), received "${batchId}".`);
-  const [{ loadTemplate, rowsFromFile }, { runBatch }] = await Promise.all([import('@vsynth/templates'), import('@vsynth/batch')]);
+  if (!BATCH_ID.test(batchId))
+    throw new UsageError(`--batch-id takes letters, digits, - and _ (at most 64), received "${batchId}".`);
+  const [{ loadTemplate, rowsFromFile }, { runBatch }] = await Promise.all([
+    import('@vsynth/templates'),
+    import('@vsynth/batch'),
+  ]);
   const { connectRedis, enqueueBatch } = await import('@vsynth/queue');
   const { template, base } = await loadTemplate(options.template, templateOptions(options));
   if (template.kind === 'modify' && template.projectId !== undefined) {
-    throw new UsageError(`Every row of the ${template.description} modifies project ${template.projectId}; modifies of one project must not overlap, which workers on several machines cannot promise. Run it without --queue.`);
+    throw new UsageError(
+      `Every row of the ${template.description} modifies project ${template.projectId}; modifies of one project must not overlap, which workers on several machines cannot promise. Run it without --queue.`,
+    );
   }
   // Connect first: a wrong address is told before binding a large file.
   const connection = await connectRedis(options.queue);
@@ -60,7 +68,8 @@ export async function enqueueBatchCommand(options: BatchCommandOptions & { queue
       dryRun: true,
       ...(base === undefined ? {} : { estimate: { base } }),
       ...(options.keyColumn === undefined ? {} : { keyColumn: options.keyColumn }),
-      onRequest: ({ row, rowKey, request, cubes }) => jobs.push({ batchId, row, rowKey, kind: request.kind, body: request.body, cubes }),
+      onRequest: ({ row, rowKey, request, cubes }) =>
+        jobs.push({ batchId, row, rowKey, kind: request.kind, body: request.body, cubes }),
       results: {
         write: (result) => {
           if (result.status === 'failed') invalid.push(result);
@@ -78,7 +87,10 @@ export async function enqueueBatchCommand(options: BatchCommandOptions & { queue
       for (const job of jobs) {
         const project = String(job.body['projectId']);
         const first = seen.get(project);
-        if (first !== undefined) throw new UsageError(`Rows ${first} and ${job.row} modify the same project ${project}; modifies of one project must not overlap, which the queue cannot promise. Give each row its own project, or run without --queue.`);
+        if (first !== undefined)
+          throw new UsageError(
+            `Rows ${first} and ${job.row} modify the same project ${project}; modifies of one project must not overlap, which the queue cannot promise. Give each row its own project, or run without --queue.`,
+          );
         seen.set(project, job.row);
       }
     }
@@ -101,12 +113,21 @@ export async function enqueueBatchCommand(options: BatchCommandOptions & { queue
       ...(options.resendUnknown ? { resendUnknown: true } : {}),
     });
     for (const result of invalid.slice(0, 50)) {
-      process.stderr.write(`${result.issues?.length ? result.issues.map(formatIssue).join('\n') : `✖ row ${result.row}: ${result.errorMessage ?? 'invalid'}`}\n`);
+      process.stderr.write(
+        `${result.issues?.length ? result.issues.map(formatIssue).join('\n') : `✖ row ${result.row}: ${result.errorMessage ?? 'invalid'}`}\n`,
+      );
     }
-    process.stdout.write(`${JSON.stringify({ batchId, rows: summary.rows, queued: jobs.length, invalid: invalid.length, added: enqueued.added, alreadyQueued: enqueued.existing, estimatedCubes: summary.cubes }, null, 2)}\n`);
-    process.stderr.write(`vsynth: batch ${batchId}: ${jobs.length} row${jobs.length === 1 ? '' : 's'} in the queue ${connection.url.display} (${enqueued.added} added now); run \`vsynth worker --queue ${connection.url.display}\` and follow with \`vsynth batch status --queue … --batch-id ${batchId} --wait\`.\n`);
+    process.stdout.write(
+      `${JSON.stringify({ batchId, rows: summary.rows, queued: jobs.length, invalid: invalid.length, added: enqueued.added, alreadyQueued: enqueued.existing, estimatedCubes: summary.cubes }, null, 2)}\n`,
+    );
+    process.stderr.write(
+      `vsynth: batch ${batchId}: ${jobs.length} row${jobs.length === 1 ? '' : 's'} in the queue ${connection.url.display} (${enqueued.added} added now); run \`vsynth worker --queue ${connection.url.display}\` and follow with \`vsynth batch status --queue … --batch-id ${batchId} --wait\`.\n`,
+    );
     if (invalid.length > 0) {
-      throw new TemplateError(`${invalid.length} row${invalid.length === 1 ? ' is' : 's are'} invalid (listed above) and not enqueued; the ${jobs.length} valid rows of batch ${batchId} are.`, []);
+      throw new TemplateError(
+        `${invalid.length} row${invalid.length === 1 ? ' is' : 's are'} invalid (listed above) and not enqueued; the ${jobs.length} valid rows of batch ${batchId} are.`,
+        [],
+      );
     }
   } finally {
     await connection.close();
@@ -130,12 +151,17 @@ export function registerBatchQueueCommands(batch: Command): void {
     .requiredOption('--queue <url>', 'Redis of the queue, redis://HOST:PORT[/DB]')
     .requiredOption('--batch-id <id>', 'batch id printed by `vsynth batch --queue`')
     .option('--json', 'print the status as JSON')
-    .option('--wait', 'follow the batch until every row has its result (bar on a terminal, JSON lines otherwise); exit 6 if rows failed or are unknown')
-    .addOption(new Option('--interval <seconds>', 'seconds between reads with --wait (default 1)').argParser((text) => {
-      const value = Number(text);
-      if (!(value > 0)) throw new UsageError(`--interval takes a positive number of seconds, received "${text}".`);
-      return value;
-    }))
+    .option(
+      '--wait',
+      'follow the batch until every row has its result (bar on a terminal, JSON lines otherwise); exit 6 if rows failed or are unknown',
+    )
+    .addOption(
+      new Option('--interval <seconds>', 'seconds between reads with --wait (default 1)').argParser((text) => {
+        const value = Number(text);
+        if (!(value > 0)) throw new UsageError(`--interval takes a positive number of seconds, received "${text}".`);
+        return value;
+      }),
+    )
     .action(async (options: QueueReadOptions & { json?: boolean; wait?: boolean; interval?: number }) => {
       await batchStatusCommand(options);
     });
@@ -150,9 +176,13 @@ export function registerBatchQueueCommands(batch: Command): void {
     });
 }
 
-async function batchStatusCommand(options: QueueReadOptions & { json?: boolean; wait?: boolean; interval?: number }): Promise<void> {
+async function batchStatusCommand(
+  options: QueueReadOptions & { json?: boolean; wait?: boolean; interval?: number },
+): Promise<void> {
   const { connectRedis, readBatch } = await import('@vsynth/queue');
-  const connection = await connectRedis(options.queue, { onDown: (message) => process.stderr.write(`vsynth: ${message}\n`) });
+  const connection = await connectRedis(options.queue, {
+    onDown: (message) => process.stderr.write(`vsynth: ${message}\n`),
+  });
   try {
     let { status } = await readBatch(connection.redis, options.batchId);
     if (!options.wait) {
@@ -170,7 +200,8 @@ async function batchStatusCommand(options: QueueReadOptions & { json?: boolean; 
         if (bar === undefined) process.stdout.write(`${JSON.stringify(status)}\n`);
         else {
           for (const key of ['done', 'failed', 'unknown'] as const) {
-            for (; shown[key] < status[key]; shown[key]++) bar.update({ type: 'row', row: 0, rowKey: '', status: key, attempts: 1 });
+            for (; shown[key] < status[key]; shown[key]++)
+              bar.update({ type: 'row', row: 0, rowKey: '', status: key, attempts: 1 });
           }
         }
         if (status.finished || controller.signal.aborted) break;
@@ -183,9 +214,14 @@ async function batchStatusCommand(options: QueueReadOptions & { json?: boolean; 
       bar?.finish();
     }
     if (bar !== undefined) process.stdout.write(describeStatus(status));
-    if (!status.finished) throw batchError(`Stopped following batch ${options.batchId} before it finished (${status.waiting + status.active} rows to go); its workers go on.`);
+    if (!status.finished)
+      throw batchError(
+        `Stopped following batch ${options.batchId} before it finished (${status.waiting + status.active} rows to go); its workers go on.`,
+      );
     if (status.failed + status.unknown > 0) {
-      throw batchError(`Batch ${options.batchId} finished with ${status.failed} failed and ${status.unknown} unknown rows; \`vsynth batch results --queue … --batch-id ${options.batchId} --out results.csv\` lists them.`);
+      throw batchError(
+        `Batch ${options.batchId} finished with ${status.failed} failed and ${status.unknown} unknown rows; \`vsynth batch results --queue … --batch-id ${options.batchId} --out results.csv\` lists them.`,
+      );
     }
   } finally {
     await connection.close();
@@ -205,8 +241,14 @@ async function batchResultsCommand(options: QueueReadOptions & { out: string }):
       file.close();
     }
     process.stdout.write(`${JSON.stringify(status, null, 2)}\n`);
-    if (!status.finished) throw batchError(`Batch ${options.batchId} is not finished: ${options.out} lists the ${results.length} rows with a result; ${status.waiting + status.active} rows are still waiting or in flight.`);
-    if (status.failed + status.unknown > 0) throw batchError(`Batch ${options.batchId} has ${status.failed} failed and ${status.unknown} unknown rows; see ${options.out}.`);
+    if (!status.finished)
+      throw batchError(
+        `Batch ${options.batchId} is not finished: ${options.out} lists the ${results.length} rows with a result; ${status.waiting + status.active} rows are still waiting or in flight.`,
+      );
+    if (status.failed + status.unknown > 0)
+      throw batchError(
+        `Batch ${options.batchId} has ${status.failed} failed and ${status.unknown} unknown rows; see ${options.out}.`,
+      );
   } finally {
     await connection.close();
   }

@@ -6,7 +6,18 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, statSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { Option, type Command } from 'commander';
-import { TemplateError, UsageError, batchError, configuredSecrets, createClient, formatIssue, listenForWebhooks, redactSecrets, writeWhole, type WebhookListener } from '@vsynth/core';
+import {
+  TemplateError,
+  UsageError,
+  batchError,
+  configuredSecrets,
+  createClient,
+  formatIssue,
+  listenForWebhooks,
+  redactSecrets,
+  writeWhole,
+  type WebhookListener,
+} from '@vsynth/core';
 // The batch and templates packages (Handlebars, csv-parse, the TSX compiler) load only when the command runs.
 import type { BatchEvent, BatchSummary, ResultsSink, WebhookCollector, WebhookDeliveryInfo } from '@vsynth/batch';
 import type { BatchRequest, LoadTemplateOptions, RowsFromFileOptions } from '@vsynth/templates';
@@ -71,41 +82,110 @@ export function registerBatch(program: Command): void {
   const batch = program.command('batch');
   batch
     .description('Bind each data row through a template and send one modify or create request per row, resumably')
-    .option('--template <file>', 'template: .json modify template ({projectId, updates}) or payload template, or .tsx component of the row')
+    .option(
+      '--template <file>',
+      'template: .json modify template ({projectId, updates}) or payload template, or .tsx component of the row',
+    )
     .option('--data <file>', 'rows: .csv, .tsv, .json (array), .ndjson/.jsonl')
     .option('--allow-empty', 'accept a data file without rows (otherwise "no rows in FILE", exit 3)')
-    .option('--slots-from <file.tsx>', 'video whose slot map resolves slot names in a modify template (also makes the cube estimate exact)')
+    .option(
+      '--slots-from <file.tsx>',
+      'video whose slot map resolves slot names in a modify template (also makes the cube estimate exact)',
+    )
     .option('--locale <bcp47>', 'locale of the number, date, upper and lower helpers (default en-US)')
     .option('--delimiter <char>', 'CSV delimiter (default , and tab for .tsv)')
     .option('--rename <old=new>', 'rename a CSV header column (repeatable)', collectRepeated)
-    .option('--key-column <name>', 'column whose value is the row key in journal and results (default: a hash of the row)')
-    .addOption(new Option('--target <target>', 'TSX template: compile to v3 (default) or legacy').choices(['v3', 'legacy']))
+    .option(
+      '--key-column <name>',
+      'column whose value is the row key in journal and results (default: a hash of the row)',
+    )
+    .addOption(
+      new Option('--target <target>', 'TSX template: compile to v3 (default) or legacy').choices(['v3', 'legacy']),
+    )
     .addOption(new Option('--variant <variant>', 'TSX template: v3 variant A (default) or B').choices(['A', 'B']))
     .option('--lossy', 'TSX template with --target legacy: drop what legacy cannot express, with a warning each')
-    .option('--concurrency <n>', 'requests in flight at once (default 4; halves on repeated 429)', numberOption('--concurrency', { min: 1, integer: true }))
+    .option(
+      '--concurrency <n>',
+      'requests in flight at once (default 4; halves on repeated 429)',
+      numberOption('--concurrency', { min: 1, integer: true }),
+    )
     .option('--rps <n>', 'at most this many requests started per second', numberOption('--rps', { aboveMin: true }))
-    .option('--max-attempts <n>', 'tries per row for 429/5xx/refused connections (default 5)', numberOption('--max-attempts', { min: 1, integer: true }))
+    .option(
+      '--max-attempts <n>',
+      'tries per row for 429/5xx/refused connections (default 5)',
+      numberOption('--max-attempts', { min: 1, integer: true }),
+    )
     .option('--journal <file>', 'journal (NDJSON) making the batch resumable (default <data>.journal.ndjson)')
-    .addOption(new Option('--durability <mode>', 'journal flush: fsync each attempt before its request is sent (default), or write (faster; survives a crash of vsynth, not of the machine)').choices(['fsync', 'write']))
-    .option('--resume', 'continue the batch in --journal: done rows are skipped, failed rows sent again, unknown rows left alone')
-    .option('--resend-unknown', 'with --resume, also send rows whose earlier request has no known outcome (may spend cubes twice)')
-    .option('--out <file>', 'results file, .csv, .ndjson or .json (array): row, rowKey, status, reason, projectId, projectKey, errorCode, errorMessage, attempts, cubes, videoUrl, duration')
+    .addOption(
+      new Option(
+        '--durability <mode>',
+        'journal flush: fsync each attempt before its request is sent (default), or write (faster; survives a crash of vsynth, not of the machine)',
+      ).choices(['fsync', 'write']),
+    )
+    .option(
+      '--resume',
+      'continue the batch in --journal: done rows are skipped, failed rows sent again, unknown rows left alone',
+    )
+    .option(
+      '--resend-unknown',
+      'with --resume, also send rows whose earlier request has no known outcome (may spend cubes twice)',
+    )
+    .option(
+      '--out <file>',
+      'results file, .csv, .ndjson or .json (array): row, rowKey, status, reason, projectId, projectKey, errorCode, errorMessage, attempts, cubes, videoUrl, duration',
+    )
     .option('--dry-run', 'bind and validate every row, print failures and the cube estimate, send nothing')
     .option('--requests <file.ndjson>', 'with --dry-run, write each request that would be sent')
-    .option('--preview <dir>', 'with --dry-run, draw the first scene of each of the first rows\' videos to DIR/row-NNNN.png (a modify template needs --slots-from)')
-    .option('--preview-rows <n>', 'rows drawn by --preview (default 10)', numberOption('--preview-rows', { min: 1, integer: true }))
-    .option('--max-cubes <n>', 'stop before the estimated cubes would exceed n (with --dry-run: estimate every row, say where a run would stop)', numberOption('--max-cubes'))
+    .option(
+      '--preview <dir>',
+      "with --dry-run, draw the first scene of each of the first rows' videos to DIR/row-NNNN.png (a modify template needs --slots-from)",
+    )
+    .option(
+      '--preview-rows <n>',
+      'rows drawn by --preview (default 10)',
+      numberOption('--preview-rows', { min: 1, integer: true }),
+    )
+    .option(
+      '--max-cubes <n>',
+      'stop before the estimated cubes would exceed n (with --dry-run: estimate every row, say where a run would stop)',
+      numberOption('--max-cubes'),
+    )
     .option('--project-pool <ids>', 'comma-separated base projects for a modify template; rows spread over them', list)
-    .option('--collect-webhooks', 'receive the export webhooks: results get videoUrl and duration; unknown rows settle as done')
+    .option(
+      '--collect-webhooks',
+      'receive the export webhooks: results get videoUrl and duration; unknown rows settle as done',
+    )
     .option('--webhook-host <host>', 'address the webhook listener binds (default 127.0.0.1)')
-    .option('--webhook-port <port>', 'port of the webhook listener (default any free port)', numberOption('--webhook-port', { max: 65_535, integer: true }))
-    .option('--webhook-url <url>', 'public address forwarding to the listener, when the service cannot reach it directly')
-    .option('--webhook-wait <seconds>', 'how long to wait for deliveries after the last row (default 60)', numberOption('--webhook-wait'))
-    .addOption(new Option('--events <format>', 'progress on stderr: bar (default on a terminal), jsonl (default otherwise), none').choices(['jsonl', 'bar', 'none']))
+    .option(
+      '--webhook-port <port>',
+      'port of the webhook listener (default any free port)',
+      numberOption('--webhook-port', { max: 65_535, integer: true }),
+    )
+    .option(
+      '--webhook-url <url>',
+      'public address forwarding to the listener, when the service cannot reach it directly',
+    )
+    .option(
+      '--webhook-wait <seconds>',
+      'how long to wait for deliveries after the last row (default 60)',
+      numberOption('--webhook-wait'),
+    )
+    .addOption(
+      new Option(
+        '--events <format>',
+        'progress on stderr: bar (default on a terminal), jsonl (default otherwise), none',
+      ).choices(['jsonl', 'bar', 'none']),
+    )
     .option('--base-url <url>', 'service base address (default $VSYNTH_BASE_URL); the key comes from $VSYNTH_API_KEY')
     .option('--legacy-base-url <url>', 'legacy base address (default $VSYNTH_LEGACY_BASE_URL, else --base-url)')
-    .option('--queue <url>', 'enqueue the valid rows on Redis (redis://HOST:PORT[/DB]) for `vsynth worker`s instead of sending them; prints the batch id')
-    .option('--batch-id <id>', 'with --queue, the batch id (default random); enqueueing the same id again adds no duplicate row (with --resend-unknown: enqueues its unknown rows again, to be sent)')
+    .option(
+      '--queue <url>',
+      'enqueue the valid rows on Redis (redis://HOST:PORT[/DB]) for `vsynth worker`s instead of sending them; prints the batch id',
+    )
+    .option(
+      '--batch-id <id>',
+      'with --queue, the batch id (default random); enqueueing the same id again adds no duplicate row (with --resend-unknown: enqueues its unknown rows again, to be sent)',
+    )
     .addHelpText(
       'after',
       `
@@ -124,8 +204,14 @@ Examples:
     )
     .action(async (options: BatchCommandOptions) => {
       // Not commander's requiredOption: it would also demand them of `batch status` and `batch results`.
-      for (const [flag, value] of [['--template <file>', options.template], ['--data <file>', options.data]] as const) {
-        if (value === undefined) throw new UsageError(`required option '${flag}' not specified (a queued batch is read with \`vsynth batch status\` or \`vsynth batch results\`).`);
+      for (const [flag, value] of [
+        ['--template <file>', options.template],
+        ['--data <file>', options.data],
+      ] as const) {
+        if (value === undefined)
+          throw new UsageError(
+            `required option '${flag}' not specified (a queued batch is read with \`vsynth batch status\` or \`vsynth batch results\`).`,
+          );
       }
       if (options.queue !== undefined) {
         await (await import('./batch-queue.js')).enqueueBatchCommand({ ...options, queue: options.queue });
@@ -143,12 +229,21 @@ Examples:
 /** Runs `vsynth batch` with parsed options; throws a VsynthError for anything but a clean batch. */
 export async function runBatchCommand(options: BatchCommandOptions): Promise<BatchSummary> {
   if (options.resendUnknown && !options.resume) throw new UsageError('--resend-unknown only applies with --resume.');
-  if (options.dryRun && options.resume) throw new UsageError('--dry-run sends nothing and keeps no journal, so there is nothing to --resume; drop one of them.');
-  if (options.requests !== undefined && !options.dryRun) throw new UsageError('--requests only applies with --dry-run.');
-  if ((options.preview !== undefined || options.previewRows !== undefined) && !options.dryRun) throw new UsageError('--preview only applies with --dry-run.');
-  if (options.previewRows !== undefined && options.preview === undefined) throw new UsageError('--preview-rows needs --preview DIR.');
+  if (options.dryRun && options.resume)
+    throw new UsageError(
+      '--dry-run sends nothing and keeps no journal, so there is nothing to --resume; drop one of them.',
+    );
+  if (options.requests !== undefined && !options.dryRun)
+    throw new UsageError('--requests only applies with --dry-run.');
+  if ((options.preview !== undefined || options.previewRows !== undefined) && !options.dryRun)
+    throw new UsageError('--preview only applies with --dry-run.');
+  if (options.previewRows !== undefined && options.preview === undefined)
+    throw new UsageError('--preview-rows needs --preview DIR.');
   const rowsOptions = dataOptions(options);
-  const [{ loadTemplate, rowsFromFile }, { openResultsFile, runBatch }] = await Promise.all([import('@vsynth/templates'), import('@vsynth/batch')]);
+  const [{ loadTemplate, rowsFromFile }, { openResultsFile, runBatch }] = await Promise.all([
+    import('@vsynth/templates'),
+    import('@vsynth/batch'),
+  ]);
   const { template, base } = await loadTemplate(options.template, templateOptions(options));
 
   const client = options.dryRun
@@ -163,7 +258,10 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
   const failures: string[] = [];
   const unknownRows: number[] = [];
   const onEvent = (batchEvent: BatchEvent) => {
-    const event = 'message' in batchEvent && batchEvent.message !== undefined ? { ...batchEvent, message: withCliFlags(batchEvent.message) } : batchEvent;
+    const event =
+      'message' in batchEvent && batchEvent.message !== undefined
+        ? { ...batchEvent, message: withCliFlags(batchEvent.message) }
+        : batchEvent;
     if (format === 'jsonl') process.stderr.write(`${JSON.stringify(event)}\n`);
     else if (progress !== undefined) progress.update(event);
     else if (event.type === 'warning') process.stderr.write(`vsynth: warning: ${event.message}\n`);
@@ -210,7 +308,13 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
   const previews: RowPreviews | undefined =
     options.preview === undefined
       ? undefined
-      : await (await import('./batch-preview.js')).rowPreviews({ dir: options.preview, rows: options.previewRows ?? 10, kind: template.kind, base, baseDir: dirname(options.slotsFrom ?? options.template) });
+      : await (await import('./batch-preview.js')).rowPreviews({
+          dir: options.preview,
+          rows: options.previewRows ?? 10,
+          kind: template.kind,
+          base,
+          baseDir: dirname(options.slotsFrom ?? options.template),
+        });
 
   const stop = stopOnSignals(
     '\nvsynth: interrupted: finishing requests in flight, then writing journal and results (Ctrl-C again to quit at once)\n',
@@ -235,12 +339,22 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
       ...(options.maxCubes === undefined ? {} : { maxCubes: options.maxCubes }),
       ...(base === undefined ? {} : { estimate: { base } }),
       ...(options.keyColumn === undefined ? {} : { keyColumn: options.keyColumn }),
-      results: teeResults(options.out === undefined ? undefined : openResultsFile(options.out), failures, unknownRows, options.data),
+      results: teeResults(
+        options.out === undefined ? undefined : openResultsFile(options.out),
+        failures,
+        unknownRows,
+        options.data,
+      ),
       ...(requests === undefined && previews === undefined
         ? {}
         : {
             onRequest: ({ row, rowKey, request, cubes }) => {
-              requests?.write(redactSecrets({ row, rowKey, kind: request.kind, cubes, body: withPoolProject(request, pool, poolTurn++) }, requestSecrets));
+              requests?.write(
+                redactSecrets(
+                  { row, rowKey, kind: request.kind, cubes, body: withPoolProject(request, pool, poolTurn++) },
+                  requestSecrets,
+                ),
+              );
               previews?.add(row, request);
             },
           }),
@@ -261,10 +375,15 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
   if (previews !== undefined) {
     const drawn = await previews.finish();
     for (const warning of drawn.warnings) process.stderr.write(`${warning}\n`);
-    process.stderr.write(`vsynth: ${drawn.paths.length} row preview${drawn.paths.length === 1 ? '' : 's'} in ${options.preview}${drawn.paths.length === 0 ? '' : ` (${drawn.paths.map((path) => basename(path)).join(', ')})`}\n`);
+    process.stderr.write(
+      `vsynth: ${drawn.paths.length} row preview${drawn.paths.length === 1 ? '' : 's'} in ${options.preview}${drawn.paths.length === 0 ? '' : ` (${drawn.paths.map((path) => basename(path)).join(', ')})`}\n`,
+    );
   }
   for (const line of failures.slice(0, 50)) process.stderr.write(`${line}\n`);
-  if (failures.length > 50) process.stderr.write(`… and ${failures.length - 50} more failed rows${options.out === undefined ? '' : `; see ${options.out}`}\n`);
+  if (failures.length > 50)
+    process.stderr.write(
+      `… and ${failures.length - 50} more failed rows${options.out === undefined ? '' : `; see ${options.out}`}\n`,
+    );
   const { warnings, ...printable } = summary;
   process.stdout.write(`${JSON.stringify({ ...printable, warnings: warnings.length }, null, 2)}\n`);
   if (options.dryRun) {
@@ -275,26 +394,50 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
   }
 
   if (options.dryRun && summary.failed > 0) {
-    throw new TemplateError(`The dry run found ${summary.failed} row${summary.failed === 1 ? '' : 's'} that would fail (listed above); fix the data or the template.`, []);
+    throw new TemplateError(
+      `The dry run found ${summary.failed} row${summary.failed === 1 ? '' : 's'} that would fail (listed above); fix the data or the template.`,
+      [],
+    );
   }
   if (options.dryRun && summary.stoppedAtMaxCubes) {
-    throw batchError(`The ${summary.ok} rows need an estimated ${summary.cubes} cubes, over --max-cubes ${options.maxCubes}: a run would stop where the warning above says. Raise --max-cubes to send every row.`);
+    throw batchError(
+      `The ${summary.ok} rows need an estimated ${summary.cubes} cubes, over --max-cubes ${options.maxCubes}: a run would stop where the warning above says. Raise --max-cubes to send every row.`,
+    );
   }
   const problems = summary.failed + summary.unknown;
-  if (summary.interrupted) throw batchError(`The batch was interrupted after ${summary.rows} rows. Run the same command with --resume to continue.`);
-  if (summary.stoppedAtMaxCubes) throw batchError(`The batch stopped before exceeding --max-cubes ${options.maxCubes}; raise it and run again with --resume to continue.`);
+  if (summary.interrupted)
+    throw batchError(
+      `The batch was interrupted after ${summary.rows} rows. Run the same command with --resume to continue.`,
+    );
+  if (summary.stoppedAtMaxCubes)
+    throw batchError(
+      `The batch stopped before exceeding --max-cubes ${options.maxCubes}; raise it and run again with --resume to continue.`,
+    );
   if (problems > 0) {
     const parts = [
-      summary.failed > 0 ? `${summary.failed} failed (${Object.entries(summary.failedByReason).map(([k, v]) => `${k}: ${v}`).join(', ')})` : '',
-      summary.unknown > 0 ? `${summary.unknown} unknown (${rowList(unknownRows)}: sent, no answer; check before --resume --resend-unknown)` : '',
+      summary.failed > 0
+        ? `${summary.failed} failed (${Object.entries(summary.failedByReason)
+            .map(([k, v]) => `${k}: ${v}`)
+            .join(', ')})`
+        : '',
+      summary.unknown > 0
+        ? `${summary.unknown} unknown (${rowList(unknownRows)}: sent, no answer; check before --resume --resend-unknown)`
+        : '',
     ].filter(Boolean);
-    throw batchError(`The batch finished with ${parts.join(' and ')}${options.out === undefined ? '' : `; see ${options.out}`}.`);
+    throw batchError(
+      `The batch finished with ${parts.join(' and ')}${options.out === undefined ? '' : `; see ${options.out}`}.`,
+    );
   }
   return summary;
 }
 
 /** Results go to the file, each failed row's issues to the message list (one entry per row), unknown rows' numbers to `unknownRows`. */
-function teeResults(file: ResultsSink | undefined, failures: string[], unknownRows: number[], data: string): ResultsSink {
+function teeResults(
+  file: ResultsSink | undefined,
+  failures: string[],
+  unknownRows: number[],
+  data: string,
+): ResultsSink {
   return {
     write(written) {
       const result = resultWithCliFlags(written);
@@ -303,7 +446,10 @@ function teeResults(file: ResultsSink | undefined, failures: string[], unknownRo
       // Rows not sent because of --max-cubes are told once by the closing message, not row by row.
       if (result.status !== 'failed' || result.reason === 'max_cubes') return;
       // The data file beside the row number: `→ at rows.csv row 12 · updates.title_0`.
-      if (result.issues !== undefined && result.issues.length > 0) failures.push(result.issues.map((item) => formatIssue(item).replace('→ at row ', `→ at ${data} row `)).join('\n'));
+      if (result.issues !== undefined && result.issues.length > 0)
+        failures.push(
+          result.issues.map((item) => formatIssue(item).replace('→ at row ', `→ at ${data} row `)).join('\n'),
+        );
       else failures.push(`✖ ${data} row ${result.row}: ${result.reason ?? 'failed'}: ${result.errorMessage ?? ''}`);
     },
     close() {
@@ -332,7 +478,10 @@ function openRequestsFile(path: string): NdjsonFile {
     try {
       writeWhole(fd, buffer);
     } catch (error) {
-      throw batchError(`Cannot write the requests file ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); it is incomplete.`, { cause: error });
+      throw batchError(
+        `Cannot write the requests file ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); it is incomplete.`,
+        { cause: error },
+      );
     } finally {
       buffer = '';
     }
@@ -386,7 +535,8 @@ export function dataOptions(options: BatchCommandOptions): RowsFromFileOptions {
  * @example await loadTemplate(options.template, templateOptions(options))
  */
 export function templateOptions(options: BatchCommandOptions): LoadTemplateOptions {
-  if (options.lossy && options.target !== 'legacy') throw new UsageError('--lossy only applies to a TSX template compiled with --target legacy.');
+  if (options.lossy && options.target !== 'legacy')
+    throw new UsageError('--lossy only applies to a TSX template compiled with --target legacy.');
   return {
     ...(options.slotsFrom === undefined ? {} : { slotsFrom: options.slotsFrom }),
     ...(options.locale === undefined ? {} : { locale: options.locale }),
@@ -407,14 +557,18 @@ export function parseRenames(pairs: readonly string[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const pair of pairs) {
     const at = pair.indexOf('=');
-    if (at <= 0 || at === pair.length - 1) throw new UsageError(`--rename takes "Old header=newName", received "${pair}".`);
+    if (at <= 0 || at === pair.length - 1)
+      throw new UsageError(`--rename takes "Old header=newName", received "${pair}".`);
     out[pair.slice(0, at).trim()] = pair.slice(at + 1).trim();
   }
   return out;
 }
 
 function list(value: string): string[] {
-  const ids = value.split(',').map((id) => id.trim()).filter(Boolean);
+  const ids = value
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean);
   if (ids.length === 0) throw new UsageError('--project-pool takes comma-separated project ids, e.g. p1,p2,p3.');
   return ids;
 }

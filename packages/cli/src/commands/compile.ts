@@ -38,8 +38,18 @@ export function registerCompile(program: Command): void {
     .description('Compile a TSX video (default export) to a v3 or legacy payload; print it as JSON')
     .argument('<file>', '.tsx file whose default export is a <Video> element or a component')
     .addOption(new Option('--target <target>', 'payload to produce').choices(['v3', 'legacy']).default('v3'))
-    .addOption(new Option('--variant <variant>', 'v3: A = speech in scenes[].scripts, B = in the avatar clip').choices(['A', 'B']))
-    .addOption(new Option('--orientation <orientation>', 'canvas, overrides <Video orientation>').choices(['landscape', 'portrait']))
+    .addOption(
+      new Option('--variant <variant>', 'v3: A = speech in scenes[].scripts, B = in the avatar clip').choices([
+        'A',
+        'B',
+      ]),
+    )
+    .addOption(
+      new Option('--orientation <orientation>', 'canvas, overrides <Video orientation>').choices([
+        'landscape',
+        'portrait',
+      ]),
+    )
     .option('--props <file>', 'JSON file with the props for a component default export')
     .option('--lossy', 'legacy: drop what legacy cannot express, with a warning each')
     .option('--report', 'print {payload, slots, warnings} instead of the payload')
@@ -61,7 +71,8 @@ export function registerCompile(program: Command): void {
 export async function runCompile(file: string, options: CompileCommandOptions = {}): Promise<CompileResult> {
   const stdout = options.stdout ?? process.stdout;
   const stderr = options.stderr ?? process.stderr;
-  if (!/\.[cm]?tsx?$/.test(file)) throw new UsageError(`${file} is not a .tsx file; give the TSX file whose default export is the video.`);
+  if (!/\.[cm]?tsx?$/.test(file))
+    throw new UsageError(`${file} is not a .tsx file; give the TSX file whose default export is the video.`);
   const compileOptions: CompileFileOptions = {
     target: options.target ?? 'v3',
     ...(options.variant !== undefined && { variant: options.variant }),

@@ -31,12 +31,18 @@ const TSX = /\.(tsx|ts|jsx|js|mts|mjs)$/i;
 export function registerDiff(program: Command): void {
   program
     .command('diff')
-    .description('Compare two videos (TSX or payload JSON, v3 or legacy) by what changes on screen; exit 1 when they differ')
+    .description(
+      'Compare two videos (TSX or payload JSON, v3 or legacy) by what changes on screen; exit 1 when they differ',
+    )
     .argument('<a>', 'before: a .tsx file or a payload JSON file')
     .argument('<b>', 'after: a .tsx file or a payload JSON file')
     .option('--json', 'print the diff as JSON, also when equal')
     .option('--props <file>', 'JSON file with the props for a .tsx side that exports a component')
-    .addOption(new Option('--target <target>', 'how .tsx sides are compiled (legacy is converted to v3 to compare)').choices(['v3', 'legacy']).default('v3'))
+    .addOption(
+      new Option('--target <target>', 'how .tsx sides are compiled (legacy is converted to v3 to compare)')
+        .choices(['v3', 'legacy'])
+        .default('v3'),
+    )
     .addHelpText(
       'after',
       '\nExit 0: equal (no output); 1: different; 2: usage; 3: a side is invalid.\n\nExamples:\n' +
@@ -58,10 +64,17 @@ export function registerDiff(program: Command): void {
 export async function runDiff(a: string, b: string, options: DiffCommandOptions = {}): Promise<VideoDiff> {
   const stdout = options.stdout ?? process.stdout;
   const props = options.props === undefined ? undefined : await readPropsFile(options.props);
-  const [before, after] = [await readSide(a, options.target ?? 'v3', props), await readSide(b, options.target ?? 'v3', props)];
-  const [{ diffPayloads, formatVideoDiff, sceneSpeech }, { estimateSceneDuration }] = await Promise.all([import('@vsynth/core'), import('@vsynth/preview')]);
+  const [before, after] = [
+    await readSide(a, options.target ?? 'v3', props),
+    await readSide(b, options.target ?? 'v3', props),
+  ];
+  const [{ diffPayloads, formatVideoDiff, sceneSpeech }, { estimateSceneDuration }] = await Promise.all([
+    import('@vsynth/core'),
+    import('@vsynth/preview'),
+  ]);
   const estimateDuration = (payload: Record<string, unknown>): number =>
-    Math.round(sceneSpeech(payload, 'v3').reduce((sum, s) => sum + estimateSceneDuration(s.text, s.language), 0) * 10) / 10;
+    Math.round(sceneSpeech(payload, 'v3').reduce((sum, s) => sum + estimateSceneDuration(s.text, s.language), 0) * 10) /
+    10;
   const diff = diffPayloads(before, after, { estimateDuration });
   if (options.json === true) stdout.write(`${JSON.stringify(diff, null, 2)}\n`);
   else stdout.write(formatVideoDiff(diff));
@@ -69,11 +82,17 @@ export async function runDiff(a: string, b: string, options: DiffCommandOptions 
 }
 
 /** One side as a v3 create request. */
-async function readSide(file: string, target: 'v3' | 'legacy', props: Record<string, unknown> | undefined): Promise<Record<string, unknown>> {
+async function readSide(
+  file: string,
+  target: 'v3' | 'legacy',
+  props: Record<string, unknown> | undefined,
+): Promise<Record<string, unknown>> {
   if (TSX.test(file)) {
     const { compileFile } = await import('@vsynth/jsx-runtime');
     const compiled = await compileFile(file, { target, ...(props !== undefined && { props }) });
-    return target === 'legacy' ? legacyProjectToV3(compiled.payload as never).payload : (compiled.payload as Record<string, unknown>);
+    return target === 'legacy'
+      ? legacyProjectToV3(compiled.payload as never).payload
+      : (compiled.payload as Record<string, unknown>);
   }
   const input = parseJsonText(await readTextFile(file, { what: 'payload' }), { source: file });
   // The same reading as `vsynth import`: a request, or a stored project record (in its envelope).

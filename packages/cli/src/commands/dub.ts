@@ -42,7 +42,10 @@ export function registerDub(program: Command): void {
     .option('--speakers <n>', 'number of speakers: auto or 1–5')
     .option('--wait', 'poll until the dubbed video is ready and print the final progress')
     .option('--interval <seconds>', 'first delay between polls with --wait (default 2)')
-    .option('--stall-timeout <seconds>', 'with --wait, give up when progress has not changed for this long (default 600)')
+    .option(
+      '--stall-timeout <seconds>',
+      'with --wait, give up when progress has not changed for this long (default 600)',
+    )
     .addHelpText('after', '\nExample:\n  vsynth dub talk.mp4 --to es-ES,fr-FR --from en-US --speakers 2 --wait')
     .action(async (video: string, options: DubOptions) => {
       await runDub(video, options);
@@ -58,7 +61,8 @@ export async function runDub(video: string, options: DubOptions, io: CommandIo =
   const targetSrts: Record<string, string> = {};
   for (const pair of options.targetSrt) {
     const at = pair.indexOf('=');
-    if (at <= 0 || at === pair.length - 1) throw new UsageError(`--target-srt takes LANG=FILE (e.g. fr-FR=fr.srt), got "${pair}".`);
+    if (at <= 0 || at === pair.length - 1)
+      throw new UsageError(`--target-srt takes LANG=FILE (e.g. fr-FR=fr.srt), got "${pair}".`);
     targetSrts[pair.slice(0, at)] = pair.slice(at + 1);
   }
   await requireFile('the video', video);
@@ -83,14 +87,22 @@ export async function runDub(video: string, options: DubOptions, io: CommandIo =
   }
   io.stderr.write(`uploaded; folderId ${uploaded.folderId}\n`);
   const done = await client.waitForDubbing(uploaded.folderId, {
-    ...(options.interval === undefined ? {} : { intervalMs: parseNumberOption('--interval', options.interval, { min: 1, integer: true }) * 1000 }),
-    ...(options.stallTimeout === undefined ? {} : { stallTimeoutMs: parseNumberOption('--stall-timeout', options.stallTimeout, { min: 1, integer: true }) * 1000 }),
+    ...(options.interval === undefined
+      ? {}
+      : { intervalMs: parseNumberOption('--interval', options.interval, { min: 1, integer: true }) * 1000 }),
+    ...(options.stallTimeout === undefined
+      ? {}
+      : {
+          stallTimeoutMs: parseNumberOption('--stall-timeout', options.stallTimeout, { min: 1, integer: true }) * 1000,
+        }),
     onProgress: ({ progress }) => {
       io.stderr.write(`dubbing ${uploaded.folderId}: ${progress.progress}%\n`);
     },
     onPollError: ({ error, delayMs }) => {
       const why = isApiError(error) ? `status ${error.status}` : 'no answer';
-      io.stderr.write(`dubbing ${uploaded.folderId}: progress unavailable (${why}); polling again in ${(delayMs / 1000).toFixed(1)} s\n`);
+      io.stderr.write(
+        `dubbing ${uploaded.folderId}: progress unavailable (${why}); polling again in ${(delayMs / 1000).toFixed(1)} s\n`,
+      );
     },
   });
   printJson({ folderId: uploaded.folderId, ...done }, io);

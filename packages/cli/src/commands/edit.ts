@@ -23,13 +23,21 @@ export function registerEdit(program: Command): void {
     .command('edit')
     .description('Change clip values of the project with this key; print the answer as JSON')
     .argument('<key>', 'project key')
-    .requiredOption('--change <json>', 'a change {"sceneIdx":0,"type":"aiModel","values":{"script":"…"}} (or an array of them), repeatable', collectRepeated, [])
+    .requiredOption(
+      '--change <json>',
+      'a change {"sceneIdx":0,"type":"aiModel","values":{"script":"…"}} (or an array of them), repeatable',
+      collectRepeated,
+      [],
+    )
     .option('--no-export', 'only store the change (isExport: false)')
     .option('--webhook-url <url>', 'address the service delivers the result to')
     .option('--wait', 'listen on a local port for the webhook delivery and print it')
     .option('--listen-port <port>', 'local port for --wait (default: any free port)')
     .option('--wait-timeout <seconds>', 'give up waiting for the delivery after this long')
-    .addHelpText('after', `\nExample:\n  vsynth edit k-42 --change '{"sceneIdx":0,"type":"textImage","values":{"text":"New title","fontSize":72}}'`)
+    .addHelpText(
+      'after',
+      `\nExample:\n  vsynth edit k-42 --change '{"sceneIdx":0,"type":"textImage","values":{"text":"New title","fontSize":72}}'`,
+    )
     .action(async (key: string, options: EditOptions) => {
       await runEdit(key, options);
     });
@@ -44,7 +52,10 @@ export async function runEdit(key: string, options: EditOptions, io: CommandIo =
     else value.push(parsed);
   });
   if (value.length === 0) {
-    throw new ValidationError([issue({ code: 'too_small', path: ['updates', 'value'], message: 'give at least one --change' })], { subject: 'edit request' });
+    throw new ValidationError(
+      [issue({ code: 'too_small', path: ['updates', 'value'], message: 'give at least one --change' })],
+      { subject: 'edit request' },
+    );
   }
   requireExportForWebhook(options, options.export !== false, 'drop --no-export');
   const client = clientFromEnv(io);

@@ -43,7 +43,9 @@ export interface ImportCommandResult {
 export function registerImport(program: Command): void {
   program
     .command('import')
-    .description('Turn a payload JSON (v3 create, legacy, or a stored project record) into a TSX video and an avatars module')
+    .description(
+      'Turn a payload JSON (v3 create, legacy, or a stored project record) into a TSX video and an avatars module',
+    )
     .argument('<payload>', 'JSON file, or - for stdin')
     .option('--out <file>', 'write the TSX here (default: print it on stdout)')
     .option('--avatars <file>', 'write the avatars module here (default: avatars.ts beside --out)')
@@ -69,26 +71,42 @@ export async function runImport(file: string, options: ImportCommandOptions = {}
   const stdout = options.stdout ?? process.stdout;
   const stderr = options.stderr ?? process.stderr;
   const source = file === '-' ? 'stdin' : file;
-  const avatarsFile = options.avatars ?? (options.out === undefined ? undefined : path.join(path.dirname(options.out), 'avatars.ts'));
-  if (options.out !== undefined && avatarsFile !== undefined && path.resolve(options.out) === path.resolve(avatarsFile)) {
+  const avatarsFile =
+    options.avatars ?? (options.out === undefined ? undefined : path.join(path.dirname(options.out), 'avatars.ts'));
+  if (
+    options.out !== undefined &&
+    avatarsFile !== undefined &&
+    path.resolve(options.out) === path.resolve(avatarsFile)
+  ) {
     throw new UsageError(`--out and --avatars are the same file (${options.out}); give two different files`);
   }
   if (options.force !== true) {
     for (const target of [options.out, options.avatars]) {
-      if (target !== undefined && existsSync(target)) throw new UsageError(`${target} exists; pass --force to replace it, or choose another file`);
+      if (target !== undefined && existsSync(target))
+        throw new UsageError(`${target} exists; pass --force to replace it, or choose another file`);
     }
   }
-  const text = file === '-' ? await readStdin(options.stdin ?? process.stdin) : await readTextFile(file, { what: 'payload' });
+  const text =
+    file === '-' ? await readStdin(options.stdin ?? process.stdin) : await readTextFile(file, { what: 'payload' });
   const input = parseJsonText(text, { source });
   const { importProject } = await import('@vsynth/jsx-runtime');
-  const specifier = avatarsFile === undefined ? './avatars.js' : moduleSpecifier(options.out ?? 'video.tsx', avatarsFile);
+  const specifier =
+    avatarsFile === undefined ? './avatars.js' : moduleSpecifier(options.out ?? 'video.tsx', avatarsFile);
   const result = await importProject(input, { subject: source, avatarsModule: specifier });
   if (result.warnings.length > 0) stderr.write(`${formatIssues(result.warnings)}\n`);
   if (result.avatars !== '' && avatarsFile === undefined) {
-    throw new UsageError('The project uses avatar model objects, which go into an avatars module: give --out (the module goes beside it) or --avatars <file>');
+    throw new UsageError(
+      'The project uses avatar model objects, which go into an avatars module: give --out (the module goes beside it) or --avatars <file>',
+    );
   }
   // The default avatars file beside --out is a file the user did not name: check it only now that it is needed.
-  if (result.avatars !== '' && avatarsFile !== undefined && options.avatars === undefined && options.force !== true && existsSync(avatarsFile)) {
+  if (
+    result.avatars !== '' &&
+    avatarsFile !== undefined &&
+    options.avatars === undefined &&
+    options.force !== true &&
+    existsSync(avatarsFile)
+  ) {
     throw new UsageError(`${avatarsFile} exists; pass --force to replace it, or --avatars <file> to choose another`);
   }
   const writes: [string, string][] = [];
@@ -103,7 +121,9 @@ export async function runImport(file: string, options: ImportCommandOptions = {}
       `${written.length > 0 ? `; wrote ${written.join(' and ')}` : ''}; compile it back with: vsynth compile ${options.out ?? '<file>'} ${flags}\n`,
   );
   if (result.carried.length > 0) {
-    stderr.write(`carried unchanged in raw props (${result.carried.length} field${result.carried.length === 1 ? '' : 's'} no prop expresses):\n`);
+    stderr.write(
+      `carried unchanged in raw props (${result.carried.length} field${result.carried.length === 1 ? '' : 's'} no prop expresses):\n`,
+    );
     for (const field of result.carried) stderr.write(`  ${field}\n`);
   }
   return { files: written, carried: result.carried };
@@ -111,8 +131,13 @@ export async function runImport(file: string, options: ImportCommandOptions = {}
 
 /** `./avatars.js`: the avatars file as the TSX imports it (`.ts` written as `.js`, NodeNext). */
 function moduleSpecifier(out: string, avatars: string): string {
-  let relative = path.relative(path.dirname(path.resolve(out)), path.resolve(avatars)).split(path.sep).join('/');
-  relative = relative.replace(/\.(m|c)?tsx?$/, (ext) => (ext.startsWith('.m') ? '.mjs' : ext.startsWith('.c') ? '.cjs' : '.js'));
+  let relative = path
+    .relative(path.dirname(path.resolve(out)), path.resolve(avatars))
+    .split(path.sep)
+    .join('/');
+  relative = relative.replace(/\.(m|c)?tsx?$/, (ext) =>
+    ext.startsWith('.m') ? '.mjs' : ext.startsWith('.c') ? '.cjs' : '.js',
+  );
   return relative.startsWith('.') ? relative : `./${relative}`;
 }
 

@@ -8,18 +8,28 @@ import { runInit } from './init.js';
 const dir = mkdtempSync(join(tmpdir(), 'vsynth-init-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const quiet = { write: () => true };
-const cliVersion = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const cliVersion = (
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
 
 describe('vsynth init', () => {
   it('writes a basic project depending on the published packages at this CLI version range', async () => {
     const root = join(dir, 'My Video');
     const written = await runInit(root, { stdout: quiet });
     expect(written.sort()).toEqual(['README.md', 'avatars.ts', 'package.json', 'tsconfig.json', 'video.tsx']);
-    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<string, Record<string, string>>;
+    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<
+      string,
+      Record<string, string>
+    >;
     expect(manifest['name']).toBe('my-video');
-    expect(manifest['dependencies']).toEqual({ '@vsynth/cli': `^${cliVersion}`, '@vsynth/jsx-runtime': `^${cliVersion}` });
+    expect(manifest['dependencies']).toEqual({
+      '@vsynth/cli': `^${cliVersion}`,
+      '@vsynth/jsx-runtime': `^${cliVersion}`,
+    });
     expect(manifest['scripts']?.['test']).toBe('tsc --noEmit && vsynth compile video.tsx');
-    const tsconfig = JSON.parse(readFileSync(join(root, 'tsconfig.json'), 'utf8')) as { compilerOptions: Record<string, unknown> };
+    const tsconfig = JSON.parse(readFileSync(join(root, 'tsconfig.json'), 'utf8')) as {
+      compilerOptions: Record<string, unknown>;
+    };
     expect(tsconfig.compilerOptions).toMatchObject({ jsx: 'react-jsx', jsxImportSource: '@vsynth/jsx-runtime' });
     expect(readFileSync(join(root, 'video.tsx'), 'utf8')).toContain("import { anna } from './avatars.js';");
   });
@@ -29,8 +39,16 @@ describe('vsynth init', () => {
     expect(batch).toEqual(expect.arrayContaining(['welcome.tsx', 'people.csv']));
     const library = await runInit(join(dir, 'library'), { template: 'library', stdout: quiet });
     expect(library).toEqual(expect.arrayContaining(['build.mjs', 'modify.json', 'people.csv']));
-    const manifest = JSON.parse(readFileSync(join(dir, 'library', 'package.json'), 'utf8')) as Record<string, Record<string, string>>;
-    expect(Object.keys(manifest['dependencies'] ?? {})).toEqual(['@vsynth/cli', '@vsynth/core', '@vsynth/jsx-runtime', '@vsynth/templates']);
+    const manifest = JSON.parse(readFileSync(join(dir, 'library', 'package.json'), 'utf8')) as Record<
+      string,
+      Record<string, string>
+    >;
+    expect(Object.keys(manifest['dependencies'] ?? {})).toEqual([
+      '@vsynth/cli',
+      '@vsynth/core',
+      '@vsynth/jsx-runtime',
+      '@vsynth/templates',
+    ]);
     expect(manifest['scripts']?.['test']).toBe('tsc --noEmit && node build.mjs');
   });
 

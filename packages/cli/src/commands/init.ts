@@ -23,8 +23,23 @@ export interface InitOptions {
 /** The shipped project files (packages/cli/templates), by template; `common/` goes in every one. */
 const TEMPLATE_FILES: Record<InitTemplate, readonly string[]> = {
   basic: ['common/video.tsx', 'common/avatars.ts', 'common/tsconfig.json', 'basic/README.md'],
-  batch: ['common/video.tsx', 'common/avatars.ts', 'common/tsconfig.json', 'batch/README.md', 'batch/welcome.tsx', 'batch/people.csv'],
-  library: ['common/video.tsx', 'common/avatars.ts', 'common/tsconfig.json', 'library/README.md', 'library/build.mjs', 'library/modify.json', 'library/people.csv'],
+  batch: [
+    'common/video.tsx',
+    'common/avatars.ts',
+    'common/tsconfig.json',
+    'batch/README.md',
+    'batch/welcome.tsx',
+    'batch/people.csv',
+  ],
+  library: [
+    'common/video.tsx',
+    'common/avatars.ts',
+    'common/tsconfig.json',
+    'library/README.md',
+    'library/build.mjs',
+    'library/modify.json',
+    'library/people.csv',
+  ],
 };
 
 const TEST_SCRIPTS: Record<InitTemplate, string> = {
@@ -42,10 +57,22 @@ const TEST_SCRIPTS: Record<InitTemplate, string> = {
 export function registerInit(program: Command): void {
   program
     .command('init')
-    .description('Start a project of your own: package.json, tsconfig, video.tsx, avatars.ts (a batch or a build script with --template)')
+    .description(
+      'Start a project of your own: package.json, tsconfig, video.tsx, avatars.ts (a batch or a build script with --template)',
+    )
     .argument('[dir]', 'folder of the new project (created if missing)', '.')
-    .addOption(new Option('--template <name>', 'basic: one video; batch: one video per CSV row; library: a build script using the API').choices(INIT_TEMPLATES).default('basic'))
-    .addHelpText('after', '\nExamples:\n  npx vsynth init my-video\n  npx vsynth init my-batch --template batch\n  npx vsynth init . --template library')
+    .addOption(
+      new Option(
+        '--template <name>',
+        'basic: one video; batch: one video per CSV row; library: a build script using the API',
+      )
+        .choices(INIT_TEMPLATES)
+        .default('basic'),
+    )
+    .addHelpText(
+      'after',
+      '\nExamples:\n  npx vsynth init my-video\n  npx vsynth init my-batch --template batch\n  npx vsynth init . --template library',
+    )
     .action(async (dir: string, options: InitOptions) => {
       await runInit(dir, options);
     });
@@ -64,14 +91,18 @@ export async function runInit(dir: string, options: InitOptions = {}): Promise<s
   const files = await projectFiles(template, packageName(root));
   const existing = Object.keys(files).filter((name) => existsSync(path.join(root, name)));
   if (existing.length > 0) {
-    throw new UsageError(`init would overwrite ${existing.join(', ')} in ${dir}; nothing was written. Choose a new folder, or move these files away.`);
+    throw new UsageError(
+      `init would overwrite ${existing.join(', ')} in ${dir}; nothing was written. Choose a new folder, or move these files away.`,
+    );
   }
   await mkdir(root, { recursive: true });
   // 'wx': a file that appeared since the check above is still not overwritten.
   for (const [name, text] of Object.entries(files)) await writeFile(path.join(root, name), text, { flag: 'wx' });
   const relative = path.relative(process.cwd(), root);
   const cd = relative === '' ? '' : `cd ${/^[\w./-]+$/.test(relative) ? relative : JSON.stringify(relative)} && `;
-  stdout.write(`Created a ${template} vsynth project in ${dir}: ${Object.keys(files).join(', ')}\nNext: ${cd}npm install && npm test   (README.md lists the next commands)\n`);
+  stdout.write(
+    `Created a ${template} vsynth project in ${dir}: ${Object.keys(files).join(', ')}\nNext: ${cd}npm install && npm test   (README.md lists the next commands)\n`,
+  );
   return Object.keys(files);
 }
 
@@ -79,13 +110,16 @@ export async function runInit(dir: string, options: InitOptions = {}): Promise<s
 async function projectFiles(template: InitTemplate, name: string): Promise<Record<string, string>> {
   const shipped = fileURLToPath(new URL('../../templates/', import.meta.url));
   const files: Record<string, string> = { 'package.json': await packageJson(template, name) };
-  for (const file of TEMPLATE_FILES[template]) files[path.basename(file)] = await readFile(path.join(shipped, file), 'utf8');
+  for (const file of TEMPLATE_FILES[template])
+    files[path.basename(file)] = await readFile(path.join(shipped, file), 'utf8');
   return files;
 }
 
 /** The project's package.json: the published packages at this CLI's version range. */
 async function packageJson(template: InitTemplate, name: string): Promise<string> {
-  const cli = JSON.parse(await readFile(fileURLToPath(new URL('../../package.json', import.meta.url)), 'utf8')) as { version: string };
+  const cli = JSON.parse(await readFile(fileURLToPath(new URL('../../package.json', import.meta.url)), 'utf8')) as {
+    version: string;
+  };
   const range = `^${cli.version}`;
   const packages = template === 'library' ? ['cli', 'core', 'jsx-runtime', 'templates'] : ['cli', 'jsx-runtime'];
   const manifest = {
@@ -93,7 +127,12 @@ async function packageJson(template: InitTemplate, name: string): Promise<string
     version: '0.0.0',
     private: true,
     type: 'module',
-    scripts: { ...(template === 'library' && { build: 'node build.mjs' }), compile: 'vsynth compile video.tsx', typecheck: 'tsc --noEmit', test: TEST_SCRIPTS[template] },
+    scripts: {
+      ...(template === 'library' && { build: 'node build.mjs' }),
+      compile: 'vsynth compile video.tsx',
+      typecheck: 'tsc --noEmit',
+      test: TEST_SCRIPTS[template],
+    },
     dependencies: Object.fromEntries(packages.map((item) => [`@vsynth/${item}`, range])),
     devDependencies: { typescript: '^5.9.3' },
   };

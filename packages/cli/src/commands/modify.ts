@@ -22,15 +22,25 @@ export interface ModifyOptions extends WebhookFlags {
 export function registerModify(program: Command): void {
   program
     .command('modify')
-    .description('Replace title/subtitle/script texts of a project by key (title, subtitles_2, scripts_1…); print the answer as JSON')
+    .description(
+      'Replace title/subtitle/script texts of a project by key (title, subtitles_2, scripts_1…); print the answer as JSON',
+    )
     .requiredOption('--project <id>', 'projectId to modify')
-    .requiredOption('--set <key=value>', 'an update, repeatable; the key is title|subtitles|scripts with an optional _N index', collectRepeated, [])
+    .requiredOption(
+      '--set <key=value>',
+      'an update, repeatable; the key is title|subtitles|scripts with an optional _N index',
+      collectRepeated,
+      [],
+    )
     .option('--export', 'export the modified project (isExport: true; default false)')
     .option('--webhook-url <url>', 'address the service delivers the result to')
     .option('--wait', 'export, listen on a local port for the webhook delivery and print it')
     .option('--listen-port <port>', 'local port for --wait (default: any free port)')
     .option('--wait-timeout <seconds>', 'give up waiting for the delivery after this long')
-    .addHelpText('after', '\nExample:\n  vsynth modify --project 665f1c --set title="Tom & Jerry" --set scripts_1="Hello again" --export')
+    .addHelpText(
+      'after',
+      '\nExample:\n  vsynth modify --project 665f1c --set title="Tom & Jerry" --set scripts_1="Hello again" --export',
+    )
     .action(async (options: ModifyOptions) => {
       await runModify(options);
     });

@@ -14,7 +14,10 @@ function vsynth(args: string[], env: NodeJS.ProcessEnv = {}): Promise<VsynthRun>
 }
 
 // A 2x1 PNG (red, blue) as the scene's image, referenced relative to the payload file.
-const PNG_2X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAADklEQVR4nGP4z8AAQv8BD/kD/YURmXYAAAAASUVORK5CYII=', 'base64');
+const PNG_2X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAADklEQVR4nGP4z8AAQv8BD/kD/YURmXYAAAAASUVORK5CYII=',
+  'base64',
+);
 
 describe('vsynth preview', () => {
   it('draws a payload .json to scene PNGs, SVGs and a contact sheet and prints the summary', async () => {
@@ -24,9 +27,30 @@ describe('vsynth preview', () => {
       scenes: [
         {
           sceneIdx: 0,
-          scripts: [{ org: 'One two three four five six seven eight nine ten', isTTS: false, tts: null, modelId: 'm', clothId: 'c' }],
+          scripts: [
+            {
+              org: 'One two three four five six seven eight nine ten',
+              isTTS: false,
+              tts: null,
+              modelId: 'm',
+              clothId: 'c',
+            },
+          ],
           background: { id: 'background', type: 'background', source_type: 'color', source_color: 'rgb(255,255,255)' },
-          clips: [{ id: 'i', type: 'image', layer: 1, left: 100, top: 100, width: 2, height: 1, scaleX: 200, scaleY: 200, source_url: 'pixels.png' }],
+          clips: [
+            {
+              id: 'i',
+              type: 'image',
+              layer: 1,
+              left: 100,
+              top: 100,
+              width: 2,
+              height: 1,
+              scaleX: 200,
+              scaleY: 200,
+              source_url: 'pixels.png',
+            },
+          ],
         },
       ],
     };
@@ -36,8 +60,16 @@ describe('vsynth preview', () => {
     const run = await vsynth(['preview', file, '--out', out, '--scale', '0.5']);
     expect(run.stderr).toContain('vsynth: 1 scene(s), about 4 s');
     expect(run.code).toBe(0);
-    const result = JSON.parse(run.stdout) as { storyboard: { scenes: { pngPath: string; svgPath: string; durationSeconds: number }[]; contactSheetPath: string; warnings: unknown[] } };
-    expect(result.storyboard.scenes).toEqual([{ index: 0, svgPath: join(out, 'scene-000.svg'), pngPath: join(out, 'scene-000.png'), durationSeconds: 4 }]);
+    const result = JSON.parse(run.stdout) as {
+      storyboard: {
+        scenes: { pngPath: string; svgPath: string; durationSeconds: number }[];
+        contactSheetPath: string;
+        warnings: unknown[];
+      };
+    };
+    expect(result.storyboard.scenes).toEqual([
+      { index: 0, svgPath: join(out, 'scene-000.svg'), pngPath: join(out, 'scene-000.png'), durationSeconds: 4 },
+    ]);
     expect(result.storyboard.warnings).toEqual([]);
     expect(existsSync(result.storyboard.contactSheetPath)).toBe(true);
     const png = decodePng(readFileSync(join(out, 'scene-000.png')));
@@ -47,7 +79,16 @@ describe('vsynth preview', () => {
   it('compiles a TSX component with inline --props JSON and draws it, escaped', async () => {
     const out = join(dir, 'tsx');
     const inline = JSON.stringify({ customer: 'Ana <& Co>', plan: 'Pro', features: ['Exports'] });
-    const run = await vsynth(['preview', 'examples/library-demo.tsx', '--out', out, '--props', inline, '--scale', '0.25']);
+    const run = await vsynth([
+      'preview',
+      'examples/library-demo.tsx',
+      '--out',
+      out,
+      '--props',
+      inline,
+      '--scale',
+      '0.25',
+    ]);
     expect(run.code, run.stderr).toBe(0);
     const result = JSON.parse(run.stdout) as { storyboard: { scenes: { svgPath: string }[] } };
     expect(result.storyboard.scenes.length).toBeGreaterThan(0);
@@ -59,18 +100,27 @@ describe('vsynth preview', () => {
     const out = join(dir, 'legacy');
     const run = await vsynth(['preview', 'examples/legacy.tsx', '--out', out, '--scale', '0.1', '--timeout', '1']);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stderr).toContain('vsynth: examples/legacy.tsx does not compile to v3 (<Avatar model="minho"> has no model object');
+    expect(run.stderr).toContain(
+      'vsynth: examples/legacy.tsx does not compile to v3 (<Avatar model="minho"> has no model object',
+    );
     expect(run.stderr).toContain('drawing its legacy payload. Pass --target legacy to skip this note.');
     const result = JSON.parse(run.stdout) as { storyboard: { scenes: { pngPath: string }[] } };
-    expect(result.storyboard.scenes.map((scene) => scene.pngPath)).toEqual([join(out, 'scene-000.png'), join(out, 'scene-001.png')]);
+    expect(result.storyboard.scenes.map((scene) => scene.pngPath)).toEqual([
+      join(out, 'scene-000.png'),
+      join(out, 'scene-001.png'),
+    ]);
     // The Korean text clip finds an installed font, or the note says what to install (.ci/run installs it).
-    if (loadFontCatalog().resolveFamily('Noto Sans CJK') === undefined) expect(run.stderr).toMatch(/No installed font draws .*: install fonts-noto-core and fonts-noto-cjk/);
+    if (loadFontCatalog().resolveFamily('Noto Sans CJK') === undefined)
+      expect(run.stderr).toMatch(/No installed font draws .*: install fonts-noto-core and fonts-noto-cjk/);
     else expect(run.stderr).not.toContain('No installed font draws');
   });
 
   it('says what to install when --mp4 is asked for and ffmpeg is not on PATH (exit 2)', async () => {
     const file = join(dir, 'tiny.json');
-    writeFileSync(file, JSON.stringify({ scenes: [{ sceneIdx: 0, background: { source_color: '#000000' }, clips: [] }] }));
+    writeFileSync(
+      file,
+      JSON.stringify({ scenes: [{ sceneIdx: 0, background: { source_color: '#000000' }, clips: [] }] }),
+    );
     const run = await vsynth(['preview', file, '--out', join(dir, 'nompeg'), '--mp4'], { PATH: '' });
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('ffmpeg was not found on PATH');
@@ -86,7 +136,14 @@ describe('vsynth preview', () => {
     const csv = await vsynth(['preview', 'rows.csv', '--out', join(dir, 'bad')]);
     expect(csv.code).toBe(2);
     expect(csv.stderr).toContain('rows.csv is neither a .tsx video nor a payload .json file');
-    const variant = await vsynth(['preview', 'examples/payloads/legacy.json', '--out', join(dir, 'bad'), '--variant', 'B']);
+    const variant = await vsynth([
+      'preview',
+      'examples/payloads/legacy.json',
+      '--out',
+      join(dir, 'bad'),
+      '--variant',
+      'B',
+    ]);
     expect(variant.code).toBe(2);
     expect(variant.stderr).toContain('--variant applies to a .tsx video; a payload .json is drawn as it is.');
   });

@@ -50,13 +50,26 @@ export function registerPreview(program: Command): void {
     .argument('<file>', '.tsx video (default export) or a v3/legacy payload .json')
     .requiredOption('--out <dir>', 'directory for scene-NNN.svg/.png, contact-sheet.png and draft.mp4')
     .option('--props <json>', 'props for a TSX component export: inline JSON or a JSON file')
-    .addOption(new Option('--target <target>', 'TSX: draw the v3 or the legacy payload (default v3, else legacy when only that compiles)').choices(['v3', 'legacy']))
+    .addOption(
+      new Option(
+        '--target <target>',
+        'TSX: draw the v3 or the legacy payload (default v3, else legacy when only that compiles)',
+      ).choices(['v3', 'legacy']),
+    )
     .addOption(new Option('--variant <variant>', 'TSX, v3: variant A (default) or B').choices(['A', 'B']))
     .option('--scale <n>', 'PNG size relative to the canvas (0.25 = thumbnails; default 1)')
     .option('--mp4', 'also write draft.mp4 (needs ffmpeg; espeak-ng adds speech)')
-    .addOption(new Option('--orientation <orientation>', 'canvas of a legacy payload (default landscape)').choices(['landscape', 'portrait']))
+    .addOption(
+      new Option('--orientation <orientation>', 'canvas of a legacy payload (default landscape)').choices([
+        'landscape',
+        'portrait',
+      ]),
+    )
     .option('--timeout <ms>', 'timeout of each http(s) image fetch (default 5000)')
-    .addHelpText('after', '\nExamples:\n  vsynth preview examples/promo.tsx --out preview\n  vsynth preview examples/legacy.tsx --target legacy --out preview\n  vsynth preview payload.json --out preview --scale 0.25 --mp4')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  vsynth preview examples/promo.tsx --out preview\n  vsynth preview examples/legacy.tsx --target legacy --out preview\n  vsynth preview payload.json --out preview --scale 0.25 --mp4',
+    )
     .action(async (file: string, options: PreviewCommandOptions) => {
       await runPreview(file, options);
     });
@@ -66,7 +79,9 @@ async function readProps(value: string): Promise<Record<string, unknown>> {
   if (!value.trim().startsWith('{')) return readPropsFile(value);
   const parsed = parseJsonText(value, { source: '--props' });
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new UsageError(`--props must be a JSON object (the component's props), got ${Array.isArray(parsed) ? 'an array' : typeof parsed}.`);
+    throw new UsageError(
+      `--props must be a JSON object (the component's props), got ${Array.isArray(parsed) ? 'an array' : typeof parsed}.`,
+    );
   }
   return parsed as Record<string, unknown>;
 }
@@ -75,13 +90,26 @@ async function readProps(value: string): Promise<Record<string, unknown>> {
  * Compiles a TSX video for drawing. Without `--target`, a video that only compiles to legacy
  * (avatars given by key, no model objects) is drawn from its legacy payload, with a note.
  */
-async function compileForPreview(file: string, options: PreviewCommandOptions, stderr: { write(text: string): unknown }): Promise<unknown> {
+async function compileForPreview(
+  file: string,
+  options: PreviewCommandOptions,
+  stderr: { write(text: string): unknown },
+): Promise<unknown> {
   const { compileFile } = await import('@vsynth/jsx-runtime');
-  if (options.target === 'legacy' && options.variant !== undefined) throw new UsageError('--variant applies to v3; a legacy payload has none.');
+  if (options.target === 'legacy' && options.variant !== undefined)
+    throw new UsageError('--variant applies to v3; a legacy payload has none.');
   const props = options.props === undefined ? {} : { props: await readProps(options.props) };
-  const v3 = { ...props, target: 'v3' as const, ...(options.variant === undefined ? {} : { variant: options.variant }) };
+  const v3 = {
+    ...props,
+    target: 'v3' as const,
+    ...(options.variant === undefined ? {} : { variant: options.variant }),
+  };
   // The legacy payload states no orientation: the same --orientation converts and draws it.
-  const legacy = { ...props, target: 'legacy' as const, ...(options.orientation === undefined ? {} : { orientation: options.orientation }) };
+  const legacy = {
+    ...props,
+    target: 'legacy' as const,
+    ...(options.orientation === undefined ? {} : { orientation: options.orientation }),
+  };
   let compiled;
   try {
     compiled = await compileFile(file, options.target === 'legacy' ? legacy : v3);
@@ -92,7 +120,9 @@ async function compileForPreview(file: string, options: PreviewCommandOptions, s
     } catch {
       throw error;
     }
-    stderr.write(`vsynth: ${file} does not compile to v3 (${error.issues[0]?.message ?? error.message}); drawing its legacy payload. Pass --target legacy to skip this note.\n`);
+    stderr.write(
+      `vsynth: ${file} does not compile to v3 (${error.issues[0]?.message ?? error.message}); drawing its legacy payload. Pass --target legacy to skip this note.\n`,
+    );
   }
   if (compiled.warnings.length > 0) stderr.write(`${formatIssues(compiled.warnings)}\n`);
   return compiled.payload;
@@ -106,15 +136,24 @@ async function compileForPreview(file: string, options: PreviewCommandOptions, s
 export async function runPreview(file: string, options: PreviewCommandOptions): Promise<PreviewCommandResult> {
   const stdout = options.stdout ?? process.stdout;
   const stderr = options.stderr ?? process.stderr;
-  const scale = options.scale === undefined ? 1 : parseNumberOption('--scale', options.scale, { aboveMin: true, max: 8 });
-  const timeoutMs = options.timeout === undefined ? 5000 : parseNumberOption('--timeout', options.timeout, { aboveMin: true, max: 600_000 });
+  const scale =
+    options.scale === undefined ? 1 : parseNumberOption('--scale', options.scale, { aboveMin: true, max: 8 });
+  const timeoutMs =
+    options.timeout === undefined
+      ? 5000
+      : parseNumberOption('--timeout', options.timeout, { aboveMin: true, max: 600_000 });
   const { createAssetLoader, renderDraft, renderStoryboard } = await import('@vsynth/preview');
   let payload: unknown;
   if (/\.[cm]?tsx?$/.test(file)) {
     payload = await compileForPreview(file, options, stderr);
   } else if (/\.json$/i.test(file)) {
-    for (const [given, option] of [[options.props, '--props'], [options.target, '--target'], [options.variant, '--variant']] as const) {
-      if (given !== undefined) throw new UsageError(`${option} applies to a .tsx video; a payload .json is drawn as it is.`);
+    for (const [given, option] of [
+      [options.props, '--props'],
+      [options.target, '--target'],
+      [options.variant, '--variant'],
+    ] as const) {
+      if (given !== undefined)
+        throw new UsageError(`${option} applies to a .tsx video; a payload .json is drawn as it is.`);
     }
     payload = parseJsonText(await readTextFile(file, { what: 'payload' }), { source: file });
   } else {
@@ -130,11 +169,15 @@ export async function runPreview(file: string, options: PreviewCommandOptions): 
   };
   const storyboard = await renderStoryboard(payload, { ...common, outDir: options.out, scale });
   if (storyboard.warnings.length > 0) stderr.write(`${formatIssues(storyboard.warnings)}\n`);
-  stderr.write(`vsynth: ${storyboard.scenes.length} scene(s), about ${storyboard.totalSeconds} s: ${storyboard.contactSheetPath}\n`);
+  stderr.write(
+    `vsynth: ${storyboard.scenes.length} scene(s), about ${storyboard.totalSeconds} s: ${storyboard.contactSheetPath}\n`,
+  );
   let draft: Draft | undefined;
   if (options.mp4 === true) {
     draft = await renderDraft(payload, { ...common, out: join(resolve(options.out), 'draft.mp4') });
-    const extra = draft.warnings.filter((warning) => !storyboard.warnings.some((seen) => seen.message === warning.message));
+    const extra = draft.warnings.filter(
+      (warning) => !storyboard.warnings.some((seen) => seen.message === warning.message),
+    );
     if (extra.length > 0) stderr.write(`${formatIssues(extra)}\n`);
     stderr.write(`vsynth: draft ${draft.path} (${draft.durationSeconds} s, ${draft.audio})\n`);
   }

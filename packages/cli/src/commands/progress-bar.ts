@@ -23,7 +23,12 @@ export function progressBar(total: number | undefined): { update(event: BatchEve
     const width = 24;
     const filled = total === undefined || total === 0 ? 0 : Math.min(width, Math.round((settled / total) * width));
     const bar = total === undefined ? '' : `${'█'.repeat(filled)}${'░'.repeat(width - filled)} `;
-    const parts = [total === undefined ? `${settled} rows` : `${settled}/${total} rows`, `done ${counts.done + counts.skipped}`, `failed ${counts.failed}`, `unknown ${counts.unknown}`];
+    const parts = [
+      total === undefined ? `${settled} rows` : `${settled}/${total} rows`,
+      `done ${counts.done + counts.skipped}`,
+      `failed ${counts.failed}`,
+      `unknown ${counts.unknown}`,
+    ];
     if (counts.ok > 0) parts.push(`ok ${counts.ok}`);
     if (counts.retries > 0) parts.push(`retries ${counts.retries}`);
     if (limit > 0) parts.push(`concurrency ${limit}`);
@@ -39,7 +44,8 @@ export function progressBar(total: number | undefined): { update(event: BatchEve
         // Printed in full above the bar (the first 20; every one is in the summary's count and in --events jsonl).
         warnings += 1;
         if (warnings <= 20) process.stderr.write(`\r\x1b[Kvsynth: warning: ${event.message}\n`);
-        else if (warnings === 21) process.stderr.write('\r\x1b[Kvsynth: more warnings follow; --events jsonl lists them all\n');
+        else if (warnings === 21)
+          process.stderr.write('\r\x1b[Kvsynth: more warnings follow; --events jsonl lists them all\n');
         draw(true);
       }
       if (event.type === 'row') {

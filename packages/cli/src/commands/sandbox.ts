@@ -35,28 +35,82 @@ export function registerSandbox(program: Command): void {
   program
     .command('sandbox')
     .description('Run a local implementation of the whole service interface (v3 and legacy on one port) until Ctrl-C')
-    .option('--port <port>', `port to listen on; 0 picks a free one (default ${SANDBOX_DEFAULT_PORT})`, numberOption('--port', { max: 65_535, integer: true }))
+    .option(
+      '--port <port>',
+      `port to listen on; 0 picks a free one (default ${SANDBOX_DEFAULT_PORT})`,
+      numberOption('--port', { max: 65_535, integer: true }),
+    )
     .option('--host <host>', 'interface to listen on (default 127.0.0.1)')
-    .option('--data-dir <dir>', 'where projects, ledger and artifacts are kept (default $XDG_CACHE_HOME/vsynth/sandbox or ~/.cache/vsynth/sandbox)')
-    .option('--api-key <key>', 'accept this API key in Authorization; repeatable (default: sandbox-key, unless --app is given)', collect, [] as string[])
-    .option('--app <appId:userKey>', 'let this AppId/UserKey pair issue tokens at POST /sandbox/token; repeatable (default sandbox-app:sandbox-user-key, unless --api-key is given)', collectApp, [] as SandboxApp[])
-    .option('--latency <ms>', 'answer each spec request this long after it arrived (handled meanwhile)', numberOption('--latency'))
-    .option('--fault-5xx <rate>', 'share (0-1) of spec requests answered 503 before processing', numberOption('--fault-5xx', { max: 1 }))
-    .option('--fault-429 <rate>', 'share (0-1) of spec requests answered 429 with Retry-After before processing', numberOption('--fault-429', { max: 1 }))
+    .option(
+      '--data-dir <dir>',
+      'where projects, ledger and artifacts are kept (default $XDG_CACHE_HOME/vsynth/sandbox or ~/.cache/vsynth/sandbox)',
+    )
+    .option(
+      '--api-key <key>',
+      'accept this API key in Authorization; repeatable (default: sandbox-key, unless --app is given)',
+      collect,
+      [] as string[],
+    )
+    .option(
+      '--app <appId:userKey>',
+      'let this AppId/UserKey pair issue tokens at POST /sandbox/token; repeatable (default sandbox-app:sandbox-user-key, unless --api-key is given)',
+      collectApp,
+      [] as SandboxApp[],
+    )
+    .option(
+      '--latency <ms>',
+      'answer each spec request this long after it arrived (handled meanwhile)',
+      numberOption('--latency'),
+    )
+    .option(
+      '--fault-5xx <rate>',
+      'share (0-1) of spec requests answered 503 before processing',
+      numberOption('--fault-5xx', { max: 1 }),
+    )
+    .option(
+      '--fault-429 <rate>',
+      'share (0-1) of spec requests answered 429 with Retry-After before processing',
+      numberOption('--fault-429', { max: 1 }),
+    )
     .option('--retry-after <seconds>', 'Retry-After of injected 429s (default 1)', numberOption('--retry-after'))
-    .option('--fault-lost-response <rate>', 'share (0-1) of successful spec requests processed and stored, then dropped unanswered', numberOption('--fault-lost-response', { max: 1 }))
-    .option('--webhook-drop <rate>', 'share (0-1) of webhook attempts dropped (then retried with backoff)', numberOption('--webhook-drop', { max: 1 }))
-    .option('--remote-webhooks', 'also deliver webhooks to addresses off this machine (default: loopback receivers only)')
-    .option('--token-ttl <seconds>', 'lifetime of issued tokens (default 86400)', numberOption('--token-ttl', { min: 1 }))
+    .option(
+      '--fault-lost-response <rate>',
+      'share (0-1) of successful spec requests processed and stored, then dropped unanswered',
+      numberOption('--fault-lost-response', { max: 1 }),
+    )
+    .option(
+      '--webhook-drop <rate>',
+      'share (0-1) of webhook attempts dropped (then retried with backoff)',
+      numberOption('--webhook-drop', { max: 1 }),
+    )
+    .option(
+      '--remote-webhooks',
+      'also deliver webhooks to addresses off this machine (default: loopback receivers only)',
+    )
+    .option(
+      '--token-ttl <seconds>',
+      'lifetime of issued tokens (default 86400)',
+      numberOption('--token-ttl', { min: 1 }),
+    )
     .option('--export-seconds <n>', 'how long an export takes (default 2)', numberOption('--export-seconds'))
-    .option('--dubbing-polls <n>', 'progress polls until a dubbing job reports 100 (default 4)', numberOption('--dubbing-polls', { min: 1, max: 1_000_000, integer: true }))
+    .option(
+      '--dubbing-polls <n>',
+      'progress polls until a dubbing job reports 100 (default 4)',
+      numberOption('--dubbing-polls', { min: 1, max: 1_000_000, integer: true }),
+    )
     .option('--max-upload-mb <mb>', 'largest dubbing upload in MiB (default 2048)', numberOption('--max-upload-mb'))
     .addOption(
-      new Option('--artifact <kind>', 'what an export produces: preview (MP4 draft with ffmpeg, else contact sheet PNG) or json (the project JSON)')
+      new Option(
+        '--artifact <kind>',
+        'what an export produces: preview (MP4 draft with ffmpeg, else contact sheet PNG) or json (the project JSON)',
+      )
         .choices(['preview', 'json'])
         .default('preview'),
     )
-    .option('--no-fsync', 'do not fsync the store after each batch of writes (faster; a crash may lose the last answered requests)')
+    .option(
+      '--no-fsync',
+      'do not fsync the store after each batch of writes (faster; a crash may lose the last answered requests)',
+    )
     .option('--quiet', 'log no events on stderr')
     .addHelpText(
       'after',
@@ -89,7 +143,9 @@ export async function runSandbox(options: SandboxCommandOptions = {}): Promise<v
     ...sandboxOptions,
     log,
   });
-  stdout.write(`${JSON.stringify({ url: sandbox.url, legacyUrl: sandbox.legacyUrl, apiKeys: sandbox.apiKeys, apps: sandbox.apps, dataDir: sandbox.dataDir })}\n`);
+  stdout.write(
+    `${JSON.stringify({ url: sandbox.url, legacyUrl: sandbox.legacyUrl, apiKeys: sandbox.apiKeys, apps: sandbox.apps, dataDir: sandbox.dataDir })}\n`,
+  );
   if (quiet !== true) stderr.write(banner(sandbox));
   const signal = await stop;
   if (quiet !== true) stderr.write(`sandbox: ${typeof signal === 'string' ? `${signal}, ` : ''}stopping\n`);
@@ -130,7 +186,10 @@ function optionsFromFlags(flags: Record<string, unknown>): SandboxCommandOptions
     ['tokenTtlSeconds', pick<number>('tokenTtl')],
     ['exportSeconds', pick<number>('exportSeconds')],
     ['dubbingPolls', pick<number>('dubbingPolls')],
-    ['maxUploadBytes', flags['maxUploadMb'] === undefined ? undefined : Math.floor((flags['maxUploadMb'] as number) * 1024 * 1024)],
+    [
+      'maxUploadBytes',
+      flags['maxUploadMb'] === undefined ? undefined : Math.floor((flags['maxUploadMb'] as number) * 1024 * 1024),
+    ],
     ['fsync', flags['fsync'] === false ? false : undefined],
     ['artifact', pick<string>('artifact')],
     ['quiet', pick<boolean>('quiet')],
@@ -145,6 +204,7 @@ function collect(value: string, previous: string[]): string[] {
 
 function collectApp(value: string, previous: SandboxApp[]): SandboxApp[] {
   const colon = value.indexOf(':');
-  if (colon <= 0 || colon === value.length - 1) throw new InvalidArgumentError('expected APPID:USERKEY, e.g. my-app:my-user-key.');
+  if (colon <= 0 || colon === value.length - 1)
+    throw new InvalidArgumentError('expected APPID:USERKEY, e.g. my-app:my-user-key.');
   return [...previous, { appId: value.slice(0, colon), userKey: value.slice(colon + 1) }];
 }

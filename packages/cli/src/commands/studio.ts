@@ -36,12 +36,21 @@ export interface StudioCommandOptions {
 export function registerStudio(program: Command): void {
   program
     .command('studio')
-    .description('Serve a live local page of a TSX video: storyboard, payloads, slots, cubes and problems, redrawn on every save')
+    .description(
+      'Serve a live local page of a TSX video: storyboard, payloads, slots, cubes and problems, redrawn on every save',
+    )
     .argument('[file]', '.tsx video (default export), or a TSX template with --data')
     .option('--props <file>', 'JSON file with the props of a component default export (watched)')
-    .option('--data <file>', 'rows (.csv, .tsv, .json, .ndjson, .jsonl) to bind, one at a time, with a row picker (watched)')
+    .option(
+      '--data <file>',
+      'rows (.csv, .tsv, .json, .ndjson, .jsonl) to bind, one at a time, with a row picker (watched)',
+    )
     .option('--template <file>', 'a Handlebars payload template (.json) to bind to the --data rows instead of a .tsx')
-    .option('--port <port>', 'port to listen on; 0 picks a free one (default 0)', numberOption('--port', { max: 65_535, integer: true }))
+    .option(
+      '--port <port>',
+      'port to listen on; 0 picks a free one (default 0)',
+      numberOption('--port', { max: 65_535, integer: true }),
+    )
     .option('--host <host>', 'interface to listen on (default 127.0.0.1)')
     .option('--no-open', 'do not open the page in a browser (it opens only when stdout is a terminal)')
     .addHelpText(
@@ -76,12 +85,16 @@ export async function runStudio(file: string | undefined, options: StudioCommand
       ...(options.data !== undefined && { data: options.data }),
       port: options.port ?? 0,
       host: options.host ?? '127.0.0.1',
-      onRebuild: ({ version, ok }) => stderr.write(`studio: version ${version}${ok ? '' : ' (does not compile; see the page)'}\n`),
+      onRebuild: ({ version, ok }) =>
+        stderr.write(`studio: version ${version}${ok ? '' : ' (does not compile; see the page)'}\n`),
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') {
-      throw new UsageError(`Cannot listen on ${options.host ?? '127.0.0.1'}:${options.port ?? 0} (${code}): pick another --port, or --port 0 for a free one.`, { cause: error });
+      throw new UsageError(
+        `Cannot listen on ${options.host ?? '127.0.0.1'}:${options.port ?? 0} (${code}): pick another --port, or --port 0 for a free one.`,
+        { cause: error },
+      );
     }
     throw error;
   }
@@ -94,27 +107,58 @@ export async function runStudio(file: string | undefined, options: StudioCommand
   stderr.write('studio: stopped\n');
 }
 
-function checkSources(file: string | undefined, options: StudioCommandOptions, dataExtensions: readonly string[]): void {
-  if (file === undefined && options.template === undefined) throw new UsageError('Give the .tsx video to show (vsynth studio video.tsx), or --template payload.json with --data rows.csv.');
-  if (file !== undefined && options.template !== undefined) throw new UsageError('Give either a .tsx file or --template, not both: a .tsx with --data is itself the template.');
-  if (file !== undefined && !/\.[cm]?tsx?$/.test(file)) throw new UsageError(`${file} is not a .tsx file; give the TSX file whose default export is the video (a payload template goes in --template).`);
+function checkSources(
+  file: string | undefined,
+  options: StudioCommandOptions,
+  dataExtensions: readonly string[],
+): void {
+  if (file === undefined && options.template === undefined)
+    throw new UsageError(
+      'Give the .tsx video to show (vsynth studio video.tsx), or --template payload.json with --data rows.csv.',
+    );
+  if (file !== undefined && options.template !== undefined)
+    throw new UsageError('Give either a .tsx file or --template, not both: a .tsx with --data is itself the template.');
+  if (file !== undefined && !/\.[cm]?tsx?$/.test(file))
+    throw new UsageError(
+      `${file} is not a .tsx file; give the TSX file whose default export is the video (a payload template goes in --template).`,
+    );
   if (options.template !== undefined) {
-    if (extname(options.template).toLowerCase() !== '.json') throw new UsageError(`--template takes a Handlebars payload template (.json); a .tsx template is given as the file: vsynth studio ${options.template} --data …`);
+    if (extname(options.template).toLowerCase() !== '.json')
+      throw new UsageError(
+        `--template takes a Handlebars payload template (.json); a .tsx template is given as the file: vsynth studio ${options.template} --data …`,
+      );
     if (options.data === undefined) throw new UsageError('--template needs --data: the rows to bind the template to.');
-    if (options.props !== undefined) throw new UsageError('--props applies to a .tsx component; a payload template takes its values from --data rows.');
+    if (options.props !== undefined)
+      throw new UsageError(
+        '--props applies to a .tsx component; a payload template takes its values from --data rows.',
+      );
   }
   if (options.data !== undefined && !dataExtensions.includes(extname(options.data).toLowerCase())) {
-    throw new UsageError(`Cannot tell the format of data file ${options.data}: use one of ${dataExtensions.join(', ')}.`);
+    throw new UsageError(
+      `Cannot tell the format of data file ${options.data}: use one of ${dataExtensions.join(', ')}.`,
+    );
   }
-  if (options.data !== undefined && options.props !== undefined) throw new UsageError('Give --props or --data, not both: with --data each row is the props.');
-  for (const [given, what] of [[file, 'video'], [options.template, '--template'], [options.props, '--props'], [options.data, '--data']] as const) {
-    if (given !== undefined && !existsSync(given)) throw new UsageError(`Cannot read ${given} (${what}): no such file.`);
+  if (options.data !== undefined && options.props !== undefined)
+    throw new UsageError('Give --props or --data, not both: with --data each row is the props.');
+  for (const [given, what] of [
+    [file, 'video'],
+    [options.template, '--template'],
+    [options.props, '--props'],
+    [options.data, '--data'],
+  ] as const) {
+    if (given !== undefined && !existsSync(given))
+      throw new UsageError(`Cannot read ${given} (${what}): no such file.`);
   }
 }
 
 /** The system's opener; a machine without one (a server, CI) just keeps the printed URL. */
 function openBrowser(url: string, stderr: { write(text: string): unknown }): void {
-  const [command, args] = process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['cmd', ['/c', 'start', '', url]] : ['xdg-open', [url]];
+  const [command, args] =
+    process.platform === 'darwin'
+      ? ['open', [url]]
+      : process.platform === 'win32'
+        ? ['cmd', ['/c', 'start', '', url]]
+        : ['xdg-open', [url]];
   try {
     const child = spawn(command, args, { stdio: 'ignore', detached: true });
     child.on('error', () => stderr.write(`studio: could not open a browser; open ${url} yourself.\n`));

@@ -4,7 +4,14 @@
  */
 import { extname } from 'node:path';
 import { Option, type Command } from 'commander';
-import { UsageError, checkRequest, inferRequestKind, ValidationError, type LegacyProjectRequest, type ProjectCreateRequest } from '@vsynth/core';
+import {
+  UsageError,
+  checkRequest,
+  inferRequestKind,
+  ValidationError,
+  type LegacyProjectRequest,
+  type ProjectCreateRequest,
+} from '@vsynth/core';
 import { readPropsFile } from '../read-props-file.js';
 import { clientFromEnv, printJson, printWarnings, processIo, readJsonFile, type CommandIo } from '../client-env.js';
 import { requireExportForWebhook, sendWithWebhook, type WebhookFlags } from '../send-with-webhook.js';
@@ -30,15 +37,31 @@ export function registerSubmit(program: Command): void {
     .command('submit')
     .description('Compile a TSX video (or read a JSON payload) and create the project; print the answer as JSON')
     .argument('<file>', '.tsx video or .json create/legacy payload')
-    .addOption(new Option('--target <target>', 'v3 (default) or legacy; a JSON payload with AIModel scenes is legacy').choices(['v3', 'legacy']))
-    .addOption(new Option('--variant <variant>', 'v3 script placement: A (scenes[].scripts) or B (avatar clip script)').choices(['A', 'B']))
+    .addOption(
+      new Option('--target <target>', 'v3 (default) or legacy; a JSON payload with AIModel scenes is legacy').choices([
+        'v3',
+        'legacy',
+      ]),
+    )
+    .addOption(
+      new Option('--variant <variant>', 'v3 script placement: A (scenes[].scripts) or B (avatar clip script)').choices([
+        'A',
+        'B',
+      ]),
+    )
     .option('--props <file>', 'JSON file with the props for a .tsx whose default export is a component')
-    .option('--webhook-url <url>', 'address the service delivers the result to (with --wait: a public address forwarding to the local listener)')
+    .option(
+      '--webhook-url <url>',
+      'address the service delivers the result to (with --wait: a public address forwarding to the local listener)',
+    )
     .option('--no-export', 'only store the project (isExport: false)')
     .option('--wait', 'listen on a local port for the webhook delivery and print it')
     .option('--listen-port <port>', 'local port for --wait (default: any free port)')
     .option('--wait-timeout <seconds>', 'give up waiting for the delivery after this long')
-    .addHelpText('after', '\nExamples:\n  vsynth submit examples/promo.tsx --wait\n  vsynth submit examples/library-demo.tsx --props examples/library-demo.props.json\n  vsynth submit examples/payloads/legacy.json --target legacy')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  vsynth submit examples/promo.tsx --wait\n  vsynth submit examples/library-demo.tsx --props examples/library-demo.props.json\n  vsynth submit examples/payloads/legacy.json --target legacy',
+    )
     .action(async (file: string, options: SubmitOptions) => {
       await runSubmit(file, options);
     });
@@ -50,7 +73,9 @@ export async function runSubmit(file: string, options: SubmitOptions, io: Comman
   const client = clientFromEnv(io);
   if (kind === 'legacy') {
     if (options.wait === true || options.webhookUrl !== undefined) {
-      throw new UsageError('A legacy project request has no webhook address: drop --wait/--webhook-url or submit with --target v3.');
+      throw new UsageError(
+        'A legacy project request has no webhook address: drop --wait/--webhook-url or submit with --target v3.',
+      );
     }
     printJson(await client.createLegacyProject(payload as LegacyProjectRequest), io);
     return;
@@ -67,7 +92,11 @@ export async function runSubmit(file: string, options: SubmitOptions, io: Comman
   printJson(result, io);
 }
 
-async function loadPayload(file: string, options: SubmitOptions, io: CommandIo): Promise<{ payload: unknown; kind: 'create' | 'legacy' }> {
+async function loadPayload(
+  file: string,
+  options: SubmitOptions,
+  io: CommandIo,
+): Promise<{ payload: unknown; kind: 'create' | 'legacy' }> {
   if (TSX.has(extname(file).toLowerCase())) {
     const { compileFile } = await import('@vsynth/jsx-runtime'); // only when a .tsx is submitted
     const compiled = await compileFile(file, {
@@ -78,14 +107,26 @@ async function loadPayload(file: string, options: SubmitOptions, io: CommandIo):
     printWarnings(compiled.warnings, io);
     return { payload: compiled.payload, kind: options.target === 'legacy' ? 'legacy' : 'create' };
   }
-  if (extname(file).toLowerCase() !== '.json') throw new UsageError(`${file}: submit takes a .tsx video or a .json payload.`);
-  if (options.variant !== undefined) throw new UsageError('--variant applies to compiling a .tsx video; a JSON payload is sent as it is.');
-  if (options.props !== undefined) throw new UsageError('--props applies to a .tsx component; a JSON payload is sent as it is.');
+  if (extname(file).toLowerCase() !== '.json')
+    throw new UsageError(`${file}: submit takes a .tsx video or a .json payload.`);
+  if (options.variant !== undefined)
+    throw new UsageError('--variant applies to compiling a .tsx video; a JSON payload is sent as it is.');
+  if (options.props !== undefined)
+    throw new UsageError('--props applies to a .tsx component; a JSON payload is sent as it is.');
   const payload = await readJsonFile(file);
   const inferred = inferRequestKind(payload);
-  const kind = options.target === 'legacy' ? 'legacy' : options.target === 'v3' ? 'create' : inferred === 'legacy' ? 'legacy' : 'create';
+  const kind =
+    options.target === 'legacy'
+      ? 'legacy'
+      : options.target === 'v3'
+        ? 'create'
+        : inferred === 'legacy'
+          ? 'legacy'
+          : 'create';
   if (options.target === undefined && inferred !== undefined && inferred !== 'create' && inferred !== 'legacy') {
-    throw new UsageError(`${file} looks like a ${inferred} request; use \`vsynth ${inferred === 'modify' ? 'modify' : inferred === 'edit' ? 'edit' : 'audio'}\` for it.`);
+    throw new UsageError(
+      `${file} looks like a ${inferred} request; use \`vsynth ${inferred === 'modify' ? 'modify' : inferred === 'edit' ? 'edit' : 'audio'}\` for it.`,
+    );
   }
   const checked = checkRequest(kind, payload);
   if (!checked.ok) throw new ValidationError(checked.issues, { subject: file });

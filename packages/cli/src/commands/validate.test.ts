@@ -28,7 +28,10 @@ function writeJson(name: string, value: unknown): string {
 }
 
 /** Runs the command in this process; resolves with what `vsynth` would print on stderr and its exit code. */
-async function validateInProcess(file: string, options: { kind?: RequestKind } = {}): Promise<{ code: number; stderr: string }> {
+async function validateInProcess(
+  file: string,
+  options: { kind?: RequestKind } = {},
+): Promise<{ code: number; stderr: string }> {
   let stderr = '';
   try {
     await runValidate(file, { ...options, stderr: { write: (text: string) => (stderr += text) } });
@@ -46,11 +49,17 @@ describe('vsynth validate (in process)', () => {
   const names = ['create-variant-a', 'create-variant-b', 'modify', 'edit', 'legacy', 'legacy-audio'] as const;
   const kinds = ['create', 'create', 'modify', 'edit', 'legacy', 'legacy-audio'] as const;
 
-  it.each(names.map((name, i) => [name, kinds[i]!]))('accepts examples/payloads/%s.json, inferring the kind %s', async (name, kind) => {
-    const file = join(root, `examples/payloads/${name}.json`);
-    const run = await validateInProcess(file);
-    expect(run).toEqual({ code: 0, stderr: `✔ ${file} is a valid ${REQUEST_KIND_NAMES[kind]} (kind inferred from its fields; pass --kind to choose)\n` });
-  });
+  it.each(names.map((name, i) => [name, kinds[i]!]))(
+    'accepts examples/payloads/%s.json, inferring the kind %s',
+    async (name, kind) => {
+      const file = join(root, `examples/payloads/${name}.json`);
+      const run = await validateInProcess(file);
+      expect(run).toEqual({
+        code: 0,
+        stderr: `✔ ${file} is a valid ${REQUEST_KIND_NAMES[kind]} (kind inferred from its fields; pass --kind to choose)\n`,
+      });
+    },
+  );
 
   // One broken copy of each example: the exit code is 3 and the problem is printed with its path.
   const broken: Record<(typeof names)[number], { mutate: (p: any) => void; lines: string[] }> = {
@@ -64,7 +73,10 @@ describe('vsynth validate (in process)', () => {
     },
     modify: {
       mutate: (p) => (p.updates['scripts-1'] = 'Hi'),
-      lines: ['✖ updates key "scripts-1" must be title, subtitles or scripts, optionally followed by _ and an index (e.g. title_2)', '  → at updates["scripts-1"]'],
+      lines: [
+        '✖ updates key "scripts-1" must be title, subtitles or scripts, optionally followed by _ and an index (e.g. title_2)',
+        '  → at updates["scripts-1"]',
+      ],
     },
     edit: {
       mutate: (p) => (p.updates.value[0].sceneIdx = 0.5),
@@ -72,7 +84,10 @@ describe('vsynth validate (in process)', () => {
     },
     legacy: {
       mutate: (p) => (p.scenes[0].clips[1].type = 'video'),
-      lines: ['✖ type must be one of "image", "background", "text", received "video"', '  → at scenes[0].clips[1].type'],
+      lines: [
+        '✖ type must be one of "image", "background", "text", received "video"',
+        '  → at scenes[0].clips[1].type',
+      ],
     },
     'legacy-audio': {
       mutate: (p) => (p.webhook = ['https://hooks.example.com/audio']),
@@ -80,13 +95,23 @@ describe('vsynth validate (in process)', () => {
     },
   };
 
-  it.each(names.map((name, i) => [name, kinds[i]!]))('rejects a broken copy of %s with exit 3 and the path', async (name, kind) => {
-    const payload = example(name);
-    broken[name].mutate(payload);
-    const file = writeJson(`broken-${name}.json`, payload);
-    const run = await validateInProcess(file, { kind });
-    expect(run).toEqual({ code: 3, stderr: [`vsynth: Invalid ${file} as ${kind === 'edit' ? 'an' : 'a'} ${REQUEST_KIND_NAMES[kind]}: 1 problem`, ...broken[name].lines, ''].join('\n') });
-  });
+  it.each(names.map((name, i) => [name, kinds[i]!]))(
+    'rejects a broken copy of %s with exit 3 and the path',
+    async (name, kind) => {
+      const payload = example(name);
+      broken[name].mutate(payload);
+      const file = writeJson(`broken-${name}.json`, payload);
+      const run = await validateInProcess(file, { kind });
+      expect(run).toEqual({
+        code: 3,
+        stderr: [
+          `vsynth: Invalid ${file} as ${kind === 'edit' ? 'an' : 'a'} ${REQUEST_KIND_NAMES[kind]}: 1 problem`,
+          ...broken[name].lines,
+          '',
+        ].join('\n'),
+      });
+    },
+  );
 
   it('prints warnings on stderr and still exits 0', async () => {
     const payload = example('modify');
@@ -112,7 +137,10 @@ describe('vsynth validate (in process)', () => {
   it('exits 3 with one line for an empty file, and names a JSON array or a number as not a request body', async () => {
     const empty = join(dir, 'empty.json');
     writeFileSync(empty, '');
-    expect(await validateInProcess(empty)).toEqual({ code: 3, stderr: `vsynth: ${empty}:1:1 is not valid JSON: the file is empty. Fix the file and try again.\n` });
+    expect(await validateInProcess(empty)).toEqual({
+      code: 3,
+      stderr: `vsynth: ${empty}:1:1 is not valid JSON: the file is empty. Fix the file and try again.\n`,
+    });
     const array = writeJson('array.json', [example('modify')]);
     expect(await validateInProcess(array)).toEqual({
       code: 3,
@@ -134,7 +162,9 @@ describe('vsynth validate (in process)', () => {
     const run = await validateInProcess(file, { kind: 'create' });
     expect(run.code).toBe(3);
     expect(run.stderr).toContain('✖ layer must be a number, received Infinity\n  → at scenes[0].clips[0].layer\n');
-    expect(run.stderr).toContain('✖ sceneIdx must be at most 9007199254740991, received 18446744073709552000\n  → at scenes[1].sceneIdx\n');
+    expect(run.stderr).toContain(
+      '✖ sceneIdx must be at most 9007199254740991, received 18446744073709552000\n  → at scenes[1].sceneIdx\n',
+    );
   });
 
   it('with --json, prints the result on stdout also for a file that is not JSON or not an object', async () => {
@@ -142,14 +172,28 @@ describe('vsynth validate (in process)', () => {
     writeFileSync(broken, '{"projectId": "p1",');
     const array = writeJson('array-json.json', []);
     for (const [file, kind, message] of [
-      [broken, 'modify', `${broken}:1:20 is not valid JSON: Expected double-quoted property name. Fix the file and try again.`],
+      [
+        broken,
+        'modify',
+        `${broken}:1:20 is not valid JSON: Expected double-quoted property name. Fix the file and try again.`,
+      ],
       [array, null, 'a request body must be a JSON object, received an empty array'],
     ] as const) {
       let stdout = '';
       await expect(
-        runValidate(file, { ...(kind === null ? {} : { kind }), json: true, stdout: { write: (text: string) => (stdout += text) }, stderr: { write: () => true } }),
+        runValidate(file, {
+          ...(kind === null ? {} : { kind }),
+          json: true,
+          stdout: { write: (text: string) => (stdout += text) },
+          stderr: { write: () => true },
+        }),
       ).rejects.toThrow(message);
-      expect(JSON.parse(stdout)).toEqual({ file, kind, valid: false, issues: [{ code: expect.any(String), severity: 'error', path: [], message }] });
+      expect(JSON.parse(stdout)).toEqual({
+        file,
+        kind,
+        valid: false,
+        issues: [{ code: expect.any(String), severity: 'error', path: [], message }],
+      });
     }
   });
 
@@ -163,7 +207,10 @@ describe('vsynth validate (in process)', () => {
   });
 
   it('exits 2 for a directory and for an object whose kind cannot be told', async () => {
-    expect(await validateInProcess(dir)).toEqual({ code: 2, stderr: `vsynth: Cannot read ${dir}: it is a directory. Check the path and try again.\n` });
+    expect(await validateInProcess(dir)).toEqual({
+      code: 2,
+      stderr: `vsynth: Cannot read ${dir}: it is a directory. Check the path and try again.\n`,
+    });
     const unknown = writeJson('unknown.json', { hello: 'world' });
     expect(await validateInProcess(unknown)).toEqual({
       code: 2,
@@ -176,7 +223,9 @@ describe('vsynth validate (the real command)', () => {
   it('exits 0 for an example payload, inferring the kind', async () => {
     const run = await vsynth('validate', 'examples/payloads/create-variant-b.json');
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stderr).toBe('✔ examples/payloads/create-variant-b.json is a valid project create request (kind inferred from its fields; pass --kind to choose)\n');
+    expect(run.stderr).toBe(
+      '✔ examples/payloads/create-variant-b.json is a valid project create request (kind inferred from its fields; pass --kind to choose)\n',
+    );
   });
 
   it('exits 3 and prints every issue with its path', async () => {
@@ -206,9 +255,15 @@ describe('vsynth validate (the real command)', () => {
 
   it('as `pnpm vsynth` from a subdirectory, reads file arguments relative to that directory', async () => {
     // pnpm runs the root script from the workspace root and passes the user's directory as INIT_CWD.
-    const run = await vsynthWithEnv({ npm_lifecycle_event: 'vsynth', INIT_CWD: join(root, 'examples') }, 'validate', 'payloads/edit.json');
+    const run = await vsynthWithEnv(
+      { npm_lifecycle_event: 'vsynth', INIT_CWD: join(root, 'examples') },
+      'validate',
+      'payloads/edit.json',
+    );
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stderr).toBe('✔ payloads/edit.json is a valid edit request (kind inferred from its fields; pass --kind to choose)\n');
+    expect(run.stderr).toBe(
+      '✔ payloads/edit.json is a valid edit request (kind inferred from its fields; pass --kind to choose)\n',
+    );
   });
 
   it('exits 2 for a missing file and a bad --kind', async () => {
@@ -217,20 +272,30 @@ describe('vsynth validate (the real command)', () => {
       vsynth('validate', 'examples/payloads/modify.json', '--kind', 'project'),
     ]);
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toBe(`vsynth: Cannot read ${join(dir, 'nope.json')}: no such file. Check the path and try again.\n`);
+    expect(missing.stderr).toBe(
+      `vsynth: Cannot read ${join(dir, 'nope.json')}: no such file. Check the path and try again.\n`,
+    );
     expect(badKind.code).toBe(2);
     expect(badKind.stderr).toBe(
       "error: option '--kind <kind>' argument 'project' is invalid. Allowed choices are create, modify, edit, legacy, legacy-audio.\n(run with --help for usage)\n",
     );
   });
 
-  it('documents the exit codes in --help and in the command\'s --help', async () => {
+  it("documents the exit codes in --help and in the command's --help", async () => {
     const [run, own] = await Promise.all([vsynth('--help'), vsynth('validate', '--help')]);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(EXIT_CODES_HELP);
     expect(own.code).toBe(0);
     expect(own.stdout).toContain(EXIT_CODES_HELP);
-    for (const code of ['0  ok', '1  internal error', '2  usage error', '3  invalid input', '4  permanent API failure', '5  transient failure', '6  batch finished']) {
+    for (const code of [
+      '0  ok',
+      '1  internal error',
+      '2  usage error',
+      '3  invalid input',
+      '4  permanent API failure',
+      '5  transient failure',
+      '6  batch finished',
+    ]) {
       expect(run.stdout).toContain(`\n  ${code}`);
     }
   });

@@ -45,12 +45,16 @@ export function registerValidate(program: Command): void {
     .description('Check a request body (JSON file) against the service spec; print every problem with its path')
     .argument('<file>', 'JSON file holding the request body')
     .addOption(
-      new Option('--kind <kind>', 'request kind; inferred from the fields when omitted (scenes with AIModel: legacy, scenes: create, projectId+updates: modify, updates.value: edit, text/model: legacy-audio)').choices(
-        REQUEST_KINDS,
-      ),
+      new Option(
+        '--kind <kind>',
+        'request kind; inferred from the fields when omitted (scenes with AIModel: legacy, scenes: create, projectId+updates: modify, updates.value: edit, text/model: legacy-audio)',
+      ).choices(REQUEST_KINDS),
     )
     .option('--json', 'also print {file, kind, valid, issues} as JSON on stdout')
-    .addHelpText('after', '\nExamples:\n  vsynth validate examples/payloads/create-variant-a.json\n  vsynth validate rows/modify.json --kind modify')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  vsynth validate examples/payloads/create-variant-a.json\n  vsynth validate rows/modify.json --kind modify',
+    )
     .action(async (file: string, options: { kind?: RequestKind; json?: boolean }) => {
       await runValidate(file, {
         ...(options.kind === undefined ? {} : { kind: options.kind }),
@@ -82,12 +86,18 @@ export async function runValidate(file: string, options: ValidateOptions = {}): 
   const kind = options.kind ?? inferRequestKind(input);
   if (kind === undefined && (typeof input !== 'object' || input === null || Array.isArray(input))) {
     // No kind fits, but no kind needs to be chosen to know it is invalid: every request body is an object.
-    const problem = issue({ code: 'invalid_type', path: [], message: `a request body must be a JSON object, received ${describeValue(input)}` });
+    const problem = issue({
+      code: 'invalid_type',
+      path: [],
+      message: `a request body must be a JSON object, received ${describeValue(input)}`,
+    });
     report(null, false, [problem]);
     throw new ValidationError([problem], { subject: file });
   }
   if (kind === undefined) {
-    throw new UsageError(`Cannot tell which request ${file} holds from its fields; pass --kind ${REQUEST_KINDS.join('|')}`);
+    throw new UsageError(
+      `Cannot tell which request ${file} holds from its fields; pass --kind ${REQUEST_KINDS.join('|')}`,
+    );
   }
   const looksLike = inferRequestKind(input);
   const inferred =
@@ -99,7 +109,10 @@ export async function runValidate(file: string, options: ValidateOptions = {}): 
   const result = checkRequest(kind, input);
   const issues = result.ok ? result.warnings : result.issues;
   report(kind, result.ok, issues);
-  if (!result.ok) throw new ValidationError(result.issues, { subject: `${file} as ${withArticle(REQUEST_KIND_NAMES[kind])}${inferred}` });
+  if (!result.ok)
+    throw new ValidationError(result.issues, {
+      subject: `${file} as ${withArticle(REQUEST_KIND_NAMES[kind])}${inferred}`,
+    });
   if (issues.length > 0) stderr.write(`${formatIssues(issues)}\n`);
   const count = issues.length === 0 ? '' : ` with ${issues.length} warning${issues.length === 1 ? '' : 's'}`;
   stderr.write(`✔ ${file} is a valid ${REQUEST_KIND_NAMES[kind]}${count}${inferred}\n`);

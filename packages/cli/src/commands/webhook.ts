@@ -24,20 +24,31 @@ export function registerWebhook(program: Command): void {
   const webhook = program.command('webhook').description('Receive webhook deliveries');
   webhook
     .command('listen')
-    .description('Listen for deliveries (GET or POST) and print one JSON line per delivery; a repeated delivery is printed once, a refused one is explained on stderr')
+    .description(
+      'Listen for deliveries (GET or POST) and print one JSON line per delivery; a repeated delivery is printed once, a refused one is explained on stderr',
+    )
     .option('--port <port>', 'port to listen on (default: any free port)')
     .option('--host <host>', 'address to bind (default 127.0.0.1)')
-    .option('--secret <secret>', 'reject deliveries whose vs_sig does not verify (default VSYNTH_WEBHOOK_SECRET; surrounding white space is ignored)')
+    .option(
+      '--secret <secret>',
+      'reject deliveries whose vs_sig does not verify (default VSYNTH_WEBHOOK_SECRET; surrounding white space is ignored)',
+    )
     .action(async (options: WebhookListenOptions) => {
       await runWebhookListen(options);
     });
 }
 
 /** Listens until SIGINT/SIGTERM (or `stop` aborts). */
-export async function runWebhookListen(options: WebhookListenOptions, io: CommandIo = processIo, stop?: AbortSignal): Promise<void> {
+export async function runWebhookListen(
+  options: WebhookListenOptions,
+  io: CommandIo = processIo,
+  stop?: AbortSignal,
+): Promise<void> {
   const secret = webhookSecretFrom(io.env, options.secret);
   const listener = await listenForWebhooks({
-    ...(options.port === undefined ? {} : { port: parseNumberOption('--port', options.port, { max: 65_535, integer: true }) }),
+    ...(options.port === undefined
+      ? {}
+      : { port: parseNumberOption('--port', options.port, { max: 65_535, integer: true }) }),
     ...(options.host === undefined ? {} : { host: options.host }),
     secret,
     onDelivery: (delivery) => {
@@ -47,7 +58,9 @@ export async function runWebhookListen(options: WebhookListenOptions, io: Comman
       io.stderr.write(`vsynth: ${webhookRefusalLine(rejection)}\n`);
     },
   });
-  io.stderr.write(`listening for webhook deliveries on ${listener.url}${secret === undefined ? '' : ' (signatures checked)'}; Ctrl-C to stop\n`);
+  io.stderr.write(
+    `listening for webhook deliveries on ${listener.url}${secret === undefined ? '' : ' (signatures checked)'}; Ctrl-C to stop\n`,
+  );
   await new Promise<void>((resolve) => {
     const done = (): void => {
       process.off('SIGINT', done);

@@ -32,13 +32,36 @@ export function registerWorker(program: Command): void {
     .command('worker')
     .description('Run rows of queued batches (vsynth batch --queue) from Redis until Ctrl-C; start as many as you like')
     .requiredOption('--queue <url>', 'Redis of the queue, redis://[:PASSWORD@]HOST:PORT[/DB]')
-    .option('--concurrency <n>', 'requests in flight at once in this worker (default 4)', numberOption('--concurrency', { min: 1, integer: true }))
-    .option('--resend-unknown', 'send rows whose earlier request has no known outcome (its worker died after sending; may spend cubes twice)')
-    .option('--stalled-check <seconds>', "how long a dead worker's rows wait before another worker takes them over: lock time and stalled-job check interval (default 30)", numberOption('--stalled-check', { aboveMin: true }))
-    .option('--collect-webhooks', "also receive the export webhooks of queued batches (their --webhook-url must reach this listener): unknown rows settle as done, results get videoUrl; needs $VSYNTH_WEBHOOK_SECRET")
+    .option(
+      '--concurrency <n>',
+      'requests in flight at once in this worker (default 4)',
+      numberOption('--concurrency', { min: 1, integer: true }),
+    )
+    .option(
+      '--resend-unknown',
+      'send rows whose earlier request has no known outcome (its worker died after sending; may spend cubes twice)',
+    )
+    .option(
+      '--stalled-check <seconds>',
+      "how long a dead worker's rows wait before another worker takes them over: lock time and stalled-job check interval (default 30)",
+      numberOption('--stalled-check', { aboveMin: true }),
+    )
+    .option(
+      '--collect-webhooks',
+      'also receive the export webhooks of queued batches (their --webhook-url must reach this listener): unknown rows settle as done, results get videoUrl; needs $VSYNTH_WEBHOOK_SECRET',
+    )
     .option('--webhook-host <host>', 'address the webhook listener binds (default 127.0.0.1)')
-    .option('--webhook-port <port>', 'port of the webhook listener (default any free port; printed)', numberOption('--webhook-port', { max: 65_535, integer: true }))
-    .addOption(new Option('--events <format>', 'one JSON line per settled row on stderr (jsonl), or none (default)').choices(['jsonl', 'none']))
+    .option(
+      '--webhook-port <port>',
+      'port of the webhook listener (default any free port; printed)',
+      numberOption('--webhook-port', { max: 65_535, integer: true }),
+    )
+    .addOption(
+      new Option('--events <format>', 'one JSON line per settled row on stderr (jsonl), or none (default)').choices([
+        'jsonl',
+        'none',
+      ]),
+    )
     .option('--base-url <url>', 'service base address (default $VSYNTH_BASE_URL); the key comes from $VSYNTH_API_KEY')
     .option('--legacy-base-url <url>', 'legacy base address (default $VSYNTH_LEGACY_BASE_URL, else --base-url)')
     .addHelpText(
@@ -62,7 +85,10 @@ async function runWorkerCommand(options: WorkerOptions): Promise<void> {
   let lastError = '';
   let lastErrorAt = 0;
   const core = await import('@vsynth/core');
-  if (options.collectWebhooks && !secret) throw new core.UsageError('--collect-webhooks needs $VSYNTH_WEBHOOK_SECRET (it is unset, empty or only white space): set it to the secret every worker signs webhook addresses with.');
+  if (options.collectWebhooks && !secret)
+    throw new core.UsageError(
+      '--collect-webhooks needs $VSYNTH_WEBHOOK_SECRET (it is unset, empty or only white space): set it to the secret every worker signs webhook addresses with.',
+    );
   const { connectRedis, recordDelivery, runWorker } = await import('@vsynth/queue');
   const connection = await connectRedis(options.queue, {
     onDown: (message) => process.stderr.write(`vsynth: ${message}\n`),
@@ -72,7 +98,9 @@ async function runWorkerCommand(options: WorkerOptions): Promise<void> {
     ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
     ...(options.legacyBaseUrl === undefined ? {} : { legacyBaseUrl: options.legacyBaseUrl }),
   });
-  const stop = stopOnSignals('vsynth: stopping: finishing requests in flight; rows not started stay in the queue (Ctrl-C again to quit at once)\n');
+  const stop = stopOnSignals(
+    'vsynth: stopping: finishing requests in flight; rows not started stay in the queue (Ctrl-C again to quit at once)\n',
+  );
   process.stderr.write(`vsynth: worker on ${connection.url.display}, concurrency ${options.concurrency ?? 4}\n`);
   const listener = options.collectWebhooks
     ? await core.listenForWebhooks({
@@ -80,8 +108,14 @@ async function runWorkerCommand(options: WorkerOptions): Promise<void> {
         ...(options.webhookHost === undefined ? {} : { host: options.webhookHost }),
         ...(options.webhookPort === undefined ? {} : { port: options.webhookPort }),
         onDelivery: (delivery) => {
-          recordDelivery(connection.redis, { correlationId: delivery.correlationId, videoUrl: delivery.videoUrl, duration: String(delivery.duration) }).catch((error: unknown) =>
-            process.stderr.write(`vsynth: could not record a webhook delivery: ${error instanceof Error ? error.message : String(error)}\n`),
+          recordDelivery(connection.redis, {
+            correlationId: delivery.correlationId,
+            videoUrl: delivery.videoUrl,
+            duration: String(delivery.duration),
+          }).catch((error: unknown) =>
+            process.stderr.write(
+              `vsynth: could not record a webhook delivery: ${error instanceof Error ? error.message : String(error)}\n`,
+            ),
           );
         },
         onRejected: (rejection) => process.stderr.write(`vsynth: ${webhookRefusalLine(rejection)}\n`),
@@ -94,10 +128,17 @@ async function runWorkerCommand(options: WorkerOptions): Promise<void> {
       client,
       ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
       ...(options.resendUnknown ? { resendUnknown: true } : {}),
-      ...(options.stalledCheck === undefined ? {} : { lockMs: options.stalledCheck * 1000, stalledCheckMs: options.stalledCheck * 1000 }),
+      ...(options.stalledCheck === undefined
+        ? {}
+        : { lockMs: options.stalledCheck * 1000, stalledCheckMs: options.stalledCheck * 1000 }),
       ...(secret ? { webhookSecret: secret } : {}),
       ...(options.events === 'jsonl'
-        ? { onRow: (result) => process.stderr.write(`${JSON.stringify({ type: 'row', batchId: result.batchId, row: result.row, status: result.status, attempts: result.attempts, ...(result.reason === undefined ? {} : { reason: result.reason }) })}\n`) }
+        ? {
+            onRow: (result) =>
+              process.stderr.write(
+                `${JSON.stringify({ type: 'row', batchId: result.batchId, row: result.row, status: result.status, attempts: result.attempts, ...(result.reason === undefined ? {} : { reason: result.reason }) })}\n`,
+              ),
+          }
         : {}),
       onError: (message) => {
         // A Redis outage makes BullMQ report the same failure many times a second: say it once per 10 s.

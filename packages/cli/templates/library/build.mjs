@@ -20,7 +20,10 @@ const created = checkRequest('create', payload);
 if (!created.ok) throw new Error(`video.tsx does not make a valid create request:\n${formatIssues(created.issues)}`);
 
 // 2. One modify request per row: {{firstName}} and {{project}} come from the CSV columns.
-const template = modifyTemplate(JSON.parse(await readFile(here('modify.json'), 'utf8')), { slots, name: 'modify.json' });
+const template = modifyTemplate(JSON.parse(await readFile(here('modify.json'), 'utf8')), {
+  slots,
+  name: 'modify.json',
+});
 const requests = [];
 for await (const { row, data } of rowsFromFile(here('people.csv'))) {
   const bound = await template.bind(data, row);

@@ -31,7 +31,9 @@ export function apiErrorFromResponse(options: ApiErrorFromResponseOptions): ApiE
   const retryAfterMs = parseRetryAfter(options.retryAfter, options.now);
   const reason = reasonFrom(body);
   const advice = adviceFor(options.status, retryAfterMs);
-  const detail = [reason?.replace(/[.\s]+$/, ''), advice].filter((part) => part !== undefined && part !== '').join('. ');
+  const detail = [reason?.replace(/[.\s]+$/, ''), advice]
+    .filter((part) => part !== undefined && part !== '')
+    .join('. ');
   return new ApiError({
     status: options.status,
     ...(options.statusText ? { statusText: options.statusText } : {}),
@@ -58,7 +60,8 @@ function reasonFrom(body: unknown): string | undefined {
   let record = body as Record<string, unknown>;
   // `{success: false, error: {code, message, issues}}` keeps the reason one level down.
   const nested = record['error'];
-  if (nested !== null && typeof nested === 'object' && !Array.isArray(nested)) record = nested as Record<string, unknown>;
+  if (nested !== null && typeof nested === 'object' && !Array.isArray(nested))
+    record = nested as Record<string, unknown>;
   const issues = Array.isArray(record['issues']) && record['issues'].length > 0 ? record['issues'] : undefined;
   const parts: string[] = [];
   for (const key of ['message', 'error', 'msg', 'detail']) {
@@ -77,17 +80,24 @@ function reasonFrom(body: unknown): string | undefined {
 function describeIssue(value: unknown): string {
   if (value === null || typeof value !== 'object') return String(value);
   const { path, message } = value as { path?: unknown; message?: unknown };
-  const where = Array.isArray(path) ? formatPath(path.filter((s): s is string | number => typeof s === 'string' || typeof s === 'number')) : undefined;
+  const where = Array.isArray(path)
+    ? formatPath(path.filter((s): s is string | number => typeof s === 'string' || typeof s === 'number'))
+    : undefined;
   const text = typeof message === 'string' ? message : JSON.stringify(value);
   return where === undefined ? text : `${where}: ${text}`;
 }
 
 function adviceFor(status: number, retryAfterMs: number | undefined): string | undefined {
-  if (status >= 300 && status < 400) return 'The service redirected the request, and redirects are not followed; set the base URL to the address it redirects to';
-  if (status === 401) return 'The service refused the credentials; check VSYNTH_API_KEY, VSYNTH_TOKEN or VSYNTH_APP_ID/VSYNTH_USER_KEY';
+  if (status >= 300 && status < 400)
+    return 'The service redirected the request, and redirects are not followed; set the base URL to the address it redirects to';
+  if (status === 401)
+    return 'The service refused the credentials; check VSYNTH_API_KEY, VSYNTH_TOKEN or VSYNTH_APP_ID/VSYNTH_USER_KEY';
   if (status === 403) return 'The credentials are not allowed to do this';
   if (status === 404) return 'Check the id or key; items created with another API key are not visible';
-  if (status === 429) return retryAfterMs === undefined ? 'Rate limited; wait and try again' : `Rate limited; retry after ${Math.ceil(retryAfterMs / 1000)} s`;
+  if (status === 429)
+    return retryAfterMs === undefined
+      ? 'Rate limited; wait and try again'
+      : `Rate limited; retry after ${Math.ceil(retryAfterMs / 1000)} s`;
   if (status >= 500) return 'The service failed; try again later';
   return undefined;
 }

@@ -28,16 +28,30 @@ describe('resolveClientConfig', () => {
     expect(() => resolveClientConfig({ env: { ...base, VSYNTH_API_KEY: 'sk-live-abcdef\n' } })).toThrow(
       /^VSYNTH_API_KEY ends with a newline, so it cannot be sent as a header\. Set it again without it \(the value is not shown\)\.$/,
     );
-    expect(() => resolveClientConfig({ env: { ...base, VSYNTH_APP_ID: 'app', VSYNTH_USER_KEY: 'uk\r1' } })).toThrow(/^VSYNTH_USER_KEY contains a carriage return at character 3 of 4/);
-    expect(() => resolveClientConfig({ token: 'tok ', baseUrl: base.VSYNTH_BASE_URL, env: {} })).toThrow(/^The token option \(VSYNTH_TOKEN\) ends with a space/);
+    expect(() => resolveClientConfig({ env: { ...base, VSYNTH_APP_ID: 'app', VSYNTH_USER_KEY: 'uk\r1' } })).toThrow(
+      /^VSYNTH_USER_KEY contains a carriage return at character 3 of 4/,
+    );
+    expect(() => resolveClientConfig({ token: 'tok ', baseUrl: base.VSYNTH_BASE_URL, env: {} })).toThrow(
+      /^The token option \(VSYNTH_TOKEN\) ends with a space/,
+    );
   });
 
   it('refuses base URLs with a query, a fragment or a port fetch blocks; nothing of the key in the message', () => {
     const key = { VSYNTH_API_KEY: 'sk-live-abcdef' };
-    expect(() => resolveClientConfig({ env: { ...key, VSYNTH_BASE_URL: 'https://api.example.com/?x=1' } })).toThrow(/must not contain a query \(\?…\) or fragment \(#…\)/);
-    expect(() => resolveClientConfig({ env: { ...key, VSYNTH_BASE_URL: 'https://api.example.com/v#a' } })).toThrow(/must not contain a query/);
-    expect(() => resolveClientConfig({ env: { ...key, VSYNTH_BASE_URL: 'http://127.0.0.1:6000' } })).toThrow(/uses port 6000, which HTTP clients refuse to connect to/);
-    expect(() => resolveClientConfig({ env: { ...key, VSYNTH_BASE_URL: 'http://127.0.0.1:0' } })).toThrow(/uses port 0, which cannot be connected to/);
-    expect(resolveClientConfig({ env: { ...key, VSYNTH_BASE_URL: 'http://127.0.0.1:6001/gw/' } }).baseUrl).toBe('http://127.0.0.1:6001/gw');
+    expect(() => resolveClientConfig({ env: { ...key, VSYNTH_BASE_URL: 'https://api.example.com/?x=1' } })).toThrow(
+      /must not contain a query \(\?…\) or fragment \(#…\)/,
+    );
+    expect(() => resolveClientConfig({ env: { ...key, VSYNTH_BASE_URL: 'https://api.example.com/v#a' } })).toThrow(
+      /must not contain a query/,
+    );
+    expect(() => resolveClientConfig({ env: { ...key, VSYNTH_BASE_URL: 'http://127.0.0.1:6000' } })).toThrow(
+      /uses port 6000, which HTTP clients refuse to connect to/,
+    );
+    expect(() => resolveClientConfig({ env: { ...key, VSYNTH_BASE_URL: 'http://127.0.0.1:0' } })).toThrow(
+      /uses port 0, which cannot be connected to/,
+    );
+    expect(resolveClientConfig({ env: { ...key, VSYNTH_BASE_URL: 'http://127.0.0.1:6001/gw/' } }).baseUrl).toBe(
+      'http://127.0.0.1:6001/gw',
+    );
   });
 });

@@ -12,7 +12,8 @@ export function credentialProblem(value: string): string | undefined {
     const code = value.charCodeAt(i);
     const what = describeCharacter(code);
     if (what === undefined) continue;
-    if (i === length - 1 && (code === 0x0a || code === 0x0d || code === 0x20 || code === 0x09)) return `ends with ${what}`;
+    if (i === length - 1 && (code === 0x0a || code === 0x0d || code === 0x20 || code === 0x09))
+      return `ends with ${what}`;
     if (i === 0 && (code === 0x20 || code === 0x09)) return `starts with ${what}`;
     if (code === 0x20 || code === 0x09) continue;
     return `contains ${what} at character ${i + 1} of ${length}`;
@@ -26,7 +27,9 @@ function describeCharacter(code: number): string | undefined {
   if (code === 0x00) return 'a NUL byte';
   if (code === 0x09) return 'a tab';
   if (code === 0x20) return 'a space';
-  if (code < 0x20 || code === 0x7f) return `a control character (U+${code.toString(16).toUpperCase().padStart(4, '0')})`;
-  if (code > 0xff) return 'a character outside Latin-1 (not allowed in an HTTP header; a copy-paste artefact such as a smart quote?)';
+  if (code < 0x20 || code === 0x7f)
+    return `a control character (U+${code.toString(16).toUpperCase().padStart(4, '0')})`;
+  if (code > 0xff)
+    return 'a character outside Latin-1 (not allowed in an HTTP header; a copy-paste artefact such as a smart quote?)';
   return undefined;
 }

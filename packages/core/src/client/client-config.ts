@@ -39,7 +39,12 @@ export interface ClientCredentialOptions {
 
 export type ResolvedCredentials =
   | { readonly kind: 'static'; readonly value: string; readonly source: 'apiKey' | 'token' }
-  | { readonly kind: 'issued'; readonly appId: string; readonly userKey: string; readonly issueToken: IssueToken | undefined };
+  | {
+      readonly kind: 'issued';
+      readonly appId: string;
+      readonly userKey: string;
+      readonly issueToken: IssueToken | undefined;
+    };
 
 export interface ResolvedClientConfig {
   readonly credentials: ResolvedCredentials;
@@ -59,7 +64,11 @@ const CREDENTIAL_HELP =
  */
 export function resolveClientConfig(options: ClientCredentialOptions = {}): ResolvedClientConfig {
   const env = options.env ?? process.env;
-  const fromOptions = options.apiKey !== undefined || options.token !== undefined || options.appId !== undefined || options.userKey !== undefined;
+  const fromOptions =
+    options.apiKey !== undefined ||
+    options.token !== undefined ||
+    options.appId !== undefined ||
+    options.userKey !== undefined;
   const pick = (option: string | undefined, name: string, optionName: string): string | undefined => {
     const value = fromOptions ? option : env[name];
     if (value === undefined || value.trim() === '') return undefined;
@@ -67,7 +76,9 @@ export function resolveClientConfig(options: ClientCredentialOptions = {}): Reso
     const problem = credentialProblem(value);
     if (problem !== undefined) {
       const subject = fromOptions ? `The ${optionName} option (${name})` : name;
-      throw configError(`${subject} ${problem}, so it cannot be sent as a header. Set it again without it (the value is not shown).`);
+      throw configError(
+        `${subject} ${problem}, so it cannot be sent as a header. Set it again without it (the value is not shown).`,
+      );
     }
     return value;
   };
@@ -79,7 +90,8 @@ export function resolveClientConfig(options: ClientCredentialOptions = {}): Reso
   let credentials: ResolvedCredentials;
   if (apiKey !== undefined) credentials = { kind: 'static', value: apiKey, source: 'apiKey' };
   else if (token !== undefined) credentials = { kind: 'static', value: token, source: 'token' };
-  else if (appId !== undefined && userKey !== undefined) credentials = { kind: 'issued', appId, userKey, issueToken: options.issueToken };
+  else if (appId !== undefined && userKey !== undefined)
+    credentials = { kind: 'issued', appId, userKey, issueToken: options.issueToken };
   else if (appId !== undefined || userKey !== undefined) {
     const missing = appId === undefined ? 'VSYNTH_APP_ID (appId)' : 'VSYNTH_USER_KEY (userKey)';
     throw configError(`Token credentials are incomplete: ${missing} is missing. ${CREDENTIAL_HELP}.`);
@@ -87,7 +99,10 @@ export function resolveClientConfig(options: ClientCredentialOptions = {}): Reso
 
   const baseUrl = checkUrl(options.baseUrl ?? env['VSYNTH_BASE_URL'], 'VSYNTH_BASE_URL', 'baseUrl');
   const legacy = options.legacyBaseUrl ?? env['VSYNTH_LEGACY_BASE_URL'];
-  const legacyBaseUrl = legacy === undefined || legacy.trim() === '' ? baseUrl : checkUrl(legacy, 'VSYNTH_LEGACY_BASE_URL', 'legacyBaseUrl');
+  const legacyBaseUrl =
+    legacy === undefined || legacy.trim() === ''
+      ? baseUrl
+      : checkUrl(legacy, 'VSYNTH_LEGACY_BASE_URL', 'legacyBaseUrl');
   return { credentials, baseUrl, legacyBaseUrl };
 }
 
@@ -103,14 +118,20 @@ function checkUrl(value: string | undefined, envName: string, optionName: string
   try {
     url = new URL(value.trim());
   } catch {
-    throw configError(`${envName} (${optionName}) is not a URL: "${shown}". Use an address like https://host or http://127.0.0.1:4010.`);
+    throw configError(
+      `${envName} (${optionName}) is not a URL: "${shown}". Use an address like https://host or http://127.0.0.1:4010.`,
+    );
   }
   if (url.username !== '' || url.password !== '') {
-    throw configError(`${envName} (${optionName}) must not contain a user name or password; put credentials in VSYNTH_API_KEY.`);
+    throw configError(
+      `${envName} (${optionName}) must not contain a user name or password; put credentials in VSYNTH_API_KEY.`,
+    );
   }
   if (url.search !== '' || url.hash !== '' || /[?#]/.test(value.trim())) {
     // Paths are appended to the base: a query or fragment would swallow the endpoint's path.
-    throw configError(`${envName} (${optionName}) must not contain a query (?…) or fragment (#…): endpoint paths are appended to it. Use an address like https://host/prefix.`);
+    throw configError(
+      `${envName} (${optionName}) must not contain a query (?…) or fragment (#…): endpoint paths are appended to it. Use an address like https://host/prefix.`,
+    );
   }
   if (BAD_PORTS.has(url.port) || url.port === '0') {
     throw configError(

@@ -54,47 +54,70 @@ export async function prepareDubbingUpload(request: DubbingUploadRequest): Promi
   };
 
   const targets = Array.isArray(request.targets) ? (request.targets as readonly unknown[]) : undefined;
-  if (targets === undefined) add(['targets'], 'targets must be a list of language codes, e.g. ["es-ES", "fr-FR"]', 'invalid_type');
+  if (targets === undefined)
+    add(['targets'], 'targets must be a list of language codes, e.g. ["es-ES", "fr-FR"]', 'invalid_type');
   else {
     if (targets.length === 0) add(['targets'], 'at least one target language is required (target_0)', 'too_small');
     if (targets.length > DUBBING_LIMITS.maxTargets) {
-      add(['targets'], `at most ${DUBBING_LIMITS.maxTargets} target languages are allowed, got ${targets.length}`, 'too_big');
+      add(
+        ['targets'],
+        `at most ${DUBBING_LIMITS.maxTargets} target languages are allowed, got ${targets.length}`,
+        'too_big',
+      );
     }
     const seen = new Set<unknown>();
     targets.forEach((code, index) => {
-      if (!isCode(code)) add(['targets', index], `${JSON.stringify(code)} is not a language code of the spec; use one of ${CODES.join(', ')}`);
+      if (!isCode(code))
+        add(
+          ['targets', index],
+          `${JSON.stringify(code)} is not a language code of the spec; use one of ${CODES.join(', ')}`,
+        );
       else if (seen.has(code)) add(['targets', index], `${code} is listed twice`);
       seen.add(code);
     });
   }
 
   if (request.original !== undefined && request.original !== 'auto' && !isCode(request.original)) {
-    add(['original'], `${JSON.stringify(request.original)} is not a language code of the spec; use auto or one of ${CODES.join(', ')}`);
+    add(
+      ['original'],
+      `${JSON.stringify(request.original)} is not a language code of the spec; use auto or one of ${CODES.join(', ')}`,
+    );
   }
 
   let speakers: string | undefined;
   if (request.numberOfSpeakers !== undefined && request.numberOfSpeakers !== 'auto') {
-    const n = typeof request.numberOfSpeakers === 'string' && /^\d+$/.test(request.numberOfSpeakers) ? Number(request.numberOfSpeakers) : request.numberOfSpeakers;
+    const n =
+      typeof request.numberOfSpeakers === 'string' && /^\d+$/.test(request.numberOfSpeakers)
+        ? Number(request.numberOfSpeakers)
+        : request.numberOfSpeakers;
     if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > DUBBING_LIMITS.maxSpeakers) {
-      add(['numberOfSpeakers'], `numberOfSpeakers must be auto or a whole number from 1 to ${DUBBING_LIMITS.maxSpeakers}, got ${JSON.stringify(request.numberOfSpeakers)}`);
+      add(
+        ['numberOfSpeakers'],
+        `numberOfSpeakers must be auto or a whole number from 1 to ${DUBBING_LIMITS.maxSpeakers}, got ${JSON.stringify(request.numberOfSpeakers)}`,
+      );
     } else speakers = String(n);
   } else if (request.numberOfSpeakers === 'auto') speakers = 'auto';
 
   for (const flag of ['isDubbingOnly', 'isRemoveBGM', 'isCaptionFile'] as const) {
     const value = request[flag];
-    if (value !== undefined && typeof value !== 'boolean') add([flag], `${flag} must be true or false, got ${JSON.stringify(value)}`, 'invalid_type');
+    if (value !== undefined && typeof value !== 'boolean')
+      add([flag], `${flag} must be true or false, got ${JSON.stringify(value)}`, 'invalid_type');
   }
 
   const srts = request.targetSrts ?? {};
   for (const code of Object.keys(srts)) {
     if (srts[code] === undefined) continue;
     if (!targets?.includes(code)) {
-      add(['targetSrts', code], `a subtitle file for ${code} needs ${code} among the targets (targetSrt_N is only sent beside target_N)`);
+      add(
+        ['targetSrts', code],
+        `a subtitle file for ${code} needs ${code} among the targets (targetSrt_N is only sent beside target_N)`,
+      );
     }
   }
 
   const file = await sourceOf(request.file, ['file'], add);
-  const originalSrt = request.originalSrt === undefined ? undefined : await sourceOf(request.originalSrt, ['originalSrt'], add);
+  const originalSrt =
+    request.originalSrt === undefined ? undefined : await sourceOf(request.originalSrt, ['originalSrt'], add);
   const targetSrtSources = new Map<string, PartSource>();
   for (const [code, source] of Object.entries(srts)) {
     if (source === undefined) continue;
@@ -103,21 +126,37 @@ export async function prepareDubbingUpload(request: DubbingUploadRequest): Promi
   }
 
   if (issues.length > 0) throw new ValidationError(issues, { subject: 'dubbing upload' });
-  if (file === undefined || targets === undefined) throw new Error('unreachable: dubbing upload checked without issues');
+  if (file === undefined || targets === undefined)
+    throw new Error('unreachable: dubbing upload checked without issues');
 
   const parts: MultipartPart[] = [
-    { name: 'file', fileName: request.fileName ?? nameOf(request.file, 'video.mp4'), contentType: contentTypeFor(request.fileName ?? nameOf(request.file, 'video.mp4')), source: file },
+    {
+      name: 'file',
+      fileName: request.fileName ?? nameOf(request.file, 'video.mp4'),
+      contentType: contentTypeFor(request.fileName ?? nameOf(request.file, 'video.mp4')),
+      source: file,
+    },
   ];
   if (request.original !== undefined) parts.push({ name: 'original', value: request.original });
   if (originalSrt !== undefined && request.originalSrt !== undefined) {
-    parts.push({ name: 'originalSrt', fileName: nameOf(request.originalSrt, 'original.srt'), contentType: 'application/x-subrip', source: originalSrt });
+    parts.push({
+      name: 'originalSrt',
+      fileName: nameOf(request.originalSrt, 'original.srt'),
+      contentType: 'application/x-subrip',
+      source: originalSrt,
+    });
   }
   targets.forEach((code, index) => {
     parts.push({ name: `target_${index}`, value: String(code) });
     const srt = targetSrtSources.get(String(code));
     const given = srts[String(code)];
     if (srt !== undefined && given !== undefined) {
-      parts.push({ name: `targetSrt_${index}`, fileName: nameOf(given, `${String(code)}.srt`), contentType: 'application/x-subrip', source: srt });
+      parts.push({
+        name: `targetSrt_${index}`,
+        fileName: nameOf(given, `${String(code)}.srt`),
+        contentType: 'application/x-subrip',
+        source: srt,
+      });
     }
   });
   for (const flag of ['isDubbingOnly', 'isRemoveBGM', 'isCaptionFile'] as const) {
@@ -153,7 +192,8 @@ async function sourceOf(
     }
   }
   if (value instanceof Blob) return { kind: 'blob', blob: value };
-  if (value !== null && typeof value === 'object' && Symbol.asyncIterator in value) return { kind: 'stream', stream: value };
+  if (value !== null && typeof value === 'object' && Symbol.asyncIterator in value)
+    return { kind: 'stream', stream: value };
   add(path, 'must be a file path, a Blob/File or a stream of bytes', 'invalid_type');
   return undefined;
 }

@@ -12,7 +12,12 @@ describe('multipartBody', () => {
     const body = multipartBody(
       [
         { name: 'target_0', value: 'es-ES' },
-        { name: 'file', fileName: 'a "b".mp4', contentType: 'video/mp4', source: { kind: 'blob', blob: new Blob(['VIDEO']) } },
+        {
+          name: 'file',
+          fileName: 'a "b".mp4',
+          contentType: 'video/mp4',
+          source: { kind: 'blob', blob: new Blob(['VIDEO']) },
+        },
       ],
       'BOUNDARY',
     );
@@ -30,7 +35,17 @@ describe('multipartBody', () => {
     async function* stream() {
       yield new Uint8Array([104, 105]);
     }
-    const body = multipartBody([{ name: 'file', fileName: 'x.bin', contentType: 'application/octet-stream', source: { kind: 'stream', stream: stream() } }], 'B');
+    const body = multipartBody(
+      [
+        {
+          name: 'file',
+          fileName: 'x.bin',
+          contentType: 'application/octet-stream',
+          source: { kind: 'stream', stream: stream() },
+        },
+      ],
+      'B',
+    );
     expect(body.length).toBeUndefined();
     expect(await text(body.chunks())).toContain('\r\n\r\nhi\r\n--B--\r\n');
   });

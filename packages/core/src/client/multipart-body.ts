@@ -35,7 +35,10 @@ export function multipartBody(parts: readonly MultipartPart[], boundary: string)
   let length: number | undefined = tail.length;
   parts.forEach((part, index) => {
     const size = 'value' in part ? encoder.encode(part.value).length : sourceSize(part.source);
-    length = length === undefined || size === undefined ? undefined : length + (heads[index]?.length ?? 0) + size + crlf.length;
+    length =
+      length === undefined || size === undefined
+        ? undefined
+        : length + (heads[index]?.length ?? 0) + size + crlf.length;
   });
   return {
     contentType: `multipart/form-data; boundary=${boundary}`,

@@ -19,7 +19,9 @@ export interface NetworkErrorForOptions {
  */
 export function networkErrorFor(endpoint: string, error: unknown, options: NetworkErrorForOptions): VsynthError {
   if (options.signal?.aborted === true) {
-    return new VsynthError('VSYNTH_ABORTED', `${endpoint} was aborted by the caller.`, { cause: options.signal.reason });
+    return new VsynthError('VSYNTH_ABORTED', `${endpoint} was aborted by the caller.`, {
+      cause: options.signal.reason,
+    });
   }
   const reason = describe(error);
   const notSent = options.notSent === true || wasNotSent(error);
@@ -63,7 +65,11 @@ export function wasNotSent(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
     const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && (NOT_SENT_CODES.has(code) || code.startsWith('ERR_TLS_') || code.startsWith('ERR_SSL_'))) return true;
+    if (
+      typeof code === 'string' &&
+      (NOT_SENT_CODES.has(code) || code.startsWith('ERR_TLS_') || code.startsWith('ERR_SSL_'))
+    )
+      return true;
     if (current.message === 'bad port' || HEADER_REFUSED.test(current.message)) return true;
     current = current.cause;
   }
@@ -74,12 +80,15 @@ function describe(error: unknown): string {
   const cause = error instanceof Error ? (error.cause as { code?: unknown; message?: unknown } | undefined) : undefined;
   const code = typeof cause?.code === 'string' ? cause.code : (error as { code?: unknown } | undefined)?.code;
   if (code === 'ECONNREFUSED') return 'connection refused';
-  if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET') return 'the connection was closed before an answer arrived';
+  if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET')
+    return 'the connection was closed before an answer arrived';
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'the host name could not be resolved';
-  if (typeof code === 'string' && (code.startsWith('ERR_TLS_') || code.startsWith('ERR_SSL_') || code.includes('CERT'))) return `the TLS handshake failed (${code})`;
+  if (typeof code === 'string' && (code.startsWith('ERR_TLS_') || code.startsWith('ERR_SSL_') || code.includes('CERT')))
+    return `the TLS handshake failed (${code})`;
   if (cause?.message === 'bad port') return 'the port is one HTTP clients refuse to connect to';
   // fetch quotes a refused header value, which may be a credential: never echo it.
-  if (code === 'ERR_INVALID_CHAR' || (error instanceof Error && HEADER_REFUSED.test(error.message))) return 'a header value is not valid (a credential with a line break or a non-Latin-1 character?)';
+  if (code === 'ERR_INVALID_CHAR' || (error instanceof Error && HEADER_REFUSED.test(error.message)))
+    return 'a header value is not valid (a credential with a line break or a non-Latin-1 character?)';
   if (typeof code === 'string') return `${code}${typeof cause?.message === 'string' ? ` (${cause.message})` : ''}`;
   if (typeof cause?.message === 'string') return cause.message;
   return error instanceof Error ? error.message : String(error);

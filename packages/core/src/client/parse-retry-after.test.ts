@@ -15,13 +15,15 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter(null, now)).toBeUndefined();
     expect(parseRetryAfter('soon', now)).toBeUndefined();
     expect(parseRetryAfter('', now)).toBeUndefined();
-    for (const text of ['-1', '-0.5', '+5', '1 2', '3, 4', '2026-05-01', 'may 5']) expect(parseRetryAfter(text, now), text).toBeUndefined();
+    for (const text of ['-1', '-0.5', '+5', '1 2', '3, 4', '2026-05-01', 'may 5'])
+      expect(parseRetryAfter(text, now), text).toBeUndefined();
   });
 });
 
 describe('backoffDelay', () => {
   it('doubles per attempt with half of it jittered, and stops at the cap', () => {
-    const at = (attempt: number, random: number) => backoffDelay(attempt, { baseDelayMs: 100, maxDelayMs: 1000, random: () => random });
+    const at = (attempt: number, random: number) =>
+      backoffDelay(attempt, { baseDelayMs: 100, maxDelayMs: 1000, random: () => random });
     expect([1, 2, 3, 4, 5].map((n) => at(n, 0))).toEqual([50, 100, 200, 400, 500]);
     expect([1, 2, 3, 4, 5].map((n) => at(n, 0.999999))).toEqual([100, 200, 400, 800, 1000]);
   });

@@ -31,9 +31,19 @@ beforeAll(async () => {
       }
       if (mode === 'drop') return void res.socket?.destroy();
       if (mode === 'hang') return;
-      const echo = { message: `refused Authorization: ${auth}`, issues: [{ path: ['authorization'], message: `bad ${auth}` }], [auth]: body };
-      if (mode === 'echo-false') return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ success: false, message: `key ${auth} suspended` }));
-      if (mode === 'echo-garbage') return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ unexpected: auth }));
+      const echo = {
+        message: `refused Authorization: ${auth}`,
+        issues: [{ path: ['authorization'], message: `bad ${auth}` }],
+        [auth]: body,
+      };
+      if (mode === 'echo-false')
+        return void res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ success: false, message: `key ${auth} suspended` }));
+      if (mode === 'echo-garbage')
+        return void res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ unexpected: auth }));
       const status = mode === 'echo-401' ? 401 : mode === 'echo-503' ? 503 : 400;
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(echo));
@@ -48,11 +58,25 @@ afterAll(async () => {
 });
 
 function client(options: Partial<CreateClientOptions> = {}) {
-  return createClient({ apiKey: API_KEY, baseUrl, env: {}, retry: { limit: 1 }, sleep: async () => undefined, ...options });
+  return createClient({
+    apiKey: API_KEY,
+    baseUrl,
+    env: {},
+    retry: { limit: 1 },
+    sleep: async () => undefined,
+    ...options,
+  });
 }
 
 function tokenClient() {
-  return createClient({ appId: 'app-1', userKey: USER_KEY, baseUrl, env: {}, issueToken: async () => ({ token: TOKEN }), sleep: async () => undefined });
+  return createClient({
+    appId: 'app-1',
+    userKey: USER_KEY,
+    baseUrl,
+    env: {},
+    issueToken: async () => ({ token: TOKEN }),
+    sleep: async () => undefined,
+  });
 }
 
 const payload = { projectId: 'p-1', updates: { title: 'x' } };
@@ -68,12 +92,17 @@ async function caught(run: () => Promise<unknown>): Promise<unknown> {
 
 /** Every way a user could look at an error: message, stack, JSON, inspect (with cause chain). */
 function everyView(error: unknown): string {
-  const parts: string[] = [String(error), JSON.stringify(error) ?? '', inspect(error, { depth: Infinity, showHidden: true })];
+  const parts: string[] = [
+    String(error),
+    JSON.stringify(error) ?? '',
+    inspect(error, { depth: Infinity, showHidden: true }),
+  ];
   let current: unknown = error;
   for (let depth = 0; current !== undefined && depth < 10; depth += 1) {
     if (current instanceof Error) {
       parts.push(current.message, current.stack ?? '', JSON.stringify(current) ?? '');
-      for (const key of Object.keys(current)) parts.push(inspect((current as unknown as Record<string, unknown>)[key], { depth: Infinity }));
+      for (const key of Object.keys(current))
+        parts.push(inspect((current as unknown as Record<string, unknown>)[key], { depth: Infinity }));
       current = current.cause;
     } else {
       parts.push(inspect(current, { depth: Infinity }));
@@ -85,22 +114,113 @@ function everyView(error: unknown): string {
 
 describe('secrets never appear in errors', () => {
   const cases: [string, () => Promise<unknown>][] = [
-    ['a 400 answer echoing the key', () => { mode = 'echo-400'; return client().modifyProject(payload); }],
-    ['a 401 answer echoing the key', () => { mode = 'echo-401'; return client().modifyProject(payload); }],
-    ['a 503 on a GET after retries', () => { mode = 'echo-503'; return client().getDubbingProgress('f-1'); }],
-    ['a success:false envelope echoing the key', () => { mode = 'echo-false'; return client().modifyProject(payload); }],
-    ['an unexpected body echoing the key', () => { mode = 'echo-garbage'; return client().modifyProject(payload); }],
-    ['a dropped connection on a POST', () => { mode = 'drop'; return client().modifyProject(payload); }],
-    ['a dropped connection on a GET', () => { mode = 'drop'; return client().getDubbingProgress('f-1'); }],
-    ['a timeout', () => { mode = 'hang'; return client({ timeoutMs: 30 }).modifyProject(payload); }],
-    ['an abort', () => { mode = 'hang'; return client().modifyProject(payload, { signal: AbortSignal.timeout(30) }); }],
-    ['a dubbing upload answered 400', () => { mode = 'echo-400'; return client().uploadDubbing({ file: new Blob(['v']), targets: ['es-ES'] }); }],
-    ['a dubbing upload whose connection drops', () => { mode = 'drop'; return client().uploadDubbing({ file: new Blob(['v']), targets: ['es-ES'] }); }],
-    ['an issued token refused twice', () => { mode = 'echo-401'; return tokenClient().modifyProject(payload); }],
-    ['an issued token on a 400', () => { mode = 'echo-400'; return tokenClient().getDubbingProgress('f'); }],
-    ['the sandbox issuer refusing the user key', () => createClient({ appId: 'app-1', userKey: USER_KEY, baseUrl, env: {}, issueToken: sandboxTokenIssuer(baseUrl) }).modifyProject(payload)],
+    [
+      'a 400 answer echoing the key',
+      () => {
+        mode = 'echo-400';
+        return client().modifyProject(payload);
+      },
+    ],
+    [
+      'a 401 answer echoing the key',
+      () => {
+        mode = 'echo-401';
+        return client().modifyProject(payload);
+      },
+    ],
+    [
+      'a 503 on a GET after retries',
+      () => {
+        mode = 'echo-503';
+        return client().getDubbingProgress('f-1');
+      },
+    ],
+    [
+      'a success:false envelope echoing the key',
+      () => {
+        mode = 'echo-false';
+        return client().modifyProject(payload);
+      },
+    ],
+    [
+      'an unexpected body echoing the key',
+      () => {
+        mode = 'echo-garbage';
+        return client().modifyProject(payload);
+      },
+    ],
+    [
+      'a dropped connection on a POST',
+      () => {
+        mode = 'drop';
+        return client().modifyProject(payload);
+      },
+    ],
+    [
+      'a dropped connection on a GET',
+      () => {
+        mode = 'drop';
+        return client().getDubbingProgress('f-1');
+      },
+    ],
+    [
+      'a timeout',
+      () => {
+        mode = 'hang';
+        return client({ timeoutMs: 30 }).modifyProject(payload);
+      },
+    ],
+    [
+      'an abort',
+      () => {
+        mode = 'hang';
+        return client().modifyProject(payload, { signal: AbortSignal.timeout(30) });
+      },
+    ],
+    [
+      'a dubbing upload answered 400',
+      () => {
+        mode = 'echo-400';
+        return client().uploadDubbing({ file: new Blob(['v']), targets: ['es-ES'] });
+      },
+    ],
+    [
+      'a dubbing upload whose connection drops',
+      () => {
+        mode = 'drop';
+        return client().uploadDubbing({ file: new Blob(['v']), targets: ['es-ES'] });
+      },
+    ],
+    [
+      'an issued token refused twice',
+      () => {
+        mode = 'echo-401';
+        return tokenClient().modifyProject(payload);
+      },
+    ],
+    [
+      'an issued token on a 400',
+      () => {
+        mode = 'echo-400';
+        return tokenClient().getDubbingProgress('f');
+      },
+    ],
+    [
+      'the sandbox issuer refusing the user key',
+      () =>
+        createClient({
+          appId: 'app-1',
+          userKey: USER_KEY,
+          baseUrl,
+          env: {},
+          issueToken: sandboxTokenIssuer(baseUrl),
+        }).modifyProject(payload),
+    ],
     ['an invalid request', () => client().modifyProject({ projectId: '', updates: { [API_KEY]: 'x' } } as never)],
-    ['a base URL carrying credentials', async () => createClient({ apiKey: API_KEY, baseUrl: `http://user:${API_KEY}@127.0.0.1:1`, env: {} })],
+    [
+      'a base URL carrying credentials',
+      async () => createClient({ apiKey: API_KEY, baseUrl: `http://user:${API_KEY}@127.0.0.1:1`, env: {} }),
+    ],
   ];
 
   it.each(cases)('%s', async (_name, run) => {
@@ -112,7 +232,10 @@ describe('secrets never appear in errors', () => {
 
   it('keeps the rest of an echoed body readable', async () => {
     mode = 'echo-400';
-    const error = (await caught(() => client().modifyProject(payload))) as { body: Record<string, unknown>; message: string };
+    const error = (await caught(() => client().modifyProject(payload))) as {
+      body: Record<string, unknown>;
+      message: string;
+    };
     expect(error.body['message']).toBe(`refused Authorization: ${REDACTED}`);
     expect(error.body[REDACTED]).toContain('"projectId":"p-1"');
     expect(error.message).toContain(`refused Authorization: ${REDACTED}; authorization: bad ${REDACTED}`);
@@ -121,7 +244,11 @@ describe('secrets never appear in errors', () => {
 
 describe('redactSecrets', () => {
   it('replaces secrets in nested strings and keys and ignores very short ones', () => {
-    expect(redactSecrets({ a: ['x abcd y'], abcd: 1, n: 5 }, ['abcd', 'x'])).toEqual({ a: [`x ${REDACTED} y`], [REDACTED]: 1, n: 5 });
+    expect(redactSecrets({ a: ['x abcd y'], abcd: 1, n: 5 }, ['abcd', 'x'])).toEqual({
+      a: [`x ${REDACTED} y`],
+      [REDACTED]: 1,
+      n: 5,
+    });
   });
 });
 
@@ -129,7 +256,12 @@ describe('redactSecrets copies only what changes', () => {
   const secret = 'sk-live-0123';
 
   it('gives back the same value when it holds no secret', () => {
-    const value = { row: 3, status: 'failed', issues: [{ path: ['updates', 'title'], message: 'too long' }], when: null };
+    const value = {
+      row: 3,
+      status: 'failed',
+      issues: [{ path: ['updates', 'title'], message: 'too long' }],
+      when: null,
+    };
     expect(redactSecrets(value, [secret])).toBe(value);
     expect(redactSecrets(['a', ['b']], [secret])).toEqual(['a', ['b']]);
     const list = ['a', ['b']];

@@ -19,7 +19,12 @@ export function redactSecrets<T>(value: T, secrets: Iterable<string>): T {
 /** The secrets to look for, longest first (a secret that contains another is replaced whole). */
 function usable(secrets: Iterable<string>): readonly string[] {
   // Most callers pass one short list for every value (a batch, for every row): used as it is when it already qualifies.
-  if (Array.isArray(secrets) && (secrets as unknown[]).every((s, i) => typeof s === 'string' && s.length >= 4 && (i === 0 || s.length <= (secrets[i - 1] as string).length))) {
+  if (
+    Array.isArray(secrets) &&
+    (secrets as unknown[]).every(
+      (s, i) => typeof s === 'string' && s.length >= 4 && (i === 0 || s.length <= (secrets[i - 1] as string).length),
+    )
+  ) {
     return secrets as readonly string[];
   }
   return [...secrets].filter((s) => typeof s === 'string' && s.length >= 4).sort((a, b) => b.length - a.length);
@@ -62,7 +67,13 @@ function redactString(text: string, secrets: readonly string[]): string {
 }
 
 /** Environment variables holding secrets: every one is removed from what vsynth prints or writes. */
-export const SECRET_ENV_VARS = ['VSYNTH_API_KEY', 'VSYNTH_TOKEN', 'VSYNTH_APP_ID', 'VSYNTH_USER_KEY', 'VSYNTH_WEBHOOK_SECRET'] as const;
+export const SECRET_ENV_VARS = [
+  'VSYNTH_API_KEY',
+  'VSYNTH_TOKEN',
+  'VSYNTH_APP_ID',
+  'VSYNTH_USER_KEY',
+  'VSYNTH_WEBHOOK_SECRET',
+] as const;
 
 /**
  * The secrets configured in the environment (each as given and trimmed), for `redactSecrets`.

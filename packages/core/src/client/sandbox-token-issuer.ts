@@ -48,12 +48,24 @@ export function sandboxTokenIssuer(baseUrl: string, options: SandboxTokenIssuerO
     } catch {
       body = undefined;
     }
-    const record = (body ?? {}) as { token?: unknown; expiresAt?: unknown; data?: { token?: unknown; expiresAt?: unknown } };
+    const record = (body ?? {}) as {
+      token?: unknown;
+      expiresAt?: unknown;
+      data?: { token?: unknown; expiresAt?: unknown };
+    };
     const source = typeof record.token === 'string' ? record : (record.data ?? {});
     if (typeof source.token !== 'string') {
-      throw apiErrorFromResponse({ status: response.status, endpoint, bodyText: '"the answer holds no token"', secrets: [userKey, appId], now: Date.now() });
+      throw apiErrorFromResponse({
+        status: response.status,
+        endpoint,
+        bodyText: '"the answer holds no token"',
+        secrets: [userKey, appId],
+        now: Date.now(),
+      });
     }
     const expiresAt = source.expiresAt;
-    return typeof expiresAt === 'number' || typeof expiresAt === 'string' ? { token: source.token, expiresAt } : { token: source.token };
+    return typeof expiresAt === 'number' || typeof expiresAt === 'string'
+      ? { token: source.token, expiresAt }
+      : { token: source.token };
   };
 }

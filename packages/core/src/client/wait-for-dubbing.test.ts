@@ -31,7 +31,12 @@ describe('waitForDubbing', () => {
       { progress: 100, download_url: 'http://127.0.0.1/d/f1.mp4' },
     ]);
     const seen: DubbingProgressState[] = [];
-    const done = await waitForDubbing({ folderId: 'f1', ...script, intervalMs: 1000, onProgress: (state) => seen.push(state) });
+    const done = await waitForDubbing({
+      folderId: 'f1',
+      ...script,
+      intervalMs: 1000,
+      onProgress: (state) => seen.push(state),
+    });
     expect(done.download_url).toBe('http://127.0.0.1/d/f1.mp4');
     expect(seen.map((s) => s.progress.progress)).toEqual([10, 10, 10, 60, 100, 100]);
     expect(seen.map((s) => s.poll)).toEqual([1, 2, 3, 4, 5, 6]);
@@ -42,7 +47,13 @@ describe('waitForDubbing', () => {
     const script = scripted([{ progress: 5 }, { progress: 40 }]);
     let error: unknown;
     try {
-      await waitForDubbing({ folderId: 'f2', ...script, intervalMs: 1000, maxIntervalMs: 5000, stallTimeoutMs: 20_000 });
+      await waitForDubbing({
+        folderId: 'f2',
+        ...script,
+        intervalMs: 1000,
+        maxIntervalMs: 5000,
+        stallTimeoutMs: 20_000,
+      });
     } catch (caught) {
       error = caught;
     }
@@ -112,7 +123,14 @@ describe('waitForDubbing', () => {
     ]);
 
     const refused = new ApiError({ status: 404, endpoint });
-    await expect(waitForDubbing({ folderId: 'f6', clock: () => 0, sleep: async () => undefined, getProgress: async () => Promise.reject(refused) })).rejects.toBe(refused);
+    await expect(
+      waitForDubbing({
+        folderId: 'f6',
+        clock: () => 0,
+        sleep: async () => undefined,
+        getProgress: async () => Promise.reject(refused),
+      }),
+    ).rejects.toBe(refused);
   });
 
   it('ends with the stall error, naming the last failure, when polls keep failing', async () => {

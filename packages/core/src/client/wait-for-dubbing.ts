@@ -80,10 +80,22 @@ export async function waitForDubbing(parameters: WaitForDubbingParameters): Prom
       const now = clock();
       const reason = error instanceof Error ? error.message : String(error);
       if (now - lastChange >= stallTimeoutMs) {
-        throw stopped(folderId, stallTimeoutMs, `made no progress for ${seconds(now - lastChange)} (the last poll failed: ${reason})`, 'poll again later with `vsynth progress`', error);
+        throw stopped(
+          folderId,
+          stallTimeoutMs,
+          `made no progress for ${seconds(now - lastChange)} (the last poll failed: ${reason})`,
+          'poll again later with `vsynth progress`',
+          error,
+        );
       }
       if (parameters.timeoutMs !== undefined && now - started >= parameters.timeoutMs) {
-        throw stopped(folderId, parameters.timeoutMs, `did not finish within ${seconds(parameters.timeoutMs)} (the last poll failed: ${reason})`, 'poll again later with `vsynth progress`', error);
+        throw stopped(
+          folderId,
+          parameters.timeoutMs,
+          `did not finish within ${seconds(parameters.timeoutMs)} (the last poll failed: ${reason})`,
+          'poll again later with `vsynth progress`',
+          error,
+        );
       }
       delay = Math.min(maxIntervalMs, Math.round(delay * 1.5));
       parameters.onPollError?.({ folderId, error, poll, delayMs: delay });
@@ -102,10 +114,20 @@ export async function waitForDubbing(parameters: WaitForDubbingParameters): Prom
       delay = Math.min(maxIntervalMs, Math.round(delay * 1.5));
     }
     if (now - lastChange >= stallTimeoutMs) {
-      throw stopped(folderId, stallTimeoutMs, `made no progress for ${seconds(now - lastChange)} (stuck at ${progress.progress}${progress.progress >= 100 ? ' without a download_url' : ''})`, 'raise stallTimeoutMs if the service is just slow, or check the job in the web studio');
+      throw stopped(
+        folderId,
+        stallTimeoutMs,
+        `made no progress for ${seconds(now - lastChange)} (stuck at ${progress.progress}${progress.progress >= 100 ? ' without a download_url' : ''})`,
+        'raise stallTimeoutMs if the service is just slow, or check the job in the web studio',
+      );
     }
     if (parameters.timeoutMs !== undefined && now - started >= parameters.timeoutMs) {
-      throw stopped(folderId, parameters.timeoutMs, `did not finish within ${seconds(parameters.timeoutMs)} (progress ${progress.progress})`, 'raise timeoutMs or poll again later with `vsynth progress`');
+      throw stopped(
+        folderId,
+        parameters.timeoutMs,
+        `did not finish within ${seconds(parameters.timeoutMs)} (progress ${progress.progress})`,
+        'raise timeoutMs or poll again later with `vsynth progress`',
+      );
     }
     await sleep(delay, signal);
   }

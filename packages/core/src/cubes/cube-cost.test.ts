@@ -23,16 +23,26 @@ describe('cubeCost', () => {
 
 describe('cubeCostFunction', () => {
   it('takes some rates (the others default) or a function', () => {
-    expect(cubeCostFunction({ perScene: 10 })({ kind: 'edit', exported: true, scenes: 2, scriptChars: 50, targets: 0 })).toBe(21);
-    expect(cubeCostFunction(undefined)({ kind: 'dubbing', exported: true, scenes: 0, scriptChars: 0, targets: 2 })).toBe(4);
-    expect(cubeCostFunction(() => 7)({ kind: 'edit', exported: false, scenes: 2, scriptChars: 50, targets: 0 })).toBe(7);
+    expect(
+      cubeCostFunction({ perScene: 10 })({ kind: 'edit', exported: true, scenes: 2, scriptChars: 50, targets: 0 }),
+    ).toBe(21);
+    expect(
+      cubeCostFunction(undefined)({ kind: 'dubbing', exported: true, scenes: 0, scriptChars: 0, targets: 2 }),
+    ).toBe(4);
+    expect(cubeCostFunction(() => 7)({ kind: 'edit', exported: false, scenes: 2, scriptChars: 50, targets: 0 })).toBe(
+      7,
+    );
   });
 
   it('rejects an unknown rate and a rate that is not an integer ≥ 0, naming it', () => {
     const unknown = (): unknown => cubeCostFunction({ perscene: 5 } as never);
-    expect(unknown).toThrow('Unknown cube rate "perscene": use perScene, per100ScriptChars, perAudio100Chars, perDubbingTarget.');
+    expect(unknown).toThrow(
+      'Unknown cube rate "perscene": use perScene, per100ScriptChars, perAudio100Chars, perDubbingTarget.',
+    );
     expect(() => cubeCostFunction({ perScene: 0.5 })).toThrow('Cube rate perScene must be an integer ≥ 0, got 0.5.');
-    expect(() => cubeCostFunction({ perDubbingTarget: -1 })).toThrow('Cube rate perDubbingTarget must be an integer ≥ 0, got -1.');
+    expect(() => cubeCostFunction({ perDubbingTarget: -1 })).toThrow(
+      'Cube rate perDubbingTarget must be an integer ≥ 0, got -1.',
+    );
     const thrown = ((): unknown => {
       try {
         return cubeCostFunction({ perScene: Number.NaN });

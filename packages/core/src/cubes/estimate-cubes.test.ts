@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { estimateCubes } from './estimate-cubes.js';
 
-const twoScenes = { scenes: [{ scripts: [{ org: `<p>${'a'.repeat(150)}</p>` }] }, { scripts: [{ org: 'hi &amp; bye' }] }] };
+const twoScenes = {
+  scenes: [{ scripts: [{ org: `<p>${'a'.repeat(150)}</p>` }] }, { scripts: [{ org: 'hi &amp; bye' }] }],
+};
 
 describe('estimateCubes', () => {
   it('charges an exported payload per scene and per started 100 spoken characters, tags removed', () => {
@@ -31,7 +33,11 @@ describe('estimateCubes', () => {
     const cost = (input: unknown): number => (seen.push(input), 5);
     expect(estimateCubes({ kind: 'create', body: twoScenes, rates: cost })).toBe(5);
     expect(seen).toEqual([{ kind: 'create', exported: true, scenes: 2, scriptChars: 158, targets: 0 }]);
-    expect(() => estimateCubes({ kind: 'create', body: twoScenes, rates: () => 1.5 })).toThrow('the cubeCost function returned 1.5; it must return an integer ≥ 0');
-    expect(() => estimateCubes({ kind: 'create', body: twoScenes, rates: () => -1 })).toThrow('the cubeCost function returned -1; it must return an integer ≥ 0');
+    expect(() => estimateCubes({ kind: 'create', body: twoScenes, rates: () => 1.5 })).toThrow(
+      'the cubeCost function returned 1.5; it must return an integer ≥ 0',
+    );
+    expect(() => estimateCubes({ kind: 'create', body: twoScenes, rates: () => -1 })).toThrow(
+      'the cubeCost function returned -1; it must return an integer ≥ 0',
+    );
   });
 });

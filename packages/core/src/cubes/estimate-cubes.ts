@@ -40,7 +40,8 @@ export function estimateCubes(options: EstimateCubesOptions): number {
 }
 
 function exportsByDefault(kind: CubeRequestKind, body: unknown): boolean {
-  const isExport = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)['isExport'] : undefined;
+  const isExport =
+    typeof body === 'object' && body !== null ? (body as Record<string, unknown>)['isExport'] : undefined;
   if (kind === 'modify') return isExport === true;
   if (kind === 'create' || kind === 'edit') return isExport !== false;
   return true;

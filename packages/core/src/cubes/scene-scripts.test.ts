@@ -5,7 +5,10 @@ describe('sceneSpeech', () => {
   it('reads variant A scripts[0].org, else the speaking aiModel clip of variant B, with its language', () => {
     const payload = {
       scenes: [
-        { scripts: [{ org: '<p>A</p>' }, { org: 'ignored' }], clips: [{ type: 'aiModel', model: { language: 'ko-KR' } }] },
+        {
+          scripts: [{ org: '<p>A</p>' }, { org: 'ignored' }],
+          clips: [{ type: 'aiModel', model: { language: 'ko-KR' } }],
+        },
         {
           clips: [
             { type: 'aiModel', isDelete: true, script: { org: 'deleted' }, model: { language: 'fr' } },
@@ -27,7 +30,9 @@ describe('sceneSpeech', () => {
       { text: 'Hi', language: 'en' },
       { text: '', language: undefined },
     ]);
-    expect(sceneSpeech({ text: 'Hello there', language: 'de' }, 'audio')).toEqual([{ text: 'Hello there', language: 'de' }]);
+    expect(sceneSpeech({ text: 'Hello there', language: 'de' }, 'audio')).toEqual([
+      { text: 'Hello there', language: 'de' },
+    ]);
   });
 
   it('reads a payload without scenes as none', () => {

@@ -18,7 +18,42 @@ function chain(markup: string): string {
     .trim();
 }
 
-const pieces = ['<br>', '<BR />', '<br/', '</p>', '</P>', '<p>', '<span class="x">', '<', '>', '/', 'br', 'p', '&', '&amp;', '&lt;', '&gt;', '&quot;', '&#39;', '&apos;', '&nbsp;', '&NBSP;', 'amp;', 'lt;', ';', '#39', ' ', '  ', '\n', '\t', '\u00a0', 'a', 'Tom', '北京', 'é'];
+const pieces = [
+  '<br>',
+  '<BR />',
+  '<br/',
+  '</p>',
+  '</P>',
+  '<p>',
+  '<span class="x">',
+  '<',
+  '>',
+  '/',
+  'br',
+  'p',
+  '&',
+  '&amp;',
+  '&lt;',
+  '&gt;',
+  '&quot;',
+  '&#39;',
+  '&apos;',
+  '&nbsp;',
+  '&NBSP;',
+  'amp;',
+  'lt;',
+  ';',
+  '#39',
+  ' ',
+  '  ',
+  '\n',
+  '\t',
+  '\u00a0',
+  'a',
+  'Tom',
+  '北京',
+  'é',
+];
 
 describe('spokenText', () => {
   it('reads every mix of tags, entities and white space as the rule-by-rule chain of replaces did', () => {
@@ -32,6 +67,7 @@ describe('spokenText', () => {
   });
 
   it('keeps the edge cases of the order of the rules', () => {
-    for (const markup of ['<a <br>b', '<x</p>>', '&amp;lt;', '&lt;b&gt;', '&amp;nbsp;x', '<br\n/>', 'a&#39;&apos;b']) expect(spokenText(markup)).toBe(chain(markup));
+    for (const markup of ['<a <br>b', '<x</p>>', '&amp;lt;', '&lt;b&gt;', '&amp;nbsp;x', '<br\n/>', 'a&#39;&apos;b'])
+      expect(spokenText(markup)).toBe(chain(markup));
   });
 });

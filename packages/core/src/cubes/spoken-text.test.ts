@@ -3,7 +3,9 @@ import { spokenText } from './spoken-text.js';
 
 describe('spokenText', () => {
   it('removes tags, decodes the entities the compiler writes and trims', () => {
-    expect(spokenText('<p> Tom &amp; Jerry &lt;3, <span class="x">&quot;hi&quot;</span>&nbsp;it&#39;s &amp;lt; </p>')).toBe('Tom & Jerry <3, "hi" it\'s &lt;');
+    expect(
+      spokenText('<p> Tom &amp; Jerry &lt;3, <span class="x">&quot;hi&quot;</span>&nbsp;it&#39;s &amp;lt; </p>'),
+    ).toBe('Tom & Jerry <3, "hi" it\'s &lt;');
   });
 
   it('reads anything but a string as no text', () => {

@@ -3,7 +3,9 @@ import { canonicalJson } from './canonical-json.js';
 
 describe('canonicalJson', () => {
   it('sorts the keys of every object, also of objects inside arrays, and keeps array order', () => {
-    expect(canonicalJson({ b: 1, a: [{ d: 2, c: { f: 3, e: [4, { h: 5, g: 6 }] } }, 'x'] })).toBe('{"a":[{"c":{"e":[4,{"g":6,"h":5}],"f":3},"d":2},"x"],"b":1}');
+    expect(canonicalJson({ b: 1, a: [{ d: 2, c: { f: 3, e: [4, { h: 5, g: 6 }] } }, 'x'] })).toBe(
+      '{"a":[{"c":{"e":[4,{"g":6,"h":5}],"f":3},"d":2},"x"],"b":1}',
+    );
     expect(canonicalJson([[{ b: 1, a: 2 }], [{ d: 3, c: 4 }]])).toBe('[[{"a":2,"b":1}],[{"c":4,"d":3}]]');
   });
 
@@ -13,7 +15,7 @@ describe('canonicalJson', () => {
     expect(canonicalJson({ x: 1 })).not.toBe(canonicalJson({ x: '1' }));
   });
 
-  it("gives the text 'undefined' for undefined, distinct from every JSON text (the string \"undefined\" included)", () => {
+  it('gives the text \'undefined\' for undefined, distinct from every JSON text (the string "undefined" included)', () => {
     expect(canonicalJson(undefined)).toBe('undefined');
     expect(canonicalJson('undefined')).toBe('"undefined"');
     expect(canonicalJson(null)).toBe('null');

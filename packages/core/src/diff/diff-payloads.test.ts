@@ -5,7 +5,8 @@ import { formatVideoDiff } from './format-video-diff.js';
 import { formatWordDiff, wordDiff } from './word-diff.js';
 
 type AnyJson = Record<string, any>;
-const load = (name: string): AnyJson => JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8'));
+const load = (name: string): AnyJson =>
+  JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8'));
 
 describe('diffPayloads', () => {
   it('finds nothing between a payload and a copy with other clip ids, sceneIdx and key order', () => {
@@ -29,8 +30,19 @@ describe('diffPayloads', () => {
     const diff = diffPayloads(a, b);
     // In clip order within the scene.
     expect(diff.changes).toEqual([
-      { kind: 'field', at: { scene: 0, clip: 0, type: 'shape', label: 'Rectangle_corner0' }, field: 'fill', before: '#ffd166', after: '#000000' },
-      { kind: 'resized', at: { scene: 0, clip: 2, type: 'image', label: 'logo.png' }, before: { width: 256, height: 128 }, after: { width: 512, height: 256 } },
+      {
+        kind: 'field',
+        at: { scene: 0, clip: 0, type: 'shape', label: 'Rectangle_corner0' },
+        field: 'fill',
+        before: '#ffd166',
+        after: '#000000',
+      },
+      {
+        kind: 'resized',
+        at: { scene: 0, clip: 2, type: 'image', label: 'logo.png' },
+        before: { width: 256, height: 128 },
+        after: { width: 512, height: 256 },
+      },
     ]);
     expect(formatVideoDiff(diff)).toContain('scene 0 clip 2 image logo.png: resized 256×128 → 512×256 px\n');
   });
@@ -62,7 +74,9 @@ describe('diffPayloads', () => {
     b.scenes.push(structuredClone(b.scenes[1]));
     b.scenes[2].scripts[0].org = 'A third scene with something entirely new to say about shipping.';
     const diff = diffPayloads(a, b, { estimateDuration: (p) => (p['scenes'] as unknown[]).length * 2 });
-    expect(diff.changes).toEqual([{ kind: 'scene-added', scene: 2, label: '4 clips, says "A third scene with something entirely n…"' }]);
+    expect(diff.changes).toEqual([
+      { kind: 'scene-added', scene: 2, label: '4 clips, says "A third scene with something entirely n…"' },
+    ]);
     expect(diff.before.durationSeconds).toBe(4);
     expect(diff.after.durationSeconds).toBe(6);
     expect(diff.after.cubes).toBeGreaterThan(diff.before.cubes);
@@ -71,7 +85,9 @@ describe('diffPayloads', () => {
 
 describe('wordDiff', () => {
   it('marks removed then added words, joining runs', () => {
-    expect(formatWordDiff(wordDiff('Spring launch is today', 'Spring sale starts today'))).toBe('Spring [-launch is-] {+sale starts+} today');
+    expect(formatWordDiff(wordDiff('Spring launch is today', 'Spring sale starts today'))).toBe(
+      'Spring [-launch is-] {+sale starts+} today',
+    );
     expect(wordDiff('', 'new words')).toEqual([{ op: '+', text: 'new words' }]);
     expect(wordDiff('same', 'same')).toEqual([{ op: '=', text: 'same' }]);
   });

@@ -17,7 +17,19 @@ export interface DiffPayloadsOptions {
 
 /** Clip fields a change kind of its own covers, or that positions alone decide (ids). */
 const COVERED = [
-  'id', 'name', 'type', 'left', 'top', 'width', 'height', 'scaleX', 'scaleY', 'text', 'script', 'model', 'layer',
+  'id',
+  'name',
+  'type',
+  'left',
+  'top',
+  'width',
+  'height',
+  'scaleX',
+  'scaleY',
+  'text',
+  'script',
+  'model',
+  'layer',
 ];
 /** A move or resize below this many pixels is float noise. */
 const PX = 0.05;
@@ -133,7 +145,8 @@ function diffClips(
         changes.push({ kind: 'moved', at, dx: round(dx), dy: round(dy) });
       }
       // The size of a text box follows its text, that of an avatar its model: report the cause.
-      const implied = (textChanged && ca['fontSize'] === cb['fontSize'] && ca['width'] !== cb['width']) ||
+      const implied =
+        (textChanged && ca['fontSize'] === cb['fontSize'] && ca['width'] !== cb['width']) ||
         (avatarChanged && ca['scaleX'] === cb['scaleX'] && ca['scaleY'] === cb['scaleY']);
       if (sizeChanged && !implied) {
         const before = { width: round(boxA.width), height: round(boxA.height) };

@@ -68,11 +68,15 @@ function exactKey(scene: Json): string {
 export function contentKey(clip: Json): string {
   const model = (clip['model'] ?? {}) as Json;
   const what =
-    clip['type'] === 'textImage' ? clip['text'] :
-    clip['type'] === 'videoImage' ? clip['video_url'] :
-    clip['type'] === 'shape' ? clip['shapeName'] :
-    clip['type'] === 'aiModel' ? `${String(model['ai_name'])}/${String(model['emotion'])}` :
-    clip['source_url'];
+    clip['type'] === 'textImage'
+      ? clip['text']
+      : clip['type'] === 'videoImage'
+        ? clip['video_url']
+        : clip['type'] === 'shape'
+          ? clip['shapeName']
+          : clip['type'] === 'aiModel'
+            ? `${String(model['ai_name'])}/${String(model['emotion'])}`
+            : clip['source_url'];
   return `${String(clip['type'])}:${String(what)}`;
 }
 
@@ -80,10 +84,17 @@ function tokens(scene: Json, speech: string): string[] {
   const clips = Array.isArray(scene['clips']) ? (scene['clips'] as Json[]) : [];
   const background = scene['background'] as Json | undefined;
   return [
-    ...speech.split(/\s+/).filter((w) => w !== '').map((w) => `w:${w}`),
+    ...speech
+      .split(/\s+/)
+      .filter((w) => w !== '')
+      .map((w) => `w:${w}`),
     ...clips.flatMap((clip) => [
       contentKey(clip),
-      ...(clip['type'] === 'textImage' ? String(clip['text']).split(/\s+/).map((w) => `t:${w}`) : []),
+      ...(clip['type'] === 'textImage'
+        ? String(clip['text'])
+            .split(/\s+/)
+            .map((w) => `t:${w}`)
+        : []),
     ]),
     `bg:${String(background?.['source_url'] ?? background?.['source_color'])}`,
   ];

@@ -31,7 +31,9 @@ describe('formatIssue', () => {
   });
 
   it('prints row and field for data problems', () => {
-    const text = formatIssue(issue({ code: 'template', message: 'missing variable "firstName"', path: [], row: 3, field: 'firstName' }));
+    const text = formatIssue(
+      issue({ code: 'template', message: 'missing variable "firstName"', path: [], row: 3, field: 'firstName' }),
+    );
     expect(text).toBe('✖ missing variable "firstName"\n  → at row 3, firstName');
   });
 });

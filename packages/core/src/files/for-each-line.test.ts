@@ -53,12 +53,24 @@ describe('forEachLineSync', () => {
     await writeFile(path, bytes);
     for (const pieceBytes of [1, 4, 6, 1 << 20]) {
       const seen: string[] = [];
-      forEachLineSync(path, (line, _number, _ended, offset, length) => seen.push(`${bytes.subarray(offset, offset + length).toString('utf8') === line} ${offset}+${length}`), { pieceBytes });
-      expect(seen).toEqual(['true 0+7', 'true 8+0', `true 9+${Buffer.byteLength('{"b":"ünïcödé ✓ 日本"}')}`, `true ${bytes.length - 8}+7`]);
+      forEachLineSync(
+        path,
+        (line, _number, _ended, offset, length) =>
+          seen.push(`${bytes.subarray(offset, offset + length).toString('utf8') === line} ${offset}+${length}`),
+        { pieceBytes },
+      );
+      expect(seen).toEqual([
+        'true 0+7',
+        'true 8+0',
+        `true 9+${Buffer.byteLength('{"b":"ünïcödé ✓ 日本"}')}`,
+        `true ${bytes.length - 8}+7`,
+      ]);
     }
     const torn: number[] = [];
     await writeFile(path, '{"a":1}\n{"b":');
-    forEachLineSync(path, (_line, _number, ended, offset, length) => ended || torn.push(offset, length), { pieceBytes: 3 });
+    forEachLineSync(path, (_line, _number, ended, offset, length) => ended || torn.push(offset, length), {
+      pieceBytes: 3,
+    });
     expect(torn).toEqual([8, 5]);
   });
 
@@ -85,11 +97,15 @@ describe('forEachLineSync', () => {
       thrown = error;
     }
     expect(thrown).toBeInstanceOf(UsageError);
-    expect((thrown as Error).message).toBe(`Line 2 of ${path} is ${513 * 1024 * 1024} bytes, longer than Node.js can read as one string. The file is damaged; move it aside.`);
+    expect((thrown as Error).message).toBe(
+      `Line 2 of ${path} is ${513 * 1024 * 1024} bytes, longer than Node.js can read as one string. The file is damaged; move it aside.`,
+    );
     expect(seen).toEqual([1]);
   }, 60_000);
 
   it("lets a missing file's ENOENT through, for the caller to read as an empty log", () => {
-    expect(() => forEachLineSync(join(dir, 'missing.ndjson'), () => {})).toThrow(expect.objectContaining({ code: 'ENOENT' }));
+    expect(() => forEachLineSync(join(dir, 'missing.ndjson'), () => {})).toThrow(
+      expect.objectContaining({ code: 'ENOENT' }),
+    );
   });
 });

@@ -6,10 +6,7 @@ type MaybeNumber = number | null | undefined;
 /** The parts of an aiModel clip's `model` object that geometry reads; any `AiModelObject` fits. */
 export interface AvatarModelLike {
   readonly editor?: { readonly scale?: MaybeNumber } | null | undefined;
-  readonly editorValue?:
-    | { readonly modelTightW?: MaybeNumber; readonly modelTightH?: MaybeNumber }
-    | null
-    | undefined;
+  readonly editorValue?: { readonly modelTightW?: MaybeNumber; readonly modelTightH?: MaybeNumber } | null | undefined;
 }
 
 /**

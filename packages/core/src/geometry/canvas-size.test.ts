@@ -38,7 +38,10 @@ describe('resolveCanvas', () => {
   it('defaults to landscape, follows orientation, and lets an explicit canvas win', () => {
     expect(resolveCanvas()).toEqual({ width: 1920, height: 1080 });
     expect(resolveCanvas({ orientation: 'portrait' })).toEqual({ width: 1080, height: 1920 });
-    expect(resolveCanvas({ orientation: 'portrait', canvas: { width: 640, height: 480 } })).toEqual({ width: 640, height: 480 });
+    expect(resolveCanvas({ orientation: 'portrait', canvas: { width: 640, height: 480 } })).toEqual({
+      width: 640,
+      height: 480,
+    });
   });
 
   it('rejects a canvas side that is not a positive number, naming it', () => {

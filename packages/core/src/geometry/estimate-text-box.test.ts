@@ -7,7 +7,9 @@ import { CJK_RANGES, isCjkCharacter, isCjkCodePoint } from './is-cjk-character.j
 function referenceBox(text: string, fontSize: number): { width: number; height: number; lineCount: number } {
   const lines = text.split(/\r\n|\r|\n/);
   const inRanges = (code: number): boolean => CJK_RANGES.some(([start, end]) => code >= start && code <= end);
-  const widest = Math.max(...lines.map((line) => [...line].reduce((sum, c) => sum + (inRanges(c.codePointAt(0)!) ? 10 : 6), 0)));
+  const widest = Math.max(
+    ...lines.map((line) => [...line].reduce((sum, c) => sum + (inRanges(c.codePointAt(0)!) ? 10 : 6), 0)),
+  );
   return { width: (widest * fontSize) / 10, height: (lines.length * 12 * fontSize) / 10, lineCount: lines.length };
 }
 
@@ -41,7 +43,24 @@ describe('estimateTextBox', () => {
 
   it('equals the plain split-and-walk rule for any mix of Latin, CJK, astral, lone surrogates and line breaks', () => {
     const piece = fc.oneof(
-      fc.constantFrom('\n', '\r', '\r\n', '\n\r', 'a', ' ', '漢', 'ｱ', 'Ａ', '한', '\u1100', '\u10ff', '\uffe6', '\uffe7', '\ud800', '\udc00'),
+      fc.constantFrom(
+        '\n',
+        '\r',
+        '\r\n',
+        '\n\r',
+        'a',
+        ' ',
+        '漢',
+        'ｱ',
+        'Ａ',
+        '한',
+        '\u1100',
+        '\u10ff',
+        '\uffe6',
+        '\uffe7',
+        '\ud800',
+        '\udc00',
+      ),
       fc.integer({ min: 0, max: 0xffff }).map((unit) => String.fromCharCode(unit)),
       fc.integer({ min: 0x10000, max: 0x10ffff }).map((code) => String.fromCodePoint(code)),
     );
@@ -57,7 +76,8 @@ describe('estimateTextBox', () => {
 
 describe('isCjkCharacter', () => {
   it('tells CJK from Latin and halfwidth forms', () => {
-    for (const c of ['漢', '々', 'あ', 'ア', 'ㇰ', '한', 'ㄱ', 'Ａ', '。', '「', '𠀀', '豈']) expect(isCjkCharacter(c), c).toBe(true);
+    for (const c of ['漢', '々', 'あ', 'ア', 'ㇰ', '한', 'ㄱ', 'Ａ', '。', '「', '𠀀', '豈'])
+      expect(isCjkCharacter(c), c).toBe(true);
     for (const c of ['a', 'Z', '1', ' ', 'é', 'Ж', 'ｱ', 'ﾞ', '😀', '']) expect(isCjkCharacter(c), c).toBe(false);
   });
 
@@ -65,7 +85,8 @@ describe('isCjkCharacter', () => {
     const inside = new Uint8Array(0x110000);
     for (const [start, end] of CJK_RANGES) inside.fill(1, start, end + 1);
     const wrong: string[] = [];
-    for (let code = 0; code <= 0x10ffff; code++) if (isCjkCodePoint(code) !== (inside[code] === 1)) wrong.push(code.toString(16));
+    for (let code = 0; code <= 0x10ffff; code++)
+      if (isCjkCodePoint(code) !== (inside[code] === 1)) wrong.push(code.toString(16));
     expect(wrong).toEqual([]);
   });
 });

@@ -35,12 +35,32 @@ const anna: AiModelObject = {
 
 describe('legacyAvatarToV3', () => {
   it('keeps the tight size, scales by s and centres the displayed box on the legacy midpoint', () => {
-    expect(legacyAvatarToV3({ locationX: 0, locationY: 0, scale: 1 }, { orientation: 'landscape', tightWidth: 600, tightHeight: 1000 })).toEqual({
-      left: 660, top: 40, width: 600, height: 1000, scaleX: 1, scaleY: 1,
+    expect(
+      legacyAvatarToV3(
+        { locationX: 0, locationY: 0, scale: 1 },
+        { orientation: 'landscape', tightWidth: 600, tightHeight: 1000 },
+      ),
+    ).toEqual({
+      left: 660,
+      top: 40,
+      width: 600,
+      height: 1000,
+      scaleX: 1,
+      scaleY: 1,
     });
-    expect(legacyAvatarToV3({ locationX: 0.25, locationY: 0.1, scale: 0.5 }, { orientation: 'portrait', tightWidth: 600, tightHeight: 1000 })).toEqual({
+    expect(
+      legacyAvatarToV3(
+        { locationX: 0.25, locationY: 0.1, scale: 0.5 },
+        { orientation: 'portrait', tightWidth: 600, tightHeight: 1000 },
+      ),
+    ).toEqual({
       // centre (810, 1152), displayed 300 x 500
-      left: 660, top: 902, width: 600, height: 1000, scaleX: 0.5, scaleY: 0.5,
+      left: 660,
+      top: 902,
+      width: 600,
+      height: 1000,
+      scaleX: 0.5,
+      scaleY: 0.5,
     });
   });
 
@@ -48,7 +68,12 @@ describe('legacyAvatarToV3', () => {
     const box = legacyAvatarToV3({ locationX: 0, locationY: 0, scale: 1 }, { orientation: 'landscape', model: anna });
     // tight 600 x 1000 (editorValue, not editor or origin), displayed 300 x 500 at editor scale 0.5
     expect(box).toEqual({ left: 810, top: 290, width: 600, height: 1000, scaleX: 1, scaleY: 1 });
-    expect(displayedBox({ type: 'aiModel', ...box, model: anna })).toEqual({ left: 810, top: 290, width: 300, height: 500 });
+    expect(displayedBox({ type: 'aiModel', ...box, model: anna })).toEqual({
+      left: 810,
+      top: 290,
+      width: 300,
+      height: 500,
+    });
   });
 
   it('lets explicit tightWidth/tightHeight win over the model', () => {
@@ -59,7 +84,10 @@ describe('legacyAvatarToV3', () => {
   it('refuses to place an avatar without a tight size', () => {
     let thrown: unknown;
     try {
-      legacyAvatarToV3({ locationX: 0, locationY: 0 }, { model: { editor: { scale: 1 } }, path: ['scenes', 2, 'AIModel'] });
+      legacyAvatarToV3(
+        { locationX: 0, locationY: 0 },
+        { model: { editor: { scale: 1 } }, path: ['scenes', 2, 'AIModel'] },
+      );
     } catch (error) {
       thrown = error;
     }
@@ -80,16 +108,28 @@ describe('legacyAvatarToV3', () => {
 
   it('round-trips legacy -> v3 -> legacy within 1e-9 over random canvases, tight sizes, scales and positions', () => {
     fc.assert(
-      fc.property(canvases, tightSide, tightSide, editorScale, scale, location, location, (canvas, tw, th, editor, s, x, y) => {
-        const model = { editor: editor === undefined ? {} : { scale: editor }, editorValue: { modelTightW: tw, modelTightH: th } };
-        const box = legacyAvatarToV3({ scale: s, locationX: x, locationY: y }, { ...canvas, model });
-        expect(box.width).toBe(tw);
-        expect(box.height).toBe(th);
-        const back = v3AvatarToLegacy({ ...box, model }, canvas);
-        expectClose(back.scale, s);
-        expectClose(back.locationX, x);
-        expectClose(back.locationY, y);
-      }),
+      fc.property(
+        canvases,
+        tightSide,
+        tightSide,
+        editorScale,
+        scale,
+        location,
+        location,
+        (canvas, tw, th, editor, s, x, y) => {
+          const model = {
+            editor: editor === undefined ? {} : { scale: editor },
+            editorValue: { modelTightW: tw, modelTightH: th },
+          };
+          const box = legacyAvatarToV3({ scale: s, locationX: x, locationY: y }, { ...canvas, model });
+          expect(box.width).toBe(tw);
+          expect(box.height).toBe(th);
+          const back = v3AvatarToLegacy({ ...box, model }, canvas);
+          expectClose(back.scale, s);
+          expectClose(back.locationX, x);
+          expectClose(back.locationY, y);
+        },
+      ),
       { numRuns: 2000 },
     );
   });
@@ -97,10 +137,21 @@ describe('legacyAvatarToV3', () => {
 
 describe('v3AvatarToLegacy', () => {
   it('inverts the known cases', () => {
-    expect(v3AvatarToLegacy({ left: 660, top: 40, width: 600, height: 1000, scaleX: 1, scaleY: 1 }, { orientation: 'landscape' })).toEqual({
-      locationX: 0, locationY: 0, scale: 1,
+    expect(
+      v3AvatarToLegacy(
+        { left: 660, top: 40, width: 600, height: 1000, scaleX: 1, scaleY: 1 },
+        { orientation: 'landscape' },
+      ),
+    ).toEqual({
+      locationX: 0,
+      locationY: 0,
+      scale: 1,
     });
-    expect(v3AvatarToLegacy({ left: 810, top: 290, width: 600, height: 1000, model: anna })).toEqual({ locationX: 0, locationY: 0, scale: 1 });
+    expect(v3AvatarToLegacy({ left: 810, top: 290, width: 600, height: 1000, model: anna })).toEqual({
+      locationX: 0,
+      locationY: 0,
+      scale: 1,
+    });
   });
 
   it('takes the longer side’s scale when scaleX and scaleY differ', () => {

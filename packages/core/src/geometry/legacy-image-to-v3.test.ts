@@ -39,7 +39,10 @@ describe('legacyImageToV3', () => {
 
   it('uses the legacy defaults (centre, scale 1) when placement is absent', () => {
     expect(legacyImageToV3({}, { naturalWidth: 800, naturalHeight: 600 })).toEqual(
-      legacyImageToV3({ scale: 1, locationX: 0, locationY: 0 }, { orientation: 'landscape', naturalWidth: 800, naturalHeight: 600 }),
+      legacyImageToV3(
+        { scale: 1, locationX: 0, locationY: 0 },
+        { orientation: 'landscape', naturalWidth: 800, naturalHeight: 600 },
+      ),
     );
     expect(legacyImageToV3({ scale: null, locationX: null }, { naturalWidth: 800, naturalHeight: 600 }).left).toBe(480);
   });
@@ -64,7 +67,12 @@ describe('legacyImageToV3', () => {
 
   it('fills the canvas with a canvas-shaped image at scale 2 (longer side 100%)', () => {
     expect(legacyImageToV3({ scale: 2 }, { naturalWidth: 1600, naturalHeight: 900 })).toEqual({
-      left: 0, top: 0, width: 1600, height: 900, scaleX: 1.2, scaleY: 1.2,
+      left: 0,
+      top: 0,
+      width: 1600,
+      height: 900,
+      scaleX: 1.2,
+      scaleY: 1.2,
     });
   });
 
@@ -74,10 +82,21 @@ describe('legacyImageToV3', () => {
   });
 
   it('refuses to place an image whose natural size is missing or zero', () => {
-    for (const [naturalWidth, naturalHeight] of [[0, 600], [800, Number.NaN], [undefined, undefined]] as const) {
+    for (const [naturalWidth, naturalHeight] of [
+      [0, 600],
+      [800, Number.NaN],
+      [undefined, undefined],
+    ] as const) {
       let thrown: unknown;
       try {
-        legacyImageToV3({}, { naturalWidth: naturalWidth as number, naturalHeight: naturalHeight as number, path: ['scenes', 0, 'clips', 1, 'detail'] });
+        legacyImageToV3(
+          {},
+          {
+            naturalWidth: naturalWidth as number,
+            naturalHeight: naturalHeight as number,
+            path: ['scenes', 0, 'clips', 1, 'detail'],
+          },
+        );
       } catch (error) {
         thrown = error;
       }
@@ -95,15 +114,18 @@ describe('legacyImageToV3', () => {
     expect(() => legacyImageToV3({ scale: -1 }, { naturalWidth: 10, naturalHeight: 10, path: ['detail'] })).toThrow(
       /Geometry needs a number above 0 here, received -1\n {2}→ at detail\.scale/,
     );
-    expect(() => legacyImageToV3({ locationX: Number.POSITIVE_INFINITY }, { naturalWidth: 10, naturalHeight: 10 })).toThrow(
-      /a finite number here, received Infinity/,
-    );
+    expect(() =>
+      legacyImageToV3({ locationX: Number.POSITIVE_INFINITY }, { naturalWidth: 10, naturalHeight: 10 }),
+    ).toThrow(/a finite number here, received Infinity/);
   });
 
   it('round-trips legacy -> v3 -> legacy within 1e-9 over random canvases, sizes, scales and positions', () => {
     fc.assert(
       fc.property(canvases, naturalSide, naturalSide, scale, location, location, (canvas, nw, nh, s, x, y) => {
-        const box = legacyImageToV3({ scale: s, locationX: x, locationY: y }, { ...canvas, naturalWidth: nw, naturalHeight: nh });
+        const box = legacyImageToV3(
+          { scale: s, locationX: x, locationY: y },
+          { ...canvas, naturalWidth: nw, naturalHeight: nh },
+        );
         const back = v3ImageToLegacy(box, canvas);
         expectClose(back.scale, s);
         expectClose(back.locationX, x);
@@ -116,12 +138,22 @@ describe('legacyImageToV3', () => {
 
 describe('v3ImageToLegacy', () => {
   it('inverts the known case', () => {
-    expect(v3ImageToLegacy({ left: 480, top: 180, width: 800, height: 600, scaleX: 1.2, scaleY: 1.2 }, { orientation: 'landscape' })).toEqual({
+    expect(
+      v3ImageToLegacy(
+        { left: 480, top: 180, width: 800, height: 600, scaleX: 1.2, scaleY: 1.2 },
+        { orientation: 'landscape' },
+      ),
+    ).toEqual({
       locationX: 0,
       locationY: 0,
       scale: 1,
     });
-    expect(v3ImageToLegacy({ left: 180, top: 480, width: 600, height: 800, scaleX: 1.2, scaleY: 1.2 }, { orientation: 'portrait' })).toEqual({
+    expect(
+      v3ImageToLegacy(
+        { left: 180, top: 480, width: 600, height: 800, scaleX: 1.2, scaleY: 1.2 },
+        { orientation: 'portrait' },
+      ),
+    ).toEqual({
       locationX: 0,
       locationY: 0,
       scale: 1,
@@ -130,33 +162,51 @@ describe('v3ImageToLegacy', () => {
 
   it('keeps the longer natural side when scaleX and scaleY differ, and the displayed centre', () => {
     // Wide image stretched vertically: scale follows scaleX; the centre is the displayed box's.
-    const wide = v3ImageToLegacy({ left: 0, top: 0, width: 800, height: 600, scaleX: 1.2, scaleY: 0.9 }, { orientation: 'landscape' });
+    const wide = v3ImageToLegacy(
+      { left: 0, top: 0, width: 800, height: 600, scaleX: 1.2, scaleY: 0.9 },
+      { orientation: 'landscape' },
+    );
     expect(wide.scale).toBe(1); // 2 * 960 / 1920
     expect(wide.locationX).toBe(480 / 1920 - 0.5);
     expect(wide.locationY).toBe(270 / 1080 - 0.5);
     // Tall image: scale follows scaleY.
-    const tall = v3ImageToLegacy({ left: 0, top: 0, width: 600, height: 800, scaleX: 3, scaleY: 0.675 }, { orientation: 'landscape' });
+    const tall = v3ImageToLegacy(
+      { left: 0, top: 0, width: 600, height: 800, scaleX: 3, scaleY: 0.675 },
+      { orientation: 'landscape' },
+    );
     expect(tall.scale).toBe(1); // 2 * 540 / 1080
     expect(tall.locationX).toBe(900 / 1920 - 0.5);
   });
 
   it('takes absent scales as 1', () => {
-    expect(v3ImageToLegacy({ left: 480, top: 240, width: 960, height: 600 })).toEqual({ locationX: 0, locationY: 0, scale: 1 });
+    expect(v3ImageToLegacy({ left: 480, top: 240, width: 960, height: 600 })).toEqual({
+      locationX: 0,
+      locationY: 0,
+      scale: 1,
+    });
   });
 
   it('round-trips v3 -> legacy -> v3 within 1e-9 for uniformly scaled images', () => {
     const coordinate = fc.double({ min: -5000, max: 5000, noNaN: true });
     fc.assert(
-      fc.property(canvases, naturalSide, naturalSide, scale, coordinate, coordinate, (canvas, width, height, k, left, top) => {
-        const placement = v3ImageToLegacy({ left, top, width, height, scaleX: k, scaleY: k }, canvas);
-        const box = legacyImageToV3(placement, { ...canvas, naturalWidth: width, naturalHeight: height });
-        expect(box.width).toBe(width);
-        expect(box.height).toBe(height);
-        expectClose(box.scaleX, k);
-        expectClose(box.scaleY, k);
-        expectClose(box.left, left);
-        expectClose(box.top, top);
-      }),
+      fc.property(
+        canvases,
+        naturalSide,
+        naturalSide,
+        scale,
+        coordinate,
+        coordinate,
+        (canvas, width, height, k, left, top) => {
+          const placement = v3ImageToLegacy({ left, top, width, height, scaleX: k, scaleY: k }, canvas);
+          const box = legacyImageToV3(placement, { ...canvas, naturalWidth: width, naturalHeight: height });
+          expect(box.width).toBe(width);
+          expect(box.height).toBe(height);
+          expectClose(box.scaleX, k);
+          expectClose(box.scaleY, k);
+          expectClose(box.left, left);
+          expectClose(box.top, top);
+        },
+      ),
       { numRuns: 2000 },
     );
   });

@@ -28,7 +28,21 @@ const mutatedLegacy = fc
   .map(([pick, value]) => mutate(legacy, legacyPaths[pick % legacyPaths.length]!, value));
 
 const boxFields = fc.dictionary(
-  fc.constantFrom('left', 'top', 'width', 'height', 'scaleX', 'scaleY', 'model', 'fontSize', 'text', 'textSource', 'scale', 'locationX', 'locationY'),
+  fc.constantFrom(
+    'left',
+    'top',
+    'width',
+    'height',
+    'scaleX',
+    'scaleY',
+    'model',
+    'fontSize',
+    'text',
+    'textSource',
+    'scale',
+    'locationX',
+    'locationY',
+  ),
   fc.jsonValue({ maxDepth: 2 }),
 );
 
@@ -48,7 +62,12 @@ describe('geometry on data from the wild (fuzz)', () => {
 
   it('converts every legacy payload that validates, with placements of everyday size', () => {
     // Locations within two canvases of the centre, scales up to 100: far beyond real use.
-    const placement = { locationX: fc.double({ min: -2, max: 2, noNaN: true }), locationY: fc.double({ min: -2, max: 2, noNaN: true }), scale: fc.double({ min: 0.01, max: 100, noNaN: true }), layer: fc.integer({ min: -1000, max: 1000 }) };
+    const placement = {
+      locationX: fc.double({ min: -2, max: 2, noNaN: true }),
+      locationY: fc.double({ min: -2, max: 2, noNaN: true }),
+      scale: fc.double({ min: 0.01, max: 100, noNaN: true }),
+      layer: fc.integer({ min: -1000, max: 1000 }),
+    };
     const placed = fc.record(placement, { requiredKeys: [] });
     fc.assert(
       fc.property(placed, placed, placed, (avatar, image, text) => {

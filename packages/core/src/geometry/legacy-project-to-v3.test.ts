@@ -10,15 +10,37 @@ import { legacyProjectToV3, type LegacyProjectLike } from './legacy-project-to-v
 const legacy = {
   scenes: [
     {
-      AIModel: { model: 'anna', clothes: 'suit_blue', language: 'ko', script: '안녕하세요', locationX: 0, locationY: 0 },
+      AIModel: {
+        model: 'anna',
+        clothes: 'suit_blue',
+        language: 'ko',
+        script: '안녕하세요',
+        locationX: 0,
+        locationY: 0,
+      },
       clips: [
         { type: 'background', detail: { url: 'https://cdn.example.com/office.png' } },
-        { type: 'image', detail: { url: 'https://cdn.example.com/logo.png', scale: 0.5, locationX: 0.3, locationY: -0.3 } },
-        { type: 'text', detail: { textSource: 'Spring sale', scale: 1.5, locationY: 0.25, layer: 600, font: 'Nanum Gothic' } },
+        {
+          type: 'image',
+          detail: { url: 'https://cdn.example.com/logo.png', scale: 0.5, locationX: 0.3, locationY: -0.3 },
+        },
+        {
+          type: 'text',
+          detail: { textSource: 'Spring sale', scale: 1.5, locationY: 0.25, layer: 600, font: 'Nanum Gothic' },
+        },
       ],
     },
     {
-      AIModel: { model: 'ben', clothes: 'casual', language: 'en', script: 'Hi', locationX: -0.25, locationY: 0.1, scale: 0.8, layer: 100 },
+      AIModel: {
+        model: 'ben',
+        clothes: 'casual',
+        language: 'en',
+        script: 'Hi',
+        locationX: -0.25,
+        locationY: 0.1,
+        scale: 0.8,
+        layer: 100,
+      },
       clips: [
         { type: 'image', detail: { url: 'https://cdn.example.com/photo.jpg' } },
         { type: 'video', detail: { url: 'https://cdn.example.com/clip.mp4' } },
@@ -58,24 +80,55 @@ describe('legacyProjectToV3', () => {
         {
           sceneIdx: 0,
           scripts: [{ org: '안녕하세요', isTTS: false, tts: null, modelId: 'anna', clothId: 'suit_blue' }],
-          background: { id: 'background', type: 'background', source_type: 'image', source_url: 'https://cdn.example.com/office.png' },
+          background: {
+            id: 'background',
+            type: 'background',
+            source_type: 'image',
+            source_url: 'https://cdn.example.com/office.png',
+          },
           clips: [
             {
-              id: 'aiModel-0', name: 'aiModel-0', type: 'aiModel', layer: 300,
-              left: 0, top: 0, width: 1920, height: 1080, scaleX: 1, scaleY: 1,
+              id: 'aiModel-0',
+              name: 'aiModel-0',
+              type: 'aiModel',
+              layer: 300,
+              left: 0,
+              top: 0,
+              width: 1920,
+              height: 1080,
+              scaleX: 1,
+              scaleY: 1,
               model: { ai_name: 'anna', emotion: 'suit_blue', language: 'ko' },
             },
             {
               // displayed 480 x 360 centred on (1536, 216)
-              id: 'image-0-1', name: 'image-0-1', type: 'image', layer: 500,
-              left: 1296, top: 36, width: 800, height: 600, scaleX: 0.6, scaleY: 0.6,
+              id: 'image-0-1',
+              name: 'image-0-1',
+              type: 'image',
+              layer: 500,
+              left: 1296,
+              top: 36,
+              width: 800,
+              height: 600,
+              scaleX: 0.6,
+              scaleY: 0.6,
               source_url: 'https://cdn.example.com/logo.png',
             },
             {
               // fontSize 72, box 11 * 0.6 em = 475.2 by 86.4 centred on (960, 810)
-              id: 'textImage-0-2', name: 'textImage-0-2', type: 'textImage', layer: 600,
-              left: 722.4, top: 766.8, width: 475.2, height: 86.4, scaleX: 1, scaleY: 1,
-              text: 'Spring sale', fontSize: 72, fontFamily: 'Nanum Gothic',
+              id: 'textImage-0-2',
+              name: 'textImage-0-2',
+              type: 'textImage',
+              layer: 600,
+              left: 722.4,
+              top: 766.8,
+              width: 475.2,
+              height: 86.4,
+              scaleX: 1,
+              scaleY: 1,
+              text: 'Spring sale',
+              fontSize: 72,
+              fontFamily: 'Nanum Gothic',
             },
           ],
         },
@@ -86,13 +139,29 @@ describe('legacyProjectToV3', () => {
           clips: [
             {
               // tight 600 x 1200, displayed 600 * 0.8 * 0.5 = 240 by 480 centred on (480, 648)
-              id: 'aiModel-1', name: 'aiModel-1', type: 'aiModel', layer: 100,
-              left: 360, top: 408, width: 600, height: 1200, scaleX: 0.8, scaleY: 0.8,
+              id: 'aiModel-1',
+              name: 'aiModel-1',
+              type: 'aiModel',
+              layer: 100,
+              left: 360,
+              top: 408,
+              width: 600,
+              height: 1200,
+              scaleX: 0.8,
+              scaleY: 0.8,
               model: ben,
             },
             {
-              id: 'image-1-0', name: 'image-1-0', type: 'image', layer: 500,
-              left: 480, top: 60, width: 960, height: 960, scaleX: 1, scaleY: 1,
+              id: 'image-1-0',
+              name: 'image-1-0',
+              type: 'image',
+              layer: 500,
+              left: 480,
+              top: 60,
+              width: 960,
+              height: 960,
+              scaleX: 1,
+              scaleY: 1,
               source_url: 'https://cdn.example.com/photo.jpg',
             },
           ],
@@ -132,7 +201,13 @@ describe('legacyProjectToV3', () => {
     // tight 600 x 1200 at editor scale 0.5: 300 x 600 centred on (540, 960)
     expect(avatar).toMatchObject({ layer: LEGACY_DEFAULT_LAYERS.aiModel, left: 390, top: 660, scaleX: 1 });
     // 2 CJK characters at 48 px: 96 x 57.6
-    expect(text).toMatchObject({ layer: LEGACY_DEFAULT_LAYERS.clip, left: 492, top: 931.2, fontSize: 48, fontFamily: 'Noto Sans' });
+    expect(text).toMatchObject({
+      layer: LEGACY_DEFAULT_LAYERS.clip,
+      left: 492,
+      top: 931.2,
+      fontSize: 48,
+      fontFamily: 'Noto Sans',
+    });
   });
 
   it('keeps the first background of a scene and warns about the others', () => {
@@ -194,7 +269,9 @@ describe('legacyProjectToV3', () => {
   });
 
   it('rejects a payload without scenes and an orientation it cannot lay out', () => {
-    expect(thrownBy(() => legacyProjectToV3({} as LegacyProjectLike)).issues[0]?.message).toBe('A legacy project needs a "scenes" array');
+    expect(thrownBy(() => legacyProjectToV3({} as LegacyProjectLike)).issues[0]?.message).toBe(
+      'A legacy project needs a "scenes" array',
+    );
     expect(thrownBy(() => legacyProjectToV3({ scenes: [] })).issues[0]?.message).toBe(
       'A legacy project needs at least one scene, received an empty "scenes" array',
     );

@@ -19,10 +19,7 @@ export interface V3AvatarToLegacyOptions extends CanvasOptions {
  * The legacy placement of a v3 aiModel clip, the inverse of {@link legacyAvatarToV3}. A legacy avatar is
  * scaled uniformly, so the scale is the longer side's.
  */
-export function v3AvatarToLegacy(
-  clip: V3AvatarClipLike,
-  options: V3AvatarToLegacyOptions = {},
-): LegacyPlacementResult {
+export function v3AvatarToLegacy(clip: V3AvatarClipLike, options: V3AvatarToLegacyOptions = {}): LegacyPlacementResult {
   const path = options.path ?? [];
   const canvas = resolveCanvas(options);
   const { left, top, width, height, scaleX, scaleY, model } = clip;

@@ -2,8 +2,18 @@ import { z } from 'zod';
 
 /** Animation types of textImage, image and shape clips. */
 export const ANIMATION_TYPES = [
-  'fade-in', 'fade-out', 'in-right', 'in-down', 'in-left', 'in-up',
-  'out-right', 'out-down', 'out-left', 'out-up', 'zoom-in', 'zoom-out',
+  'fade-in',
+  'fade-out',
+  'in-right',
+  'in-down',
+  'in-left',
+  'in-up',
+  'out-right',
+  'out-down',
+  'out-left',
+  'out-up',
+  'zoom-in',
+  'zoom-out',
 ] as const;
 
 export type AnimationType = (typeof ANIMATION_TYPES)[number];

@@ -40,13 +40,17 @@ describe('language codes', () => {
 describe('response and event schemas', () => {
   it('reads the dubbing answers', () => {
     expect(dubbingUploadResponseSchema.parse({ folderId: 'f1' })).toEqual({ folderId: 'f1' });
-    expect(dubbingProgressSchema.parse({ projectId: 'p', name: 'promo.mp4', progress: 42.5, download_url: '' }).progress).toBe(42.5);
+    expect(
+      dubbingProgressSchema.parse({ projectId: 'p', name: 'promo.mp4', progress: 42.5, download_url: '' }).progress,
+    ).toBe(42.5);
     expect(dubbingProgressSchema.safeParse({ progress: '42' }).success).toBe(false);
   });
 
   it('reads a webhook delivery query with a decimal duration', () => {
     const query = Object.fromEntries(
-      new URL('https://h.example/done?ai_progress_update_loc=projects%2Fp1&videoUrl=https%3A%2F%2Fcdn%2Fp1.mp4&duration=12.48&vs_cid=row-3').searchParams,
+      new URL(
+        'https://h.example/done?ai_progress_update_loc=projects%2Fp1&videoUrl=https%3A%2F%2Fcdn%2Fp1.mp4&duration=12.48&vs_cid=row-3',
+      ).searchParams,
     );
     expect(webhookDeliveryQuerySchema.parse(query)).toEqual({
       ai_progress_update_loc: 'projects/p1',

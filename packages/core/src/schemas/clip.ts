@@ -11,15 +11,36 @@ export type ClipType = (typeof CLIP_TYPES)[number];
 
 /** Shape names a shape clip may draw. */
 export const SHAPE_NAMES = [
-  'Line_v2', 'Arrow_1_v2', 'Arrow_2_v2', 'Circle', 'Triangle', 'Square', 'Parallelogram', 'Drop_1',
-  'Polygon', 'Pentagon', 'Oval_1', 'Oval_2', 'Hexagon_1', 'Hexagon_2', 'Diamond', 'Star', 'Rectangle_corner0',
+  'Line_v2',
+  'Arrow_1_v2',
+  'Arrow_2_v2',
+  'Circle',
+  'Triangle',
+  'Square',
+  'Parallelogram',
+  'Drop_1',
+  'Polygon',
+  'Pentagon',
+  'Oval_1',
+  'Oval_2',
+  'Hexagon_1',
+  'Hexagon_2',
+  'Diamond',
+  'Star',
+  'Rectangle_corner0',
 ] as const;
 
 export type ShapeName = (typeof SHAPE_NAMES)[number];
 
 /** Text alignments of a textImage clip (fabric.js `textAlign` values). */
 export const TEXT_ALIGNS = [
-  'left', 'center', 'right', 'justify', 'justify-left', 'justify-center', 'justify-right',
+  'left',
+  'center',
+  'right',
+  'justify',
+  'justify-left',
+  'justify-center',
+  'justify-right',
 ] as const;
 
 const opacity = z.number().min(1).max(100).optional().describe('1–100, default 100');

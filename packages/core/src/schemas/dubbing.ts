@@ -5,10 +5,7 @@ import { LANGUAGE_CODES, languageCodeSchema } from './language.js';
 export const DUBBING_LIMITS = { maxTargets: 10, maxSpeakers: 5 } as const;
 
 /** `numberOfSpeakers`: `'auto'` or 1..5. */
-export const speakersSchema = z.union([
-  z.literal('auto'),
-  z.number().int().min(1).max(DUBBING_LIMITS.maxSpeakers),
-]);
+export const speakersSchema = z.union([z.literal('auto'), z.number().int().min(1).max(DUBBING_LIMITS.maxSpeakers)]);
 
 const targetSrtsShape = Object.fromEntries(LANGUAGE_CODES.map((code) => [code, z.unknown().optional()])) as {
   [K in (typeof LANGUAGE_CODES)[number]]: z.ZodOptional<z.ZodUnknown>;
@@ -22,7 +19,10 @@ const targetSrtsShape = Object.fromEntries(LANGUAGE_CODES.map((code) => [code, z
  */
 export const dubbingOptionsSchema = z
   .object({
-    original: z.union([languageCodeSchema, z.literal('auto')]).optional().describe('Default auto'),
+    original: z
+      .union([languageCodeSchema, z.literal('auto')])
+      .optional()
+      .describe('Default auto'),
     targets: z.array(languageCodeSchema).min(1).max(DUBBING_LIMITS.maxTargets),
     targetSrts: z.strictObject(targetSrtsShape).optional().describe('Subtitle file per listed target'),
     isDubbingOnly: z.boolean().optional(),

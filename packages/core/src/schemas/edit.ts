@@ -12,7 +12,13 @@ import { projectCreateResponseSchema } from './project-create.js';
 
 /** What an edit change may address: the clip types plus the scene `background`. */
 export const EDIT_TARGET_TYPES = [
-  'aiModel', 'shape', 'image', 'textImage', 'videoImage', 'audio', 'background',
+  'aiModel',
+  'shape',
+  'image',
+  'textImage',
+  'videoImage',
+  'audio',
+  'background',
 ] as const;
 
 export type EditTargetType = (typeof EDIT_TARGET_TYPES)[number];
@@ -29,9 +35,15 @@ function change<T extends EditTargetType, V extends z.ZodType>(type: T, values: 
  * (for aiModel, `script` is the new speech as a string).
  */
 export const editChangeSchema = z.discriminatedUnion('type', [
-  change('aiModel', aiModelClipSchema.omit({ ...omitIdentity, script: true }).partial().extend({
-    script: z.string().optional().describe('New speech text'),
-  })),
+  change(
+    'aiModel',
+    aiModelClipSchema
+      .omit({ ...omitIdentity, script: true })
+      .partial()
+      .extend({
+        script: z.string().optional().describe('New speech text'),
+      }),
+  ),
   change('shape', shapeClipSchema.omit(omitIdentity).partial()),
   change('image', imageClipSchema.omit(omitIdentity).partial()),
   change('textImage', textImageClipSchema.omit(omitIdentity).partial()),

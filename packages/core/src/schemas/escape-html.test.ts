@@ -20,7 +20,13 @@ describe('escapeHtml', () => {
   it('leaves text without any of the five as it is, and escapes each one wherever it stands', () => {
     expect(escapeHtml('Plain text, 한국어 and émoji 🎬')).toBe('Plain text, 한국어 and émoji 🎬');
     expect(escapeHtml('')).toBe('');
-    for (const [char, entity] of [['&', '&amp;'], ['<', '&lt;'], ['>', '&gt;'], ['"', '&quot;'], ["'", '&#39;']] as const) {
+    for (const [char, entity] of [
+      ['&', '&amp;'],
+      ['<', '&lt;'],
+      ['>', '&gt;'],
+      ['"', '&quot;'],
+      ["'", '&#39;'],
+    ] as const) {
       expect(escapeHtml(char)).toBe(entity);
       expect(escapeHtml(`a${char}b${char}`)).toBe(`a${entity}b${entity}`);
     }
@@ -28,7 +34,10 @@ describe('escapeHtml', () => {
 
   it('gives what replacing each of the five by its entity gives, for any text', () => {
     const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-    const text = fc.string({ unit: fc.constantFrom('&', '<', '>', '"', "'", 'a', ' ', ';', '한', '\u00e9', '\ud83c', '=', '?'), maxLength: 40 });
+    const text = fc.string({
+      unit: fc.constantFrom('&', '<', '>', '"', "'", 'a', ' ', ';', '한', '\u00e9', '\ud83c', '=', '?'),
+      maxLength: 40,
+    });
     fc.assert(
       fc.property(fc.oneof(text, fc.string({ unit: 'binary', maxLength: 40 })), (t) => {
         expect(escapeHtml(t)).toBe(t.replace(/[&<>"']/g, (c) => entities[c]!));

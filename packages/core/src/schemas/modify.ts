@@ -36,10 +36,7 @@ export function parseModifyKey(key: string): ModifyKey | undefined {
 export const modifyRequestSchema = z
   .looseObject({
     projectId: z.string().min(1),
-    updates: z.record(
-      z.string().regex(MODIFY_KEY_PATTERN, { error: MODIFY_KEY_RULE }),
-      z.string(),
-    ),
+    updates: z.record(z.string().regex(MODIFY_KEY_PATTERN, { error: MODIFY_KEY_RULE }), z.string()),
     isExport: z.boolean().optional().describe('Default false'),
     webhookUrl: z.string().optional(),
   })

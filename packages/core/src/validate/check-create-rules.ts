@@ -140,7 +140,8 @@ export function checkCreateRules(input: unknown): Issue[] {
         code: 'rule',
         severity: 'warning',
         path: ['scenes'],
-        message: 'no scene carries speech: neither scenes[].scripts (variant A) nor an aiModel clip script (variant B); the video will be silent',
+        message:
+          'no scene carries speech: neither scenes[].scripts (variant A) nor an aiModel clip script (variant B); the video will be silent',
       }),
     );
   }

@@ -21,8 +21,14 @@ export function checkDubbingForm(fields: Readonly<Record<string, unknown>>): Iss
   const out: Issue[] = [];
   const has = (key: string) => Object.hasOwn(fields, key) && fields[key] !== undefined;
   if (!has('file')) out.push(issue({ code: 'missing', path: ['file'], message: 'file is required: the video to dub' }));
-  else if (typeof fields['file'] === 'string') out.push(issue({ code: 'invalid_type', path: ['file'], message: 'file must be a file upload, received a text field' }));
-  if (!has('target_0')) out.push(issue({ code: 'missing', path: ['target_0'], message: 'target_0 is required: the first target language code' }));
+  else if (typeof fields['file'] === 'string')
+    out.push(
+      issue({ code: 'invalid_type', path: ['file'], message: 'file must be a file upload, received a text field' }),
+    );
+  if (!has('target_0'))
+    out.push(
+      issue({ code: 'missing', path: ['target_0'], message: 'target_0 is required: the first target language code' }),
+    );
 
   const targetKeys = new Map<unknown, string>();
   for (const key of Object.keys(fields)) {
@@ -31,28 +37,89 @@ export function checkDubbingForm(fields: Readonly<Record<string, unknown>>): Iss
     const srt = TARGET_SRT.exec(key);
     const index = Number((target ?? srt)?.[1]);
     if ((target !== null || srt !== null) && index >= DUBBING_LIMITS.maxTargets) {
-      out.push(issue({ code: 'too_big', path: [key], message: `${key} is beyond the limit of ${DUBBING_LIMITS.maxTargets} targets (target_0 … target_${DUBBING_LIMITS.maxTargets - 1})` }));
+      out.push(
+        issue({
+          code: 'too_big',
+          path: [key],
+          message: `${key} is beyond the limit of ${DUBBING_LIMITS.maxTargets} targets (target_0 … target_${DUBBING_LIMITS.maxTargets - 1})`,
+        }),
+      );
       continue;
     }
     if (target !== null) {
-      if (!isLanguageCode(value)) out.push(issue({ code: 'invalid_value', path: [key], message: `${key} must be a language code from the spec's table (e.g. ko-KR), received ${describeValue(value)}` }));
-      else if (targetKeys.has(value)) out.push(issue({ code: 'rule', path: [key], message: `${key} repeats ${targetKeys.get(value)} (${value}); list each language once` }));
+      if (!isLanguageCode(value))
+        out.push(
+          issue({
+            code: 'invalid_value',
+            path: [key],
+            message: `${key} must be a language code from the spec's table (e.g. ko-KR), received ${describeValue(value)}`,
+          }),
+        );
+      else if (targetKeys.has(value))
+        out.push(
+          issue({
+            code: 'rule',
+            path: [key],
+            message: `${key} repeats ${targetKeys.get(value)} (${value}); list each language once`,
+          }),
+        );
       else targetKeys.set(value, key);
       if (index > 0 && !has(`target_${index - 1}`)) {
-        out.push(issue({ code: 'rule', severity: 'warning', path: [key], message: `${key} is given without target_${index - 1}; number targets from target_0 without gaps` }));
+        out.push(
+          issue({
+            code: 'rule',
+            severity: 'warning',
+            path: [key],
+            message: `${key} is given without target_${index - 1}; number targets from target_0 without gaps`,
+          }),
+        );
       }
     } else if (srt !== null) {
-      if (!has(`target_${index}`)) out.push(issue({ code: 'rule', path: [key], message: `${key} is given without target_${index}; a subtitle file goes beside its target language` }));
+      if (!has(`target_${index}`))
+        out.push(
+          issue({
+            code: 'rule',
+            path: [key],
+            message: `${key} is given without target_${index}; a subtitle file goes beside its target language`,
+          }),
+        );
     } else if (key === 'original') {
-      if (value !== 'auto' && !isLanguageCode(value)) out.push(issue({ code: 'invalid_value', path: [key], message: `original must be auto or a language code from the spec's table, received ${describeValue(value)}` }));
+      if (value !== 'auto' && !isLanguageCode(value))
+        out.push(
+          issue({
+            code: 'invalid_value',
+            path: [key],
+            message: `original must be auto or a language code from the spec's table, received ${describeValue(value)}`,
+          }),
+        );
     } else if (key === 'numberOfSpeakers') {
       if (typeof value !== 'string' || !/^(auto|[1-5])$/.test(value)) {
-        out.push(issue({ code: 'invalid_value', path: [key], message: `numberOfSpeakers must be auto or 1 to ${DUBBING_LIMITS.maxSpeakers}, received ${describeValue(value)}` }));
+        out.push(
+          issue({
+            code: 'invalid_value',
+            path: [key],
+            message: `numberOfSpeakers must be auto or 1 to ${DUBBING_LIMITS.maxSpeakers}, received ${describeValue(value)}`,
+          }),
+        );
       }
     } else if ((BOOLEAN_FIELDS as readonly string[]).includes(key)) {
-      if (value !== 'true' && value !== 'false') out.push(issue({ code: 'invalid_value', path: [key], message: `${key} must be true or false, received ${describeValue(value)}` }));
+      if (value !== 'true' && value !== 'false')
+        out.push(
+          issue({
+            code: 'invalid_value',
+            path: [key],
+            message: `${key} must be true or false, received ${describeValue(value)}`,
+          }),
+        );
     } else if (key !== 'file' && key !== 'originalSrt') {
-      out.push(issue({ code: 'quirk', severity: 'warning', path: [key], message: `unknown form field ${JSON.stringify(key)} is ignored` }));
+      out.push(
+        issue({
+          code: 'quirk',
+          severity: 'warning',
+          path: [key],
+          message: `unknown form field ${JSON.stringify(key)} is ignored`,
+        }),
+      );
     }
   }
   return out;

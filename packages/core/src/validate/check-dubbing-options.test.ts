@@ -26,7 +26,9 @@ describe('checkDubbingOptions', () => {
   });
 
   it('rejects no targets, eleven targets, an unknown code and a repeated one', () => {
-    expect(byPath(checkDubbingOptions({ targets: [] }))).toEqual({ targets: 'error: targets must hold at least 1 entry, received 0 entries' });
+    expect(byPath(checkDubbingOptions({ targets: [] }))).toEqual({
+      targets: 'error: targets must hold at least 1 entry, received 0 entries',
+    });
     expect(byPath(checkDubbingOptions({ targets: LANGUAGE_CODES.slice(0, 11) }))).toEqual({
       targets: 'error: targets must hold at most 10 entries, received 11 entries',
     });
@@ -34,15 +36,20 @@ describe('checkDubbingOptions', () => {
       'targets[1]': expect.stringMatching(/^error: targets\[1\] must be one of "en-US", .*"vi-VN", received "kr"$/),
       'targets[2]': 'error: target "ko-KR" is listed twice (targets[0]); list each language once',
     });
-    expect(byPath(checkDubbingOptions({}))).toEqual({ targets: 'error: targets is required: expected an array, received nothing' });
+    expect(byPath(checkDubbingOptions({}))).toEqual({
+      targets: 'error: targets is required: expected an array, received nothing',
+    });
   });
 
   it('rejects a subtitle file for a language that is not a target', () => {
     expect(byPath(checkDubbingOptions({ targets: ['ko-KR', 'ja-JP'], targetSrts: { 'fr-FR': 'srt' } }))).toEqual({
-      'targetSrts["fr-FR"]': 'error: targetSrts has a subtitle file for "fr-FR", which is not among targets (ko-KR, ja-JP); add it to targets or remove the file',
+      'targetSrts["fr-FR"]':
+        'error: targetSrts has a subtitle file for "fr-FR", which is not among targets (ko-KR, ja-JP); add it to targets or remove the file',
     });
     expect(byPath(checkDubbingOptions({ targets: ['ko-KR'], targetSrts: { klingon: 'srt' } }))).toEqual({
-      'targetSrts.klingon': expect.stringMatching(/^error: "klingon" is not a known field of targetSrts; remove it or check its spelling$/),
+      'targetSrts.klingon': expect.stringMatching(
+        /^error: "klingon" is not a known field of targetSrts; remove it or check its spelling$/,
+      ),
     });
   });
 
@@ -113,7 +120,16 @@ describe('checkDubbingForm', () => {
 
   it('rejects target_10, bad codes, speakers and flags', () => {
     expect(
-      byPath(checkDubbingForm({ file, target_0: 'xx', target_10: 'ko-KR', numberOfSpeakers: '6', isRemoveBGM: 'yes', original: 'english' })),
+      byPath(
+        checkDubbingForm({
+          file,
+          target_0: 'xx',
+          target_10: 'ko-KR',
+          numberOfSpeakers: '6',
+          isRemoveBGM: 'yes',
+          original: 'english',
+        }),
+      ),
     ).toEqual({
       target_0: 'error: target_0 must be a language code from the spec\'s table (e.g. ko-KR), received "xx"',
       target_10: 'error: target_10 is beyond the limit of 10 targets (target_0 … target_9)',

@@ -24,7 +24,13 @@ export function checkDubbingOptions(input: unknown): Issue[] {
     const seen = first.get(target);
     if (seen === undefined) first.set(target, index);
     else {
-      out.push(issue({ code: 'rule', path: ['targets', index], message: `target ${JSON.stringify(target)} is listed twice (targets[${seen}]); list each language once` }));
+      out.push(
+        issue({
+          code: 'rule',
+          path: ['targets', index],
+          message: `target ${JSON.stringify(target)} is listed twice (targets[${seen}]); list each language once`,
+        }),
+      );
     }
   });
   const srts = input['targetSrts'];

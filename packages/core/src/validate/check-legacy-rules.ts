@@ -16,8 +16,18 @@ export function checkLegacyRules(input: unknown): Issue[] {
     scene['clips'].forEach((clip, clipIndex) => {
       if (!isRecord(clip) || !isRecord(clip['detail'])) return;
       const path = ['scenes', sceneIndex, 'clips', clipIndex];
-      if (clip['type'] === 'text' && (typeof clip['detail']['textSource'] !== 'string' || clip['detail']['textSource'] === '')) {
-        out.push(issue({ code: 'rule', severity: 'warning', path: [...path, 'detail', 'textSource'], message: 'text clip has no textSource: it shows nothing' }));
+      if (
+        clip['type'] === 'text' &&
+        (typeof clip['detail']['textSource'] !== 'string' || clip['detail']['textSource'] === '')
+      ) {
+        out.push(
+          issue({
+            code: 'rule',
+            severity: 'warning',
+            path: [...path, 'detail', 'textSource'],
+            message: 'text clip has no textSource: it shows nothing',
+          }),
+        );
       }
       if (clip['type'] === 'background') {
         if (background === undefined) background = clipIndex;

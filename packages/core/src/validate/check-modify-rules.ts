@@ -17,14 +17,28 @@ export function checkModifyRules(input: unknown): Issue[] {
   if (!isRecord(updates)) return out;
   const keys = Object.keys(updates);
   if (keys.length === 0) {
-    out.push(issue({ code: 'rule', severity: 'warning', path: ['updates'], message: 'updates is empty: the request changes nothing' }));
+    out.push(
+      issue({
+        code: 'rule',
+        severity: 'warning',
+        path: ['updates'],
+        message: 'updates is empty: the request changes nothing',
+      }),
+    );
   }
   const seen = new Map<string, string>();
   for (const key of keys) {
     const parsed = parseModifyKey(key);
     if (parsed === undefined) {
       // zod's record skips a `__proto__` key, so the schema cannot reject it; every other bad key is reported by the schema.
-      if (key === '__proto__') out.push(issue({ code: 'invalid_value', path: ['updates', key], message: `updates key "__proto__" ${MODIFY_KEY_RULE}` }));
+      if (key === '__proto__')
+        out.push(
+          issue({
+            code: 'invalid_value',
+            path: ['updates', key],
+            message: `updates key "__proto__" ${MODIFY_KEY_RULE}`,
+          }),
+        );
       continue;
     }
     const target = `${parsed.tag}_${parsed.index}`;

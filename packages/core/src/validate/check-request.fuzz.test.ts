@@ -12,7 +12,15 @@ import { parseRequest } from './parse-request.js';
 import { parseResponse } from './parse-response.js';
 import { REQUEST_KINDS, REQUEST_RULES, REQUEST_SCHEMAS } from './request-kind.js';
 import { schemaArbitrary } from './test-schema-arbitrary.js';
-import { DELETE, EXAMPLE_PAYLOADS, loadExample, mutate, pathsOf, type ExampleName, type Path } from './test-payloads.js';
+import {
+  DELETE,
+  EXAMPLE_PAYLOADS,
+  loadExample,
+  mutate,
+  pathsOf,
+  type ExampleName,
+  type Path,
+} from './test-payloads.js';
 
 function at(root: unknown, path: Path): unknown {
   let value: any = root;
@@ -34,7 +42,9 @@ function insert(root: unknown, path: Path, key: string, value: unknown): unknown
 const names = Object.keys(EXAMPLE_PAYLOADS) as ExampleName[];
 const examples = names.map((name) => ({ name, kind: EXAMPLE_PAYLOADS[name], payload: loadExample(name) as unknown }));
 const examplePaths = examples.map((example) => pathsOf(example.payload));
-const objectPaths = examples.map((example, i) => [[], ...examplePaths[i]!].filter((path) => isPlainObject(at(example.payload, path))));
+const objectPaths = examples.map((example, i) =>
+  [[], ...examplePaths[i]!].filter((path) => isPlainObject(at(example.payload, path))),
+);
 
 /** Valid example payloads with one place replaced by random JSON, a wrong-typed scalar, or deleted. */
 const mutatedPayload = fc
@@ -56,7 +66,10 @@ const extendedPayload = fc
   .record({
     example: fc.nat(examples.length - 1),
     pick: fc.nat(),
-    key: fc.oneof(fc.string().map((name) => `x_${name}`), fc.constant('__proto__')),
+    key: fc.oneof(
+      fc.string().map((name) => `x_${name}`),
+      fc.constant('__proto__'),
+    ),
     value: fc.jsonValue({ maxDepth: 2 }),
   })
   .map(({ example, pick, key, value }) => {
@@ -65,10 +78,17 @@ const extendedPayload = fc
     return { kind: examples[example]!.kind, path, key, input: insert(examples[example]!.payload, path, key, value) };
   });
 
-const anyJson = fc.oneof(fc.jsonValue(), fc.json().map((text) => JSON.parse(text) as unknown), mutatedPayload);
+const anyJson = fc.oneof(
+  fc.jsonValue(),
+  fc.json().map((text) => JSON.parse(text) as unknown),
+  mutatedPayload,
+);
 
 /** Checks `input` as `kind`: checkRequest never throws, parseRequest only a ValidationError, and they agree. */
-function neverThrowsButValidationError(kind: (typeof REQUEST_KINDS)[number], input: unknown): ReturnType<typeof checkRequest> {
+function neverThrowsButValidationError(
+  kind: (typeof REQUEST_KINDS)[number],
+  input: unknown,
+): ReturnType<typeof checkRequest> {
   let checked: ReturnType<typeof checkRequest> | undefined;
   expect(() => (checked = checkRequest(kind, input))).not.toThrow();
   const result = checked!;
@@ -96,7 +116,7 @@ describe('bad input (fuzz)', () => {
     );
   });
 
-  it.each(REQUEST_KINDS)('a random %s body the schema accepts gets exactly the spec rules\' issues', (kind) => {
+  it.each(REQUEST_KINDS)("a random %s body the schema accepts gets exactly the spec rules' issues", (kind) => {
     fc.assert(
       fc.property(schemaArbitrary(REQUEST_SCHEMAS[kind]), (body) => {
         expect(REQUEST_SCHEMAS[kind].safeParse(body).success).toBe(true);
@@ -140,16 +160,21 @@ describe('bad input (fuzz)', () => {
 
   it('mutated example payloads are checked against their own kind without throwing', () => {
     fc.assert(
-      fc.property(fc.nat(examples.length - 1), fc.nat(), fc.jsonValue({ maxDepth: 2 }), (example, pick, replacement) => {
-        const paths = examplePaths[example]!;
-        const input = mutate(examples[example]!.payload, paths[pick % paths.length]!, replacement);
-        const result = neverThrowsButValidationError(examples[example]!.kind, input);
-        // every issue has a printable path and message
-        for (const issue of result.ok ? result.warnings : result.issues) {
-          expect(issue.message.length).toBeGreaterThan(0);
-          expect(issue.path.every((s) => typeof s === 'string' || typeof s === 'number')).toBe(true);
-        }
-      }),
+      fc.property(
+        fc.nat(examples.length - 1),
+        fc.nat(),
+        fc.jsonValue({ maxDepth: 2 }),
+        (example, pick, replacement) => {
+          const paths = examplePaths[example]!;
+          const input = mutate(examples[example]!.payload, paths[pick % paths.length]!, replacement);
+          const result = neverThrowsButValidationError(examples[example]!.kind, input);
+          // every issue has a printable path and message
+          for (const issue of result.ok ? result.warnings : result.issues) {
+            expect(issue.message.length).toBeGreaterThan(0);
+            expect(issue.path.every((s) => typeof s === 'string' || typeof s === 'number')).toBe(true);
+          }
+        },
+      ),
       { numRuns: 1000 },
     );
   });
@@ -166,7 +191,10 @@ describe('bad input (fuzz)', () => {
           try {
             checkRequest(example.kind, input);
           } catch (error) {
-            throw new Error(`checkRequest(${example.kind}) threw for ${example.name} with ${JSON.stringify(path)} = ${String(replacement)}`, { cause: error });
+            throw new Error(
+              `checkRequest(${example.kind}) threw for ${example.name} with ${JSON.stringify(path)} = ${String(replacement)}`,
+              { cause: error },
+            );
           }
           checks++;
         }
@@ -192,10 +220,14 @@ describe('bad input (fuzz)', () => {
 
   it('dubbing checks never throw', () => {
     fc.assert(
-      fc.property(anyJson, fc.dictionary(fc.string(), fc.oneof(fc.string(), fc.constant(new Blob(['x'])))), (input, form) => {
-        expect(Array.isArray(checkDubbingOptions(input))).toBe(true);
-        expect(Array.isArray(checkDubbingForm(form))).toBe(true);
-      }),
+      fc.property(
+        anyJson,
+        fc.dictionary(fc.string(), fc.oneof(fc.string(), fc.constant(new Blob(['x'])))),
+        (input, form) => {
+          expect(Array.isArray(checkDubbingOptions(input))).toBe(true);
+          expect(Array.isArray(checkDubbingForm(form))).toBe(true);
+        },
+      ),
       { numRuns: 1000 },
     );
   });

@@ -12,24 +12,36 @@ function issuesOf(result: ReturnType<typeof checkRequest>): Issue[] {
 }
 
 function errorsAt(result: ReturnType<typeof checkRequest>): Record<string, string> {
-  return Object.fromEntries(issuesOf(result).filter((i) => i.severity === 'error').map((i) => [formatPath(i.path), i.message]));
+  return Object.fromEntries(
+    issuesOf(result)
+      .filter((i) => i.severity === 'error')
+      .map((i) => [formatPath(i.path), i.message]),
+  );
 }
 
 function warningsAt(result: ReturnType<typeof checkRequest>): Record<string, string> {
-  return Object.fromEntries(issuesOf(result).filter((i) => i.severity === 'warning').map((i) => [formatPath(i.path), `${i.code}: ${i.message}`]));
+  return Object.fromEntries(
+    issuesOf(result)
+      .filter((i) => i.severity === 'warning')
+      .map((i) => [formatPath(i.path), `${i.code}: ${i.message}`]),
+  );
 }
 
 describe('checkRequest create, variant A', () => {
   it('rejects a scene with two script entries', () => {
     const payload = loadExample('create-variant-a');
     payload.scenes[0].scripts.push({ ...payload.scenes[0].scripts[0] });
-    expect(errorsAt(checkRequest('create', payload))).toEqual({ 'scenes[0].scripts': 'scripts must hold exactly 1 entry, received 2 entries' });
+    expect(errorsAt(checkRequest('create', payload))).toEqual({
+      'scenes[0].scripts': 'scripts must hold exactly 1 entry, received 2 entries',
+    });
   });
 
   it('rejects an empty scripts array', () => {
     const payload = loadExample('create-variant-a');
     payload.scenes[1].scripts = [];
-    expect(errorsAt(checkRequest('create', payload))).toEqual({ 'scenes[1].scripts': 'scripts must hold exactly 1 entry, received 0 entries' });
+    expect(errorsAt(checkRequest('create', payload))).toEqual({
+      'scenes[1].scripts': 'scripts must hold exactly 1 entry, received 0 entries',
+    });
   });
 
   it('rejects a scene without scripts when another scene has them', () => {
@@ -46,8 +58,10 @@ describe('checkRequest create, variant A', () => {
     payload.scenes[0].scripts[0].modelId = 'ben';
     payload.scenes[0].scripts[0].clothId = 'casual_grey';
     expect(errorsAt(checkRequest('create', payload))).toEqual({
-      'scenes[0].scripts[0].modelId': 'modelId "ben" does not match the avatar clip\'s model.ai_name "anna" (scenes[0].clips[3])',
-      'scenes[0].scripts[0].clothId': 'clothId "casual_grey" does not match the avatar clip\'s model.emotion "suit_navy" (scenes[0].clips[3])',
+      'scenes[0].scripts[0].modelId':
+        'modelId "ben" does not match the avatar clip\'s model.ai_name "anna" (scenes[0].clips[3])',
+      'scenes[0].scripts[0].clothId':
+        'clothId "casual_grey" does not match the avatar clip\'s model.emotion "suit_navy" (scenes[0].clips[3])',
     });
   });
 
@@ -72,7 +86,8 @@ describe('checkRequest create, variant A', () => {
     payload.scenes[1].scripts[0].modelId = 'ben';
     const result = checkRequest('create', payload);
     expect(errorsAt(result)).toEqual({
-      'scenes[1].scripts[0].modelId': 'modelId "ben" does not match the avatar clip\'s model.ai_name "anna" (scenes[1].clips[3])',
+      'scenes[1].scripts[0].modelId':
+        'modelId "ben" does not match the avatar clip\'s model.ai_name "anna" (scenes[1].clips[3])',
     });
   });
 
@@ -80,7 +95,8 @@ describe('checkRequest create, variant A', () => {
     const payload = loadExample('create-variant-a');
     payload.scenes[1].clips.pop();
     expect(errorsAt(checkRequest('create', payload))).toEqual({
-      'scenes[1].clips': 'scenes[1] has no aiModel clip, but variant A needs one whose model matches scripts[0].modelId "anna" and clothId "suit_navy"',
+      'scenes[1].clips':
+        'scenes[1] has no aiModel clip, but variant A needs one whose model matches scripts[0].modelId "anna" and clothId "suit_navy"',
     });
   });
 
@@ -118,7 +134,8 @@ describe('checkRequest create, quirks and fields', () => {
     expect(result.ok).toBe(true);
     expect(warningsAt(result)).toEqual({
       'scenes[1].sceneIdx': 'quirk: sceneIdx 0 repeats (first used by scenes[0]); scenes play in array order',
-      'scenes[0].clips[0].colour': 'quirk: unknown field "colour" is kept as given; the service may ignore it (check its spelling)',
+      'scenes[0].clips[0].colour':
+        'quirk: unknown field "colour" is kept as given; the service may ignore it (check its spelling)',
       orientation:
         'rule: orientation "square" is neither landscape nor portrait; vsynth cannot lay it out (preview and legacy conversion will fail)',
     });
@@ -137,10 +154,14 @@ describe('checkRequest create, quirks and fields', () => {
     video.volume = 101;
     audio.volume = 0;
     expect(errorsAt(checkRequest('create', payload))).toEqual({
-      'scenes[0].clips[0].shapeName': expect.stringMatching(/^shapeName must be one of "Line_v2", .*"Rectangle_corner0", received "Blob"$/),
+      'scenes[0].clips[0].shapeName': expect.stringMatching(
+        /^shapeName must be one of "Line_v2", .*"Rectangle_corner0", received "Blob"$/,
+      ),
       'scenes[0].clips[0].shadow.blur': 'blur must be at most 10, received 11',
       'scenes[0].clips[1].opacity': 'opacity must be at least 1, received 0',
-      'scenes[0].clips[1].animation.type': expect.stringMatching(/^type must be one of "fade-in", .*"zoom-out", received "spin"$/),
+      'scenes[0].clips[1].animation.type': expect.stringMatching(
+        /^type must be one of "fade-in", .*"zoom-out", received "spin"$/,
+      ),
       'scenes[0].clips[1].animation.duration': 'duration must be at least 1, received 0',
       'scenes[0].clips[1].animation.delay': 'delay must be at most 30, received 31',
       'scenes[0].clips[1].fontStyle': 'fontStyle must be one of "normal", "italic", "oblique", received "bold"',
@@ -155,14 +176,20 @@ describe('checkRequest create, quirks and fields', () => {
     payload.scenes[0].clips[0].type = 'sticker';
     delete payload.scenes[0].clips[1].type;
     expect(errorsAt(checkRequest('create', payload))).toEqual({
-      'scenes[0].clips[0].type': 'type must be one of "aiModel", "shape", "image", "textImage", "videoImage", "audio", received "sticker"',
-      'scenes[0].clips[1].type': 'type is required: expected one of "aiModel", "shape", "image", "textImage", "videoImage", "audio", received nothing',
+      'scenes[0].clips[0].type':
+        'type must be one of "aiModel", "shape", "image", "textImage", "videoImage", "audio", received "sticker"',
+      'scenes[0].clips[1].type':
+        'type is required: expected one of "aiModel", "shape", "image", "textImage", "videoImage", "audio", received nothing',
     });
   });
 
   it('rejects a payload with no scenes and a non-object root', () => {
-    expect(errorsAt(checkRequest('create', { scenes: [] }))).toEqual({ scenes: 'scenes must hold at least 1 entry, received 0 entries' });
-    expect(errorsAt(checkRequest('create', [1, 2]))).toEqual({ '(root)': 'the payload must be an object, received an array of 2 entries' });
+    expect(errorsAt(checkRequest('create', { scenes: [] }))).toEqual({
+      scenes: 'scenes must hold at least 1 entry, received 0 entries',
+    });
+    expect(errorsAt(checkRequest('create', [1, 2]))).toEqual({
+      '(root)': 'the payload must be an object, received an array of 2 entries',
+    });
   });
 
   it('round-trips a payload from the wild without losing anything', () => {
@@ -203,7 +230,8 @@ describe('checkRequest variant B', () => {
     const result = checkRequest('create', payload);
     expect(result.ok).toBe(true);
     expect(warningsAt(result)).toEqual({
-      scenes: 'rule: no scene carries speech: neither scenes[].scripts (variant A) nor an aiModel clip script (variant B); the video will be silent',
+      scenes:
+        'rule: no scene carries speech: neither scenes[].scripts (variant A) nor an aiModel clip script (variant B); the video will be silent',
     });
   });
 
@@ -218,20 +246,32 @@ describe('checkRequest variant B', () => {
 
 describe('checkRequest modify, edit, legacy', () => {
   it('rejects modify keys outside the pattern and warns about two keys for one clip', () => {
-    const result = checkRequest('modify', { projectId: 'p1', updates: { title: 'A', title_0: 'B', Title_1: 'C', scripts_x: 'D' }, isExport: true });
+    const result = checkRequest('modify', {
+      projectId: 'p1',
+      updates: { title: 'A', title_0: 'B', Title_1: 'C', scripts_x: 'D' },
+      isExport: true,
+    });
     expect(errorsAt(result)).toEqual({
-      'updates.Title_1': 'updates key "Title_1" must be title, subtitles or scripts, optionally followed by _ and an index (e.g. title_2)',
-      'updates.scripts_x': 'updates key "scripts_x" must be title, subtitles or scripts, optionally followed by _ and an index (e.g. title_2)',
+      'updates.Title_1':
+        'updates key "Title_1" must be title, subtitles or scripts, optionally followed by _ and an index (e.g. title_2)',
+      'updates.scripts_x':
+        'updates key "scripts_x" must be title, subtitles or scripts, optionally followed by _ and an index (e.g. title_2)',
     });
     expect(warningsAt(result)).toEqual({
-      'updates.title_0': 'rule: "title_0" and "title" both address title index 0; which one wins is not defined, keep one',
+      'updates.title_0':
+        'rule: "title_0" and "title" both address title index 0; which one wins is not defined, keep one',
     });
   });
 
   it('warns that a modify webhook without isExport never fires', () => {
-    const result = checkRequest('modify', { projectId: 'p1', updates: { title: 'A' }, webhookUrl: 'https://h.example/x' });
+    const result = checkRequest('modify', {
+      projectId: 'p1',
+      updates: { title: 'A' },
+      webhookUrl: 'https://h.example/x',
+    });
     expect(warningsAt(result)).toEqual({
-      webhookUrl: 'rule: webhookUrl is set but isExport is false by default: nothing is exported, so no delivery will come; set isExport: true',
+      webhookUrl:
+        'rule: webhookUrl is set but isExport is false by default: nothing is exported, so no delivery will come; set isExport: true',
     });
   });
 
@@ -251,8 +291,12 @@ describe('checkRequest modify, edit, legacy', () => {
     delete payload.scenes[0].clips[0].detail.url;
     delete payload.scenes[0].clips[2].detail.textSource;
     const result = checkRequest('legacy', payload);
-    expect(errorsAt(result)).toEqual({ 'scenes[0].clips[0].detail.url': 'url is required: expected a string, received nothing' });
-    expect(warningsAt(result)).toEqual({ 'scenes[0].clips[2].detail.textSource': 'rule: text clip has no textSource: it shows nothing' });
+    expect(errorsAt(result)).toEqual({
+      'scenes[0].clips[0].detail.url': 'url is required: expected a string, received nothing',
+    });
+    expect(warningsAt(result)).toEqual({
+      'scenes[0].clips[2].detail.textSource': 'rule: text clip has no textSource: it shows nothing',
+    });
   });
 
   it('rejects a legacy scale that is not above 0 (it cannot be laid out)', () => {
@@ -356,7 +400,8 @@ describe('checkRequest on values built in code', () => {
     expect(JSON.stringify(result.value)).toBe(text);
     expect(Object.getPrototypeOf(result.value)).toBe(Object.prototype);
     expect(errorsAt(checkRequest('modify', JSON.parse('{"projectId":"p1","updates":{"__proto__":"x"}}')))).toEqual({
-      'updates.__proto__': 'updates key "__proto__" must be title, subtitles or scripts, optionally followed by _ and an index (e.g. title_2)',
+      'updates.__proto__':
+        'updates key "__proto__" must be title, subtitles or scripts, optionally followed by _ and an index (e.g. title_2)',
     });
   });
 });
@@ -394,6 +439,8 @@ describe('parseRequest', () => {
 
   it('rejects an unknown kind with a UsageError listing the kinds', () => {
     expect(() => checkRequest('project' as 'create', {})).toThrow(UsageError);
-    expect(() => checkRequest('project' as 'create', {})).toThrow('use one of create, modify, edit, legacy, legacy-audio');
+    expect(() => checkRequest('project' as 'create', {})).toThrow(
+      'use one of create, modify, edit, legacy, legacy-audio',
+    );
   });
 });

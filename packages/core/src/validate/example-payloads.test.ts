@@ -35,7 +35,8 @@ describe('example payloads', () => {
         p.updates['headline_1'] = 'Hi';
       },
       path: 'updates.headline_1',
-      message: 'updates key "headline_1" must be title, subtitles or scripts, optionally followed by _ and an index (e.g. title_2)',
+      message:
+        'updates key "headline_1" must be title, subtitles or scripts, optionally followed by _ and an index (e.g. title_2)',
     },
     edit: {
       mutate: (p) => {
@@ -74,11 +75,15 @@ describe('example payloads', () => {
 
 describe('every typed leaf of every example', () => {
   /** String and number leaves of a payload with their paths, skipping open data (dictionary) and string|number fields. */
-  function leaves(value: unknown, path: (string | number)[] = []): { path: (string | number)[]; value: string | number }[] {
+  function leaves(
+    value: unknown,
+    path: (string | number)[] = [],
+  ): { path: (string | number)[]; value: string | number }[] {
     if (path.includes('dictionary') || path[path.length - 1] === 'fontWeight') return [];
     if (typeof value === 'string' || typeof value === 'number') return [{ path, value }];
     if (Array.isArray(value)) return value.flatMap((item, i) => leaves(item, [...path, i]));
-    if (typeof value === 'object' && value !== null) return Object.entries(value).flatMap(([k, v]) => leaves(v, [...path, k]));
+    if (typeof value === 'object' && value !== null)
+      return Object.entries(value).flatMap(([k, v]) => leaves(v, [...path, k]));
     return [];
   }
 
@@ -94,7 +99,9 @@ describe('every typed leaf of every example', () => {
       const result = checkRequest(EXAMPLE_PAYLOADS[name], payload);
       expect(result.ok, formatPath(leaf.path)).toBe(false);
       if (result.ok) continue;
-      expect(result.issues.filter((i) => i.severity === 'error').map((i) => formatPath(i.path))).toContain(formatPath(leaf.path));
+      expect(result.issues.filter((i) => i.severity === 'error').map((i) => formatPath(i.path))).toContain(
+        formatPath(leaf.path),
+      );
     }
   });
 });

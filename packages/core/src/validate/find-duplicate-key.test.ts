@@ -36,6 +36,10 @@ describe('parseJsonText numbers', () => {
       'p.json:2:12 has the number 1e-999, which a double cannot hold: it would be read as 0. Write 0 or a number in range, and try again.',
     );
     expect(parseJsonText('[1e999]', { source: 'p.json' })).toEqual([Infinity]);
-    expect(parseJsonText('{"a": "1e-999", "b": 0e-999, "c": 1e-300}', { source: 'p.json' })).toEqual({ a: '1e-999', b: 0, c: 1e-300 });
+    expect(parseJsonText('{"a": "1e-999", "b": 0e-999, "c": 1e-300}', { source: 'p.json' })).toEqual({
+      a: '1e-999',
+      b: 0,
+      c: 1e-300,
+    });
   });
 });

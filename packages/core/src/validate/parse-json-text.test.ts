@@ -23,11 +23,13 @@ describe('parseJsonText', () => {
     expect(message.split('\n')).toHaveLength(1);
   });
 
-  it('places an unexpected character exactly, without the parser\'s excerpt of the text', () => {
+  it("places an unexpected character exactly, without the parser's excerpt of the text", () => {
     expect(messageOf('{"a": 1,\n "b": [1, 2,}\n}')).toBe(
       "payload.json:2:13 is not valid JSON: Unexpected token '}'. Fix the file and try again.",
     );
-    expect(messageOf('hello')).toBe("payload.json:1:1 is not valid JSON: Unexpected token 'h'. Fix the file and try again.");
+    expect(messageOf('hello')).toBe(
+      "payload.json:1:1 is not valid JSON: Unexpected token 'h'. Fix the file and try again.",
+    );
     expect(messageOf('{"title": "say \\"hi\\"", "x": tru }')).toBe(
       "payload.json:1:33 is not valid JSON: Unexpected token ' '. Fix the file and try again.",
     );

@@ -26,7 +26,12 @@ export function parseJsonText(text: string, options: ParseJsonTextOptions): unkn
   } catch (error) {
     const raw = error instanceof Error ? error.message : String(error);
     const match = /position (\d+)/.exec(raw);
-    const position = match !== null ? Number(match[1]) : raw.startsWith(UNEXPECTED_TOKEN) ? unexpectedTokenPosition(body) : body.length;
+    const position =
+      match !== null
+        ? Number(match[1])
+        : raw.startsWith(UNEXPECTED_TOKEN)
+          ? unexpectedTokenPosition(body)
+          : body.length;
     const { line, column } = lineAndColumn(body, position);
     // V8 appends an excerpt of the text (`, "…" is not valid JSON`) that may itself hold quotes and newlines.
     const reason = raw
@@ -43,7 +48,10 @@ export function parseJsonText(text: string, options: ParseJsonTextOptions): unkn
             ? 'unexpected input'
             : reason;
     const message = `${options.source}:${line}:${column} is not valid JSON: ${what}. Fix the file and try again.`;
-    const failure = new ValidationError([issue({ code: 'invalid_format', path: [], message })], { subject: options.source, cause: error });
+    const failure = new ValidationError([issue({ code: 'invalid_format', path: [], message })], {
+      subject: options.source,
+      cause: error,
+    });
     failure.message = message;
     throw failure;
   }
@@ -55,7 +63,9 @@ export function parseJsonText(text: string, options: ParseJsonTextOptions): unkn
     // Quoted as written: JSON.parse turned it into 0, which a later check would report instead.
     const { line, column } = lineAndColumn(body, number.position);
     const message = `${options.source}:${line}:${column} has the number ${number.text}, which a double cannot hold: it would be read as ${number.readAs}. Write 0 or a number in range, and try again.`;
-    const failure = new ValidationError([issue({ code: 'invalid_value', path: [], message })], { subject: options.source });
+    const failure = new ValidationError([issue({ code: 'invalid_value', path: [], message })], {
+      subject: options.source,
+    });
     failure.message = message;
     throw failure;
   }
@@ -72,7 +82,9 @@ export function duplicateKeyError(duplicate: DuplicateKey, text: string, source:
   const { line, column } = lineAndColumn(text, duplicate.position);
   const key = duplicate.path[duplicate.path.length - 1];
   const message = `${source}:${line}:${column} has the key ${JSON.stringify(String(key))} twice in one object (at ${formatPath(duplicate.path)}); JSON would keep only the last. Remove one and try again.`;
-  const failure = new ValidationError([issue({ code: 'invalid_format', path: duplicate.path, message })], { subject: source });
+  const failure = new ValidationError([issue({ code: 'invalid_format', path: duplicate.path, message })], {
+    subject: source,
+  });
   failure.message = message;
   return failure;
 }

@@ -21,7 +21,11 @@ export interface ParseResponseOptions {
  * @example
  * const { projectId } = parseResponse(projectCreateResponseSchema, await response.json(), { endpoint: 'POST /api/odin/v3/editor/project' })
  */
-export function parseResponse<S extends z.ZodType>(schema: S, body: unknown, options: ParseResponseOptions): z.output<S> {
+export function parseResponse<S extends z.ZodType>(
+  schema: S,
+  body: unknown,
+  options: ParseResponseOptions,
+): z.output<S> {
   const status = options.status ?? 200;
   if (isRecord(body) && body['success'] === false) {
     const detail = detailOf(body);
@@ -29,7 +33,10 @@ export function parseResponse<S extends z.ZodType>(schema: S, body: unknown, opt
       status,
       endpoint: options.endpoint,
       body,
-      detail: detail === undefined ? 'the service answered success: false' : `the service answered success: false (${detail})`,
+      detail:
+        detail === undefined
+          ? 'the service answered success: false'
+          : `the service answered success: false (${detail})`,
     });
   }
   const enveloped = isRecord(body) && body['success'] === true && body['data'] !== undefined;
@@ -47,7 +54,12 @@ export function parseResponse<S extends z.ZodType>(schema: S, body: unknown, opt
   if (bare.success) return bare.data;
   const source = enveloped ? body['data'] : body;
   const failure = enveloped ? schema.safeParse(source, { reportInput: true }) : bare;
-  const issues = failure.success ? [] : zodIssuesToIssues(failure.error, { input: source, rootName: enveloped ? 'the response data' : 'the response body' });
+  const issues = failure.success
+    ? []
+    : zodIssuesToIssues(failure.error, {
+        input: source,
+        rootName: enveloped ? 'the response data' : 'the response body',
+      });
   const listed = issues
     .slice(0, 3)
     .map((i) => `${i.message}${i.path.length > 0 ? ` at ${enveloped ? 'data.' : ''}${formatPath(i.path)}` : ''}`)
@@ -61,7 +73,12 @@ export function parseResponse<S extends z.ZodType>(schema: S, body: unknown, opt
 }
 
 function detailOf(body: Record<string, unknown>): string | undefined {
-  const candidates = [body['message'], body['error'], isRecord(body['error']) ? body['error']['message'] : undefined, isRecord(body['data']) ? body['data']['message'] : undefined];
+  const candidates = [
+    body['message'],
+    body['error'],
+    isRecord(body['error']) ? body['error']['message'] : undefined,
+    isRecord(body['data']) ? body['data']['message'] : undefined,
+  ];
   const text = candidates.find((c): c is string => typeof c === 'string' && c !== '');
   if (text === undefined) return undefined;
   return text.length > 200 ? `${text.slice(0, 200)}…` : text;

@@ -34,6 +34,9 @@ export function requestJsonSchema(kind: RequestKind): Record<string, unknown> {
  */
 export function requestJsonSchemaFiles(): Record<string, string> {
   return Object.fromEntries(
-    REQUEST_KINDS.map((kind) => [requestJsonSchemaFileName(kind), `${JSON.stringify(requestJsonSchema(kind), null, 2)}\n`]),
+    REQUEST_KINDS.map((kind) => [
+      requestJsonSchemaFileName(kind),
+      `${JSON.stringify(requestJsonSchema(kind), null, 2)}\n`,
+    ]),
   );
 }

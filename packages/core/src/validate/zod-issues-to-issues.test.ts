@@ -7,12 +7,19 @@ import { zodIssuesToIssues } from './zod-issues-to-issues.js';
 function issuesFor(schema: z.ZodType, input: unknown, withInput = true) {
   const result = schema.safeParse(input, withInput ? { reportInput: true } : undefined);
   if (result.success) return [];
-  return zodIssuesToIssues(result.error, withInput ? { input } : {}).map((i) => `${i.code} ${formatPath(i.path)}: ${i.message}`);
+  return zodIssuesToIssues(result.error, withInput ? { input } : {}).map(
+    (i) => `${i.code} ${formatPath(i.path)}: ${i.message}`,
+  );
 }
 
 describe('zodIssuesToIssues', () => {
   it('says what was expected and what was received', () => {
-    const schema = z.object({ a: z.number().int(), b: z.string().min(1), c: z.array(z.string()).max(1), d: z.boolean() });
+    const schema = z.object({
+      a: z.number().int(),
+      b: z.string().min(1),
+      c: z.array(z.string()).max(1),
+      d: z.boolean(),
+    });
     expect(issuesFor(schema, { a: 1.5, b: '', c: ['x', 'y'], d: 'no' })).toEqual([
       'invalid_type a: a must be an integer, received 1.5',
       'too_small b: b must not be empty, received ""',
@@ -30,8 +37,12 @@ describe('zodIssuesToIssues', () => {
   });
 
   it('names array entries and the root', () => {
-    expect(issuesFor(z.array(z.string()), ['a', 3])).toEqual(['invalid_type [1]: the payload[1] must be a string, received 3']);
-    expect(issuesFor(z.object({}), null)).toEqual(['invalid_type (root): the payload must be an object, received null']);
+    expect(issuesFor(z.array(z.string()), ['a', 3])).toEqual([
+      'invalid_type [1]: the payload[1] must be a string, received 3',
+    ]);
+    expect(issuesFor(z.object({}), null)).toEqual([
+      'invalid_type (root): the payload must be an object, received null',
+    ]);
   });
 
   it('reports strict-object extra keys one by one and keeps custom issues as rules', () => {
@@ -39,13 +50,17 @@ describe('zodIssuesToIssues', () => {
       'unknown_key b: "b" is not a known field of the payload; remove it or check its spelling',
       'unknown_key c: "c" is not a known field of the payload; remove it or check its spelling',
     ]);
-    const refined = z.object({ n: z.number() }).refine((v) => v.n > 2, { message: 'n must exceed 2 here', path: ['n'] });
+    const refined = z
+      .object({ n: z.number() })
+      .refine((v) => v.n > 2, { message: 'n must exceed 2 here', path: ['n'] });
     expect(issuesFor(refined, { n: 1 })).toEqual(['rule n: n must exceed 2 here']);
   });
 
   it('reports the failing branch of a union when the value fits one branch', () => {
     const schema = z.object({ tts: z.union([z.null(), z.object({ voice: z.string() })]) });
-    expect(issuesFor(schema, { tts: { voice: 5 } })).toEqual(['invalid_type tts.voice: voice must be a string, received 5']);
+    expect(issuesFor(schema, { tts: { voice: 5 } })).toEqual([
+      'invalid_type tts.voice: voice must be a string, received 5',
+    ]);
     expect(issuesFor(schema, { tts: 'x' })).toEqual(['invalid_type tts: tts must be null or an object, received "x"']);
   });
 
@@ -61,7 +76,9 @@ describe('zodIssuesToIssues', () => {
 
   it('gives long strings shortened', () => {
     const long = 'x'.repeat(60);
-    expect(issuesFor(z.object({ n: z.number() }), { n: long })).toEqual([`invalid_type n: n must be a number, received "${'x'.repeat(40)}…"`]);
+    expect(issuesFor(z.object({ n: z.number() }), { n: long })).toEqual([
+      `invalid_type n: n must be a number, received "${'x'.repeat(40)}…"`,
+    ]);
   });
 });
 

@@ -40,17 +40,24 @@ export function zodIssuesToIssues(
  * says nothing once the type is wrong: drop size issues at a path that has a type issue.
  */
 function withoutShadowedSizes(issues: readonly ZodIssue[]): readonly ZodIssue[] {
-  const key = (i: ZodIssue) => JSON.stringify(i.path.map((segment) => (typeof segment === 'symbol' ? String(segment) : segment)));
+  const key = (i: ZodIssue) =>
+    JSON.stringify(i.path.map((segment) => (typeof segment === 'symbol' ? String(segment) : segment)));
   const mistyped = new Set(issues.filter((i) => i.code === 'invalid_type').map(key));
   if (mistyped.size === 0) return issues;
   return issues.filter((i) => !((i.code === 'too_small' || i.code === 'too_big') && mistyped.has(key(i))));
 }
 
-function convert(zodIssue: ZodIssue, base: readonly PathSegment[], options: ZodIssuesToIssuesOptions, out: Issue[]): void {
+function convert(
+  zodIssue: ZodIssue,
+  base: readonly PathSegment[],
+  options: ZodIssuesToIssuesOptions,
+  out: Issue[],
+): void {
   const path = [...base, ...zodIssue.path.map((segment) => (typeof segment === 'number' ? segment : String(segment)))];
   const name = subjectOf(path, options.rootName ?? 'the payload');
   const received = receivedOf(zodIssue, path, options);
-  const push = (code: IssueCode, message: string, at: readonly PathSegment[] = path) => out.push(issue({ code, message, path: at }));
+  const push = (code: IssueCode, message: string, at: readonly PathSegment[] = path) =>
+    out.push(issue({ code, message, path: at }));
   const got = received === NOTHING ? '' : `, received ${describeValue(received)}`;
 
   switch (zodIssue.code) {
@@ -58,7 +65,11 @@ function convert(zodIssue: ZodIssue, base: readonly PathSegment[], options: ZodI
       const expected = describeExpected(zodIssue.expected);
       const missing = received === NOTHING ? /received undefined$/.test(zodIssue.message) : received === undefined;
       if (missing) push('missing', `${name} is required: expected ${expected}, received nothing`);
-      else push('invalid_type', `${name} must be ${expected}${got === '' ? receivedKindFromMessage(zodIssue.message) : got}`);
+      else
+        push(
+          'invalid_type',
+          `${name} must be ${expected}${got === '' ? receivedKindFromMessage(zodIssue.message) : got}`,
+        );
       return;
     }
     case 'too_small':
@@ -85,7 +96,10 @@ function convert(zodIssue: ZodIssue, base: readonly PathSegment[], options: ZodI
     }
     case 'unrecognized_keys': {
       for (const key of zodIssue.keys) {
-        push('unknown_key', `${JSON.stringify(key)} is not a known field of ${name}; remove it or check its spelling`, [...path, key]);
+        push('unknown_key', `${JSON.stringify(key)} is not a known field of ${name}; remove it or check its spelling`, [
+          ...path,
+          key,
+        ]);
       }
       return;
     }
@@ -93,7 +107,7 @@ function convert(zodIssue: ZodIssue, base: readonly PathSegment[], options: ZodI
       const key = path[path.length - 1];
       const owner = subjectOf(path.slice(0, -1), options.rootName ?? 'the payload');
       const inner = zodIssue.issues[0];
-      const rule = inner !== undefined && inner.message.startsWith('must ') ? inner.message : 'is not an allowed key';
+      const rule = inner?.message.startsWith('must ') ? inner.message : 'is not an allowed key';
       push('invalid_value', `${owner} key ${JSON.stringify(String(key))} ${rule}`);
       return;
     }
@@ -113,7 +127,10 @@ function convert(zodIssue: ZodIssue, base: readonly PathSegment[], options: ZodI
     }
     default: {
       const unknownIssue = zodIssue as { message?: unknown };
-      push('invalid_value', `${name} is invalid${typeof unknownIssue.message === 'string' ? ` (${unknownIssue.message})` : ''}`);
+      push(
+        'invalid_value',
+        `${name} is invalid${typeof unknownIssue.message === 'string' ? ` (${unknownIssue.message})` : ''}`,
+      );
     }
   }
 }
@@ -134,26 +151,39 @@ function convertUnion(
     if (value === undefined || value === NOTHING) {
       out.push(issue({ code: 'missing', message: `${name} is required: expected ${allowed}, received nothing`, path }));
     } else {
-      out.push(issue({ code: 'invalid_value', message: `${name} must be ${allowed}, received ${describeValue(value)}`, path }));
+      out.push(
+        issue({ code: 'invalid_value', message: `${name} must be ${allowed}, received ${describeValue(value)}`, path }),
+      );
     }
     return;
   }
   const branches = zodIssue.errors.map(withoutShadowedSizes);
-  const isRootMismatch = (i: ZodIssue) => i.path.length === 0 && (i.code === 'invalid_type' || i.code === 'invalid_value');
+  const isRootMismatch = (i: ZodIssue) =>
+    i.path.length === 0 && (i.code === 'invalid_type' || i.code === 'invalid_value');
   const deeper = branches.filter((branch) => branch.length > 0 && !branch.every(isRootMismatch));
   if (deeper.length > 0) {
     // The value had the right kind for one branch but failed inside it: report that branch.
     const best = deeper.reduce((a, b) => (b.length < a.length ? b : a));
     const { input: _ignored, ...rest } = options;
-    const innerOptions: ZodIssuesToIssuesOptions = received === NOTHING ? { ...rest, prefix: path } : { ...rest, prefix: path, input: received };
+    const innerOptions: ZodIssuesToIssuesOptions =
+      received === NOTHING ? { ...rest, prefix: path } : { ...rest, prefix: path, input: received };
     for (const inner of best) convert(inner, path, innerOptions, out);
     return;
   }
   const expected = branches.flatMap((branch) =>
-    branch.map((i) => (i.code === 'invalid_type' ? describeExpected(i.expected) : i.code === 'invalid_value' ? oneOf(i.values) : 'another value')),
+    branch.map((i) =>
+      i.code === 'invalid_type'
+        ? describeExpected(i.expected)
+        : i.code === 'invalid_value'
+          ? oneOf(i.values)
+          : 'another value',
+    ),
   );
   const unique = [...new Set(expected)];
-  const list = unique.length <= 1 ? (unique[0] ?? 'another value') : `${unique.slice(0, -1).join(', ')} or ${unique[unique.length - 1]}`;
+  const list =
+    unique.length <= 1
+      ? (unique[0] ?? 'another value')
+      : `${unique.slice(0, -1).join(', ')} or ${unique[unique.length - 1]}`;
   if (received === undefined) {
     out.push(issue({ code: 'missing', message: `${name} is required: expected ${list}, received nothing`, path }));
   } else {
@@ -189,7 +219,8 @@ function boundText(zodIssue: Extract<ZodIssue, { code: 'too_small' | 'too_big' }
 
 function sizeOf(origin: string, received: unknown): string {
   if (received === NOTHING) return '';
-  if ((origin === 'array' || origin === 'set') && Array.isArray(received)) return `, received ${entries(received.length)}`;
+  if ((origin === 'array' || origin === 'set') && Array.isArray(received))
+    return `, received ${entries(received.length)}`;
   return `, received ${describeValue(received)}`;
 }
 
@@ -224,7 +255,10 @@ function subjectOf(path: readonly PathSegment[], rootName: string): string {
   let end = path.length;
   let start = end;
   while (start > 0 && typeof path[start - 1] === 'number') start--;
-  const indices = path.slice(start, end).map((i) => `[${String(i)}]`).join('');
+  const indices = path
+    .slice(start, end)
+    .map((i) => `[${String(i)}]`)
+    .join('');
   if (start === 0) return indices === '' ? rootName : `${rootName}${indices}`;
   end = start - 1;
   return `${String(path[end])}${indices}`;

@@ -18,12 +18,21 @@ describe('expectWebhookDelivery', () => {
     await expected.close();
     // The sender must learn the delivery succeeded, or the service retries it.
     expect((await sent).status).toBe(200);
-    expect(delivery).toEqual({ location: 'projects/p-1', videoUrl: 'https://cdn.example/p-1.mp4', duration: 8.5, correlationId: 'cid-1' });
+    expect(delivery).toEqual({
+      location: 'projects/p-1',
+      videoUrl: 'https://cdn.example/p-1.mp4',
+      duration: 8.5,
+      correlationId: 'cid-1',
+    });
   });
 
   it('refuses a delivery signed with another secret and keeps waiting', async () => {
     const rejections: WebhookRejection[] = [];
-    const expected = await expectWebhookDelivery({ id: 'cid-2', secret: 'right-secret', onRejected: (r) => void rejections.push(r) });
+    const expected = await expectWebhookDelivery({
+      id: 'cid-2',
+      secret: 'right-secret',
+      onRejected: (r) => void rejections.push(r),
+    });
     try {
       const forged = new URL(deliveryUrl(expected.webhookUrl));
       forged.searchParams.set('vs_sig', 'f'.repeat(64));

@@ -15,9 +15,13 @@ describe('listenForWebhooks', () => {
   it('reports a port in use as a usage error naming the address', async () => {
     const first = await listenForWebhooks({ onDelivery: () => undefined });
     try {
-      const error = await listenForWebhooks({ port: first.port, onDelivery: () => undefined }).catch((caught: unknown) => caught);
+      const error = await listenForWebhooks({ port: first.port, onDelivery: () => undefined }).catch(
+        (caught: unknown) => caught,
+      );
       expect(isUsageError(error)).toBe(true);
-      expect((error as Error).message).toBe(`Cannot listen for webhooks on 127.0.0.1:${first.port}: the port is in use. Choose another port, or 0 for any free one.`);
+      expect((error as Error).message).toBe(
+        `Cannot listen for webhooks on 127.0.0.1:${first.port}: the port is in use. Choose another port, or 0 for any free one.`,
+      );
     } finally {
       await first.close();
     }
@@ -41,8 +45,19 @@ describe('listenForWebhooks', () => {
     const seen: unknown[] = [];
     const listener = await listenForWebhooks({ onDelivery: (delivery) => void seen.push(delivery) });
     try {
-      const form = await fetch(`${listener.url}?duration=4`, { method: 'POST', body: new URLSearchParams({ ai_progress_update_loc: 'p-2', videoUrl: 'https://cdn.example/2.mp4', duration: '9' }) });
-      const json = await fetch(listener.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ai_progress_update_loc: 'p-3', videoUrl: 'https://cdn.example/3.mp4', duration: 5.5 }) });
+      const form = await fetch(`${listener.url}?duration=4`, {
+        method: 'POST',
+        body: new URLSearchParams({
+          ai_progress_update_loc: 'p-2',
+          videoUrl: 'https://cdn.example/2.mp4',
+          duration: '9',
+        }),
+      });
+      const json = await fetch(listener.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ai_progress_update_loc: 'p-3', videoUrl: 'https://cdn.example/3.mp4', duration: 5.5 }),
+      });
       expect([form.status, json.status]).toEqual([200, 200]);
       expect(seen).toEqual([
         { location: 'p-2', videoUrl: 'https://cdn.example/2.mp4', duration: 4 },
@@ -67,7 +82,12 @@ describe('listenForWebhooks', () => {
       for (const [query, init] of requests) {
         const fromListener = await fetch(`${listener.url}${query}`, init);
         const fromHandler = await handle(new Request(`${listener.url}${query}`, init));
-        const answer = async (response: Response) => ({ status: response.status, type: response.headers.get('content-type'), allow: response.headers.get('allow'), body: await response.text() });
+        const answer = async (response: Response) => ({
+          status: response.status,
+          type: response.headers.get('content-type'),
+          allow: response.headers.get('allow'),
+          body: await response.text(),
+        });
         expect(await answer(fromListener)).toEqual(await answer(fromHandler));
         // A length, not chunks: the answer is written in one piece.
         expect(fromListener.headers.get('content-length')).not.toBeNull();
@@ -81,8 +101,16 @@ describe('listenForWebhooks', () => {
     const requests: Request[] = [];
     const listener = await listenForWebhooks({ onDelivery: (_delivery, state) => void requests.push(state.request) });
     try {
-      const body = new URLSearchParams({ ai_progress_update_loc: 'p-4', videoUrl: 'https://cdn.example/4.mp4', duration: '2' }).toString();
-      await fetch(`${listener.url}hooks?team=a`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-sender': 'sandbox' }, body });
+      const body = new URLSearchParams({
+        ai_progress_update_loc: 'p-4',
+        videoUrl: 'https://cdn.example/4.mp4',
+        duration: '2',
+      }).toString();
+      await fetch(`${listener.url}hooks?team=a`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-sender': 'sandbox' },
+        body,
+      });
       expect(requests).toHaveLength(1);
       expect(requests[0]!.url).toBe(`${listener.url}hooks?team=a`);
       expect(requests[0]!.method).toBe('POST');
@@ -116,7 +144,10 @@ describe('listenForWebhooks', () => {
 
   it('closes without waiting for a sender that is slow to send its body, and says so', async () => {
     const rejections: WebhookRejection[] = [];
-    const listener = await listenForWebhooks({ onDelivery: () => undefined, onRejected: (rejection) => void rejections.push(rejection) });
+    const listener = await listenForWebhooks({
+      onDelivery: () => undefined,
+      onRejected: (rejection) => void rejections.push(rejection),
+    });
     const socket = net.connect(listener.port, '127.0.0.1');
     const hungUp = new Promise<void>((resolve) => socket.once('close', () => resolve()));
     socket.write(`POST /?vs_cid=row-12 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000\r\n\r\nai_progress`);
@@ -124,7 +155,13 @@ describe('listenForWebhooks', () => {
     expect(await closedWithin(listener, 2000)).toBe('closed');
     await hungUp;
     expect(rejections).toEqual([
-      { status: 500, reason: 'aborted', method: 'POST', correlationId: 'row-12', message: 'the listener was closed before the whole request arrived; the sender may send it again' },
+      {
+        status: 500,
+        reason: 'aborted',
+        method: 'POST',
+        correlationId: 'row-12',
+        message: 'the listener was closed before the whole request arrived; the sender may send it again',
+      },
     ]);
   });
 
@@ -140,7 +177,11 @@ describe('listenForWebhooks', () => {
       gc();
       const before = process.memoryUsage().heapUsed;
       for (let i = 0; i < 48; i += 1) {
-        const body = new URLSearchParams({ ai_progress_update_loc: 'p-1', videoUrl: `https://cdn.example/${i}/${'x'.repeat(1_000_000)}`, duration: '3' });
+        const body = new URLSearchParams({
+          ai_progress_update_loc: 'p-1',
+          videoUrl: `https://cdn.example/${i}/${'x'.repeat(1_000_000)}`,
+          duration: '3',
+        });
         expect((await fetch(address, { method: 'POST', body })).status).toBe(200);
       }
       gc();
@@ -154,8 +195,11 @@ describe('listenForWebhooks', () => {
 
   it('refuses an empty secret before listening: anyone can sign with it', async () => {
     const forged = `?vs_cid=row-1&vs_sig=${signCorrelationId('row-1', '')}&${RESULT}`;
-    const message = 'A webhook receiver needs a non-empty secret (anyone can sign with an empty one); leave secret out to accept unsigned deliveries.';
-    const listener = await listenForWebhooks({ secret: '', onDelivery: () => undefined }).catch((error: unknown) => error);
+    const message =
+      'A webhook receiver needs a non-empty secret (anyone can sign with an empty one); leave secret out to accept unsigned deliveries.';
+    const listener = await listenForWebhooks({ secret: '', onDelivery: () => undefined }).catch(
+      (error: unknown) => error,
+    );
     if (!(listener instanceof Error)) {
       const status = (await fetch(`${(listener as WebhookListener).url}${forged}`)).status;
       await (listener as WebhookListener).close();
@@ -164,7 +208,9 @@ describe('listenForWebhooks', () => {
     expect(listener.message).toBe(message);
     expect(() => createWebhookHandler({ secret: '', onDelivery: () => undefined })).toThrow(message);
     // expectWebhookDelivery refuses it before its listener takes the port.
-    const port = (await listenForWebhooks({ onDelivery: () => undefined }).then(async (probe) => (await probe.close(), probe.port)));
+    const port = await listenForWebhooks({ onDelivery: () => undefined }).then(
+      async (probe) => (await probe.close(), probe.port),
+    );
     await expect(expectWebhookDelivery({ secret: '', port })).rejects.toThrow(message);
     const again = await listenForWebhooks({ port, onDelivery: () => undefined });
     await again.close();

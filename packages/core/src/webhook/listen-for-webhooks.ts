@@ -157,12 +157,7 @@ function readBody(incoming: http.IncomingMessage): Promise<Buffer | undefined> {
 }
 
 /** The request as a Fetch `Request`, for an `onDelivery` that reads `state.request`. */
-function fetchRequest(
-  url: string,
-  method: string,
-  incomingHeaders: http.IncomingHttpHeaders,
-  body: Buffer,
-): Request {
+function fetchRequest(url: string, method: string, incomingHeaders: http.IncomingHttpHeaders, body: Buffer): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(incomingHeaders)) {
     if (typeof value === 'string') headers.set(name, value);

@@ -15,7 +15,9 @@ afterEach(async () => {
 });
 
 /** A listener recording every refusal; `fail` makes onDelivery throw. */
-async function listen(options: { secret?: string; fail?: Error } = {}): Promise<{ url: string; rejections: WebhookRejection[] }> {
+async function listen(
+  options: { secret?: string; fail?: Error } = {},
+): Promise<{ url: string; rejections: WebhookRejection[] }> {
   const rejections: WebhookRejection[] = [];
   listener = await listenForWebhooks({
     ...(options.secret === undefined ? {} : { secret: options.secret }),
@@ -48,10 +50,16 @@ describe('listenForWebhooks onRejected', () => {
         reason: 'bad-signature',
         method: 'GET',
         correlationId: 'row-7',
-        message: 'vs_sig does not verify: the sender signed with another secret (or the delivery is forged); check VSYNTH_WEBHOOK_SECRET on both ends',
+        message:
+          'vs_sig does not verify: the sender signed with another secret (or the delivery is forged); check VSYNTH_WEBHOOK_SECRET on both ends',
       },
     ]);
-    expectNoSecrets(rejections[0], [secret, otherSecret, signCorrelationId('row-7', otherSecret), signCorrelationId('row-7', secret)]);
+    expectNoSecrets(rejections[0], [
+      secret,
+      otherSecret,
+      signCorrelationId('row-7', otherSecret),
+      signCorrelationId('row-7', secret),
+    ]);
   });
 
   it('tells an unsigned delivery, a missing vs_cid, a missing vs_sig and a cut vs_sig apart', async () => {
@@ -82,7 +90,11 @@ describe('listenForWebhooks onRejected', () => {
   it('refuses a signed address with a second vs_cid (401, repeated-parameter) and delivers nothing', async () => {
     const delivered: (string | undefined)[] = [];
     const rejections: WebhookRejection[] = [];
-    listener = await listenForWebhooks({ secret, onDelivery: (delivery) => void delivered.push(delivery.correlationId), onRejected: (rejection) => void rejections.push(rejection) });
+    listener = await listenForWebhooks({
+      secret,
+      onDelivery: (delivery) => void delivered.push(delivery.correlationId),
+      onRejected: (rejection) => void rejections.push(rejection),
+    });
     const signed = correlateWebhookUrl(listener.url, { id: 'b1.1', secret });
     const response = await fetch(`${signed}&vs_cid=b1.2&${RESULT}`);
     expect(response.status).toBe(401);
@@ -94,7 +106,8 @@ describe('listenForWebhooks onRejected', () => {
         reason: 'repeated-parameter',
         method: 'GET',
         correlationId: 'b1.1',
-        message: 'vs_cid appears more than once: an address made by correlateWebhookUrl has one, so the address was altered (or the delivery is forged); give the sender the full webhook address vsynth made (with vs_cid and vs_sig)',
+        message:
+          'vs_cid appears more than once: an address made by correlateWebhookUrl has one, so the address was altered (or the delivery is forged); give the sender the full webhook address vsynth made (with vs_cid and vs_sig)',
       },
     ]);
     expectNoSecrets(rejections[0], [secret, signCorrelationId('b1.1', secret)]);
@@ -134,7 +147,9 @@ describe('listenForWebhooks onRejected', () => {
 
   it('reports a body over 1 MiB (413)', async () => {
     const { url, rejections } = await listen({ secret });
-    const response = await fetch(`${url}?vs_cid=row-6`, { method: 'POST', body: 'x'.repeat(1024 * 1024 + 1) }).catch((error: unknown) => error);
+    const response = await fetch(`${url}?vs_cid=row-6`, { method: 'POST', body: 'x'.repeat(1024 * 1024 + 1) }).catch(
+      (error: unknown) => error,
+    );
     // The listener answers before reading the rest; the sender may see the 413 or a reset.
     if (response instanceof Response) expect(response.status).toBe(413);
     await waitFor(() => rejections.length > 0);
@@ -144,14 +159,18 @@ describe('listenForWebhooks onRejected', () => {
         reason: 'body-too-large',
         method: 'POST',
         correlationId: 'row-6',
-        message: 'the request body is over 1 MiB: a delivery is a few parameters; check the sender posts deliveries, not files, to this address',
+        message:
+          'the request body is over 1 MiB: a delivery is a few parameters; check the sender posts deliveries, not files, to this address',
       },
     ]);
   });
 
   it('reports a receiver that failed (500) without the secret its error may quote', async () => {
     const signature = signCorrelationId('row-8', secret);
-    const { url, rejections } = await listen({ secret, fail: new Error(`disk full while saving with ${secret} (sig ${signature})`) });
+    const { url, rejections } = await listen({
+      secret,
+      fail: new Error(`disk full while saving with ${secret} (sig ${signature})`),
+    });
     const address = `${correlateWebhookUrl(url, { id: 'row-8', secret })}&${RESULT}`;
     expect((await fetch(address)).status).toBe(500);
     expect(rejections).toEqual([
@@ -160,7 +179,8 @@ describe('listenForWebhooks onRejected', () => {
         reason: 'receiver-failed',
         method: 'GET',
         correlationId: 'row-8',
-        message: 'the receiver failed to handle the delivery (disk full while saving with [redacted] (sig [redacted])); the sender was asked to send it again',
+        message:
+          'the receiver failed to handle the delivery (disk full while saving with [redacted] (sig [redacted])); the sender was asked to send it again',
       },
     ]);
     expectNoSecrets(rejections[0], [secret, signature]);
@@ -188,12 +208,20 @@ describe('listenForWebhooks onRejected', () => {
     const signature = signCorrelationId('row-9', secret);
     const socket = net.connect(Number(port), '127.0.0.1');
     await new Promise<void>((resolve) => socket.once('connect', resolve));
-    socket.write(`POST /?vs_cid=row-9&vs_sig=${signature} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000\r\n\r\nai_progress`);
+    socket.write(
+      `POST /?vs_cid=row-9&vs_sig=${signature} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000\r\n\r\nai_progress`,
+    );
     await new Promise((resolve) => setTimeout(resolve, 50));
     socket.destroy();
     await waitFor(() => rejections.length > 0);
     expect(rejections).toEqual([
-      { status: 500, reason: 'aborted', method: 'POST', correlationId: 'row-9', message: 'the sender hung up before the whole request arrived; it may send it again' },
+      {
+        status: 500,
+        reason: 'aborted',
+        method: 'POST',
+        correlationId: 'row-9',
+        message: 'the sender hung up before the whole request arrived; it may send it again',
+      },
     ]);
   });
 
@@ -247,7 +275,11 @@ describe('listenForWebhooks onRejected', () => {
   it('refuses a second vs_cid carried in a POST form body as it does in the query', async () => {
     const { url, rejections } = await listen({ secret });
     const body = `vs_cid=b1.2&vs_cid=b1.1&vs_sig=${signCorrelationId('b1.1', secret)}&${RESULT}`;
-    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body,
+    });
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ ok: false, error: 'vs_cid or vs_sig repeated' });
     expect(rejections.map((r) => [r.reason, r.correlationId])).toEqual([['repeated-parameter', 'b1.2']]);

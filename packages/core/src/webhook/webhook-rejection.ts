@@ -34,8 +34,7 @@ export interface WebhookRejection {
 export type OnWebhookRejected = (rejection: WebhookRejection) => void;
 
 const HEX_SIGNATURE = /^[0-9a-f]{64}$/i;
-const FULL_ADDRESS =
-  `give the sender the full webhook address vsynth made (with ${CORRELATION_ID_PARAM} and ${SIGNATURE_PARAM})`;
+const FULL_ADDRESS = `give the sender the full webhook address vsynth made (with ${CORRELATION_ID_PARAM} and ${SIGNATURE_PARAM})`;
 const ALTERED = `the address was cut or altered; ${FULL_ADDRESS}`;
 
 /** The reason and message for a delivery whose signature check failed under a secret. */
@@ -70,8 +69,7 @@ export function signatureRefusal(params: URLSearchParams): {
     }
   }
   if (!HEX_SIGNATURE.test(signature)) {
-    const message = `${SIGNATURE_PARAM} is not 64 hex digits: the address was cut or altered on its way; ` +
-      FULL_ADDRESS;
+    const message = `${SIGNATURE_PARAM} is not 64 hex digits: the address was cut or altered on its way; ${FULL_ADDRESS}`;
     return { reason: 'malformed-signature', message };
   }
   return {
@@ -102,7 +100,10 @@ export function reportRejection(
 /** One line of an error's message for a rejection, with the secrets and any quoted `vs_sig=` value redacted. */
 export function redactedMessage(error: unknown, hidden: readonly (string | null | undefined)[]): string {
   const message = error instanceof Error ? error.message : String(error);
-  const text = redactSecrets(message, hidden.filter((value): value is string => typeof value === 'string'))
+  const text = redactSecrets(
+    message,
+    hidden.filter((value): value is string => typeof value === 'string'),
+  )
     .replace(/vs_sig=[^&\s]*/gi, `vs_sig=${REDACTED}`)
     .replace(/[\u0000-\u001f\u007f]+/g, ' ')
     .trim();

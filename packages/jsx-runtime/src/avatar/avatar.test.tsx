@@ -20,7 +20,10 @@ describe('defineAvatar', () => {
     } catch (error) {
       expect(isValidationError(error)).toBe(true);
       expect((error as Error).message).toContain('Invalid avatar broken');
-      expect((error as { issues: { path: unknown[] }[] }).issues.map((i) => i.path.join('.'))).toEqual(['ai_name', 'emotion']);
+      expect((error as { issues: { path: unknown[] }[] }).issues.map((i) => i.path.join('.'))).toEqual([
+        'ai_name',
+        'emotion',
+      ]);
     }
   });
 
@@ -33,7 +36,9 @@ describe('defineAvatar', () => {
       </Video>,
       { avatars: [minhoCasual] },
     );
-    expect((payload as { scenes: { scripts: { clothId: string }[] }[] }).scenes[0]!.scripts[0]!.clothId).toBe('casual_white_shirt');
+    expect((payload as { scenes: { scripts: { clothId: string }[] }[] }).scenes[0]!.scripts[0]!.clothId).toBe(
+      'casual_white_shirt',
+    );
   });
 });
 
@@ -53,18 +58,25 @@ describe('avatarsFromProject', () => {
       </Video>,
     );
     const found = avatarsFromProject(JSON.parse(JSON.stringify(payload)));
-    expect(found.map((a) => `${a.model.ai_name}/${a.model.emotion}`)).toEqual(['anna/business_suit_navy', 'minho/casual_white_shirt']);
+    expect(found.map((a) => `${a.model.ai_name}/${a.model.emotion}`)).toEqual([
+      'anna/business_suit_navy',
+      'minho/casual_white_shirt',
+    ]);
     expect(found[1]!.model.editor?.scale).toBe(0.8);
     // key-only references now compile to v3
     const again = await compile(
       <Video>
         <Scene>
-          <Avatar model="minho" x={0.3}>Again</Avatar>
+          <Avatar model="minho" x={0.3}>
+            Again
+          </Avatar>
         </Scene>
       </Video>,
       { avatars: found },
     );
-    expect((again.payload as { scenes: { clips: { model: { ai_name: string } }[] }[] }).scenes[0]!.clips[0]!.model.ai_name).toBe('minho');
+    expect(
+      (again.payload as { scenes: { clips: { model: { ai_name: string } }[] }[] }).scenes[0]!.clips[0]!.model.ai_name,
+    ).toBe('minho');
   });
 
   it('rejects JSON without scenes and locates a broken model object', () => {
@@ -73,7 +85,9 @@ describe('avatarsFromProject', () => {
       avatarsFromProject({ scenes: [{ clips: [{ type: 'aiModel', model: { ai_name: 'x' } }] }] });
       expect.unreachable();
     } catch (error) {
-      expect((error as { issues: { path: unknown[] }[] }).issues.map((i) => i.path.join('.'))).toEqual(['scenes.0.clips.0.model.emotion']);
+      expect((error as { issues: { path: unknown[] }[] }).issues.map((i) => i.path.join('.'))).toEqual([
+        'scenes.0.clips.0.model.emotion',
+      ]);
     }
   });
 

@@ -21,7 +21,7 @@ export function avatarsFromProject(json: unknown): AvatarDefinition[] {
     const clips = (scene as { clips?: unknown } | null)?.clips;
     if (!Array.isArray(clips)) return;
     clips.forEach((clip: unknown, c) => {
-      const model = (clip as { type?: unknown; model?: unknown } | null);
+      const model = clip as { type?: unknown; model?: unknown } | null;
       if (model?.type !== 'aiModel' || typeof model.model !== 'object' || model.model === null) return;
       const m = model.model as { ai_name?: unknown; emotion?: unknown };
       const key = `${String(m.ai_name)}\u0000${String(m.emotion)}`;

@@ -30,6 +30,11 @@ export function defineAvatar(model: AiModelObject, options: DefineAvatarOptions 
 
 /** True for a `defineAvatar` result (also one made by another installed copy). */
 export function isAvatarDefinition(value: unknown): value is AvatarDefinition {
-  return typeof value === 'object' && value !== null && typeof (value as { name?: unknown }).name === 'string' &&
-    typeof (value as { model?: unknown }).model === 'object' && (value as { model?: unknown }).model !== null;
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { name?: unknown }).name === 'string' &&
+    typeof (value as { model?: unknown }).model === 'object' &&
+    (value as { model?: unknown }).model !== null
+  );
 }

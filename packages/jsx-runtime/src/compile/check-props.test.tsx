@@ -42,7 +42,7 @@ describe('props are checked at compile time, for code that was not type-checked'
     expect(issues.map((i) => i.code)).toEqual(['unknown_key', 'unknown_key']);
   });
 
-  it('refuses values outside a prop\'s set, listing the allowed ones', async () => {
+  it("refuses values outside a prop's set, listing the allowed ones", async () => {
     const issues = await issuesOf(
       <Video {...loose({ orientation: 'square' })}>
         <Scene>
@@ -65,7 +65,17 @@ describe('props are checked at compile time, for code that was not type-checked'
       '<Audio> tag "music" is not one of title, subtitles',
     ]);
     const [video, text, shape, image, audio] = ["'square'", "'titel'", "'Blob'", "'spin'", "'music'"].map(lineOf);
-    expect(issues.map((i) => i.source?.lineNumber)).toEqual([video, text, text, text, text, shape, image, image, audio]);
+    expect(issues.map((i) => i.source?.lineNumber)).toEqual([
+      video,
+      text,
+      text,
+      text,
+      text,
+      shape,
+      image,
+      image,
+      audio,
+    ]);
   });
 
   it('refuses values of the wrong type, and names the component a problem came through', async () => {
@@ -76,7 +86,9 @@ describe('props are checked at compile time, for code that was not type-checked'
       <Video>
         <Scene>
           <Presenter />
-          <Text shadow={untyped({ blur: '3' })} {...loose({ fontSize: Number.NaN })}>Hi</Text>
+          <Text shadow={untyped({ blur: '3' })} {...loose({ fontSize: Number.NaN })}>
+            Hi
+          </Text>
           <Shape shape="Star" animation={untyped('fade-in')} />
         </Scene>
       </Video>,
@@ -96,8 +108,18 @@ describe('props are checked at compile time, for code that was not type-checked'
     const { payload } = await compile(
       <Video name="ok" orientation="portrait">
         <Scene background="#102030">
-          <Avatar model={anna} x={0.1} {...loose({ scale: undefined })}>Hello</Avatar>
-          <Text tag="subtitles" slot="sub" fontWeight={600} fontStyle="italic" align="center" shadow={{ blur: 3, enabled: true }} animation={{ type: 'fade-in', duration: 2 }}>
+          <Avatar model={anna} x={0.1} {...loose({ scale: undefined })}>
+            Hello
+          </Avatar>
+          <Text
+            tag="subtitles"
+            slot="sub"
+            fontWeight={600}
+            fontStyle="italic"
+            align="center"
+            shadow={{ blur: 3, enabled: true }}
+            animation={{ type: 'fade-in', duration: 2 }}
+          >
             Hi
           </Text>
         </Scene>

@@ -34,7 +34,7 @@ export class CompileContext {
 
   /** {@link bind} of `scenes[scene].clips[c]` to `clips[c].element`, written at `clips[c].path`. */
   bindClips(scene: number, clips: readonly ClipOrigin[]): void {
-    clips.forEach(({ element, path }, c) => this.bind(['scenes', scene, 'clips', c], element, path));
+    for (const [c, { element, path }] of clips.entries()) this.bind(['scenes', scene, 'clips', c], element, path);
   }
 
   error(element: ResolvedElement | undefined, message: string, path: readonly PathSegment[]): void {

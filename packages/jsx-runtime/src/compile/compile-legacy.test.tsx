@@ -27,7 +27,9 @@ describe('compile to legacy', () => {
             안녕하세요, 반갑습니다 & 환영합니다
           </Avatar>
           <Image src="https://cdn.example.com/logo.png" x={-0.35} y={-0.4} scale={0.4} />
-          <Text x={0} y={0.4} scale={1.25} fontFamily="Noto Sans">봄 세일</Text>
+          <Text x={0} y={0.4} scale={1.25} fontFamily="Noto Sans">
+            봄 세일
+          </Text>
         </Scene>
       </Video>,
       { target: 'legacy' },
@@ -35,11 +37,32 @@ describe('compile to legacy', () => {
     expect(payload).toEqual({
       scenes: [
         {
-          AIModel: { model: 'minho', clothes: 'casual_white_shirt', language: 'ko', script: '안녕하세요, 반갑습니다 & 환영합니다', locationX: 0.2, locationY: 0.05, scale: 1.1, layer: 1 },
+          AIModel: {
+            model: 'minho',
+            clothes: 'casual_white_shirt',
+            language: 'ko',
+            script: '안녕하세요, 반갑습니다 & 환영합니다',
+            locationX: 0.2,
+            locationY: 0.05,
+            scale: 1.1,
+            layer: 1,
+          },
           clips: [
             { type: 'background', detail: { url: 'https://cdn.example.com/office.jpg' } },
-            { type: 'image', detail: { url: 'https://cdn.example.com/logo.png', locationX: -0.35, locationY: -0.4, scale: 0.4, layer: 2 } },
-            { type: 'text', detail: { textSource: '봄 세일', font: 'Noto Sans', locationX: 0, locationY: 0.4, scale: 1.25, layer: 3 } },
+            {
+              type: 'image',
+              detail: {
+                url: 'https://cdn.example.com/logo.png',
+                locationX: -0.35,
+                locationY: -0.4,
+                scale: 0.4,
+                layer: 2,
+              },
+            },
+            {
+              type: 'text',
+              detail: { textSource: '봄 세일', font: 'Noto Sans', locationX: 0, locationY: 0.4, scale: 1.25, layer: 3 },
+            },
           ],
         },
       ],
@@ -54,17 +77,39 @@ describe('compile to legacy', () => {
       <Video>
         <Scene>
           <Avatar model={anna} left={660} top={40} />
-          <Image src="https://cdn.example.com/a.png" left={480} top={180} width={800} height={600} scaleX={1.2} scaleY={1.2} />
-          <Text left={0} top={0} fontSize={72}>Hello</Text>
+          <Image
+            src="https://cdn.example.com/a.png"
+            left={480}
+            top={180}
+            width={800}
+            height={600}
+            scaleX={1.2}
+            scaleY={1.2}
+          />
+          <Text left={0} top={0} fontSize={72}>
+            Hello
+          </Text>
         </Scene>
       </Video>,
       { target: 'legacy' },
     );
     const [scene] = scenes(payload);
-    expect(scene!['AIModel']).toMatchObject({ model: 'anna', clothes: 'business_suit_navy', language: 'en', locationX: 0, locationY: 0, scale: 1 });
+    expect(scene!['AIModel']).toMatchObject({
+      model: 'anna',
+      clothes: 'business_suit_navy',
+      language: 'en',
+      locationX: 0,
+      locationY: 0,
+      scale: 1,
+    });
     expect(scene!['clips'][0].detail).toMatchObject({ locationX: 0, locationY: 0, scale: 1 });
     // 72 px "Hello": 216 x 86.4 at (0,0) -> centre (108, 43.2)
-    expect(scene!['clips'][1].detail).toMatchObject({ textSource: 'Hello', locationX: -0.44375, locationY: -0.46, scale: 1.5 });
+    expect(scene!['clips'][1].detail).toMatchObject({
+      textSource: 'Hello',
+      locationX: -0.44375,
+      locationY: -0.46,
+      scale: 1.5,
+    });
   });
 
   it('round-trips positions: legacy -> v3 -> legacy gives the same midpoint and scale', async () => {
@@ -72,8 +117,17 @@ describe('compile to legacy', () => {
       <Video>
         <Scene>
           <Avatar model={minhoCasual} x={-0.3} y={0.12} scale={0.7} />
-          <Image src="https://cdn.example.com/a.png" naturalWidth={1200} naturalHeight={900} x={0.31} y={-0.22} scale={0.6} />
-          <Text x={0.1} y={0.3} scale={2}>Round trip</Text>
+          <Image
+            src="https://cdn.example.com/a.png"
+            naturalWidth={1200}
+            naturalHeight={900}
+            x={0.31}
+            y={-0.22}
+            scale={0.6}
+          />
+          <Text x={0.1} y={0.3} scale={2}>
+            Round trip
+          </Text>
         </Scene>
       </Video>
     );
@@ -83,8 +137,18 @@ describe('compile to legacy', () => {
       <Video>
         <Scene>
           <Avatar model={minhoCasual} left={a!.left} top={a!.top} scaleX={a!.scaleX} scaleY={a!.scaleY} />
-          <Image src="https://cdn.example.com/a.png" left={i!.left} top={i!.top} width={i!.width} height={i!.height} scaleX={i!.scaleX} scaleY={i!.scaleY} />
-          <Text left={t!.left} top={t!.top} width={t!.width} height={t!.height} fontSize={t!.fontSize}>Round trip</Text>
+          <Image
+            src="https://cdn.example.com/a.png"
+            left={i!.left}
+            top={i!.top}
+            width={i!.width}
+            height={i!.height}
+            scaleX={i!.scaleX}
+            scaleY={i!.scaleY}
+          />
+          <Text left={t!.left} top={t!.top} width={t!.width} height={t!.height} fontSize={t!.fontSize}>
+            Round trip
+          </Text>
         </Scene>
       </Video>
     );
@@ -99,11 +163,15 @@ describe('compile to legacy', () => {
     const issues = await failure(
       <Video name="Styled" webhookUrl="https://hooks.example.com/x">
         <Scene background="#102030">
-          <Avatar model={anna} tts={{ voice: 'x' }}>Hi</Avatar>
+          <Avatar model={anna} tts={{ voice: 'x' }}>
+            Hi
+          </Avatar>
           <Shape shape="Circle" left={0} top={0} width={10} height={10} />
           <VideoClip src="https://cdn.example.com/v.mp4" />
           <Audio src="https://cdn.example.com/a.mp3" />
-          <Text fill="#ff0000" fontWeight="bold">Red</Text>
+          <Text fill="#ff0000" fontWeight="bold">
+            Red
+          </Text>
         </Scene>
       </Video>,
       { target: 'legacy' },
@@ -136,7 +204,9 @@ describe('compile to legacy', () => {
       '<Shape> cannot be expressed in a legacy payload; dropped (lossy compile)',
       '<Text> fill cannot be expressed in a legacy payload; dropped (lossy compile)',
     ]);
-    expect(scenes(payload)[0]!['clips']).toEqual([{ type: 'text', detail: { textSource: 'Red', locationX: 0, locationY: 0, scale: 1, layer: 3 } }]);
+    expect(scenes(payload)[0]!['clips']).toEqual([
+      { type: 'text', detail: { textSource: 'Red', locationX: 0, locationY: 0, scale: 1, layer: 3 } },
+    ]);
   });
 
   it('needs clothes and language for a key-only avatar and one avatar per scene', async () => {
@@ -146,7 +216,9 @@ describe('compile to legacy', () => {
           <Avatar model="jisoo">Hi</Avatar>
         </Scene>
         <Scene>
-          <Avatar model="jisoo" clothes="hanbok_red">Hi</Avatar>
+          <Avatar model="jisoo" clothes="hanbok_red">
+            Hi
+          </Avatar>
         </Scene>
         <Scene>
           <Avatar model={anna}>One</Avatar>
@@ -176,7 +248,12 @@ describe('options', () => {
         </Scene>
       </Video>
     );
-    await expect(compile(tree, { target: 'legacy', variant: 'A' })).rejects.toThrow('Variant A applies to v3 only; leave it out for a legacy compile');
-    await expect(compile(tree, { lossy: true })).rejects.toMatchObject({ name: 'UsageError', message: 'lossy applies to legacy compiles only; leave it out for v3' });
+    await expect(compile(tree, { target: 'legacy', variant: 'A' })).rejects.toThrow(
+      'Variant A applies to v3 only; leave it out for a legacy compile',
+    );
+    await expect(compile(tree, { lossy: true })).rejects.toMatchObject({
+      name: 'UsageError',
+      message: 'lossy applies to legacy compiles only; leave it out for v3',
+    });
   });
 });

@@ -12,7 +12,10 @@ const SOURCE_LINES = readFileSync(new URL(import.meta.url), 'utf8').split('\n');
 /** 1-based line of the first line containing `needle`, so location assertions survive edits above. */
 const lineOf = (needle: string): number => SOURCE_LINES.findIndex((l) => l.includes(needle)) + 1;
 
-async function failure(tree: VsynthNode, options: CompileOptions = {}): Promise<{ message: string; issues: readonly Issue[] }> {
+async function failure(
+  tree: VsynthNode,
+  options: CompileOptions = {},
+): Promise<{ message: string; issues: readonly Issue[] }> {
   try {
     await compile(tree, options);
   } catch (error) {
@@ -35,9 +38,23 @@ describe('compile to v3, variant A', () => {
       </Video>,
     );
     const [scene] = scenes(payload);
-    expect(scene!['scripts']).toEqual([{ org: 'Hello from Anna', isTTS: false, tts: null, modelId: 'anna', clothId: 'business_suit_navy' }]);
+    expect(scene!['scripts']).toEqual([
+      { org: 'Hello from Anna', isTTS: false, tts: null, modelId: 'anna', clothId: 'business_suit_navy' },
+    ]);
     const clip = scene!['clips'][0];
-    expect(clip).toMatchObject({ type: 'aiModel', layer: 1, left: 660, top: 40, width: 600, height: 1000, scaleX: 1, scaleY: 1, isDelete: false, headOnly: null, effects: [] });
+    expect(clip).toMatchObject({
+      type: 'aiModel',
+      layer: 1,
+      left: 660,
+      top: 40,
+      width: 600,
+      height: 1000,
+      scaleX: 1,
+      scaleY: 1,
+      isDelete: false,
+      headOnly: null,
+      effects: [],
+    });
     expect(clip.model.ai_name).toBe('anna');
     expect(clip.script).toBeUndefined();
     expect(parseRequest('create', payload).value).toBeDefined();
@@ -48,7 +65,9 @@ describe('compile to v3, variant A', () => {
     const { payload } = await compile(
       <Video>
         <Scene>
-          <Avatar model={anna} tts={tts}>Synthetic voice</Avatar>
+          <Avatar model={anna} tts={tts}>
+            Synthetic voice
+          </Avatar>
         </Scene>
       </Video>,
     );
@@ -76,7 +95,9 @@ describe('compile to v3, variant A', () => {
     const { payload, warnings } = await compile(
       <Video>
         <Scene>
-          <Avatar model={anna} x={0.25}>First</Avatar>
+          <Avatar model={anna} x={0.25}>
+            First
+          </Avatar>
         </Scene>
         <Scene background="#000">
           <Text>Only text here</Text>
@@ -84,7 +105,9 @@ describe('compile to v3, variant A', () => {
       </Video>,
     );
     const second = scenes(payload)[1]!;
-    expect(second['scripts']).toEqual([{ org: '', isTTS: false, tts: null, modelId: 'anna', clothId: 'business_suit_navy' }]);
+    expect(second['scripts']).toEqual([
+      { org: '', isTTS: false, tts: null, modelId: 'anna', clothId: 'business_suit_navy' },
+    ]);
     const placeholder = second['clips'][1];
     expect(placeholder).toMatchObject({ type: 'aiModel', isDelete: true, layer: 0, left: 1140 });
     expect(placeholder.id).not.toBe(scenes(payload)[0]!['clips'][0].id);
@@ -95,14 +118,20 @@ describe('compile to v3, variant A', () => {
     const { issues, message } = await failure(
       <Video>
         <Scene>
-          <Avatar model={anna} x={-0.25}>One</Avatar>
-          <Avatar model={minhoCasual} x={0.25}>Two speaking</Avatar>
+          <Avatar model={anna} x={-0.25}>
+            One
+          </Avatar>
+          <Avatar model={minhoCasual} x={0.25}>
+            Two speaking
+          </Avatar>
         </Scene>
       </Video>,
     );
     expect(issues).toHaveLength(1);
     expect(message).toContain('scene 0 has 2 speaking avatars; variant A allows one script per scene');
-    expect(formatIssue(issues[0]!)).toContain(`→ at ${HERE}:${lineOf('>Two speaking</Avatar>')}:11 <Avatar> · scenes[0].scripts`);
+    expect(formatIssue(issues[0]!)).toContain(
+      `→ at ${HERE}:${lineOf('>Two speaking</Avatar>')}:11 <Avatar> · scenes[0].scripts`,
+    );
   });
 
   it('allows a silent second avatar beside the speaker', async () => {
@@ -110,14 +139,19 @@ describe('compile to v3, variant A', () => {
       <Video>
         <Scene>
           <Avatar model={anna} x={-0.25} />
-          <Avatar model={minhoCasual} x={0.25}>I speak</Avatar>
+          <Avatar model={minhoCasual} x={0.25}>
+            I speak
+          </Avatar>
         </Scene>
       </Video>,
     );
     const [scene] = scenes(payload);
     expect(scene!['scripts'][0]).toMatchObject({ org: 'I speak', modelId: 'minho', clothId: 'casual_white_shirt' });
     // the speaker leads the aiModel clips (scripts[0] is matched against the first); layers keep document order
-    expect(scene!['clips'].map((c: AnyJson) => [c.model.ai_name, c.layer])).toEqual([['minho', 2], ['anna', 1]]);
+    expect(scene!['clips'].map((c: AnyJson) => [c.model.ai_name, c.layer])).toEqual([
+      ['minho', 2],
+      ['anna', 1],
+    ]);
   });
 
   it('cannot make variant A of a video without any avatar and says to use variant B', async () => {
@@ -128,7 +162,7 @@ describe('compile to v3, variant A', () => {
         </Scene>
       </Video>,
     );
-    expect(message).toContain("variant A needs an avatar");
+    expect(message).toContain('variant A needs an avatar');
     expect(message).toContain('compile with variant B');
   });
 });
@@ -156,8 +190,12 @@ describe('compile to v3, variant B', () => {
     const { payload } = await compile(
       <Video>
         <Scene>
-          <Avatar model={anna} x={-0.25}>One</Avatar>
-          <Avatar model={minhoCasual} x={0.25}>Two</Avatar>
+          <Avatar model={anna} x={-0.25}>
+            One
+          </Avatar>
+          <Avatar model={minhoCasual} x={0.25}>
+            Two
+          </Avatar>
         </Scene>
       </Video>,
       { variant: 'B' },
@@ -173,7 +211,14 @@ describe('geometry, legacy centre family -> v3 box', () => {
         <Scene>
           <Avatar model={anna} />
           <Image src="https://cdn.example.com/a.png" naturalWidth={800} naturalHeight={600} />
-          <Image src="https://cdn.example.com/b.png" naturalWidth={600} naturalHeight={1200} x={0.25} y={-0.25} scale={0.5} />
+          <Image
+            src="https://cdn.example.com/b.png"
+            naturalWidth={600}
+            naturalHeight={1200}
+            x={0.25}
+            y={-0.25}
+            scale={0.5}
+          />
         </Scene>
       </Video>,
     );
@@ -193,7 +238,14 @@ describe('geometry, legacy centre family -> v3 box', () => {
       { variant: 'B' },
     );
     // tight 540x960, shown 540*1.5*0.8 = 648 by 1152; centre (1440, 648)
-    expect(scenes(payload)[0]!['clips'][0]).toMatchObject({ left: 1116, top: 72, width: 540, height: 960, scaleX: 1.5, scaleY: 1.5 });
+    expect(scenes(payload)[0]!['clips'][0]).toMatchObject({
+      left: 1116,
+      top: 72,
+      width: 540,
+      height: 960,
+      scaleX: 1.5,
+      scaleY: 1.5,
+    });
   });
 
   it('sizes text as 48 px per legacy scale and keeps its centre', async () => {
@@ -201,7 +253,9 @@ describe('geometry, legacy centre family -> v3 box', () => {
       <Video orientation="portrait">
         <Scene>
           <Avatar model={anna} />
-          <Text x={0} y={-0.4} scale={1.5}>Hello</Text>
+          <Text x={0} y={-0.4} scale={1.5}>
+            Hello
+          </Text>
           <Text fontSize={96}>Hi</Text>
         </Scene>
       </Video>,
@@ -220,7 +274,9 @@ describe('geometry, legacy centre family -> v3 box', () => {
         <Scene>
           <Avatar model={anna} left={100} top={80} scaleX={0.9} scaleY={0.9} />
           <Image src="https://cdn.example.com/logo.png" naturalWidth={400} naturalHeight={200} left={1500} top={40} />
-          <Text left={120} top={900} width={800} height={100} fontSize={64}>Boxed</Text>
+          <Text left={120} top={900} width={800} height={100} fontSize={64}>
+            Boxed
+          </Text>
         </Scene>
       </Video>,
     );
@@ -234,44 +290,141 @@ describe('geometry, legacy centre family -> v3 box', () => {
 describe('every component', () => {
   it('emits shape, video, audio and text styling fields under their wire names', async () => {
     const { payload } = await compile(
-      <Video name="All" webhookUrl="https://hooks.example.com/vsynth" isExport={false} dictionary={{ vsynth: 'vee synth' }}>
+      <Video
+        name="All"
+        webhookUrl="https://hooks.example.com/vsynth"
+        isExport={false}
+        dictionary={{ vsynth: 'vee synth' }}
+      >
         <Scene watermark={false}>
           <Background src="https://cdn.example.com/bg.jpg" />
           <Avatar model={anna} headOnly voiceOnly={false} opacity={90} angle={0} />
-          <Text fill="rgb(255,255,255)" fontFamily="Noto Sans CJK" align="center" fontWeight="bold" fontStyle="italic" underline stroke="#000000" strokeWidth={2} backgroundColor="rgb(0,0,0)" shadow={{ color: '#00000060', blur: 4, offsetX: 2, offsetY: 2, enabled: true }} animation={{ type: 'fade-in', duration: 2, delay: 0 }}>
+          <Text
+            fill="rgb(255,255,255)"
+            fontFamily="Noto Sans CJK"
+            align="center"
+            fontWeight="bold"
+            fontStyle="italic"
+            underline
+            stroke="#000000"
+            strokeWidth={2}
+            backgroundColor="rgb(0,0,0)"
+            shadow={{ color: '#00000060', blur: 4, offsetX: 2, offsetY: 2, enabled: true }}
+            animation={{ type: 'fade-in', duration: 2, delay: 0 }}
+          >
             Styled
           </Text>
-          <Shape shape="Rectangle_corner0" fill="rgb(10,20,30)" stroke="#fff" strokeWidth={1} strokeRadius={8} left={0} top={960} width={1920} height={120} />
-          <VideoClip src="https://cdn.example.com/demo.mp4" poster="https://cdn.example.com/demo.jpg" volume={40} naturalWidth={1280} naturalHeight={720} x={0.25} y={0.25} scale={0.5} />
+          <Shape
+            shape="Rectangle_corner0"
+            fill="rgb(10,20,30)"
+            stroke="#fff"
+            strokeWidth={1}
+            strokeRadius={8}
+            left={0}
+            top={960}
+            width={1920}
+            height={120}
+          />
+          <VideoClip
+            src="https://cdn.example.com/demo.mp4"
+            poster="https://cdn.example.com/demo.jpg"
+            volume={40}
+            naturalWidth={1280}
+            naturalHeight={720}
+            x={0.25}
+            y={0.25}
+            scale={0.5}
+          />
           <Audio src="https://cdn.example.com/music.mp3" volume={30} label="music" />
         </Scene>
       </Video>,
     );
     const p = payload as AnyJson;
-    expect(p).toMatchObject({ name: 'All', webhookUrl: 'https://hooks.example.com/vsynth', isExport: false, dictionary: { vsynth: 'vee synth' } });
+    expect(p).toMatchObject({
+      name: 'All',
+      webhookUrl: 'https://hooks.example.com/vsynth',
+      isExport: false,
+      dictionary: { vsynth: 'vee synth' },
+    });
     const [scene] = scenes(payload);
     expect(scene!['watermark']).toBe(false);
-    expect(scene!['background']).toEqual({ id: 'background', type: 'background', source_type: 'image', source_url: 'https://cdn.example.com/bg.jpg' });
+    expect(scene!['background']).toEqual({
+      id: 'background',
+      type: 'background',
+      source_type: 'image',
+      source_url: 'https://cdn.example.com/bg.jpg',
+    });
     const [avatar, text, shape, video, audio] = scene!['clips'];
-    expect(avatar).toMatchObject({ headOnly: true, effects: [{ type: 'headOnly' }], voiceOnly: false, opacity: 90, angle: 0 });
-    expect(text).toMatchObject({ type: 'textImage', fill: 'rgb(255,255,255)', align: 'center', fontWeight: 'bold', fontStyle: 'italic', underline: true, strokeWidth: 2, animation: { type: 'fade-in', duration: 2, delay: 0 } });
-    expect(shape).toMatchObject({ type: 'shape', shapeName: 'Rectangle_corner0', fill: 'rgb(10,20,30)', strokeRadius: 8, width: 1920, height: 120 });
+    expect(avatar).toMatchObject({
+      headOnly: true,
+      effects: [{ type: 'headOnly' }],
+      voiceOnly: false,
+      opacity: 90,
+      angle: 0,
+    });
+    expect(text).toMatchObject({
+      type: 'textImage',
+      fill: 'rgb(255,255,255)',
+      align: 'center',
+      fontWeight: 'bold',
+      fontStyle: 'italic',
+      underline: true,
+      strokeWidth: 2,
+      animation: { type: 'fade-in', duration: 2, delay: 0 },
+    });
+    expect(shape).toMatchObject({
+      type: 'shape',
+      shapeName: 'Rectangle_corner0',
+      fill: 'rgb(10,20,30)',
+      strokeRadius: 8,
+      width: 1920,
+      height: 120,
+    });
     // 1280x720 at legacy scale 0.5: 480 wide, factor 0.375; centre (1440, 810)
-    expect(video).toMatchObject({ type: 'videoImage', video_url: 'https://cdn.example.com/demo.mp4', source_url: 'https://cdn.example.com/demo.jpg', volume: 40, left: 1200, top: 675, scaleX: 0.375 });
-    expect(audio).toMatchObject({ type: 'audio', source_url: 'https://cdn.example.com/music.mp3', volume: 30, label: 'music', width: 0, height: 0 });
+    expect(video).toMatchObject({
+      type: 'videoImage',
+      video_url: 'https://cdn.example.com/demo.mp4',
+      source_url: 'https://cdn.example.com/demo.jpg',
+      volume: 40,
+      left: 1200,
+      top: 675,
+      scaleX: 0.375,
+    });
+    expect(audio).toMatchObject({
+      type: 'audio',
+      source_url: 'https://cdn.example.com/music.mp3',
+      volume: 30,
+      label: 'music',
+      width: 0,
+      height: 0,
+    });
     expect(scene!['clips'].map((c: AnyJson) => c.layer)).toEqual([1, 2, 3, 4, 5]);
   });
 
   it('reads background colours as rgb() and #hex, and defaults to white', async () => {
     const { payload } = await compile(
       <Video>
-        <Scene background="#0a1b2c"><Avatar model={anna} /></Scene>
-        <Scene background="rgb(1, 2, 3)"><Avatar model={anna} /></Scene>
-        <Scene><Background color="#fff" /><Avatar model={anna} /></Scene>
-        <Scene><Avatar model={anna} /></Scene>
+        <Scene background="#0a1b2c">
+          <Avatar model={anna} />
+        </Scene>
+        <Scene background="rgb(1, 2, 3)">
+          <Avatar model={anna} />
+        </Scene>
+        <Scene>
+          <Background color="#fff" />
+          <Avatar model={anna} />
+        </Scene>
+        <Scene>
+          <Avatar model={anna} />
+        </Scene>
       </Video>,
     );
-    expect(scenes(payload).map((s) => s['background'].source_color)).toEqual(['rgb(10,27,44)', 'rgb(1,2,3)', 'rgb(255,255,255)', 'rgb(255,255,255)']);
+    expect(scenes(payload).map((s) => s['background'].source_color)).toEqual([
+      'rgb(10,27,44)',
+      'rgb(1,2,3)',
+      'rgb(255,255,255)',
+      'rgb(255,255,255)',
+    ]);
   });
 
   it('honours layer and stacks later siblings above earlier ones', async () => {
@@ -291,7 +444,11 @@ describe('every component', () => {
 
 describe('composition', () => {
   function Caption(props: { text: string; at: number }) {
-    return <Text tag="subtitles" y={props.at}>{props.text}</Text>;
+    return (
+      <Text tag="subtitles" y={props.at}>
+        {props.text}
+      </Text>
+    );
   }
   async function Probed(props: { src: string }) {
     await Promise.resolve();
@@ -303,10 +460,13 @@ describe('composition', () => {
     const { payload } = await compile(
       <Video>
         <Scene>
-          <Avatar model={anna}>Hi {'there'}, {3} times</Avatar>
+          <Avatar model={anna}>
+            Hi {'there'}, {3} times
+          </Avatar>
           {lines.map((line, i) => (
             <Caption key={line} text={line} at={0.3 + i * 0.05} />
           ))}
+          {/* biome-ignore lint/complexity/noUselessFragments: the fragment itself is under test */}
           <>
             <Probed src="https://cdn.example.com/p.png" />
             {null}
@@ -345,26 +505,44 @@ describe('slots', () => {
     const { slots } = await compile(
       <Video>
         <Scene>
-          <Avatar model={anna} slot="intro">Hello</Avatar>
-          <Text tag="title" slot="headline">Title 0</Text>
+          <Avatar model={anna} slot="intro">
+            Hello
+          </Avatar>
+          <Text tag="title" slot="headline">
+            Title 0
+          </Text>
           <Text tag="subtitles">Sub 0</Text>
         </Scene>
         <Scene>
-          <Avatar model={anna} slot="pitch">Buy</Avatar>
-          <Text tag="subtitles" slot="caption">Sub 1</Text>
+          <Avatar model={anna} slot="pitch">
+            Buy
+          </Avatar>
+          <Text tag="subtitles" slot="caption">
+            Sub 1
+          </Text>
           <Text tag="title">Title 1</Text>
-          <Text tag="title" slot="closing">Title 2</Text>
+          <Text tag="title" slot="closing">
+            Title 2
+          </Text>
         </Scene>
       </Video>,
     );
-    expect(slots).toEqual({ intro: 'scripts_0', headline: 'title_0', pitch: 'scripts_1', caption: 'subtitles_1', closing: 'title_2' });
+    expect(slots).toEqual({
+      intro: 'scripts_0',
+      headline: 'title_0',
+      pitch: 'scripts_1',
+      caption: 'subtitles_1',
+      closing: 'title_2',
+    });
   });
 
   it("puts an avatar's slot only on the avatar whose speech scripts_N modifies", async () => {
     const scene = (
       <Scene>
         <Avatar model={anna} x={-0.25} slot="first" />
-        <Avatar model={minhoCasual} x={0.25} slot="speaker">I speak</Avatar>
+        <Avatar model={minhoCasual} x={0.25} slot="speaker">
+          I speak
+        </Avatar>
       </Scene>
     );
     // variant A: scripts_0 edits scripts[0], the speaker's; variant B: the first avatar clip's script
@@ -373,16 +551,22 @@ describe('slots', () => {
       'scenes.0.clips.0: <Avatar> slot "first" would be scripts_0, but modify\'s scripts_0 changes the speech of another <Avatar> of scene 0 (the speaking one in variant A, the first in variant B); put the slot on that avatar',
     ]);
     const b = await failure(<Video>{scene}</Video>, { variant: 'B' });
-    expect(b.issues.map((i) => `${i.source?.lineNumber} ${i.path.join('.')}`)).toEqual([`${lineOf('slot="speaker"')} scenes.0.clips.1`]);
+    expect(b.issues.map((i) => `${i.source?.lineNumber} ${i.path.join('.')}`)).toEqual([
+      `${lineOf('slot="speaker"')} scenes.0.clips.1`,
+    ]);
   });
 
   it('rejects a slot on an untagged text and a repeated slot name', async () => {
     const { issues } = await failure(
       <Video>
         <Scene>
-          <Avatar model={anna} slot="a">Hello</Avatar>
+          <Avatar model={anna} slot="a">
+            Hello
+          </Avatar>
           <Text slot="b">untagged</Text>
-          <Text tag="title" slot="a">again</Text>
+          <Text tag="title" slot="a">
+            again
+          </Text>
         </Scene>
       </Video>,
     );
@@ -399,8 +583,12 @@ describe('slots', () => {
           <Scene key={i}>
             <Avatar model={anna}>Scene {i}</Avatar>
             <Text tag="title">unslotted {i}</Text>
-            <Text tag="subtitles" slot={`sub${i}`}>Sub {i}</Text>
-            <Text tag="title" slot={`title${i}`}>Title {i}</Text>
+            <Text tag="subtitles" slot={`sub${i}`}>
+              Sub {i}
+            </Text>
+            <Text tag="title" slot={`title${i}`}>
+              Title {i}
+            </Text>
           </Scene>
         ))}
       </Video>,
@@ -413,28 +601,46 @@ describe('slots', () => {
     expect(slots).toEqual(expected);
   });
 
-  it("takes slot names that Object.prototype has as plain names, each once, and leaves __proto__ out", async () => {
+  it('takes slot names that Object.prototype has as plain names, each once, and leaves __proto__ out', async () => {
     const { slots } = await compile(
       <Video>
         <Scene>
-          <Avatar model={anna} slot="constructor">Hello</Avatar>
-          <Text tag="title" slot="toString">Title 0</Text>
-          <Text tag="subtitles" slot="__proto__">Sub 0</Text>
-          <Text tag="title" slot="3">Title 1</Text>
+          <Avatar model={anna} slot="constructor">
+            Hello
+          </Avatar>
+          <Text tag="title" slot="toString">
+            Title 0
+          </Text>
+          <Text tag="subtitles" slot="__proto__">
+            Sub 0
+          </Text>
+          <Text tag="title" slot="3">
+            Title 1
+          </Text>
         </Scene>
       </Video>,
     );
-    expect(Object.entries(slots)).toEqual([['3', 'title_1'], ['constructor', 'scripts_0'], ['toString', 'title_0']]);
+    expect(Object.entries(slots)).toEqual([
+      ['3', 'title_1'],
+      ['constructor', 'scripts_0'],
+      ['toString', 'title_0'],
+    ]);
     expect(Object.getPrototypeOf(slots)).toBe(Object.prototype);
     const twice = await failure(
       <Video>
         <Scene>
-          <Avatar model={anna} slot="valueOf">Hello</Avatar>
-          <Text tag="title" slot="valueOf">Title 0</Text>
+          <Avatar model={anna} slot="valueOf">
+            Hello
+          </Avatar>
+          <Text tag="title" slot="valueOf">
+            Title 0
+          </Text>
         </Scene>
       </Video>,
     );
-    expect(twice.issues.map((i) => i.message)).toEqual(['slot "valueOf" is used twice (already scripts_0); slot names must be unique']);
+    expect(twice.issues.map((i) => i.message)).toEqual([
+      'slot "valueOf" is used twice (already scripts_0); slot names must be unique',
+    ]);
   });
 });
 
@@ -463,7 +669,7 @@ describe('determinism', () => {
 });
 
 describe('keys', () => {
-  it('derives ids from keys, so inserting a keyed sibling keeps the others\' ids', async () => {
+  it("derives ids from keys, so inserting a keyed sibling keeps the others' ids", async () => {
     const ids = async (items: string[]) => {
       const { payload } = await compile(
         <Video>
@@ -475,7 +681,11 @@ describe('keys', () => {
           </Scene>
         </Video>,
       );
-      return Object.fromEntries(scenes(payload)[0]!['clips'].slice(1).map((c: AnyJson) => [c.text, c.id]));
+      return Object.fromEntries(
+        scenes(payload)[0]!
+          ['clips'].slice(1)
+          .map((c: AnyJson) => [c.text, c.id]),
+      );
     };
     const before = await ids(['a', 'b']);
     const after = await ids(['z', 'a', 'b']);
@@ -521,14 +731,33 @@ describe('keys', () => {
     ]);
   });
 
-  it('writes each clip\'s fields in one order, whatever order the props were written in', async () => {
+  it("writes each clip's fields in one order, whatever order the props were written in", async () => {
     const { payload } = await compile(
       <Video>
         <Scene>
-          <Text opacity={50} animation={{ type: 'fade-in' }} fill="#ffffff" fontFamily="Noto Sans" tag="title" angle={3} underline left={0} top={0}>
+          <Text
+            opacity={50}
+            animation={{ type: 'fade-in' }}
+            fill="#ffffff"
+            fontFamily="Noto Sans"
+            tag="title"
+            angle={3}
+            underline
+            left={0}
+            top={0}
+          >
             a
           </Text>
-          <Shape angle={10} shape="Rectangle_corner0" stroke="#111111" fill="#222222" left={5} top={5} width={50} height={50} />
+          <Shape
+            angle={10}
+            shape="Rectangle_corner0"
+            stroke="#111111"
+            fill="#222222"
+            left={5}
+            top={5}
+            width={50}
+            height={50}
+          />
           <Audio label="bgm" tag="title" volume={40} src="https://cdn.example.com/m.mp3" />
         </Scene>
       </Video>,
@@ -536,9 +765,33 @@ describe('keys', () => {
     );
     const [text, shape, audio] = scenes(payload)[0]!['clips'] as AnyJson[];
     const head = ['id', 'name', 'type', 'layer', 'left', 'top', 'width', 'height', 'scaleX', 'scaleY'];
-    expect(Object.keys(text!)).toEqual([...head, 'fontSize', 'text', 'fontFamily', 'fill', 'underline', 'animation', 'tag', 'angle', 'opacity']);
+    expect(Object.keys(text!)).toEqual([
+      ...head,
+      'fontSize',
+      'text',
+      'fontFamily',
+      'fill',
+      'underline',
+      'animation',
+      'tag',
+      'angle',
+      'opacity',
+    ]);
     expect(Object.keys(shape!)).toEqual([...head, 'shapeName', 'fill', 'stroke', 'angle']);
-    expect(Object.keys(audio!)).toEqual(['id', 'name', 'type', 'layer', 'left', 'top', 'width', 'height', 'source_url', 'volume', 'label', 'tag']);
+    expect(Object.keys(audio!)).toEqual([
+      'id',
+      'name',
+      'type',
+      'layer',
+      'left',
+      'top',
+      'width',
+      'height',
+      'source_url',
+      'volume',
+      'label',
+      'tag',
+    ]);
   });
 
   it('rejects siblings sharing a key', async () => {
@@ -561,7 +814,9 @@ describe('avatar catalogue', () => {
     const { payload } = await compile(
       <Video>
         <Scene>
-          <Avatar model="minho" clothes="suit_charcoal">안녕하세요</Avatar>
+          <Avatar model="minho" clothes="suit_charcoal">
+            안녕하세요
+          </Avatar>
         </Scene>
       </Video>,
       { avatars },
@@ -573,11 +828,15 @@ describe('avatar catalogue', () => {
     const { message } = await failure(
       <Video>
         <Scene>
-          <Avatar model="jisoo" clothes="hanbok_red">Hi</Avatar>
+          <Avatar model="jisoo" clothes="hanbok_red">
+            Hi
+          </Avatar>
         </Scene>
       </Video>,
     );
-    expect(message).toContain(`<Avatar model="jisoo"> has no model object: v3 payloads need the avatar's whole model object. Register it once with defineAvatar`);
+    expect(message).toContain(
+      `<Avatar model="jisoo"> has no model object: v3 payloads need the avatar's whole model object. Register it once with defineAvatar`,
+    );
     expect(message).toContain('avatarsFromProject(json)');
   });
 });
@@ -588,7 +847,9 @@ describe('errors are reported together with their places', () => {
       <Video>
         <Scene>
           {/* @ts-expect-error mixed position families: refused by the types and by compile() */}
-          <Avatar model={anna} x={0.1} top={5}>A</Avatar>
+          <Avatar model={anna} x={0.1} top={5}>
+            A
+          </Avatar>
           <Avatar model="ghost" clothes="none" />
           <Image src="https://cdn.example.com/a.png" x={0.2} />
         </Scene>

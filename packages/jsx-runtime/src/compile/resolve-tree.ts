@@ -185,5 +185,5 @@ function describe(value: unknown): string {
   if (isElement(value)) return `<${builtinKind(value.type) ?? componentName(value.type)}>`;
   if (typeof value === 'function') return `function ${componentName(value)}`;
   if (typeof value === 'symbol') return value.toString();
-  return typeof value === 'object' ? JSON.stringify(value) ?? typeof value : typeof value;
+  return typeof value === 'object' ? (JSON.stringify(value) ?? typeof value) : typeof value;
 }

@@ -18,15 +18,29 @@ describe('legacy centre family -> v3 box -> legacy', () => {
           orientation: fc.constantFrom('landscape' as const, 'portrait' as const),
           avatar: fc.record({ x: centre, y: centre, scale }),
           image: fc.record({ x: centre, y: centre, scale, nw: side, nh: side }),
-          text: fc.record({ x: centre, y: centre, size: fc.integer({ min: 8, max: 200 }), words: fc.string({ minLength: 1, maxLength: 30 }) }),
+          text: fc.record({
+            x: centre,
+            y: centre,
+            size: fc.integer({ min: 8, max: 200 }),
+            words: fc.string({ minLength: 1, maxLength: 30 }),
+          }),
         }),
         async ({ orientation, avatar, image, text }) => {
           const forward = await compile(
             <Video orientation={orientation}>
               <Scene>
                 <Avatar model={minhoCasual} x={avatar.x} y={avatar.y} scale={avatar.scale} />
-                <Image src="https://cdn.example.com/a.png" naturalWidth={image.nw} naturalHeight={image.nh} x={image.x} y={image.y} scale={image.scale} />
-                <Text x={text.x} y={text.y} fontSize={text.size}>{text.words}</Text>
+                <Image
+                  src="https://cdn.example.com/a.png"
+                  naturalWidth={image.nw}
+                  naturalHeight={image.nh}
+                  x={image.x}
+                  y={image.y}
+                  scale={image.scale}
+                />
+                <Text x={text.x} y={text.y} fontSize={text.size}>
+                  {text.words}
+                </Text>
               </Scene>
             </Video>,
             { variant: 'B' },
@@ -36,8 +50,18 @@ describe('legacy centre family -> v3 box -> legacy', () => {
             <Video orientation={orientation}>
               <Scene>
                 <Avatar model={minhoCasual} left={a!.left} top={a!.top} scaleX={a!.scaleX} scaleY={a!.scaleY} />
-                <Image src="https://cdn.example.com/a.png" left={i!.left} top={i!.top} width={i!.width} height={i!.height} scaleX={i!.scaleX} scaleY={i!.scaleY} />
-                <Text left={t!.left} top={t!.top} width={t!.width} height={t!.height} fontSize={t!.fontSize}>{text.words}</Text>
+                <Image
+                  src="https://cdn.example.com/a.png"
+                  left={i!.left}
+                  top={i!.top}
+                  width={i!.width}
+                  height={i!.height}
+                  scaleX={i!.scaleX}
+                  scaleY={i!.scaleY}
+                />
+                <Text left={t!.left} top={t!.top} width={t!.width} height={t!.height} fontSize={t!.fontSize}>
+                  {text.words}
+                </Text>
               </Scene>
             </Video>,
             { target: 'legacy' },

@@ -4,7 +4,16 @@ import { createElement, type VsynthElement } from '../element.js';
 export const BUILTIN_BRAND: unique symbol = Symbol.for('vsynth.builtin') as never;
 
 /** The built-in components the compiler understands. */
-export type BuiltinKind = 'Video' | 'Scene' | 'Background' | 'Avatar' | 'Text' | 'Image' | 'Shape' | 'VideoClip' | 'Audio';
+export type BuiltinKind =
+  | 'Video'
+  | 'Scene'
+  | 'Background'
+  | 'Avatar'
+  | 'Text'
+  | 'Image'
+  | 'Shape'
+  | 'VideoClip'
+  | 'Audio';
 
 /** A built-in component: calling it yields an element of itself, the compiler reads its kind. */
 export interface BuiltinComponent<P> {
@@ -15,7 +24,8 @@ export interface BuiltinComponent<P> {
 
 /** Makes a built-in component of the given kind. */
 export function defineBuiltin<P>(kind: BuiltinKind): BuiltinComponent<P> {
-  const component = (props: P): VsynthElement<P> => createElement(component as BuiltinComponent<P>, props, undefined, undefined);
+  const component = (props: P): VsynthElement<P> =>
+    createElement(component as BuiltinComponent<P>, props, undefined, undefined);
   Object.defineProperty(component, BUILTIN_BRAND, { value: kind });
   Object.defineProperty(component, 'displayName', { value: kind });
   return component as BuiltinComponent<P>;

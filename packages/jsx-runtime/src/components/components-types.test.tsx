@@ -1,9 +1,37 @@
 import { describe, expectTypeOf, it, expect } from 'vitest';
 import type { AiModelObject, LegacyProjectRequest, ProjectCreateRequest } from '@vsynth/core';
-import { Audio, Avatar, Background, Image, Scene, Shape, Text, Video, VideoClip, compile, defineAvatar, isElement } from '../index.js';
-import type { AvatarDefinition, AvatarProps, CompileResult, ImageProps, JSX, ShapeProps, TextProps, VideoProps, VsynthElement } from '../index.js';
+import {
+  Audio,
+  Avatar,
+  Background,
+  Image,
+  Scene,
+  Shape,
+  Text,
+  Video,
+  VideoClip,
+  compile,
+  defineAvatar,
+  isElement,
+} from '../index.js';
+import type {
+  AvatarDefinition,
+  AvatarProps,
+  CompileResult,
+  ImageProps,
+  JSX,
+  ShapeProps,
+  TextProps,
+  VideoProps,
+  VsynthElement,
+} from '../index.js';
 
-const model: AiModelObject = { ai_name: 'anna', emotion: 'suit', language: 'en', editorValue: { modelTightW: 600, modelTightH: 1000 } };
+const model: AiModelObject = {
+  ai_name: 'anna',
+  emotion: 'suit',
+  language: 'en',
+  editorValue: { modelTightW: 600, modelTightH: 1000 },
+};
 
 describe('component types', () => {
   it('types each prop', () => {
@@ -45,8 +73,10 @@ describe('component types', () => {
       <Image />,
       // @ts-expect-error Image takes no children
       <Image src="a.png">caption</Image>,
-      // @ts-expect-error Text children are text, not elements
-      <Text><Image src="a.png" /></Text>,
+      <Text>
+        {/* @ts-expect-error Text children are text, not elements */}
+        <Image src="a.png" />
+      </Text>,
       // @ts-expect-error Audio has no position props
       <Audio src="a.mp3" left={10} />,
       // @ts-expect-error shape must be a known shape name
@@ -64,7 +94,9 @@ describe('component types', () => {
       // @ts-expect-error there are no intrinsic elements
       <div />,
       // @ts-expect-error position families do not mix: x/y/scale or left/top/width/height/scaleX/scaleY
-      <Text x={1} left={2}>mixed</Text>,
+      <Text x={1} left={2}>
+        mixed
+      </Text>,
       // @ts-expect-error mixed families on an avatar too
       <Avatar model="anna" scale={1.2} width={600} />,
       // @ts-expect-error scale is a number
@@ -83,8 +115,12 @@ describe('component types', () => {
 
   it('accepts either position family alone', () => {
     const accepted = [
-      <Text x={0.1} y={-0.2} scale={1.5}>centre</Text>,
-      <Text left={10} top={20} width={300} height={80} scaleX={2} scaleY={2}>box</Text>,
+      <Text x={0.1} y={-0.2} scale={1.5}>
+        centre
+      </Text>,
+      <Text left={10} top={20} width={300} height={80} scaleX={2} scaleY={2}>
+        box
+      </Text>,
       <Avatar model="anna" left={10} top={0} />,
       <Image src="a.png" naturalWidth={800} naturalHeight={400} x={0} />,
     ];

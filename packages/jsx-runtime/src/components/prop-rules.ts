@@ -31,7 +31,13 @@ type KeysOf<T> = T extends unknown ? keyof T : never;
 type RulesOf<P> = { readonly [K in KeysOf<P>]-?: PropRule };
 
 const SHADOW: PropRule = {
-  fields: { color: 'string', blur: 'number', offsetX: 'number', offsetY: 'number', enabled: 'boolean' } satisfies RulesOf<ShadowProps>,
+  fields: {
+    color: 'string',
+    blur: 'number',
+    offsetX: 'number',
+    offsetY: 'number',
+    enabled: 'boolean',
+  } satisfies RulesOf<ShadowProps>,
 };
 const ANIMATION: PropRule = {
   fields: { type: { oneOf: ANIMATION_TYPES }, duration: 'number', delay: 'number' } satisfies RulesOf<AnimationProps>,
@@ -88,7 +94,14 @@ const TEXT: RulesOf<TextProps> = {
   children: 'any',
 };
 
-const IMAGE: RulesOf<ImageProps> = { src: 'string', naturalWidth: 'number', naturalHeight: 'number', animation: ANIMATION, ...CLIP, children: 'any' };
+const IMAGE: RulesOf<ImageProps> = {
+  src: 'string',
+  naturalWidth: 'number',
+  naturalHeight: 'number',
+  animation: ANIMATION,
+  ...CLIP,
+  children: 'any',
+};
 
 const SHAPE: RulesOf<ShapeProps> = {
   shape: { oneOf: SHAPE_NAMES },
@@ -104,11 +117,36 @@ const SHAPE: RulesOf<ShapeProps> = {
   children: 'any',
 };
 
-const VIDEO_CLIP: RulesOf<VideoClipProps> = { src: 'string', poster: 'string', volume: 'number', naturalWidth: 'number', naturalHeight: 'number', ...CLIP, children: 'any' };
+const VIDEO_CLIP: RulesOf<VideoClipProps> = {
+  src: 'string',
+  poster: 'string',
+  volume: 'number',
+  naturalWidth: 'number',
+  naturalHeight: 'number',
+  ...CLIP,
+  children: 'any',
+};
 
-const AUDIO: RulesOf<AudioProps> = { src: 'string', volume: 'number', label: 'string', layer: 'number', tag: TAG, id: 'string', raw: 'any', children: 'any' };
+const AUDIO: RulesOf<AudioProps> = {
+  src: 'string',
+  volume: 'number',
+  label: 'string',
+  layer: 'number',
+  tag: TAG,
+  id: 'string',
+  raw: 'any',
+  children: 'any',
+};
 
-const VIDEO: RulesOf<VideoProps> = { name: 'string', orientation: { oneOf: ORIENTATIONS }, webhookUrl: 'string', isExport: 'boolean', dictionary: 'any', raw: 'any', children: 'any' };
+const VIDEO: RulesOf<VideoProps> = {
+  name: 'string',
+  orientation: { oneOf: ORIENTATIONS },
+  webhookUrl: 'string',
+  isExport: 'boolean',
+  dictionary: 'any',
+  raw: 'any',
+  children: 'any',
+};
 
 const SCENE: RulesOf<SceneProps> = { background: 'string', watermark: 'boolean', raw: 'any', children: 'any' };
 

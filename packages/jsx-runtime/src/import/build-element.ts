@@ -12,7 +12,17 @@ import type { FunctionComponent, VsynthElement } from '../element.js';
 import { jsxDEV } from '../jsx-dev-runtime.js';
 import { isAvatarRef, type ImportNode } from './import-node.js';
 
-const COMPONENTS: Record<BuiltinKind, unknown> = { Video, Scene, Background, Avatar, Text, Image, Shape, VideoClip, Audio };
+const COMPONENTS: Record<BuiltinKind, unknown> = {
+  Video,
+  Scene,
+  Background,
+  Avatar,
+  Text,
+  Image,
+  Shape,
+  VideoClip,
+  Audio,
+};
 
 /**
  * The element the printed TSX of `root` evaluates to, built in memory (avatar references become

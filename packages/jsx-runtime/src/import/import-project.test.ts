@@ -72,7 +72,9 @@ describe('importProject on sample payloads', () => {
     expect(avatars).toBe('');
     expect(carried).toEqual([]);
     expect(tsx).toContain('<Avatar model="anna" clothes="suit_navy" language="ko" x={0.25} y={0.1} layer={300}>');
-    expect(tsx).toContain('<Image src="https://cdn.example.com/brand/logo.png" x={-0.3} y={0.35} scale={0.5} layer={500} />');
+    expect(tsx).toContain(
+      '<Image src="https://cdn.example.com/brand/logo.png" x={-0.3} y={0.35} scale={0.5} layer={500} />',
+    );
   });
 
   it('reads a stored project record (vsynth find) and gives back its project', async () => {
@@ -91,7 +93,9 @@ describe('importProject on sample payloads', () => {
     expect((error as Error).message).toContain('bad.json as a project create request');
     expect((error as { issues: { path: unknown[] }[] }).issues[0]?.path).toEqual(['scenes', 0, 'clips', 0, 'left']);
     const audio = await importProject(await examplePayload('legacy-audio.json')).catch((e: unknown) => e);
-    expect((audio as Error).message).toMatch(/expected a v3 create request, a legacy project request or a stored project record; found the fields of a legacy audio request/);
+    expect((audio as Error).message).toMatch(
+      /expected a v3 create request, a legacy project request or a stored project record; found the fields of a legacy audio request/,
+    );
   });
 });
 
@@ -106,7 +110,12 @@ describe('importProject escape hatches', () => {
     const { payload, result } = await compileBack(p);
     expectRoundTrip(p, payload, 'v3');
     expect(result.tsx).toContain(JSON.stringify('  two\nlines & {braces} <b>  '));
-    expect(result.carried).toEqual(expect.arrayContaining([expect.stringMatching(/clips\[\d\]\.customField$/), expect.stringMatching(/clips\[\d\]\.name$/)]));
+    expect(result.carried).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/clips\[\d\]\.customField$/),
+        expect.stringMatching(/clips\[\d\]\.name$/),
+      ]),
+    );
   });
 
   it('carries values the props cannot take: an orientation with no canvas, null or extended shadow, string weights, odd backgrounds, repeated ids', async () => {
@@ -120,12 +129,30 @@ describe('importProject escape hatches', () => {
     first.clips[2].id = first.clips[0].id;
     first.clips.unshift(first.clips.pop());
     first.clips[3].tag = 'logo';
-    second.background = { id: 'bg', type: 'background', source_type: 'video', source_url: 'https://cdn.example.com/loop.mp4' };
-    second.scripts[0] = { ...second.scripts[0], org: 'Tom &amp; Jerry', isTTS: true, tts: { voice: 'en-US-1', speed: 1.1 } };
+    second.background = {
+      id: 'bg',
+      type: 'background',
+      source_type: 'video',
+      source_url: 'https://cdn.example.com/loop.mp4',
+    };
+    second.scripts[0] = {
+      ...second.scripts[0],
+      org: 'Tom &amp; Jerry',
+      isTTS: true,
+      tts: { voice: 'en-US-1', speed: 1.1 },
+    };
     const { payload, result } = await compileBack(p);
     expectRoundTrip(p, payload, 'v3');
     expect(result.carried).toEqual(
-      expect.arrayContaining(['orientation', 'scenes[0].clips[2].fontSize', 'scenes[0].clips[2].fontWeight', 'scenes[0].clips[2].shadow', 'scenes[0].clips[1].shadow', 'scenes[1].background.id', 'scenes[0].clips[3].tag']),
+      expect.arrayContaining([
+        'orientation',
+        'scenes[0].clips[2].fontSize',
+        'scenes[0].clips[2].fontWeight',
+        'scenes[0].clips[2].shadow',
+        'scenes[0].clips[1].shadow',
+        'scenes[1].background.id',
+        'scenes[0].clips[3].tag',
+      ]),
     );
     // The TTS speech is children text with a tts prop, not carried.
     expect(result.tsx).toContain('tts={{ voice: "en-US-1", speed: 1.1 }}');

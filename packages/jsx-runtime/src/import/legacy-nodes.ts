@@ -51,7 +51,9 @@ function sceneNode(scene: Json): ImportNode {
 
 /** Clips the compiler can give back in this order: at most one background, first; images and texts. */
 function inCompiledOrder(clips: readonly Json[]): boolean {
-  return clips.every((clip, i) => (clip['type'] === 'background' ? i === 0 : clip['type'] === 'image' || clip['type'] === 'text'));
+  return clips.every((clip, i) =>
+    clip['type'] === 'background' ? i === 0 : clip['type'] === 'image' || clip['type'] === 'text',
+  );
 }
 
 function centre(props: Json, from: Json): void {

@@ -29,7 +29,9 @@ export function nameAvatars(models: readonly AiModelObject[]): Map<string, Avata
   const used = new Set<string>();
   const out = new Map<string, AvatarRef>();
   for (const [key, model] of distinct) {
-    const base = identifier((perName.get(model.ai_name) ?? 0) > 1 ? `${model.ai_name} ${model.emotion}` : model.ai_name);
+    const base = identifier(
+      (perName.get(model.ai_name) ?? 0) > 1 ? `${model.ai_name} ${model.emotion}` : model.ai_name,
+    );
     let name = base;
     for (let n = 2; used.has(name); n++) name = `${base}${n}`;
     used.add(name);
@@ -40,7 +42,9 @@ export function nameAvatars(models: readonly AiModelObject[]): Map<string, Avata
 
 function identifier(text: string): string {
   const words = text.split(/[^A-Za-z0-9]+/).filter((w) => w !== '');
-  let name = words.map((w, i) => (i === 0 ? w.charAt(0).toLowerCase() + w.slice(1) : w.charAt(0).toUpperCase() + w.slice(1))).join('');
+  let name = words
+    .map((w, i) => (i === 0 ? w.charAt(0).toLowerCase() + w.slice(1) : w.charAt(0).toUpperCase() + w.slice(1)))
+    .join('');
   if (name === '') name = 'avatar';
   if (/^[0-9]/.test(name)) name = `avatar${name}`;
   if (RESERVED.has(name)) name = `${name}Avatar`;

@@ -13,7 +13,8 @@ export function printAvatars(avatars: readonly AvatarRef[]): string {
     ' */',
     "import { defineAvatar } from '@vsynth/jsx-runtime';",
   ];
-  for (const a of avatars) lines.push('', `export const ${a.avatarRef} = defineAvatar(${printValue(a.definition.model, '')});`);
+  for (const a of avatars)
+    lines.push('', `export const ${a.avatarRef} = defineAvatar(${printValue(a.definition.model, '')});`);
   lines.push('');
   return lines.join('\n');
 }

@@ -55,7 +55,7 @@ function printNode(n: ImportNode, indent: string): string {
   if (n.children.length > 0) {
     return `${open}>\n${n.children.map((c) => printNode(c, `${indent}  `)).join('\n')}\n${indent}${close}`;
   }
-  if (n.text === '') return `${open}${open.endsWith('\n' + indent) ? '' : ' '}/>`;
+  if (n.text === '') return `${open}${open.endsWith(`\n${indent}`) ? '' : ' '}/>`;
   const text = PLAIN_TEXT.test(n.text) && !ENTITY.test(n.text) ? n.text : `{${JSON.stringify(n.text)}}`;
   const inline = `${open}>${text}${close}`;
   if (!inline.includes('\n') && inline.length <= WIDTH) return inline;

@@ -11,7 +11,8 @@ export function printValue(value: unknown, indent = '', width = 100): string {
   const flat = printFlat(value);
   if (flat.length + indent.length <= width || typeof value !== 'object' || value === null) return flat;
   const inner = `${indent}  `;
-  if (Array.isArray(value)) return `[\n${value.map((v) => `${inner}${printValue(v, inner, width)},`).join('\n')}\n${indent}]`;
+  if (Array.isArray(value))
+    return `[\n${value.map((v) => `${inner}${printValue(v, inner, width)},`).join('\n')}\n${indent}]`;
   const entries = Object.entries(value as Record<string, unknown>);
   return `{\n${entries.map(([k, v]) => `${inner}${printKey(k)}: ${printValue(v, inner, width)},`).join('\n')}\n${indent}}`;
 }

@@ -47,8 +47,7 @@ export function readProject(input: unknown, subject: string): ReadProject {
   const kind = inferRequestKind(value);
   if (kind !== 'create' && kind !== 'legacy') {
     const what = kind === undefined ? 'no "scenes" array' : `the fields of a ${REQUEST_KIND_NAMES[kind]}`;
-    const message =
-      `expected a v3 create request, a legacy project request or a stored project record; found ${what}`;
+    const message = `expected a v3 create request, a legacy project request or a stored project record; found ${what}`;
     throw new ValidationError([prefix(issue({ code: 'invalid_type', path: ['scenes'], message }))], { subject });
   }
   const checked = checkRequest(kind, value);

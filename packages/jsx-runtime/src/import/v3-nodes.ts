@@ -8,8 +8,17 @@ type Json = Record<string, unknown>;
 
 const STYLE = {
   textImage: [
-    'fontFamily', 'fill', 'align', 'fontWeight', 'fontStyle', 'underline', 'stroke', 'strokeWidth', 'backgroundColor',
-    'shadow', 'animation',
+    'fontFamily',
+    'fill',
+    'align',
+    'fontWeight',
+    'fontStyle',
+    'underline',
+    'stroke',
+    'strokeWidth',
+    'backgroundColor',
+    'shadow',
+    'animation',
   ],
   image: ['animation'],
   shape: ['fill', 'stroke', 'strokeWidth', 'strokeRadius', 'shadow', 'animation'],
@@ -38,7 +47,8 @@ function sceneNode(scene: Json, variant: 'A' | 'B', avatars: ReadonlyMap<string,
   else children.push(node('Background', { color: 'rgb(255,255,255)' }));
   setProp(props, 'watermark', scene);
   const clips = Array.isArray(scene['clips']) ? (scene['clips'] as Json[]) : [];
-  const script = variant === 'A' && Array.isArray(scene['scripts']) ? (scene['scripts'][0] as Json | undefined) : undefined;
+  const script =
+    variant === 'A' && Array.isArray(scene['scripts']) ? (scene['scripts'][0] as Json | undefined) : undefined;
   let spoken = false;
   let lastLayer = 0;
   for (const clip of clips) {
@@ -67,16 +77,21 @@ function speak(element: ImportNode, speech: Json): void {
     // Markup the compiler would escape (`<p>…</p>`) is sent as written.
     if (element.text === org && escapeHtml(org) !== org) element.props['markup'] = true;
   }
-  if (typeof speech['tts'] === 'object' && speech['tts'] !== null && !Array.isArray(speech['tts'])) element.props['tts'] = speech['tts'];
+  if (typeof speech['tts'] === 'object' && speech['tts'] !== null && !Array.isArray(speech['tts']))
+    element.props['tts'] = speech['tts'];
 }
 
 function backgroundProp(value: unknown): string | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const b = value as Json;
-  const given = b['source_type'] === 'color' ? b['source_color'] : b['source_type'] === 'image' ? b['source_url'] : undefined;
+  const given =
+    b['source_type'] === 'color' ? b['source_color'] : b['source_type'] === 'image' ? b['source_url'] : undefined;
   if (typeof given !== 'string') return undefined;
   const parsed = parseBackground(given);
-  const same = parsed?.kind === 'colour' ? b['source_type'] === 'color' && parsed.rgb === given : b['source_type'] === 'image' && parsed?.url === given;
+  const same =
+    parsed?.kind === 'colour'
+      ? b['source_type'] === 'color' && parsed.rgb === given
+      : b['source_type'] === 'image' && parsed?.url === given;
   return same ? given : undefined;
 }
 
@@ -90,7 +105,8 @@ function clipNode(clip: Json, avatars: ReadonlyMap<string, AvatarRef>): ImportNo
     const tight = avatarTightSize(model);
     box(props, clip, tight?.width, tight?.height);
     common(props, clip);
-    if (clip['headOnly'] === true && JSON.stringify(clip['effects']) === '[{"type":"headOnly"}]') props['headOnly'] = true;
+    if (clip['headOnly'] === true && JSON.stringify(clip['effects']) === '[{"type":"headOnly"}]')
+      props['headOnly'] = true;
     if (clip['voiceOnly'] === true) props['voiceOnly'] = true;
     return node('Avatar', props);
   }

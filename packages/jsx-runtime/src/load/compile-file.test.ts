@@ -28,11 +28,23 @@ beforeAll(async () => {
       '}',
     ].join('\n'),
   );
-  await writeFile(path.join(dir, 'syntax.tsx'), "import { Video } from '@vsynth/jsx-runtime';\nexport default <Video>\n  <Scene>\n</Video>;\n");
-  await writeFile(path.join(dir, 'element.tsx'), "import { Video } from '@vsynth/jsx-runtime';\nexport default <Video />;\n");
+  await writeFile(
+    path.join(dir, 'syntax.tsx'),
+    "import { Video } from '@vsynth/jsx-runtime';\nexport default <Video>\n  <Scene>\n</Video>;\n",
+  );
+  await writeFile(
+    path.join(dir, 'element.tsx'),
+    "import { Video } from '@vsynth/jsx-runtime';\nexport default <Video />;\n",
+  );
   await writeFile(path.join(dir, 'nothing.tsx'), 'export const x = 1;\n');
-  await writeFile(path.join(dir, 'imports-broken.tsx'), "import { Broken } from './syntax.js';\nexport default Broken;\n");
-  await writeFile(path.join(dir, 'anonymous.tsx'), "export default () => {\n  throw new Error('row has no name');\n};\n");
+  await writeFile(
+    path.join(dir, 'imports-broken.tsx'),
+    "import { Broken } from './syntax.js';\nexport default Broken;\n",
+  );
+  await writeFile(
+    path.join(dir, 'anonymous.tsx'),
+    "export default () => {\n  throw new Error('row has no name');\n};\n",
+  );
   // In a "type": "module" package tsx loads the file as ESM, with source-mapped stacks.
   await mkdir(path.join(dir, 'esm'));
   await writeFile(path.join(dir, 'esm', 'package.json'), '{ "type": "module" }\n');
@@ -40,7 +52,10 @@ beforeAll(async () => {
     path.join(dir, 'esm', 'throws.tsx'),
     "import { Video } from '@vsynth/jsx-runtime';\n\nconst rows = JSON.parse('{oops');\nexport default <Video name={rows.name} />;\n",
   );
-  await writeFile(path.join(dir, 'esm', 'anonymous.tsx'), "export default () => {\n  throw new Error('row has no name');\n};\n");
+  await writeFile(
+    path.join(dir, 'esm', 'anonymous.tsx'),
+    "export default () => {\n  throw new Error('row has no name');\n};\n",
+  );
 });
 
 afterAll(async () => {
@@ -51,7 +66,11 @@ describe('importTsx', () => {
   it('loads a .tsx outside any project with jsxDEV source locations', async () => {
     const mod = await importTsx(path.join(dir, 'element.tsx'));
     const exported = (mod['default'] as { default?: unknown }).default ?? mod['default'];
-    expect((exported as { source: unknown }).source).toEqual({ fileName: path.join(dir, 'element.tsx'), lineNumber: 2, columnNumber: 16 });
+    expect((exported as { source: unknown }).source).toEqual({
+      fileName: path.join(dir, 'element.tsx'),
+      lineNumber: 2,
+      columnNumber: 16,
+    });
   });
 
   it('reports a syntax error with its file and line, not a stack', async () => {
@@ -84,29 +103,50 @@ describe('importTsx', () => {
 describe('compileFile', () => {
   it('calls a component default export with a data row as props (v3 slots)', async () => {
     const { anna } = await import('../fixtures/avatars.js');
-    const { payload, slots } = await compileFile(path.join(dir, 'row.tsx'), { avatars: [defineAvatar({ ...anna.model, ai_name: 'jisoo', emotion: 'hanbok_red' })], props: { firstName: 'Ana', city: 'Busan' } });
+    const { payload, slots } = await compileFile(path.join(dir, 'row.tsx'), {
+      avatars: [defineAvatar({ ...anna.model, ai_name: 'jisoo', emotion: 'hanbok_red' })],
+      props: { firstName: 'Ana', city: 'Busan' },
+    });
     expect(slots).toEqual({ city: 'title_0' });
-    expect(payload).toMatchObject({ name: 'Hello Ana', scenes: [{ scripts: [{ org: 'Hi Ana from Busan', modelId: 'jisoo' }] }] });
+    expect(payload).toMatchObject({
+      name: 'Hello Ana',
+      scenes: [{ scripts: [{ org: 'Hi Ana from Busan', modelId: 'jisoo' }] }],
+    });
   });
 
   it('calls a component default export with a data row as props (legacy, lossy)', async () => {
-    const { payload, slots, warnings } = await compileFile(path.join(dir, 'row.tsx'), { target: 'legacy', lossy: true, props: { firstName: 'Ana', city: 'Busan' } });
+    const { payload, slots, warnings } = await compileFile(path.join(dir, 'row.tsx'), {
+      target: 'legacy',
+      lossy: true,
+      props: { firstName: 'Ana', city: 'Busan' },
+    });
     expect(slots).toEqual({});
     expect(warnings.map((w) => `${w.source?.fileName}:${w.source?.lineNumber} ${w.message}`)).toEqual([
       `${path.join(dir, 'row.tsx')}:5 <Video> name cannot be expressed in a legacy payload; dropped (lossy compile) (in <Row>)`,
       `${path.join(dir, 'row.tsx')}:8 <Text> tag, slot cannot be expressed in a legacy payload; dropped (lossy compile)`,
     ]);
-    expect(payload).toMatchObject({ scenes: [{ AIModel: { script: 'Hi Ana from Busan' }, clips: [{ type: 'text', detail: { textSource: 'Busan', locationY: -0.3 } }] }] });
+    expect(payload).toMatchObject({
+      scenes: [
+        {
+          AIModel: { script: 'Hi Ana from Busan' },
+          clips: [{ type: 'text', detail: { textSource: 'Busan', locationY: -0.3 } }],
+        },
+      ],
+    });
   });
 
   it('names an anonymous default export that throws', async () => {
     for (const file of [path.join(dir, 'esm', 'anonymous.tsx'), path.join(dir, 'anonymous.tsx')]) {
-      await expect(compileFile(file)).rejects.toMatchObject({ message: `Invalid ${file}: 1 problem\n✖ <default export> threw: row has no name` });
+      await expect(compileFile(file)).rejects.toMatchObject({
+        message: `Invalid ${file}: 1 problem\n✖ <default export> threw: row has no name`,
+      });
     }
   });
 
   it('refuses props for an element export and a file without default export', async () => {
-    await expect(compileFile(path.join(dir, 'element.tsx'), { props: { a: 1 } })).rejects.toThrow('exports an element, not a component');
+    await expect(compileFile(path.join(dir, 'element.tsx'), { props: { a: 1 } })).rejects.toThrow(
+      'exports an element, not a component',
+    );
     await expect(compileFile(path.join(dir, 'nothing.tsx'))).rejects.toThrow('has no default export');
   });
 });

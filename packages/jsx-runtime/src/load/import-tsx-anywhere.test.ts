@@ -22,7 +22,9 @@ const VIDEO = (title: string): string =>
 /** The texts of the compiled video's text clips (variant B: no avatar needed). */
 async function texts(file: string): Promise<string[]> {
   const { payload } = await compileFile(path.join(root, file), { variant: 'B', cwd: root });
-  return payload.scenes.flatMap((s) => s.clips.filter((c) => c.type === 'textImage').map((c) => (c as { text: string }).text));
+  return payload.scenes.flatMap((s) =>
+    s.clips.filter((c) => c.type === 'textImage').map((c) => (c as { text: string }).text),
+  );
 }
 
 beforeAll(async () => {
@@ -60,10 +62,13 @@ describe('a .tsx compiles wherever it is, whatever tsconfig surrounds it', () =>
       const dir = `paths-${type}`;
       await put({
         [`${dir}/package.json`]: JSON.stringify({ type }),
-        [`${dir}/tsconfig.json`]: JSON.stringify({ compilerOptions: { jsx: 'preserve', baseUrl: '.', paths: { '@/*': ['src/*'] } } }),
+        [`${dir}/tsconfig.json`]: JSON.stringify({
+          compilerOptions: { jsx: 'preserve', baseUrl: '.', paths: { '@/*': ['src/*'] } },
+        }),
         [`${dir}/src/avatars.ts`]: "export const who: string = 'anna';\n",
         [`${dir}/src/copy.json`]: '{ "title": "from json" }\n',
-        [`${dir}/src/title.tsx`]: "import { Text } from '@vsynth/jsx-runtime';\nexport function Title(props: { text: string }) {\n  return <Text>{props.text}</Text>;\n}\n",
+        [`${dir}/src/title.tsx`]:
+          "import { Text } from '@vsynth/jsx-runtime';\nexport function Title(props: { text: string }) {\n  return <Text>{props.text}</Text>;\n}\n",
         [`${dir}/.vsynth/v.tsx`]: [
           "import { Scene, Text, Video } from '@vsynth/jsx-runtime';",
           "import { who } from '@/avatars.js';",
@@ -99,10 +104,19 @@ describe('a .tsx compiles wherever it is, whatever tsconfig surrounds it', () =>
   it('uses a component library in node_modules, shipped as .tsx or as built JS', async () => {
     await put({
       'lib-user/tsconfig.json': '{ "compilerOptions": { "jsx": "react" } }\n',
-      'lib-user/node_modules/@acme/titles-tsx/package.json': JSON.stringify({ name: '@acme/titles-tsx', version: '1.0.0', main: 'index.tsx' }),
+      'lib-user/node_modules/@acme/titles-tsx/package.json': JSON.stringify({
+        name: '@acme/titles-tsx',
+        version: '1.0.0',
+        main: 'index.tsx',
+      }),
       'lib-user/node_modules/@acme/titles-tsx/index.tsx':
-        "import { Text } from '@vsynth/jsx-runtime';\nexport function Lower(props: { text: string }) {\n  return <Text tag=\"subtitles\">{props.text}</Text>;\n}\n",
-      'lib-user/node_modules/titles-js/package.json': JSON.stringify({ name: 'titles-js', version: '1.0.0', type: 'module', main: 'index.js' }),
+        'import { Text } from \'@vsynth/jsx-runtime\';\nexport function Lower(props: { text: string }) {\n  return <Text tag="subtitles">{props.text}</Text>;\n}\n',
+      'lib-user/node_modules/titles-js/package.json': JSON.stringify({
+        name: 'titles-js',
+        version: '1.0.0',
+        type: 'module',
+        main: 'index.js',
+      }),
       'lib-user/node_modules/titles-js/index.js':
         "import { jsx } from '@vsynth/jsx-runtime/jsx-runtime';\nimport { Text } from '@vsynth/jsx-runtime';\nexport const Built = (props) => jsx(Text, { children: props.text });\n",
       'lib-user/v.tsx': [
@@ -117,15 +131,26 @@ describe('a .tsx compiles wherever it is, whatever tsconfig surrounds it', () =>
   });
 
   it('compiles a .tsx that is itself inside node_modules, keeping its source location', async () => {
-    await put({ 'deps/node_modules/pkg/v.tsx': "import { Video } from '@vsynth/jsx-runtime';\nexport default <Video />;\n" });
+    await put({
+      'deps/node_modules/pkg/v.tsx': "import { Video } from '@vsynth/jsx-runtime';\nexport default <Video />;\n",
+    });
     await expect(compileFile(path.join(root, 'deps/node_modules/pkg/v.tsx'), { cwd: root })).rejects.toMatchObject({
-      issues: [{ message: '<Video> needs at least one <Scene>', source: { fileName: 'deps/node_modules/pkg/v.tsx', lineNumber: 2, columnNumber: 16 } }],
+      issues: [
+        {
+          message: '<Video> needs at least one <Scene>',
+          source: { fileName: 'deps/node_modules/pkg/v.tsx', lineNumber: 2, columnNumber: 16 },
+        },
+      ],
     });
   });
 
   for (const type of ['commonjs', 'module']) {
     it(`sees an edited imported module on the next compile (no stale module cache, ${type})`, async () => {
-      await put({ [`edit-${type}/package.json`]: JSON.stringify({ type }), [`edit-${type}/copy.ts`]: "export const title = 'first';\n", [`edit-${type}/v.tsx`]: `import { title } from './copy.js';\n${VIDEO('title')}` });
+      await put({
+        [`edit-${type}/package.json`]: JSON.stringify({ type }),
+        [`edit-${type}/copy.ts`]: "export const title = 'first';\n",
+        [`edit-${type}/v.tsx`]: `import { title } from './copy.js';\n${VIDEO('title')}`,
+      });
       expect(await texts(`edit-${type}/v.tsx`)).toEqual(['first']);
       await put({ [`edit-${type}/copy.ts`]: "export const title = 'second';\n" });
       expect(await texts(`edit-${type}/v.tsx`)).toEqual(['second']);
@@ -138,11 +163,15 @@ describe('the runtime a loaded file gets', () => {
     it(`is this process's @vsynth/jsx-runtime, not a copy loaded again per call (${type})`, async () => {
       await put({
         [`shared-${type}/package.json`]: JSON.stringify({ type }),
-        [`shared-${type}/v.tsx`]: "import { Text, Video } from '@vsynth/jsx-runtime';\nexport const text = <Text>x</Text>;\nexport default <Video />;\n",
+        [`shared-${type}/v.tsx`]:
+          "import { Text, Video } from '@vsynth/jsx-runtime';\nexport const text = <Text>x</Text>;\nexport default <Video />;\n",
       });
       for (let i = 0; i < 2; i++) {
         const mod = await importTsx(path.join(root, `shared-${type}/v.tsx`));
-        const exports = (type === 'commonjs' ? mod['default'] : mod) as { default: { type: unknown }; text: { type: unknown } };
+        const exports = (type === 'commonjs' ? mod['default'] : mod) as {
+          default: { type: unknown };
+          text: { type: unknown };
+        };
         expect(exports.default.type).toBe(Video);
         expect(exports.text.type).toBe(Text);
       }
@@ -156,8 +185,10 @@ describe('a module that cannot be found is located at the import in the user fil
       const dir = `missing-${type}`;
       await put({
         [`${dir}/package.json`]: JSON.stringify({ type }),
-        [`${dir}/video.tsx`]: "import { Video } from '@vsynth/jsx-runtime';\nimport { who } from './avatarz.js';\nexport default <Video name={who} />;\n",
-        [`${dir}/pkg.tsx`]: "import { Video } from '@vsynth/jsx-runtime';\n\nimport { who } from '@acme/no-such-pkg/avatars';\nexport default <Video name={who} />;\n",
+        [`${dir}/video.tsx`]:
+          "import { Video } from '@vsynth/jsx-runtime';\nimport { who } from './avatarz.js';\nexport default <Video name={who} />;\n",
+        [`${dir}/pkg.tsx`]:
+          "import { Video } from '@vsynth/jsx-runtime';\n\nimport { who } from '@acme/no-such-pkg/avatars';\nexport default <Video name={who} />;\n",
         [`${dir}/nested.tsx`]: "import { x } from './sub/a.js';\nexport default x;\n",
         [`${dir}/alias.tsx`]: "import { who } from '@/avatarz.js';\nexport default who;\n",
         [`${dir}/sub/a.ts`]: "// re-exports\nexport { y as x } from '../nope/b.js';\n",
@@ -183,7 +214,9 @@ describe('a module that cannot be found is located at the import in the user fil
           },
         ],
       });
-      await expect(at('nested.tsx')).rejects.toMatchObject({ issues: [{ source: { fileName: `${dir}/sub/a.ts`, lineNumber: 2, columnNumber: 25 } }] });
+      await expect(at('nested.tsx')).rejects.toMatchObject({
+        issues: [{ source: { fileName: `${dir}/sub/a.ts`, lineNumber: 2, columnNumber: 25 } }],
+      });
     });
   }
 });

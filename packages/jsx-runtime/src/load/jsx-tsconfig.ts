@@ -31,7 +31,10 @@ export function nearestTsconfig(dir: string): string | undefined {
 export async function jsxTsconfig(userTsconfig: string | undefined, cacheKey: string): Promise<string> {
   const dir = path.join(os.tmpdir(), `vsynth-tsx-${hash(cacheKey)}`);
   const file = path.join(dir, `${hash(userTsconfig ?? '(none)')}.json`);
-  const root = path.parse(userTsconfig ?? os.tmpdir()).root.split(path.sep).join('/');
+  const root = path
+    .parse(userTsconfig ?? os.tmpdir())
+    .root.split(path.sep)
+    .join('/');
   const config = {
     ...(userTsconfig !== undefined && { extends: userTsconfig.split(path.sep).join('/') }),
     compilerOptions: {

@@ -7,12 +7,8 @@ import { delimiter, join } from 'node:path';
  *
  * @example findExecutable('ffmpeg') // '/usr/bin/ffmpeg' when installed
  */
-export function findExecutable(
-  name: string,
-  searchPath: string | undefined = process.env['PATH'],
-): string | undefined {
-  const extensions =
-    process.platform === 'win32' ? (process.env['PATHEXT'] ?? '.EXE;.CMD;.BAT').split(';') : [''];
+export function findExecutable(name: string, searchPath: string | undefined = process.env['PATH']): string | undefined {
+  const extensions = process.platform === 'win32' ? (process.env['PATHEXT'] ?? '.EXE;.CMD;.BAT').split(';') : [''];
   for (const dir of (searchPath ?? '').split(delimiter)) {
     if (!dir) continue;
     for (const extension of extensions) {
@@ -21,9 +17,7 @@ export function findExecutable(
         if (!statSync(candidate).isFile()) continue;
         accessSync(candidate, constants.X_OK);
         return candidate;
-      } catch {
-        continue;
-      }
+      } catch {}
     }
   }
   return undefined;

@@ -10,11 +10,25 @@ import { findExecutable } from './find-executable.js';
 import { espeakVoice, FFMPEG_MISSING_MESSAGE, renderDraft } from './render-draft.js';
 
 const background = { source_type: 'color', source_color: '#3366cc' };
-const avatar = (language: string) => ({ id: 'a', type: 'aiModel', layer: 1, left: 700, top: 100, width: 400, height: 900, model: { ai_name: 'anna', emotion: 'suit', language } });
+const avatar = (language: string) => ({
+  id: 'a',
+  type: 'aiModel',
+  layer: 1,
+  left: 700,
+  top: 100,
+  width: 400,
+  height: 900,
+  model: { ai_name: 'anna', emotion: 'suit', language },
+});
 const payload = {
   name: 'Draft test',
   scenes: [
-    { sceneIdx: 0, scripts: [{ org: '<p>Hello and welcome to the product tour of today.</p>' }], background, clips: [avatar('en')] },
+    {
+      sceneIdx: 0,
+      scripts: [{ org: '<p>Hello and welcome to the product tour of today.</p>' }],
+      background,
+      clips: [avatar('en')],
+    },
     { sceneIdx: 1, scripts: [{ org: 'Merci et à bientôt' }], background, clips: [avatar('fr-FR')] },
     { sceneIdx: 2, scripts: [{ org: '' }], background, clips: [] },
   ],
@@ -31,7 +45,9 @@ const ffmpeg = findExecutable('ffmpeg');
 
 describe('renderDraft', () => {
   it('explains what to install when ffmpeg is not on PATH', async () => {
-    const error = await renderDraft(payload, { out: join(tmpdir(), 'never.mp4'), searchPath: '' }).catch((e: unknown) => e);
+    const error = await renderDraft(payload, { out: join(tmpdir(), 'never.mp4'), searchPath: '' }).catch(
+      (e: unknown) => e,
+    );
     expect(isUsageError(error)).toBe(true);
     expect((error as Error).message).toBe(FFMPEG_MISSING_MESSAGE);
     expect(FFMPEG_MISSING_MESSAGE).toContain('apt-get install ffmpeg');
@@ -54,7 +70,11 @@ describe('renderDraft', () => {
     expect(draft.audio).toBe(espeak ? 'espeak-ng' : 'silent');
     expect(draft.scenes.map((scene) => scene.spoken)).toEqual(espeak ? [true, true, false] : [false, false, false]);
     const probe = JSON.parse(
-      execFileSync(findExecutable('ffprobe') ?? 'ffprobe', ['-v', 'error', '-show_entries', 'format=duration:stream=codec_type,width,height', '-of', 'json', out], { encoding: 'utf8' }),
+      execFileSync(
+        findExecutable('ffprobe') ?? 'ffprobe',
+        ['-v', 'error', '-show_entries', 'format=duration:stream=codec_type,width,height', '-of', 'json', out],
+        { encoding: 'utf8' },
+      ),
     ) as { format: { duration: string }; streams: { codec_type: string; width?: number; height?: number }[] };
     expect(Math.abs(Number(probe.format.duration) - EXPECTED_SECONDS)).toBeLessThanOrEqual(0.1);
     expect(probe.streams.map((stream) => stream.codec_type).sort()).toEqual(['audio', 'video']);
@@ -62,7 +82,24 @@ describe('renderDraft', () => {
     // The speech is really in the track: loud in the first scene, silence in the last.
     const loudest = (from: number, seconds: number): number => {
       // volumedetect reports on stderr.
-      const report = spawnSync(ffmpeg, ['-hide_banner', '-ss', String(from), '-t', String(seconds), '-i', out, '-af', 'volumedetect', '-f', 'null', '-'], { encoding: 'utf8' }).stderr;
+      const report = spawnSync(
+        ffmpeg,
+        [
+          '-hide_banner',
+          '-ss',
+          String(from),
+          '-t',
+          String(seconds),
+          '-i',
+          out,
+          '-af',
+          'volumedetect',
+          '-f',
+          'null',
+          '-',
+        ],
+        { encoding: 'utf8' },
+      ).stderr;
       return Number(/max_volume: (-?[\d.]+|-inf) dB/.exec(report)?.[1] ?? '-Infinity');
     };
     if (espeak) expect(loudest(0, 3.6)).toBeGreaterThan(-20);

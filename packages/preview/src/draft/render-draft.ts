@@ -100,7 +100,12 @@ export async function renderDraft(payload: unknown, options: RenderDraftOptions)
           const wav = join(work, `scene-${i}.wav`);
           const args = ['-v', voice, '-w', wav, '--', scene.speech.text];
           const result = await runProgram(espeak, args, { signal: options.signal });
-          spoken = result.code === 0 && (await stat(wav).then((s) => s.size > 44, () => false));
+          spoken =
+            result.code === 0 &&
+            (await stat(wav).then(
+              (s) => s.size > 44,
+              () => false,
+            ));
           if (spoken) inputs.push('-i', wav);
           else {
             const message = `espeak-ng could not speak this scene (voice ${voice}): silent in the draft`;
@@ -126,13 +131,31 @@ export async function renderDraft(payload: unknown, options: RenderDraftOptions)
     const out = resolve(options.out);
     await makeOutputDir(dirname(out));
     const args = [
-      '-hide_banner', '-loglevel', 'error', '-y',
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
       ...inputs,
-      '-filter_complex', filters.join(';'),
-      '-map', '[v]', '-map', '[a]',
-      '-c:v', 'libx264', '-preset', 'veryfast', '-tune', 'stillimage', '-pix_fmt', 'yuv420p',
-      '-c:a', 'aac', '-b:a', '96k',
-      '-movflags', '+faststart',
+      '-filter_complex',
+      filters.join(';'),
+      '-map',
+      '[v]',
+      '-map',
+      '[a]',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-tune',
+      'stillimage',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-b:a',
+      '96k',
+      '-movflags',
+      '+faststart',
       out,
     ];
     const result = await runProgram(ffmpeg, args, { signal: options.signal });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { estimateSceneDuration, MIN_SCENE_SECONDS, primaryLanguage, SILENT_SCENE_SECONDS, SPEECH_RATES } from './estimate-scene-duration.js';
+import {
+  estimateSceneDuration,
+  MIN_SCENE_SECONDS,
+  primaryLanguage,
+  SILENT_SCENE_SECONDS,
+  SPEECH_RATES,
+} from './estimate-scene-duration.js';
 
 describe('estimateSceneDuration', () => {
   it('counts words at the language rate', () => {
@@ -12,7 +18,9 @@ describe('estimateSceneDuration', () => {
   it('counts characters for Chinese, Japanese and Korean', () => {
     expect(estimateSceneDuration('欢迎参加我们的产品导览欢迎参加我们的产品导览', 'zh-CN')).toBe(5.3); // 22 / 250
     expect(estimateSceneDuration('製品ツアーへようこそ製品ツアーへようこそ製品ツアーへようこそ', 'ja-JP')).toBe(5.5); // 30 / 330
-    expect(estimateSceneDuration('제품 투어에 오신 것을 환영합니다 제품 투어에 오신 것을 환영합니다', 'ko-KR')).toBe(5.6); // 28 syllables / 300
+    expect(estimateSceneDuration('제품 투어에 오신 것을 환영합니다 제품 투어에 오신 것을 환영합니다', 'ko-KR')).toBe(
+      5.6,
+    ); // 28 syllables / 300
     // Latin words inside CJK text count once each.
     expect(estimateSceneDuration('我们的 vsynth 产品 demo', 'zh')).toBe(1.7); // (5 + 2) / 250
   });
@@ -33,7 +41,9 @@ describe('estimateSceneDuration', () => {
   });
 
   it('times the speech, not the markup, and reads the primary language subtag', () => {
-    expect(estimateSceneDuration('<p>one two</p><p>three four</p>', 'en')).toBe(estimateSceneDuration('one two three four', 'en'));
+    expect(estimateSceneDuration('<p>one two</p><p>three four</p>', 'en')).toBe(
+      estimateSceneDuration('one two three four', 'en'),
+    );
     expect(primaryLanguage('FIL_ph')).toBe('fil');
   });
 });

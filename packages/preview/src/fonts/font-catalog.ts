@@ -159,7 +159,10 @@ function createCatalog(faces: readonly FontFace[]): FontCatalog {
     families: () => [...familyNames],
     defaultFamily: ['Noto Sans', 'DejaVu Sans'].find((name) => byFamily.has(name.toLowerCase())) ?? familyNames[0],
     resolveFamily(requested, lang) {
-      const wanted = requested.trim().replace(/^["']|["']$/g, '').toLowerCase();
+      const wanted = requested
+        .trim()
+        .replace(/^["']|["']$/g, '')
+        .toLowerCase();
       if (!wanted) return undefined;
       const exact = byFamily.get(wanted);
       if (exact?.[0]) return exact[0].family;

@@ -54,46 +54,82 @@ describe('text in every dubbing language', () => {
     expect(Object.keys(SAMPLES).sort()).toEqual([...LANGUAGE_CODES].sort());
   });
 
-  it.skipIf(notoFontsMissing !== undefined)(needsNotoFonts('finds an installed font with a real glyph (cmap entry) for every character'), () => {
-    const catalog = loadFontCatalog();
-    const family = catalog.resolveFamily('Noto Sans CJK');
-    for (const [code, text] of Object.entries(SAMPLES)) {
-      const lang = code.split('-')[0];
-      const layout = layoutText(text, { catalog, family, fontSize: 48, weight: 400, italic: false, maxWidth: Infinity, lang });
-      // Missing characters would be drawn as empty boxes (tofu). Install fonts-noto-core and
-      // fonts-noto-cjk (as .ci/run does) when this fails on a machine without them.
-      expect({ code, missing: layout.missing }).toEqual({ code, missing: [] });
-      for (const run of layout.lines.flatMap((line) => line.runs)) {
-        for (const char of run.text.replace(/\s/g, '')) expect(run.face?.has(char.codePointAt(0)!), `${code} ${char}`).toBe(true);
-        // After shaping, no glyph is .notdef (the empty box drawn for a missing glyph).
-        expect(run.outline, code).toMatch(/^M/);
-        expect({ code, notdef: run.notdef }).toEqual({ code, notdef: 0 });
+  it.skipIf(notoFontsMissing !== undefined)(
+    needsNotoFonts('finds an installed font with a real glyph (cmap entry) for every character'),
+    () => {
+      const catalog = loadFontCatalog();
+      const family = catalog.resolveFamily('Noto Sans CJK');
+      for (const [code, text] of Object.entries(SAMPLES)) {
+        const lang = code.split('-')[0];
+        const layout = layoutText(text, {
+          catalog,
+          family,
+          fontSize: 48,
+          weight: 400,
+          italic: false,
+          maxWidth: Infinity,
+          lang,
+        });
+        // Missing characters would be drawn as empty boxes (tofu). Install fonts-noto-core and
+        // fonts-noto-cjk (as .ci/run does) when this fails on a machine without them.
+        expect({ code, missing: layout.missing }).toEqual({ code, missing: [] });
+        for (const run of layout.lines.flatMap((line) => line.runs)) {
+          for (const char of run.text.replace(/\s/g, ''))
+            expect(run.face?.has(char.codePointAt(0)!), `${code} ${char}`).toBe(true);
+          // After shaping, no glyph is .notdef (the empty box drawn for a missing glyph).
+          expect(run.outline, code).toMatch(/^M/);
+          expect({ code, notdef: run.notdef }).toEqual({ code, notdef: 0 });
+        }
       }
-    }
-  });
+    },
+  );
 
-  it.skipIf(notoFontsMissing !== undefined)(needsNotoFonts('renders one <Text> per language with ink inside its box and no font warning'), async () => {
-    const languages = Object.entries(SAMPLES);
-    const payload = {
-      scenes: languages.map(([code, text], index) => ({
-        sceneIdx: index,
-        background: { source_type: 'color', source_color: '#ffffff' },
-        clips: [
-          { id: `a${index}`, type: 'aiModel', layer: 1, left: 0, top: 0, width: 10, height: 10, isDelete: true, model: { ai_name: 'x', emotion: 'y', language: code } },
-          { id: `t${index}`, type: 'textImage', layer: 500, left: 100, top: 100, width: 1700, height: 200, text, fontSize: 60, fill: '#000000' },
-        ],
-      })),
-    };
-    const drawn = await drawScenes(payload, { scale: 0.5 });
-    expect(drawn.warnings).toEqual([]);
-    drawn.scenes.forEach((scene, index) => {
-      const ink = findPixels(decodePng(scene.png), (c) => c[0] < 100);
-      expect(ink, languages[index]?.[0]).toBeDefined();
-      expect(ink!.count, languages[index]?.[0]).toBeGreaterThan(1000);
-      expect(ink!.left).toBeGreaterThanOrEqual(48);
-      expect(ink!.top).toBeGreaterThanOrEqual(50);
-    });
-  });
+  it.skipIf(notoFontsMissing !== undefined)(
+    needsNotoFonts('renders one <Text> per language with ink inside its box and no font warning'),
+    async () => {
+      const languages = Object.entries(SAMPLES);
+      const payload = {
+        scenes: languages.map(([code, text], index) => ({
+          sceneIdx: index,
+          background: { source_type: 'color', source_color: '#ffffff' },
+          clips: [
+            {
+              id: `a${index}`,
+              type: 'aiModel',
+              layer: 1,
+              left: 0,
+              top: 0,
+              width: 10,
+              height: 10,
+              isDelete: true,
+              model: { ai_name: 'x', emotion: 'y', language: code },
+            },
+            {
+              id: `t${index}`,
+              type: 'textImage',
+              layer: 500,
+              left: 100,
+              top: 100,
+              width: 1700,
+              height: 200,
+              text,
+              fontSize: 60,
+              fill: '#000000',
+            },
+          ],
+        })),
+      };
+      const drawn = await drawScenes(payload, { scale: 0.5 });
+      expect(drawn.warnings).toEqual([]);
+      drawn.scenes.forEach((scene, index) => {
+        const ink = findPixels(decodePng(scene.png), (c) => c[0] < 100);
+        expect(ink, languages[index]?.[0]).toBeDefined();
+        expect(ink!.count, languages[index]?.[0]).toBeGreaterThan(1000);
+        expect(ink!.left).toBeGreaterThanOrEqual(48);
+        expect(ink!.top).toBeGreaterThanOrEqual(50);
+      });
+    },
+  );
 
   it('warns with what to install when no font draws a script, and still draws Latin from npm fonts alone', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'vsynth-fonts-'));
@@ -103,14 +139,29 @@ describe('text in every dubbing language', () => {
         {
           sceneIdx: 0,
           background: { source_type: 'color', source_color: '#ffffff' },
-          clips: [{ id: 't', type: 'textImage', layer: 1, left: 100, top: 100, width: 1500, height: 200, text: 'Hello வணக்கம் 🎉', fontSize: 60, fill: '#000000' }],
+          clips: [
+            {
+              id: 't',
+              type: 'textImage',
+              layer: 1,
+              left: 100,
+              top: 100,
+              width: 1500,
+              height: 200,
+              text: 'Hello வணக்கம் 🎉',
+              fontSize: 60,
+              fill: '#000000',
+            },
+          ],
         },
       ],
     };
     const drawn = await drawScenes(payload, { systemFonts: false, fontDirs: [dir] });
     expect(drawn.warnings.map((w) => w.message)).toEqual([
       'Font family "Noto Sans CJK" is not installed: drawn with DejaVu Sans',
-      expect.stringMatching(/^No installed font draws வ \(U\+0BB5\), ண \(U\+0BA3\), .*: install fonts-noto-core and fonts-noto-cjk \(Debian\/Ubuntu\) or pass fontDirs$/),
+      expect.stringMatching(
+        /^No installed font draws வ \(U\+0BB5\), ண \(U\+0BA3\), .*: install fonts-noto-core and fonts-noto-cjk \(Debian\/Ubuntu\) or pass fontDirs$/,
+      ),
       'Emoji 🎉 (U+1F389) are left blank: the preview draws no emoji',
     ]);
     expect(findPixels(decodePng(drawn.scenes[0]!.png), (c) => c[0] < 100)!.count).toBeGreaterThan(500);

@@ -202,8 +202,7 @@ export async function sceneToSvg(scene: unknown, options: SceneToSvgOptions): Pr
         body.push(`${open}${image(f(w), f(h), 'xMidYMax meet', asset.dataUri)}</g>`);
       } else {
         if (thumb) {
-          const message =
-            `Avatar thumbnail ${JSON.stringify(thumb)} not drawn (${asset?.reason ?? ''}): a silhouette marks its box`;
+          const message = `Avatar thumbnail ${JSON.stringify(thumb)} not drawn (${asset?.reason ?? ''}): a silhouette marks its box`;
           warn([...path, 'model', 'deployImage', 'themb_src'], message, 'missing');
         }
         // The name sits at the bottom centre of the part of the box on the canvas (an avatar often reaches
@@ -275,7 +274,10 @@ function drawText(clip: Loose, context: DrawTextContext): string {
   const letters = layout.missing.filter((c) => !emoji.includes(c));
   const codePoint = (c: string): string => (c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');
   const named = (chars: readonly string[]) =>
-    `${chars.slice(0, 8).map((c) => `${c} (U+${codePoint(c)})`).join(', ')}${chars.length > 8 ? ' …' : ''}`;
+    `${chars
+      .slice(0, 8)
+      .map((c) => `${c} (U+${codePoint(c)})`)
+      .join(', ')}${chars.length > 8 ? ' …' : ''}`;
   if (letters.length > 0) {
     const message =
       `No installed font draws ${named(letters)}: ` +

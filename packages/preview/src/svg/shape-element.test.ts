@@ -24,9 +24,14 @@ describe('shapeElement', () => {
   });
 
   it('fills the whole box for rectangles and rounds corners with strokeRadius', () => {
-    const square = findPixels(draw(shapeElement('Square', { width: 200, height: 100, attributes: 'fill="#0000ff"' })!), (c) => sameColour(c, [0, 0, 255]));
+    const square = findPixels(
+      draw(shapeElement('Square', { width: 200, height: 100, attributes: 'fill="#0000ff"' })!),
+      (c) => sameColour(c, [0, 0, 255]),
+    );
     expect(square).toMatchObject({ left: 50, top: 40, right: 250, bottom: 140, count: 200 * 100 });
-    const rounded = draw(shapeElement('Rectangle_corner0', { width: 200, height: 100, attributes: 'fill="#0000ff"', cornerRadius: 30 })!);
+    const rounded = draw(
+      shapeElement('Rectangle_corner0', { width: 200, height: 100, attributes: 'fill="#0000ff"', cornerRadius: 30 })!,
+    );
     expect(colourAt(rounded, 51, 41)).toEqual([255, 255, 255, 255]);
   });
 

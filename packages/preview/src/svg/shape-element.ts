@@ -1,4 +1,3 @@
-
 /** The shape names the service's editor offers. */
 export const SHAPE_NAMES = [
   'Line_v2',
@@ -66,11 +65,34 @@ export function shapeElement(name: string, options: ShapeElementOptions): string
     case 'Oval_2':
       return `<ellipse cx="${f(w / 2)}" cy="${f(h / 2)}" rx="${f(w / 2)}" ry="${f(h / 2)}" ${attributes}/>`;
     case 'Triangle':
-      return polygon([[w / 2, 0], [w, h], [0, h]], attributes);
+      return polygon(
+        [
+          [w / 2, 0],
+          [w, h],
+          [0, h],
+        ],
+        attributes,
+      );
     case 'Diamond':
-      return polygon([[w / 2, 0], [w, h / 2], [w / 2, h], [0, h / 2]], attributes);
+      return polygon(
+        [
+          [w / 2, 0],
+          [w, h / 2],
+          [w / 2, h],
+          [0, h / 2],
+        ],
+        attributes,
+      );
     case 'Parallelogram':
-      return polygon([[w * 0.25, 0], [w, 0], [w * 0.75, h], [0, h]], attributes);
+      return polygon(
+        [
+          [w * 0.25, 0],
+          [w, 0],
+          [w * 0.75, h],
+          [0, h],
+        ],
+        attributes,
+      );
     case 'Pentagon':
       return polygon(regular(5, w, h), attributes);
     case 'Polygon':
@@ -108,13 +130,24 @@ export function shapeElement(name: string, options: ShapeElementOptions): string
       const left = both ? head : 0;
       return polygon(
         [
-          ...(both ? ([[0, h / 2], [head, 0], [head, y0]] as [number, number][]) : ([[0, y0]] as [number, number][])),
+          ...(both
+            ? ([
+                [0, h / 2],
+                [head, 0],
+                [head, y0],
+              ] as [number, number][])
+            : ([[0, y0]] as [number, number][])),
           [w - head, y0],
           [w - head, 0],
           [w, h / 2],
           [w - head, h],
           [w - head, y1],
-          ...(both ? ([[head, y1], [head, h]] as [number, number][]) : ([[left, y1]] as [number, number][])),
+          ...(both
+            ? ([
+                [head, y1],
+                [head, h],
+              ] as [number, number][])
+            : ([[left, y1]] as [number, number][])),
         ],
         attributes,
       );

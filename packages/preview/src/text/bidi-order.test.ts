@@ -3,7 +3,11 @@ import { bidiLevels, paragraphDirection, visualRuns } from './bidi-order.js';
 
 /** The runs of a line in visual order, each as [text in logical order, shaped right to left]. */
 const order = (text: string, base = paragraphDirection(text)) =>
-  visualRuns([...text].map((char) => ({ char })), () => 'one face', base).map((run) => [run.items.map((item) => item.char).join(''), run.rtl]);
+  visualRuns(
+    [...text].map((char) => ({ char })),
+    () => 'one face',
+    base,
+  ).map((run) => [run.items.map((item) => item.char).join(''), run.rtl]);
 
 describe('bidi order', () => {
   it('takes the paragraph direction from the first letter', () => {
@@ -54,6 +58,8 @@ describe('bidi order', () => {
 
   it('never joins items of different keys (fonts) into one run', () => {
     const items = [...'ab مر'].map((char, i) => ({ char, face: i < 3 ? 'latin' : 'arabic' }));
-    expect(visualRuns(items, (item) => item.face, 'ltr').map((run) => run.items.map((item) => item.char).join(''))).toEqual(['ab ', 'مر']);
+    expect(
+      visualRuns(items, (item) => item.face, 'ltr').map((run) => run.items.map((item) => item.char).join('')),
+    ).toEqual(['ab ', 'مر']);
   });
 });

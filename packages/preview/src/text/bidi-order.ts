@@ -36,8 +36,8 @@ export function paragraphDirection(text: string): 'ltr' | 'rtl' {
 }
 
 function classes(chars: readonly string[]): BidiClass[] {
-  const result = chars.map((char): BidiClass =>
-    DIGIT.test(char) ? 'D' : RTL.test(char) ? 'R' : LETTER.test(char) ? 'L' : 'N',
+  const result = chars.map(
+    (char): BidiClass => (DIGIT.test(char) ? 'D' : RTL.test(char) ? 'R' : LETTER.test(char) ? 'L' : 'N'),
   );
   // Separators between digits and signs touching a number belong to the number (rules W4–W5).
   result.forEach((kind, i) => {

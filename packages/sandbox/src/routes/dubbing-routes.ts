@@ -16,12 +16,20 @@ import { ledgerEntry } from './route-helpers.js';
 export const dubbingUpload: RouteHandler = async (context, route) => {
   const boundary = multipartBoundary(route.request.headers['content-type']);
   if (boundary === undefined) {
-    throw new SandboxHttpError(415, 'unsupported_media_type', 'The dubbing upload must be multipart/form-data with a boundary.');
+    throw new SandboxHttpError(
+      415,
+      'unsupported_media_type',
+      'The dubbing upload must be multipart/form-data with a boundary.',
+    );
   }
   const { store, options } = context;
   const declared = Number(route.request.headers['content-length']);
   if (Number.isFinite(declared) && declared > options.maxUploadBytes) {
-    throw new SandboxHttpError(413, 'payload_too_large', `The upload is larger than the sandbox's limit of ${options.maxUploadBytes} bytes (maxUploadBytes; vsynth sandbox --max-upload-mb).`);
+    throw new SandboxHttpError(
+      413,
+      'payload_too_large',
+      `The upload is larger than the sandbox's limit of ${options.maxUploadBytes} bytes (maxUploadBytes; vsynth sandbox --max-upload-mb).`,
+    );
   }
   const now = options.now();
   const folderId = newObjectId(now);

@@ -15,7 +15,13 @@ export const legacyCreate: RouteHandler = async (context, route) => {
   const body = await readJsonBody(route.request, context.options.maxJsonBytes);
   const { value } = validateBody('legacy', body);
   const project = newProject(context, route, 'legacy', value);
-  const cubes = await commit(context, route, project, { kind: 'legacy', exported: true, body, webhookUrl: webhookOf(value), asKey: true });
+  const cubes = await commit(context, route, project, {
+    kind: 'legacy',
+    exported: true,
+    body,
+    webhookUrl: webhookOf(value),
+    asKey: true,
+  });
   return { status: 200, json: { success: true, cube_used: cubes, key: project.id } };
 };
 
@@ -28,7 +34,13 @@ export const legacyAudio: RouteHandler = async (context, route) => {
   const body = await readJsonBody(route.request, context.options.maxJsonBytes);
   const { value } = validateBody('legacy-audio', body);
   const project = newProject(context, route, 'audio', value);
-  const cubes = await commit(context, route, project, { kind: 'legacy-audio', exported: true, body, webhookUrl: webhookOf(value, 'webhook'), asKey: true });
+  const cubes = await commit(context, route, project, {
+    kind: 'legacy-audio',
+    exported: true,
+    body,
+    webhookUrl: webhookOf(value, 'webhook'),
+    asKey: true,
+  });
   return { status: 200, json: { success: true, cube_used: cubes, key: project.id } };
 };
 
@@ -62,7 +74,12 @@ export const legacyFind: RouteHandler = async (context, route) => {
   };
 };
 
-function newProject(context: SandboxContext, route: RouteRequest, format: ProjectFormat, payload: unknown): ProjectRecord {
+function newProject(
+  context: SandboxContext,
+  route: RouteRequest,
+  format: ProjectFormat,
+  payload: unknown,
+): ProjectRecord {
   const now = context.options.now();
   const name = (payload as Record<string, unknown>)['name'];
   return {

@@ -15,8 +15,19 @@ export function ownedProject(context: SandboxContext, id: string, caller: Caller
 }
 
 /** Cubes of a request on the project as exported, by the configured cost function (`estimateCubes` of `@vsynth/core`). */
-export function cubesFor(context: SandboxContext, kind: CubeRequestKind, project: ProjectRecord, exported: boolean): number {
-  return estimateCubes({ kind, body: project.payload, format: project.format, exported, rates: context.options.cubeCost });
+export function cubesFor(
+  context: SandboxContext,
+  kind: CubeRequestKind,
+  project: ProjectRecord,
+  exported: boolean,
+): number {
+  return estimateCubes({
+    kind,
+    body: project.payload,
+    format: project.format,
+    exported,
+    rates: context.options.cubeCost,
+  });
 }
 
 /** A ledger entry for an accepted request. */
@@ -62,5 +73,7 @@ export function exportView(context: SandboxContext, record: ExportRecord): Recor
 
 /** Exports of a project, oldest first. */
 export function exportsOf(context: SandboxContext, projectId: string): ExportRecord[] {
-  return [...context.store.exports.values()].filter((record) => record.projectId === projectId).sort((a, b) => a.startedAt - b.startedAt);
+  return [...context.store.exports.values()]
+    .filter((record) => record.projectId === projectId)
+    .sort((a, b) => a.startedAt - b.startedAt);
 }
