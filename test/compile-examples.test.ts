@@ -106,18 +106,18 @@ describe('examples/promo.tsx', () => {
       '18:7 <Audio>',
       '19:7 <Avatar>', // slot
       '22:7 <Text>', // styling, tag, slot
-      '25:7 <Image>', // animation
-      '27:5 <Scene>', // background colour
-      '28:7 <Shape>',
-      '29:7 <VideoClip>',
-      '30:7 <Avatar>', // slot
-      '33:7 <Shape>',
-      '34:7 <Text>',
-      '38:5 <Scene>', // watermark
-      '38:5 <Scene>', // background colour
-      '39:7 <Text>',
-      '42:7 <Text>',
-      '38:5 <Scene>', // no avatar: a legacy scene needs one, even lossy
+      '35:7 <Image>', // animation
+      '45:5 <Scene>', // background colour
+      '46:7 <Shape>',
+      '56:7 <VideoClip>',
+      '67:7 <Avatar>', // slot
+      '70:7 <Shape>',
+      '71:7 <Text>',
+      '85:5 <Scene>', // watermark
+      '85:5 <Scene>', // background colour
+      '86:7 <Text>',
+      '89:7 <Text>',
+      '85:5 <Scene>', // no avatar: a legacy scene needs one, even lossy
     ]);
     expect(issues.at(-1)?.message).toBe('scene 2 has no <Avatar>; every legacy scene needs exactly one');
   });

@@ -148,14 +148,14 @@ describe.skipIf(!hasChromium)('vsynth studio in chromium', { timeout: 60_000 }, 
     await edit(file, '<Avatar model={anna} x={0.25}', '<Avatar model={anna x={0.25}');
     await page.waitForSelector('#problems li.problem.error', { timeout: 10_000 });
     const where = await page.textContent('#problems li.problem .where');
-    expect(where).toMatch(/^library-demo\.tsx:25:\d+$/);
+    expect(where).toMatch(/^library-demo\.tsx:29:\d+$/);
     expect(await page.textContent('#problems li.problem .message')).toMatch(/syntax error/);
     expect(await page.getAttribute('#storyboard', 'class')).toBe('stale');
     expect(await page.textContent('#status')).toBe('does not compile');
     expect(await images()).toHaveLength(4);
     await page.click('#problems li.problem');
     await page.waitForSelector('#problems pre.source .here');
-    expect(await page.textContent('#problems pre.source .here')).toContain('25  ');
+    expect(await page.textContent('#problems pre.source .here')).toContain('29  ');
     expect(await page.textContent('#problems pre.source .here')).toContain('<Avatar model={anna x={0.25}');
     // The README's picture: a located problem, its source line, the last good storyboard greyed.
     if (process.env['VSYNTH_WRITE_SCREENSHOT'] === '1')

@@ -151,7 +151,7 @@ describe('vsynth studio on a copy of examples/library-demo.tsx', { timeout: 60_0
     const broken = await save('library-demo.tsx', '<Avatar model={anna} x={0.25}', '<Avatar model={anna x={0.25}');
     expect(broken.ok).toBe(false);
     expect(broken.problems).toHaveLength(1);
-    expect(broken.problems[0]).toMatchObject({ file: 'library-demo.tsx', line: 25, severity: 'error' });
+    expect(broken.problems[0]).toMatchObject({ file: 'library-demo.tsx', line: 29, severity: 'error' });
     expect(broken.problems[0]?.message).toMatch(/syntax error/);
     // The last good build stays: same images, same payloads, and the version they come from.
     expect(broken.scenes).toEqual(good.scenes);
@@ -159,9 +159,9 @@ describe('vsynth studio on a copy of examples/library-demo.tsx', { timeout: 60_0
     expect(broken.shownVersion).toBe(good.version);
     const source = await getJson<{ lines: { number: number; text: string }[] }>(
       studio.url,
-      'source?file=library-demo.tsx&line=25',
+      'source?file=library-demo.tsx&line=29',
     );
-    expect(source.body.lines.find((line) => line.number === 25)?.text).toContain('<Avatar model={anna x={0.25}');
+    expect(source.body.lines.find((line) => line.number === 29)?.text).toContain('<Avatar model={anna x={0.25}');
     const fixed = await save('library-demo.tsx', '<Avatar model={anna x={0.25}', '<Avatar model={anna} x={0.25}');
     expect(fixed).toMatchObject({ ok: true, problems: [] });
     expect(fixed.shownVersion).toBe(fixed.version);
@@ -175,7 +175,7 @@ describe('vsynth studio on a copy of examples/library-demo.tsx', { timeout: 60_0
     );
     expect(broken.ok).toBe(false);
     expect(broken.problems[0]?.message).toContain('unknown asset https://cdn.example.com/brand/logo-wide.png');
-    expect(broken.problems[0]).toMatchObject({ file: 'library-demo.tsx', line: 29 });
+    expect(broken.problems[0]).toMatchObject({ file: 'library-demo.tsx', line: 33 });
     const fixed = await save('components/logo.tsx', 'logo-wider.png', 'logo-wide.png');
     expect(fixed.ok).toBe(true);
   });

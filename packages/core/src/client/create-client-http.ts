@@ -194,10 +194,7 @@ export function createClientHttp(options: ClientHttpOptions): ClientHttp {
   const withBody =
     (upload: UploadBody): typeof fetch =>
     (input, init) =>
-      (options.fetch ?? globalThis.fetch)(
-        new Request(input as Request, { body: upload.stream(), duplex: 'half' }),
-        init,
-      );
+      (options.fetch ?? globalThis.fetch)(new Request(input as Request, streamedBody(upload.stream())), init);
 
   return async (request) => {
     const { definition, signal } = request;
@@ -282,4 +279,10 @@ function redactMessage(error: unknown, secrets: readonly string[]): unknown {
     current = current.cause;
   }
   return error;
+}
+
+/** Request options that send `body` as it is read; `duplex` is not in every lib's `RequestInit`. */
+function streamedBody(body: ReadableStream<Uint8Array>): RequestInit {
+  const init: RequestInit & { duplex: 'half' } = { body, duplex: 'half' };
+  return init;
 }

@@ -218,7 +218,7 @@ export function createClient(options: CreateClientOptions = {}): VsynthClient {
       if (body.length !== undefined) headers['content-length'] = String(body.length);
       return send({
         definition: ENDPOINTS.uploadDubbing,
-        upload: { headers, stream: () => ReadableStream.from(body.chunks()), replayable },
+        upload: { headers, stream: () => readableStreamOf(body.chunks()), replayable },
         schema: dubbingUploadResponseSchema,
         signal,
         timeoutMs: options.uploadTimeoutMs ?? Number.POSITIVE_INFINITY,
@@ -291,4 +291,19 @@ function normaliseRetry(retry: CreateClientOptions['retry']): ClientHttpRetry {
     maxDelayMs: Math.min(given.maxDelayMs ?? 10_000, MAX_TIMER_MS),
     maxRetryAfterMs: Math.min(given.maxRetryAfterMs ?? 60_000, MAX_TIMER_MS),
   };
+}
+
+/** A web stream pulling from `chunks`, built by hand because `ReadableStream.from` is not in the DOM lib. */
+function readableStreamOf(chunks: AsyncIterable<Uint8Array>): ReadableStream<Uint8Array> {
+  const iterator = chunks[Symbol.asyncIterator]();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await iterator.next();
+      if (next.done === true) controller.close();
+      else controller.enqueue(next.value);
+    },
+    async cancel(reason) {
+      await iterator.return?.(reason);
+    },
+  });
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { isValidationError, parseRequest, type Issue } from '@vsynth/core';
 import { anna, minhoCasual } from '../fixtures/avatars.js';
@@ -6,6 +7,8 @@ import type { VsynthNode } from '../element.js';
 import { compile, type CompileOptions } from './compile.js';
 
 type AnyJson = Record<string, any>;
+const SOURCE_LINES = readFileSync(new URL(import.meta.url), 'utf8').split('\n');
+const lineOf = (needle: string): number => SOURCE_LINES.findIndex((l) => l.includes(needle)) + 1;
 const scenes = (payload: unknown): AnyJson[] => (payload as AnyJson)['scenes'];
 
 async function failure(tree: VsynthNode, options: CompileOptions): Promise<readonly Issue[]> {
@@ -177,13 +180,13 @@ describe('compile to legacy', () => {
       { target: 'legacy' },
     );
     expect(issues.map((i) => `${i.source?.element}@${i.source?.lineNumber}: ${i.message}`)).toEqual([
-      'Video@100: <Video> name, webhookUrl cannot be expressed in a legacy payload; remove it, compile to v3, or pass lossy to drop it',
-      'Scene@101: <Scene> background colour rgb(16,32,48) cannot be expressed in a legacy payload; remove it, compile to v3, or pass lossy to drop it',
-      'Avatar@102: <Avatar> tts cannot be expressed in a legacy payload; remove it, compile to v3, or pass lossy to drop it',
-      'Shape@103: <Shape> cannot be expressed in a legacy payload; remove it, compile to v3, or pass lossy to drop it',
-      'VideoClip@104: <VideoClip> cannot be expressed in a legacy payload; remove it, compile to v3, or pass lossy to drop it',
-      'Audio@105: <Audio> cannot be expressed in a legacy payload; remove it, compile to v3, or pass lossy to drop it',
-      'Text@106: <Text> fill, fontWeight cannot be expressed in a legacy payload; remove it, compile to v3, or pass lossy to drop it',
+      `Video@${lineOf('<Video name="Styled"')}: <Video> name, webhookUrl cannot be expressed in a legacy payload; remove it, compile to v3, or pass lossy to drop it`,
+      `Scene@${lineOf('<Scene background="#102030">')}: <Scene> background colour rgb(16,32,48) cannot be expressed in a legacy payload; remove it, compile to v3, or pass lossy to drop it`,
+      `Avatar@${lineOf("<Avatar model={anna} tts={{ voice: 'x' }}>")}: <Avatar> tts cannot be expressed in a legacy payload; remove it, compile to v3, or pass lossy to drop it`,
+      `Shape@${lineOf('<Shape shape="Circle" left={0} top={0} width={10} height={10} />')}: <Shape> cannot be expressed in a legacy payload; remove it, compile to v3, or pass lossy to drop it`,
+      `VideoClip@${lineOf('<VideoClip src="https://cdn.example.com/v.mp4" />')}: <VideoClip> cannot be expressed in a legacy payload; remove it, compile to v3, or pass lossy to drop it`,
+      `Audio@${lineOf('<Audio src="https://cdn.example.com/a.mp3" />')}: <Audio> cannot be expressed in a legacy payload; remove it, compile to v3, or pass lossy to drop it`,
+      `Text@${lineOf('<Text fill="#ff0000" fontWeight="bold">')}: <Text> fill, fontWeight cannot be expressed in a legacy payload; remove it, compile to v3, or pass lossy to drop it`,
     ]);
     expect(issues.every((i) => i.severity === 'error')).toBe(true);
   });

@@ -130,7 +130,7 @@ describe('compile to v3, variant A', () => {
     expect(issues).toHaveLength(1);
     expect(message).toContain('scene 0 has 2 speaking avatars; variant A allows one script per scene');
     expect(formatIssue(issues[0]!)).toContain(
-      `→ at ${HERE}:${lineOf('>Two speaking</Avatar>')}:11 <Avatar> · scenes[0].scripts`,
+      `→ at ${HERE}:${lineOf('<Avatar model={minhoCasual} x={0.25}>')}:11 <Avatar> · scenes[0].scripts`,
     );
   });
 
