@@ -34,5 +34,6 @@ export function isCjkCharacter(character: string): boolean {
 
 /** {@link isCjkCharacter} of one code point. */
 export function isCjkCodePoint(code: number): boolean {
-  return CJK_RANGES.some(([start, end]) => code >= start && code <= end);
+  // Most text is Latin, below the first range: answered without a search.
+  return code >= 0x1100 && CJK_RANGES.some(([start, end]) => code >= start && code <= end);
 }
