@@ -199,6 +199,23 @@ describe.skipIf(redisMissing !== undefined)(
       expect(allowed.code).toBe(0);
       expect(allowed.stderr).toContain('batch empty: 0 rows in the queue');
       expect(JSON.parse(allowed.stdout)).toMatchObject({ batchId: 'empty', rows: 0, queued: 0 });
+      const other = await writeCustomers(fixture.dir, 2);
+      const clash = await runVsynth([
+        'batch',
+        '--template',
+        WELCOME,
+        '--data',
+        other,
+        '--queue',
+        fixture.redis.url,
+        '--batch-id',
+        'empty',
+      ]);
+      expect(clash.code).toBe(2);
+      expect(clash.stderr).toContain('it differs from this one. Choose another --batch-id.');
+      const missing = await runVsynth(['batch', 'status', '--queue', fixture.redis.url, '--batch-id', 'nope']);
+      expect(missing.code).toBe(2);
+      expect(missing.stderr).toContain('The queue has no batch nope. Check --batch-id and --queue');
     }, 60_000);
 
     it('holds --max-cubes over two workers: rows past the budget fail as max_cubes and are not sent', async () => {

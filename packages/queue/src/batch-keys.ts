@@ -2,10 +2,9 @@
 export const QUEUE_NAME = 'vsynth-rows';
 
 /**
- * Redis keys of one batch. `settings`: JSON of {@link QueuedBatchSettings}; `rows`: row → the
- * row's recorded state (attempts, outcome); `results`: row → the results-file line; `cubes`:
- * cubes reserved by rows sent; `reserved`: row → its reservation; `next`/`pause`: the shared rate
- * limiter; `stop`: why the batch stopped (max cubes, refused credentials).
+ * Redis keys of one batch: `settings` (JSON of {@link QueuedBatchSettings}), `rows` (row → recorded
+ * state), `results` (row → results-file line), `cubes`/`reserved` (the cube budget), `next`/`pause`
+ * (the shared rate limiter), `stop` (why the batch stopped).
  *
  * @example batchKeys('b1').results // 'vsynth:batch:b1:results'
  */
@@ -31,9 +30,8 @@ export interface QueuedBatchSettings {
   readonly batchId: string;
   readonly template: string;
   readonly kind: 'create' | 'legacy' | 'modify';
-  /** Rows in the data file (valid and invalid). */
+  /** Rows in the data file, valid and invalid; `queued` counts the valid ones. */
   readonly rows: number;
-  /** Rows enqueued (the valid ones). */
   readonly queued: number;
   readonly rps?: number;
   readonly maxCubes?: number;
@@ -43,7 +41,6 @@ export interface QueuedBatchSettings {
   readonly created: string;
 }
 
-/** Data of one row job. */
 export interface RowJobData {
   readonly batchId: string;
   readonly row: number;
@@ -51,6 +48,6 @@ export interface RowJobData {
   readonly kind: 'create' | 'legacy' | 'modify';
   readonly body: Record<string, unknown>;
   readonly cubes: number;
-  /** Send even if an earlier attempt has no known outcome (enqueued again with `--resend-unknown`). */
+  /** Send even if an earlier attempt has no known outcome (enqueued again with `resendUnknown`). */
   readonly resendUnknown?: boolean;
 }

@@ -2,7 +2,7 @@ import { UsageError } from '@vsynth/core';
 import { Redis } from 'ioredis';
 import { parseQueueUrl, type QueueUrl } from './queue-url.js';
 
-/** A connected Redis client for a `--queue` address. */
+/** A connected Redis client for a `queue` address. */
 export interface QueueConnection {
   readonly url: QueueUrl;
   readonly redis: Redis;
@@ -10,10 +10,8 @@ export interface QueueConnection {
 }
 
 /**
- * Connects to the `--queue` Redis and checks it answers. An address that refuses or does not
- * answer within `timeoutMs` is a usage error naming it (password hidden). Once connected, the
- * client retries commands through Redis restarts (backoff up to 2 s) instead of failing them,
- * and `onDown` is told (once per outage) so the command can say it is waiting.
+ * Connects to the `queue` Redis and checks it answers within `timeoutMs` (else a usage error, password
+ * hidden). Commands then wait through Redis restarts; `onDown`/`onUp` are told once per outage.
  *
  * @example const { redis, close } = await connectRedis('redis://127.0.0.1:6379/0');
  */
@@ -55,7 +53,7 @@ export async function connectRedis(
   } catch (error) {
     redis.disconnect();
     throw new UsageError(
-      `Cannot reach the queue's Redis at ${url.display}: ${describe(firstError ?? error)}. Start redis-server there, or check --queue.`,
+      `Cannot reach the queue's Redis at ${url.display}: ${describe(firstError ?? error)}. Start redis-server there, or check \`queue\`.`,
     );
   }
   connected = true;

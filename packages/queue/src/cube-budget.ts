@@ -21,10 +21,10 @@ return 1`,
 };
 
 /**
- * Reserves a row's estimated cubes against the batch's `--max-cubes`, atomically over all
+ * Reserves a row's estimated cubes against the batch's `maxCubes`, atomically over all
  * workers. False: the row would exceed the budget (or an earlier row did); it must not be sent.
  *
- * @example if (!(await reserveCubes(redis, 'b1', 7, 12, 500))) console.log('over --max-cubes');
+ * @example if (!(await reserveCubes(redis, 'b1', 7, 12, 500))) console.log('over maxCubes');
  */
 export async function reserveCubes(
   redis: Redis,

@@ -8,7 +8,6 @@ import { QUEUE_NAME, batchKeys, type QueuedBatchSettings, type RowJobData } from
 export interface EnqueueBatchOptions {
   readonly redis: Redis;
   readonly settings: QueuedBatchSettings;
-  /** One job per valid row. */
   readonly jobs: readonly RowJobData[];
   /** Rows that did not bind or validate: written to the batch's results as failed/invalid, not enqueued. */
   readonly invalid: readonly RowResult[];
@@ -18,17 +17,14 @@ export interface EnqueueBatchOptions {
 
 export interface EnqueuedBatch {
   readonly batchId: string;
-  /** Jobs added by this call (0 when every row was enqueued before). */
+  /** Jobs added by this call; `existing` counts those an earlier call for the same batch id added. */
   readonly added: number;
-  /** Jobs of rows enqueued by an earlier call for the same batch id. */
   readonly existing: number;
 }
 
 /**
- * Stores a batch's settings and adds one job per row. Idempotent: the job id is the batch id and
- * the row's number and key, so enqueueing the same batch again adds nothing (with
- * `resendUnknown`, only the rows whose result is `unknown`). A batch id whose
- * stored settings name another template is refused (its rows would mix).
+ * Stores a batch's settings and adds one job per row, idempotently (the job id is batch id, row and
+ * row key). A batch id already stored for another template or row count is refused.
  *
  * @example await enqueueBatch({ redis, settings, jobs, invalid: [] }) // { batchId: 'b1', added: 300, existing: 0 }
  */
@@ -40,7 +36,7 @@ export async function enqueueBatch(options: EnqueueBatchOptions): Promise<Enqueu
     const previous = JSON.parse(stored) as QueuedBatchSettings;
     if (previous.template !== settings.template || previous.rows !== settings.rows) {
       throw new UsageError(
-        `The queue already holds batch ${settings.batchId} with the ${previous.template} over ${previous.rows} rows; it differs from this one. Choose another --batch-id.`,
+        `The queue already holds batch ${settings.batchId} with the ${previous.template} over ${previous.rows} rows; it differs from this one. Choose another \`batchId\`.`,
       );
     }
   } else {
@@ -55,9 +51,8 @@ export async function enqueueBatch(options: EnqueueBatchOptions): Promise<Enqueu
     for (let start = 0; start < options.jobs.length; start += 500) {
       const chunk = options.jobs.slice(start, start + 500);
       const ids = chunk.map((job) => rowJobId(job.batchId, job.row, job.rowKey));
-      // Jobs already in the queue (or already settled) are not added again.
       const known = await redis.hmget(keys.results, ...chunk.map((job) => String(job.row)));
-      // One round trip per chunk: which of these jobs BullMQ still holds (waiting, active, delayed).
+      // Jobs BullMQ still holds (waiting, active, delayed) are not added again.
       const pipeline = redis.pipeline();
       for (const id of ids) pipeline.exists(`bull:${QUEUE_NAME}:${id}`);
       const held = ((await pipeline.exec()) ?? []).map(([, value]) => value === 1);
@@ -92,7 +87,6 @@ export async function enqueueBatch(options: EnqueueBatchOptions): Promise<Enqueu
   return { batchId: settings.batchId, added, existing };
 }
 
-/** BullMQ options of every row job (its id aside). */
 const JOB_OPTIONS = {
   removeOnComplete: true,
   removeOnFail: false,

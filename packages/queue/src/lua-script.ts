@@ -8,9 +8,8 @@ export interface LuaScript {
 }
 
 /**
- * Runs a Lua script by its SHA (`EVALSHA`), its text sent only when Redis does not have it (a
- * restarted server, `SCRIPT FLUSH`): the script becomes an ioredis command of the connection the
- * first time. (`eval` sent the whole text with every call.)
+ * Runs a Lua script as an ioredis command (`EVALSHA`, the text sent only when Redis lacks it, as
+ * after a restart or `SCRIPT FLUSH`).
  *
  * @example await runScript(redis, TAKE, [keys.next, keys.pause], [String(interval)]);
  */

@@ -12,16 +12,16 @@ describe('parseQueueUrl', () => {
 
   it('refuses other schemes, bad databases and non-addresses, naming them without the password', () => {
     expect(() => parseQueueUrl('http://u:pw@h:1')).toThrow(
-      '--queue takes a redis:// or rediss:// address, received "http://u:***@h:1".',
+      '`queue` takes a redis:// or rediss:// address, received "http://u:***@h:1".',
     );
     expect(() => parseQueueUrl('redis://:pw@h:1/x')).toThrow(
-      'The database of --queue redis://:***@h:1/x must be a number like /0, received "/x".',
+      'The database of `queue` redis://:***@h:1/x must be a number like /0, received "/x".',
     );
     expect(() => parseQueueUrl('localhost:6379')).toThrow(
-      '--queue takes a redis:// or rediss:// address, received "localhost:6379".',
+      '`queue` takes a redis:// or rediss:// address, received "localhost:6379".',
     );
     expect(() => parseQueueUrl('not a url')).toThrow(
-      '--queue takes a Redis address like redis://127.0.0.1:6379/0, received "not a url".',
+      '`queue` takes a Redis address like redis://127.0.0.1:6379/0, received "not a url".',
     );
   });
 

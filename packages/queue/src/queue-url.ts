@@ -1,7 +1,7 @@
 import { UsageError } from '@vsynth/core';
 import type { RedisOptions } from 'ioredis';
 
-/** A parsed `--queue redis://…` address. */
+/** A parsed `redis://…` queue address. */
 export interface QueueUrl {
   /** The address without its password, for messages. */
   readonly display: string;
@@ -9,8 +9,8 @@ export interface QueueUrl {
 }
 
 /**
- * Parses `redis://[user:password@]host:port[/db]` (or `rediss://` for TLS). A bad address is a
- * usage error naming it, with any password replaced by `***`.
+ * Parses the `queue` address `redis://[user:password@]host:port[/db]` (or `rediss://` for TLS).
+ * A bad address is a usage error naming it, with any password replaced by `***`.
  *
  * @example parseQueueUrl('redis://:s3cret@10.0.0.5:6379/2').display // 'redis://:***@10.0.0.5:6379/2'
  */
@@ -20,17 +20,17 @@ export function parseQueueUrl(text: string): QueueUrl {
     url = new URL(text);
   } catch {
     throw new UsageError(
-      `--queue takes a Redis address like redis://127.0.0.1:6379/0, received "${hidePassword(text)}".`,
+      `\`queue\` takes a Redis address like redis://127.0.0.1:6379/0, received "${hidePassword(text)}".`,
     );
   }
   const display = hidePassword(text);
   if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') {
-    throw new UsageError(`--queue takes a redis:// or rediss:// address, received "${display}".`);
+    throw new UsageError(`\`queue\` takes a redis:// or rediss:// address, received "${display}".`);
   }
   const dbText = url.pathname.replace(/^\//, '');
   const db = dbText === '' ? 0 : Number(dbText);
   if (!Number.isInteger(db) || db < 0)
-    throw new UsageError(`The database of --queue ${display} must be a number like /0, received "/${dbText}".`);
+    throw new UsageError(`The database of \`queue\` ${display} must be a number like /0, received "/${dbText}".`);
   const port = url.port === '' ? 6379 : Number(url.port);
   return {
     display,

@@ -1,9 +1,8 @@
-import { UsageError } from '@vsynth/core';
+import { UsageError, omitUndefined } from '@vsynth/core';
 import { BatchTally, correlationId, withDelivery, type RowResult, type RowState } from '@vsynth/batch';
 import type { Redis } from 'ioredis';
 import { batchKeys, type QueuedBatchSettings } from './batch-keys.js';
 
-/** Where a queued batch stands. */
 export interface QueuedBatchStatus {
   readonly batchId: string;
   readonly template: string;
@@ -16,11 +15,9 @@ export interface QueuedBatchStatus {
   readonly failed: number;
   readonly unknown: number;
   readonly failedByReason: Readonly<Record<string, number>>;
-  /** Cubes of the rows done. */
   readonly cubes: number;
   /** Rows settled per second since the first request. */
   readonly rowsPerSecond: number;
-  /** Every row has its result. */
   readonly finished: boolean;
   /** Why the batch stopped sending (max_cubes, or another row's error), if it did. */
   readonly stopped?: string;
@@ -47,7 +44,7 @@ export async function readBatch(
   ]);
   if (settingsText === null)
     throw new UsageError(
-      `The queue has no batch ${batchId}. Check --batch-id and --queue (the id is printed when the batch is enqueued).`,
+      `The queue has no batch ${batchId}. Check \`batchId\` and \`queue\` (the id is printed when the batch is enqueued).`,
     );
   const settings = JSON.parse(settingsText) as QueuedBatchSettings;
   const results = resultTexts
@@ -81,7 +78,7 @@ export async function readBatch(
       cubes,
       rowsPerSecond: elapsed > 0 ? Math.round((settled / elapsed) * 10) / 10 : 0,
       finished,
-      ...(stopped === undefined ? {} : { stopped }),
+      ...omitUndefined({ stopped }),
     },
     results,
   };

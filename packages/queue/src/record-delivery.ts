@@ -1,3 +1,4 @@
+import { omitUndefined } from '@vsynth/core';
 import type { WebhookDeliveryInfo } from '@vsynth/batch';
 import type { Redis } from 'ioredis';
 import { batchKeys } from './batch-keys.js';
@@ -20,8 +21,7 @@ export async function recordDelivery(redis: Redis, delivery: WebhookDeliveryInfo
   if ((await redis.exists(keys.settings)) === 0) return false;
   const entry = {
     cid: cid!,
-    ...(delivery.videoUrl === undefined ? {} : { videoUrl: delivery.videoUrl }),
-    ...(delivery.duration === undefined ? {} : { duration: delivery.duration }),
+    ...omitUndefined({ videoUrl: delivery.videoUrl, duration: delivery.duration }),
   };
   await redis.hset(keys.deliveries, String(row), JSON.stringify(entry));
   await new RedisStore(redis, batchId).record({ type: 'delivery', row, ...entry, time: new Date().toISOString() });

@@ -4,10 +4,8 @@ import { batchKeys } from './batch-keys.js';
 import { runScript, type LuaScript } from './lua-script.js';
 
 /**
- * A batch's row records in Redis: the queue's implementation of the batch store the local
- * journal implements. Each record updates the row's state (hash `rows`) before `record`
- * resolves, so an attempt is in Redis before its request leaves. How durable that is depends on
- * the server's persistence (`appendonly yes`, `appendfsync always` for a power cut).
+ * The batch store of queued batches: a row's attempt is in Redis before its request leaves, as durable
+ * as the server's persistence (`appendonly yes`, `appendfsync always` for a power cut).
  *
  * @example
  * const store = new RedisStore(redis, 'b1');
@@ -26,10 +24,9 @@ export class RedisStore implements BatchStore {
   }
 
   async record(entry: RowRecord): Promise<void> {
-    // A worker's job is the only sender of its row while it holds the job's lock, so the state it
-    // read is kept (one round trip per record instead of two). A webhook delivery can still change
-    // the row meanwhile: the script writes only over the state this store knows, else answers what
-    // Redis holds, and the record is applied to that.
+    // A worker holding a job's lock is the only sender of its row, so the state it last saw is
+    // trusted; a webhook delivery may still change the row, so the script writes only over that
+    // state, else answers what Redis holds and the record is applied again to that.
     const known = this.known.get(entry.row);
     let text = known !== undefined ? known : await this.rowText(entry.row);
     for (;;) {
@@ -78,9 +75,8 @@ export class RedisStore implements BatchStore {
   }
 }
 
-// A row's state, if the row still holds ARGV[4] ('' for none; else the script answers what it
-// holds); with an attempt's time, also the batch's start unless set. One script, not a `multi()`:
-// that built a pipeline object per record copying every script BullMQ defines.
+// Writes a row's state if the row still holds ARGV[4] ('' for none), else answers what it holds;
+// an attempt's time also sets the batch's start once.
 const RECORD_ROW: LuaScript = {
   name: 'vsynthRecordRow',
   keys: 2,

@@ -32,7 +32,6 @@ export interface RunWorkerOptions {
   readonly stalledCheckMs?: number;
   /** Secret of the correlation signature of webhook addresses (the collector verifies with it). */
   readonly webhookSecret?: string;
-  /** Every row this worker settles. */
   readonly onRow?: (result: RowResult & { batchId: string }) => void;
   readonly onError?: (message: string) => void;
   /** Stop after this (finish rows in flight; rows not started go back to the queue). */
@@ -40,11 +39,9 @@ export interface RunWorkerOptions {
 }
 
 /**
- * Runs rows of any batch in the queue until `signal` aborts. Each row goes through the same
- * `sendRow` as a local batch, with Redis as its store and rate limiter: its attempt is in Redis
- * before the request leaves, so a row found attempted without outcome (its worker died) is
- * `unknown` and not resent unless `resendUnknown`. The batch's `--max-cubes` is a Redis counter
- * reserved atomically before each first send.
+ * Runs rows of any queued batch until `signal` aborts, through the same `sendRow` as a local batch
+ * with Redis as store, rate limiter and cube budget: a row found attempted without outcome (its
+ * worker died) is `unknown`, not resent unless `resendUnknown`.
  *
  * @example
  * const controller = new AbortController();
@@ -90,7 +87,6 @@ export async function runWorker(options: RunWorkerOptions): Promise<{ rows: numb
       return;
     }
     const keys = batchKeys(batchId);
-    // One round trip for both reads (ioredis sends the second before the first answer comes).
     const [state, stop] = await Promise.all([store.rowState(row), redis.get(keys.stop)]);
     const action = resumeAction(state, options.resendUnknown === true || job.data.resendUnknown === true);
     if (state !== undefined && action === 'skip') {
@@ -193,13 +189,11 @@ export async function runWorker(options: RunWorkerOptions): Promise<{ rows: numb
   return { rows };
 }
 
-/** How long a stop waits for a worker still connecting to Redis (e.g. stopped as it starts). */
 const CONNECT_WAIT_ON_STOP_MS = 5_000;
 
 /**
- * Waits until the worker's Redis connections are up, or `ms`. BullMQ (5.81) closing a worker whose
- * blocking connection is still connecting makes that connection emit an error after its listeners
- * are gone: the process died with a stack trace when a worker was stopped in its first milliseconds.
+ * Waits until the worker's Redis connections are up, or `ms`: BullMQ closing a worker whose blocking
+ * connection is still connecting lets that connection emit an error with no listener left.
  */
 async function connectedOrAfter(worker: Worker, ms: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;

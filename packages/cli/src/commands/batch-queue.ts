@@ -10,7 +10,7 @@ import type { RowResult } from '@vsynth/batch';
 import type { QueuedBatchStatus, RowJobData } from '@vsynth/queue';
 import { dataOptions, templateOptions, type BatchCommandOptions } from './batch.js';
 import { progressBar } from './progress-bar.js';
-import { errorWithCliFlags, resultWithCliFlags, withCliFlags } from './with-cli-flags.js';
+import { cliFlagsOnError, errorWithCliFlags, resultWithCliFlags, withCliFlags } from './with-cli-flags.js';
 
 const BATCH_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -58,7 +58,7 @@ export async function enqueueBatchCommand(
     );
   }
   // Connect first: a wrong address is told before binding a large file.
-  const connection = await connectRedis(options.queue);
+  const connection = await cliFlagsOnError(connectRedis(options.queue));
   try {
     const jobs: RowJobData[] = [];
     const invalid: RowResult[] = [];
@@ -94,24 +94,26 @@ export async function enqueueBatchCommand(
         seen.set(project, job.row);
       }
     }
-    const enqueued = await enqueueBatch({
-      redis: connection.redis,
-      settings: {
-        batchId,
-        template: template.description,
-        kind: template.kind,
-        rows: summary.rows,
-        queued: jobs.length,
-        ...(options.rps === undefined ? {} : { rps: options.rps }),
-        ...(options.maxCubes === undefined ? {} : { maxCubes: options.maxCubes }),
-        ...(options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts }),
-        ...(options.webhookUrl === undefined ? {} : { webhookUrl: options.webhookUrl }),
-        created: new Date().toISOString(),
-      },
-      jobs,
-      invalid,
-      ...(options.resendUnknown ? { resendUnknown: true } : {}),
-    });
+    const enqueued = await cliFlagsOnError(
+      enqueueBatch({
+        redis: connection.redis,
+        settings: {
+          batchId,
+          template: template.description,
+          kind: template.kind,
+          rows: summary.rows,
+          queued: jobs.length,
+          ...(options.rps === undefined ? {} : { rps: options.rps }),
+          ...(options.maxCubes === undefined ? {} : { maxCubes: options.maxCubes }),
+          ...(options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts }),
+          ...(options.webhookUrl === undefined ? {} : { webhookUrl: options.webhookUrl }),
+          created: new Date().toISOString(),
+        },
+        jobs,
+        invalid,
+        ...(options.resendUnknown ? { resendUnknown: true } : {}),
+      }),
+    );
     for (const result of invalid.slice(0, 50)) {
       process.stderr.write(
         `${result.issues?.length ? result.issues.map(formatIssue).join('\n') : `✖ row ${result.row}: ${result.errorMessage ?? 'invalid'}`}\n`,
@@ -180,11 +182,11 @@ async function batchStatusCommand(
   options: QueueReadOptions & { json?: boolean; wait?: boolean; interval?: number },
 ): Promise<void> {
   const { connectRedis, readBatch } = await import('@vsynth/queue');
-  const connection = await connectRedis(options.queue, {
-    onDown: (message) => process.stderr.write(`vsynth: ${message}\n`),
-  });
+  const connection = await cliFlagsOnError(
+    connectRedis(options.queue, { onDown: (message) => process.stderr.write(`vsynth: ${message}\n`) }),
+  );
   try {
-    let { status } = await readBatch(connection.redis, options.batchId);
+    let { status } = await cliFlagsOnError(readBatch(connection.redis, options.batchId));
     if (!options.wait) {
       process.stdout.write(options.json ? `${JSON.stringify(status)}\n` : describeStatus(status));
       return;
@@ -231,9 +233,9 @@ async function batchStatusCommand(
 async function batchResultsCommand(options: QueueReadOptions & { out: string }): Promise<void> {
   const { connectRedis, readBatch } = await import('@vsynth/queue');
   const { openResultsFile } = await import('@vsynth/batch');
-  const connection = await connectRedis(options.queue);
+  const connection = await cliFlagsOnError(connectRedis(options.queue));
   try {
-    const { status, results } = await readBatch(connection.redis, options.batchId);
+    const { status, results } = await cliFlagsOnError(readBatch(connection.redis, options.batchId));
     const file = openResultsFile(options.out);
     try {
       for (const result of results) file.write(resultWithCliFlags(result));

@@ -1,8 +1,9 @@
 /**
- * `@vsynth/batch` names its options in backquotes in what it says (`` `maxCubes` ``,
- * `` `resume: true` ``); the CLI says its flags instead.
+ * `@vsynth/batch` and `@vsynth/queue` name their options in backquotes in what they say
+ * (`` `maxCubes` ``, `` `resume: true` ``, `` `queue` ``); the CLI says its flags instead.
  */
 const FLAGS = new Map([
+  ['batchId', '--batch-id'],
   ['concurrency', '--concurrency'],
   ['dryRun', '--dry-run'],
   ['journal', '--journal'],
@@ -10,13 +11,14 @@ const FLAGS = new Map([
   ['maxAttempts', '--max-attempts'],
   ['maxCubes', '--max-cubes'],
   ['projectPool', '--project-pool'],
+  ['queue', '--queue'],
   ['resendUnknown: true', '--resend-unknown'],
   ['resume: true', '--resume'],
   ['rps', '--rps'],
 ]);
 
 /**
- * A batch message with the library's option names replaced by the CLI's flags.
+ * A library message with its option names replaced by the CLI's flags.
  *
  * @example withCliFlags('over `maxCubes` 30.') // 'over --max-cubes 30.'
  */
@@ -32,6 +34,19 @@ export function withCliFlags(text: string): string {
 export function errorWithCliFlags(error: unknown): unknown {
   if (error instanceof Error) error.message = withCliFlags(error.message);
   return error;
+}
+
+/**
+ * What `work` resolves to; its error, if any, in the CLI's words.
+ *
+ * @example const connection = await cliFlagsOnError(connectRedis(options.queue));
+ */
+export async function cliFlagsOnError<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    throw errorWithCliFlags(error);
+  }
 }
 
 /**

@@ -8,6 +8,7 @@ import { numberOption } from '../option-parsers.js';
 import { stopOnSignals } from '../stop-on-signals.js';
 import { webhookRefusalLine } from '../webhook-refusal-line.js';
 import { webhookSecretFrom } from '../webhook-secret.js';
+import { cliFlagsOnError } from './with-cli-flags.js';
 
 interface WorkerOptions {
   readonly queue: string;
@@ -90,10 +91,12 @@ async function runWorkerCommand(options: WorkerOptions): Promise<void> {
       '--collect-webhooks needs $VSYNTH_WEBHOOK_SECRET (it is unset, empty or only white space): set it to the secret every worker signs webhook addresses with.',
     );
   const { connectRedis, recordDelivery, runWorker } = await import('@vsynth/queue');
-  const connection = await connectRedis(options.queue, {
-    onDown: (message) => process.stderr.write(`vsynth: ${message}\n`),
-    onUp: () => process.stderr.write('vsynth: Redis is back; continuing.\n'),
-  });
+  const connection = await cliFlagsOnError(
+    connectRedis(options.queue, {
+      onDown: (message) => process.stderr.write(`vsynth: ${message}\n`),
+      onUp: () => process.stderr.write('vsynth: Redis is back; continuing.\n'),
+    }),
+  );
   const client = createClient({
     ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
     ...(options.legacyBaseUrl === undefined ? {} : { legacyBaseUrl: options.legacyBaseUrl }),
