@@ -46,7 +46,6 @@ export function printJson(value: unknown, io: CommandIo = processIo, compact = f
   io.stdout.write(`${JSON.stringify(value, null, compact || !tty ? undefined : 2)}\n`);
 }
 
-/** Prints warnings on stderr. */
 export function printWarnings(warnings: readonly Issue[], io: CommandIo = processIo): void {
   if (warnings.length > 0) io.stderr.write(`${formatIssues(warnings)}\n`);
 }

@@ -1,10 +1,7 @@
 /**
- * The `vsynth` command: validate, compile, submit, batch, preview and run the local sandbox.
- * Each command lives in `commands/<name>.ts`; only this file calls `process.exit`.
- * Start-up stays cheap: only the module of the command that runs is imported (every other command
- * is registered as its name and description, from the list below), and a command module imports
- * its heavy packages (TSX compiler, renderer, sandbox, templates) with `await import()` when it
- * runs; `vsynth --help` loads neither @vsynth/core nor a command module (lazy-imports.test.ts).
+ * The `vsynth` command; each command lives in `commands/<name>.ts` and only this file calls
+ * `process.exit`. Start-up stays cheap: only the module of the command that runs is imported, and
+ * it imports its heavy packages with `await import()` when it runs.
  */
 import { Command, CommanderError, Help } from 'commander';
 import { EXIT_CODES_HELP, ExitCode } from './exit-codes.js';

@@ -2,11 +2,9 @@ import type { Command } from 'commander';
 
 /** A `vsynth` command as index.ts lists it; its module is imported only when the command runs. */
 export interface LazyCommand {
-  /** The command's name, as typed after `vsynth`. */
   readonly name: string;
   /** Its one-line description in `vsynth --help`; the same text as the command module's. */
   readonly description: string;
-  /** Imports the command's module and returns its register function. */
   readonly load: () => Promise<(program: Command) => unknown>;
 }
 

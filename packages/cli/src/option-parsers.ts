@@ -6,11 +6,8 @@
 import { UsageError } from '@vsynth/core';
 import { InvalidArgumentError } from 'commander';
 
-/** The values a numeric option accepts. */
 export interface NumberRange {
-  /** Smallest accepted value. Default 0. */
   readonly min?: number;
-  /** Largest accepted value. Default: no limit. */
   readonly max?: number;
   /** Accept whole numbers only (written as digits: `1e3` and `0x10` are refused). */
   readonly integer?: boolean;

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { UsageError } from '@vsynth/core';
 
-/** Options of {@link readTextFile}. */
 export interface ReadTextFileOptions {
   /** What the file is, named before its path in the message: `payload`, `--props`. */
   readonly what?: string;

@@ -6,16 +6,11 @@
  */
 import { UsageError } from '@vsynth/core';
 
-/** The variable every command reads the webhook secret from. */
 export const WEBHOOK_SECRET_VAR = 'VSYNTH_WEBHOOK_SECRET';
 
 /**
- * The webhook secret with surrounding white space removed, or undefined for "no secret" (the
- * variable unset, empty or only white space); each command keeps its own meaning of no secret.
- * Characters inside the secret (spaces, control characters, any Unicode) are kept: the secret is
- * only an HMAC key, never sent, so every byte is usable and both ends read it here alike.
- * A `--secret` flag that is given but empty or only white space is a `UsageError`.
- * No message quotes the value.
+ * The webhook secret, trimmed; undefined when unset, empty or only white space. Inner characters
+ * are kept: it is only an HMAC key, never sent. An empty `--secret` is a `UsageError` (never quoted).
  *
  * @example webhookSecretFrom({ VSYNTH_WEBHOOK_SECRET: 's3cret\r\n' }) // 's3cret'
  * @example webhookSecretFrom(process.env, options.secret) // the flag wins when given

@@ -1,6 +1,6 @@
 /** `vsynth audio --text … --model … --language …`: the legacy audio endpoint. */
 import type { Command } from 'commander';
-import type { LegacyAudioRequest } from '@vsynth/core';
+import { omitUndefined, type LegacyAudioRequest } from '@vsynth/core';
 import { clientFromEnv, printJson, processIo, type CommandIo } from '../client-env.js';
 
 export interface AudioOptions {
@@ -28,13 +28,12 @@ export function registerAudio(program: Command): void {
     });
 }
 
-/** Sends the audio request and prints the answer. */
 export async function runAudio(options: AudioOptions, io: CommandIo = processIo): Promise<void> {
   const request: LegacyAudioRequest = {
     language: options.language,
     text: options.text,
     model: options.model,
-    ...(options.webhook === undefined ? {} : { webhook: options.webhook }),
+    ...omitUndefined({ webhook: options.webhook }),
   };
   printJson(await clientFromEnv(io).createLegacyAudio(request), io);
 }

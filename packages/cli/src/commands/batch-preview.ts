@@ -13,7 +13,6 @@ export interface RowPreviewOptions {
   readonly dir: string;
   /** Rows 1..rows get a thumbnail (1-based data rows, as in the results). */
   readonly rows: number;
-  /** Kind of request the template binds. */
   readonly kind: BatchRequest['kind'];
   /** The compiled base video of a modify template (`--slots-from`); required for modify. */
   readonly base?: unknown;
@@ -34,11 +33,9 @@ export function rowPreviewName(row: number): string {
 }
 
 /**
- * Draws the first scene of each of the first `rows` rows' videos at scale 0.25, one after the
- * other, loading each image address once for all rows. A create or legacy row is drawn as it
- * would be sent; a modify row is the base video with the row's `updates` applied (as the service
- * does). Without a base a modify row has nothing to draw, so that is a usage error up front, as
- * is a directory that cannot be created.
+ * Draws the first scene of each of the first `rows` rows' videos at scale 0.25, loading each image
+ * once for all rows; a modify row is the base video with its `updates` applied (as the service
+ * does), so a modify template without a base is a usage error up front.
  *
  * @example
  * const previews = await rowPreviews({ dir: 'previews', rows: 10, kind: 'create', baseDir: '.' });

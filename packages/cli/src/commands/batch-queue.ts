@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Option, type Command } from 'commander';
-import { TemplateError, UsageError, batchError, formatIssue } from '@vsynth/core';
+import { TemplateError, UsageError, batchError, formatIssue, omitUndefined } from '@vsynth/core';
 import type { RowResult } from '@vsynth/batch';
 import type { QueuedBatchStatus, RowJobData } from '@vsynth/queue';
 import { dataOptions, templateOptions, type BatchCommandOptions } from './batch.js';
@@ -66,8 +66,7 @@ export async function enqueueBatchCommand(
       rows: rowsFromFile(options.data, dataOptions(options)),
       template,
       dryRun: true,
-      ...(base === undefined ? {} : { estimate: { base } }),
-      ...(options.keyColumn === undefined ? {} : { keyColumn: options.keyColumn }),
+      ...omitUndefined({ estimate: base === undefined ? undefined : { base }, keyColumn: options.keyColumn }),
       onRequest: ({ row, rowKey, request, cubes }) =>
         jobs.push({ batchId, row, rowKey, kind: request.kind, body: request.body, cubes }),
       results: {
@@ -103,10 +102,12 @@ export async function enqueueBatchCommand(
           kind: template.kind,
           rows: summary.rows,
           queued: jobs.length,
-          ...(options.rps === undefined ? {} : { rps: options.rps }),
-          ...(options.maxCubes === undefined ? {} : { maxCubes: options.maxCubes }),
-          ...(options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts }),
-          ...(options.webhookUrl === undefined ? {} : { webhookUrl: options.webhookUrl }),
+          ...omitUndefined({
+            rps: options.rps,
+            maxCubes: options.maxCubes,
+            maxAttempts: options.maxAttempts,
+            webhookUrl: options.webhookUrl,
+          }),
           created: new Date().toISOString(),
         },
         jobs,

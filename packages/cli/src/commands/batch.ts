@@ -14,6 +14,7 @@ import {
   createClient,
   formatIssue,
   listenForWebhooks,
+  omitUndefined,
   redactSecrets,
   writeWhole,
   type WebhookListener,
@@ -30,7 +31,6 @@ import { errorWithCliFlags, resultWithCliFlags, withCliFlags } from './with-cli-
 import { registerBatchQueueCommands } from './batch-queue.js';
 import type { RowPreviews } from './batch-preview.js';
 
-/** Parsed options of `vsynth batch`. */
 export interface BatchCommandOptions {
   readonly template: string;
   readonly data: string;
@@ -248,10 +248,7 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
 
   const client = options.dryRun
     ? undefined
-    : createClient({
-        ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
-        ...(options.legacyBaseUrl === undefined ? {} : { legacyBaseUrl: options.legacyBaseUrl }),
-      });
+    : createClient(omitUndefined({ baseUrl: options.baseUrl, legacyBaseUrl: options.legacyBaseUrl }));
 
   const format = options.events ?? (process.stderr.isTTY ? 'bar' : 'jsonl');
   const progress = format === 'bar' ? progressBar(await countRows(options.data, rowsOptions)) : undefined;
@@ -274,8 +271,7 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
     const listeners = new Set<(delivery: WebhookDeliveryInfo) => void>();
     listener = await listenForWebhooks({
       secret,
-      ...(options.webhookHost === undefined ? {} : { host: options.webhookHost }),
-      ...(options.webhookPort === undefined ? {} : { port: options.webhookPort }),
+      ...omitUndefined({ host: options.webhookHost, port: options.webhookPort }),
       // A refused delivery (another secret, a forged or cut address) is a warning, or the user waits out --webhook-wait unaware.
       onRejected: (rejection) => onEvent({ type: 'warning', message: webhookRefusalLine(rejection) }),
       onDelivery: (delivery) => {
@@ -326,19 +322,23 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
     summary = await runBatch({
       rows: rowsFromFile(options.data, rowsOptions),
       template,
-      ...(client === undefined ? {} : { client }),
-      ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
-      ...(options.rps === undefined ? {} : { rps: options.rps }),
-      ...(options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts }),
-      ...(options.dryRun ? {} : { journal: options.journal ?? defaultJournal(options.data) }),
-      ...(options.durability === undefined ? {} : { journalDurability: options.durability }),
+      ...omitUndefined({
+        client,
+        concurrency: options.concurrency,
+        rps: options.rps,
+        maxAttempts: options.maxAttempts,
+        journal: options.dryRun ? undefined : (options.journal ?? defaultJournal(options.data)),
+        journalDurability: options.durability,
+        projectPool: options.projectPool,
+        maxCubes: options.maxCubes,
+        estimate: base === undefined ? undefined : { base },
+        keyColumn: options.keyColumn,
+        webhooks: collector,
+        webhookWaitMs: options.webhookWait === undefined ? undefined : options.webhookWait * 1000,
+      }),
       ...(options.resume ? { resume: true } : {}),
       ...(options.resendUnknown ? { resendUnknown: true } : {}),
-      ...(options.projectPool === undefined ? {} : { projectPool: options.projectPool }),
       ...(options.dryRun ? { dryRun: true } : {}),
-      ...(options.maxCubes === undefined ? {} : { maxCubes: options.maxCubes }),
-      ...(base === undefined ? {} : { estimate: { base } }),
-      ...(options.keyColumn === undefined ? {} : { keyColumn: options.keyColumn }),
       results: teeResults(
         options.out === undefined ? undefined : openResultsFile(options.out),
         failures,
@@ -358,8 +358,6 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
               previews?.add(row, request);
             },
           }),
-      ...(collector === undefined ? {} : { webhooks: collector }),
-      ...(options.webhookWait === undefined ? {} : { webhookWaitMs: options.webhookWait * 1000 }),
       onEvent,
       signal: stop.signal,
     });
@@ -514,23 +512,19 @@ function defaultJournal(data: string): string {
 }
 
 /**
- * How `--data` is read: `rowsFromFile`'s options from `--allow-empty`, `--delimiter` and `--rename`.
- *
  * @example rowsFromFile(options.data, dataOptions(options))
  */
 export function dataOptions(options: BatchCommandOptions): RowsFromFileOptions {
   const rename = parseRenames(options.rename ?? []);
   return {
     ...(options.allowEmpty === true ? { allowEmpty: true } : {}),
-    ...(options.delimiter === undefined ? {} : { delimiter: options.delimiter }),
+    ...omitUndefined({ delimiter: options.delimiter }),
     ...(Object.keys(rename).length === 0 ? {} : { rename }),
   };
 }
 
 /**
- * `loadTemplate`'s options from batch's flags (`--slots-from`, `--locale`, and `--target`,
- * `--variant`, `--lossy` for a TSX template), for a local batch and `--queue` alike; `--lossy`
- * without `--target legacy` is a usage error.
+ * `loadTemplate`'s options from batch's flags, for a local batch and `--queue` alike.
  *
  * @example await loadTemplate(options.template, templateOptions(options))
  */
@@ -538,11 +532,9 @@ export function templateOptions(options: BatchCommandOptions): LoadTemplateOptio
   if (options.lossy && options.target !== 'legacy')
     throw new UsageError('--lossy only applies to a TSX template compiled with --target legacy.');
   return {
-    ...(options.slotsFrom === undefined ? {} : { slotsFrom: options.slotsFrom }),
-    ...(options.locale === undefined ? {} : { locale: options.locale }),
+    ...omitUndefined({ slotsFrom: options.slotsFrom, locale: options.locale }),
     tsx: {
-      ...(options.target === undefined ? {} : { target: options.target }),
-      ...(options.variant === undefined ? {} : { variant: options.variant }),
+      ...omitUndefined({ target: options.target, variant: options.variant }),
       ...(options.lossy === true ? { lossy: true } : {}),
     },
   };

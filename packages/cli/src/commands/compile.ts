@@ -4,12 +4,11 @@
  * The JSX settings are supplied here; the user configures nothing.
  */
 import { Option, type Command } from 'commander';
-import { UsageError, formatIssues } from '@vsynth/core';
+import { UsageError, formatIssues, omitUndefined } from '@vsynth/core';
 import { readPropsFile } from '../read-props-file.js';
 // The TSX compiler loads only when the command runs.
 import type { CompileFileOptions, CompileResult } from '@vsynth/jsx-runtime';
 
-/** Options of {@link runCompile}, as parsed from the command line. */
 export interface CompileCommandOptions {
   readonly target?: 'v3' | 'legacy';
   readonly variant?: 'A' | 'B';
@@ -19,9 +18,7 @@ export interface CompileCommandOptions {
   readonly lossy?: boolean;
   /** Print `{payload, slots, warnings}` instead of the payload alone. */
   readonly report?: boolean;
-  /** Where the JSON goes. Default `process.stdout`. */
   readonly stdout?: { write(text: string): unknown };
-  /** Where warnings go. Default `process.stderr`. */
   readonly stderr?: { write(text: string): unknown };
 }
 
@@ -75,10 +72,12 @@ export async function runCompile(file: string, options: CompileCommandOptions = 
     throw new UsageError(`${file} is not a .tsx file; give the TSX file whose default export is the video.`);
   const compileOptions: CompileFileOptions = {
     target: options.target ?? 'v3',
-    ...(options.variant !== undefined && { variant: options.variant }),
-    ...(options.orientation !== undefined && { orientation: options.orientation }),
+    ...omitUndefined({
+      variant: options.variant,
+      orientation: options.orientation,
+      props: options.props === undefined ? undefined : await readPropsFile(options.props),
+    }),
     ...(options.lossy === true && { lossy: true }),
-    ...(options.props !== undefined && { props: await readPropsFile(options.props) }),
   };
   const { compileFile } = await import('@vsynth/jsx-runtime');
   const result = await compileFile(file, compileOptions);

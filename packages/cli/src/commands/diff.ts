@@ -4,19 +4,16 @@
  * changes on screen and in the speech, with the estimated duration and cubes before and after.
  */
 import { Option, type Command } from 'commander';
-import { legacyProjectToV3, parseJsonText, type VideoDiff } from '@vsynth/core';
+import { legacyProjectToV3, omitUndefined, parseJsonText, type VideoDiff } from '@vsynth/core';
 import { readPropsFile } from '../read-props-file.js';
 import { readTextFile } from '../read-text-file.js';
 
-/** Options of {@link runDiff}, as parsed from the command line. */
 export interface DiffCommandOptions {
-  /** Print the diff as JSON (also when equal). */
   readonly json?: boolean;
   /** JSON file with the props for a .tsx side whose default export is a component. */
   readonly props?: string;
   /** How a .tsx side is compiled: `v3` (default) or `legacy` (then converted to v3 to compare). */
   readonly target?: 'v3' | 'legacy';
-  /** Where the diff goes. Default `process.stdout`. */
   readonly stdout?: { write(text: string): unknown };
 }
 
@@ -81,7 +78,6 @@ export async function runDiff(a: string, b: string, options: DiffCommandOptions 
   return diff;
 }
 
-/** One side as a v3 create request. */
 async function readSide(
   file: string,
   target: 'v3' | 'legacy',
@@ -89,7 +85,7 @@ async function readSide(
 ): Promise<Record<string, unknown>> {
   if (TSX.test(file)) {
     const { compileFile } = await import('@vsynth/jsx-runtime');
-    const compiled = await compileFile(file, { target, ...(props !== undefined && { props }) });
+    const compiled = await compileFile(file, { target, ...omitUndefined({ props }) });
     return target === 'legacy'
       ? legacyProjectToV3(compiled.payload as never).payload
       : (compiled.payload as Record<string, unknown>);

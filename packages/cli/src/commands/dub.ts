@@ -4,7 +4,7 @@
  */
 import { stat } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { UsageError, isApiError, type DubbingUploadRequest } from '@vsynth/core';
+import { UsageError, isApiError, omitUndefined, type DubbingUploadRequest } from '@vsynth/core';
 import { clientFromEnv, printJson, processIo, type CommandIo } from '../client-env.js';
 import { collectRepeated, parseNumberOption } from '../option-parsers.js';
 
@@ -23,8 +23,6 @@ export interface DubOptions {
 }
 
 /**
- * Registers `vsynth dub`.
- *
  * @example registerDub(program) // vsynth dub talk.mp4 --to es-ES,fr-FR --target-srt fr-FR=fr.srt --wait
  */
 export function registerDub(program: Command): void {
@@ -71,13 +69,11 @@ export async function runDub(video: string, options: DubOptions, io: CommandIo =
   const request: DubbingUploadRequest = {
     file: video,
     targets,
-    ...(options.from === undefined ? {} : { original: options.from }),
-    ...(options.srt === undefined ? {} : { originalSrt: options.srt }),
+    ...omitUndefined({ original: options.from, originalSrt: options.srt, numberOfSpeakers: options.speakers }),
     ...(Object.keys(targetSrts).length === 0 ? {} : { targetSrts }),
     ...(options.dubbingOnly === true ? { isDubbingOnly: true } : {}),
     ...(options.removeBgm === true ? { isRemoveBGM: true } : {}),
     ...(options.captions === true ? { isCaptionFile: true } : {}),
-    ...(options.speakers === undefined ? {} : { numberOfSpeakers: options.speakers }),
   };
   const client = clientFromEnv(io);
   const uploaded = await client.uploadDubbing(request);

@@ -3,7 +3,7 @@
  * (`{sceneIdx, type, values}` per change) and exports it unless `--no-export`.
  */
 import type { Command } from 'commander';
-import { ValidationError, issue, parseJsonText, type EditRequest } from '@vsynth/core';
+import { ValidationError, issue, omitUndefined, parseJsonText, type EditRequest } from '@vsynth/core';
 import { clientFromEnv, printJson, processIo, type CommandIo } from '../client-env.js';
 import { collectRepeated } from '../option-parsers.js';
 import { requireExportForWebhook, sendWithWebhook, type WebhookFlags } from '../send-with-webhook.js';
@@ -43,7 +43,6 @@ export function registerEdit(program: Command): void {
     });
 }
 
-/** Sends one edit request built from the flags and prints the answer. */
 export async function runEdit(key: string, options: EditOptions, io: CommandIo = processIo): Promise<void> {
   const value: unknown[] = [];
   options.change.forEach((text, index) => {
@@ -63,7 +62,7 @@ export async function runEdit(key: string, options: EditOptions, io: CommandIo =
     const request = {
       updates: { value },
       ...(options.export === false ? { isExport: false } : {}),
-      ...(webhookUrl === undefined ? {} : { webhookUrl }),
+      ...omitUndefined({ webhookUrl }),
     } as EditRequest;
     return client.editProject(key, request);
   });

@@ -17,7 +17,6 @@ export function registerFind(program: Command): void {
     });
 }
 
-/** Sends the find request and prints the answer. */
 export async function runFind(key: string, io: CommandIo = processIo): Promise<void> {
   printJson(await clientFromEnv(io).findLegacyProject(key), io);
 }

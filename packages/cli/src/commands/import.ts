@@ -10,19 +10,14 @@ import type { Command } from 'commander';
 import { UsageError, formatIssues, parseJsonText } from '@vsynth/core';
 import { readTextFile } from '../read-text-file.js';
 
-/** Options of {@link runImport}, as parsed from the command line. */
 export interface ImportCommandOptions {
   /** Where the TSX goes; stdout when absent. */
   readonly out?: string;
   /** Where the avatars module goes; default `avatars.ts` beside `--out`. */
   readonly avatars?: string;
-  /** Replace files that exist. */
   readonly force?: boolean;
-  /** Where the TSX goes without `--out`. Default `process.stdout`. */
   readonly stdout?: { write(text: string): unknown };
-  /** Where the summary, carried fields and warnings go. Default `process.stderr`. */
   readonly stderr?: { write(text: string): unknown };
-  /** Read for `-`. Default `process.stdin`. */
   readonly stdin?: AsyncIterable<string | Buffer>;
 }
 
@@ -62,8 +57,7 @@ export function registerImport(program: Command): void {
 }
 
 /**
- * Imports one payload and writes the modules: both files or none (each written to a temporary
- * file beside it, then renamed).
+ * Imports one payload and writes the modules: both files or none.
  *
  * @example await runImport('examples/payloads/legacy.json', { out: 'legacy-video.tsx' })
  */

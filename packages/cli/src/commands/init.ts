@@ -16,7 +16,6 @@ export type InitTemplate = (typeof INIT_TEMPLATES)[number];
 
 export interface InitOptions {
   readonly template?: InitTemplate;
-  /** Where the summary goes. Default `process.stdout`. */
   readonly stdout?: { write(text: string): unknown };
 }
 
@@ -106,7 +105,6 @@ export async function runInit(dir: string, options: InitOptions = {}): Promise<s
   return Object.keys(files);
 }
 
-/** Every file of the project, by name. */
 async function projectFiles(template: InitTemplate, name: string): Promise<Record<string, string>> {
   const shipped = fileURLToPath(new URL('../../templates/', import.meta.url));
   const files: Record<string, string> = { 'package.json': await packageJson(template, name) };

@@ -3,7 +3,7 @@
  * stored project (keys like `title_1`, `scripts_0`) and optionally re-exports it.
  */
 import type { Command } from 'commander';
-import { UsageError, type ModifyRequest } from '@vsynth/core';
+import { UsageError, omitUndefined, type ModifyRequest } from '@vsynth/core';
 import { clientFromEnv, printJson, processIo, type CommandIo } from '../client-env.js';
 import { collectRepeated } from '../option-parsers.js';
 import { requireExportForWebhook, sendWithWebhook, type WebhookFlags } from '../send-with-webhook.js';
@@ -46,7 +46,6 @@ export function registerModify(program: Command): void {
     });
 }
 
-/** Sends one modify request built from the flags and prints the answer. */
 export async function runModify(options: ModifyOptions, io: CommandIo = processIo): Promise<void> {
   const updates: Record<string, string> = {};
   for (const pair of options.set) {
@@ -64,7 +63,7 @@ export async function runModify(options: ModifyOptions, io: CommandIo = processI
       projectId: options.project,
       updates,
       ...(exported ? { isExport: true } : {}),
-      ...(webhookUrl === undefined ? {} : { webhookUrl }),
+      ...omitUndefined({ webhookUrl }),
     };
     return client.modifyProject(request);
   });

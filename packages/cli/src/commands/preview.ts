@@ -4,14 +4,13 @@
  */
 import { dirname, join, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
-import { formatIssues, isValidationError, parseJsonText, UsageError } from '@vsynth/core';
+import { formatIssues, isValidationError, omitUndefined, parseJsonText, UsageError } from '@vsynth/core';
 // The TSX compiler and the renderer (fontkit, resvg) load only when the command runs.
 import type { Draft, Storyboard } from '@vsynth/preview';
 import { parseNumberOption } from '../option-parsers.js';
 import { readPropsFile } from '../read-props-file.js';
 import { readTextFile } from '../read-text-file.js';
 
-/** Options of {@link runPreview}, as parsed from the command line. */
 export interface PreviewCommandOptions {
   readonly out: string;
   /** Props for a TSX component export: inline JSON (`{"name":"Ana"}`) or a JSON file. */
@@ -98,17 +97,13 @@ async function compileForPreview(
   const { compileFile } = await import('@vsynth/jsx-runtime');
   if (options.target === 'legacy' && options.variant !== undefined)
     throw new UsageError('--variant applies to v3; a legacy payload has none.');
-  const props = options.props === undefined ? {} : { props: await readProps(options.props) };
-  const v3 = {
-    ...props,
-    target: 'v3' as const,
-    ...(options.variant === undefined ? {} : { variant: options.variant }),
-  };
+  const props = omitUndefined({ props: options.props === undefined ? undefined : await readProps(options.props) });
+  const v3 = { ...props, target: 'v3' as const, ...omitUndefined({ variant: options.variant }) };
   // The legacy payload states no orientation: the same --orientation converts and draws it.
   const legacy = {
     ...props,
     target: 'legacy' as const,
-    ...(options.orientation === undefined ? {} : { orientation: options.orientation }),
+    ...omitUndefined({ orientation: options.orientation }),
   };
   let compiled;
   try {
@@ -165,7 +160,7 @@ export async function runPreview(file: string, options: PreviewCommandOptions): 
     timeoutMs,
     // The storyboard and the draft load each image once between them.
     loadAsset: createAssetLoader({ baseDir, timeoutMs }),
-    ...(options.orientation !== undefined && { orientation: options.orientation }),
+    ...omitUndefined({ orientation: options.orientation }),
   };
   const storyboard = await renderStoryboard(payload, { ...common, outDir: options.out, scale });
   if (storyboard.warnings.length > 0) stderr.write(`${formatIssues(storyboard.warnings)}\n`);

@@ -17,7 +17,6 @@ export function registerProgress(program: Command): void {
     });
 }
 
-/** Polls once and prints the answer. */
 export async function runProgress(folderId: string, io: CommandIo = processIo): Promise<void> {
   printJson(await clientFromEnv(io).getDubbingProgress(folderId), io);
 }

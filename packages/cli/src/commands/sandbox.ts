@@ -8,15 +8,12 @@ import type { RunningSandbox, SandboxApp, SandboxOptions } from '@vsynth/sandbox
 import { firstSignal } from '../first-signal.js';
 import { numberOption } from '../option-parsers.js';
 
-/** Options of {@link runSandbox}, as the flags give them. */
 export interface SandboxCommandOptions extends SandboxOptions {
   /** `preview` (default): exports serve `@vsynth/preview`'s artifact; `json`: the project JSON. Ignored when `renderArtifact` is given. */
   readonly artifact?: 'preview' | 'json';
   /** Print nothing but the start JSON line (no event log on stderr). */
   readonly quiet?: boolean;
-  /** Where messages go. Default `process.stderr`. */
   readonly stderr?: { write(text: string): unknown };
-  /** Where the start line goes. Default `process.stdout`. */
   readonly stdout?: { write(text: string): unknown };
   /** Resolves when the sandbox should stop. Default: the first SIGINT or SIGTERM. */
   readonly until?: Promise<unknown>;
@@ -124,8 +121,6 @@ export function registerSandbox(program: Command): void {
 }
 
 /**
- * Starts the sandbox, prints where it listens, waits for `until` (SIGINT/SIGTERM) and closes it.
- *
  * @example await runSandbox({ port: 0, until: someSignal })
  */
 export async function runSandbox(options: SandboxCommandOptions = {}): Promise<void> {

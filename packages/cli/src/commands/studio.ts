@@ -7,11 +7,10 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { extname } from 'node:path';
 import type { Command } from 'commander';
-import { UsageError } from '@vsynth/core';
+import { UsageError, omitUndefined } from '@vsynth/core';
 import { firstSignal } from '../first-signal.js';
 import { numberOption } from '../option-parsers.js';
 
-/** Options of {@link runStudio}, as parsed from the command line. */
 export interface StudioCommandOptions {
   readonly props?: string;
   readonly data?: string;
@@ -66,8 +65,6 @@ export function registerStudio(program: Command): void {
 }
 
 /**
- * Starts the studio, prints its URL, opens it on a terminal, waits for `until` and closes it.
- *
  * @example await runStudio('examples/promo.tsx', { port: 0, open: false })
  */
 export async function runStudio(file: string | undefined, options: StudioCommandOptions = {}): Promise<void> {
@@ -79,10 +76,7 @@ export async function runStudio(file: string | undefined, options: StudioCommand
   let studio;
   try {
     studio = await startStudio({
-      ...(file !== undefined && { file }),
-      ...(options.template !== undefined && { template: options.template }),
-      ...(options.props !== undefined && { props: options.props }),
-      ...(options.data !== undefined && { data: options.data }),
+      ...omitUndefined({ file, template: options.template, props: options.props, data: options.data }),
       port: options.port ?? 0,
       host: options.host ?? '127.0.0.1',
       onRebuild: ({ version, ok }) =>

@@ -8,6 +8,7 @@ import {
   UsageError,
   checkRequest,
   inferRequestKind,
+  omitUndefined,
   ValidationError,
   type LegacyProjectRequest,
   type ProjectCreateRequest,
@@ -21,15 +22,12 @@ export interface SubmitOptions extends WebhookFlags {
   readonly variant?: 'A' | 'B';
   /** JSON file with the props for a component default export (like `vsynth compile --props`). */
   readonly props?: string;
-  /** False for `--no-export`. */
   readonly export?: boolean;
 }
 
 const TSX = new Set(['.tsx', '.jsx', '.ts', '.js', '.mts', '.mjs']);
 
 /**
- * Registers `vsynth submit`.
- *
  * @example registerSubmit(program) // vsynth submit examples/promo.tsx --wait
  */
 export function registerSubmit(program: Command): void {
@@ -85,7 +83,7 @@ export async function runSubmit(file: string, options: SubmitOptions, io: Comman
     const body: ProjectCreateRequest = {
       ...(payload as ProjectCreateRequest),
       ...(options.export === false ? { isExport: false } : {}),
-      ...(webhookUrl === undefined ? {} : { webhookUrl }),
+      ...omitUndefined({ webhookUrl }),
     };
     return client.createProject(body);
   });
@@ -99,11 +97,14 @@ async function loadPayload(
 ): Promise<{ payload: unknown; kind: 'create' | 'legacy' }> {
   if (TSX.has(extname(file).toLowerCase())) {
     const { compileFile } = await import('@vsynth/jsx-runtime'); // only when a .tsx is submitted
-    const compiled = await compileFile(file, {
-      ...(options.target === undefined ? {} : { target: options.target }),
-      ...(options.variant === undefined ? {} : { variant: options.variant }),
-      ...(options.props === undefined ? {} : { props: await readPropsFile(options.props) }),
-    });
+    const compiled = await compileFile(
+      file,
+      omitUndefined({
+        target: options.target,
+        variant: options.variant,
+        props: options.props === undefined ? undefined : await readPropsFile(options.props),
+      }),
+    );
     printWarnings(compiled.warnings, io);
     return { payload: compiled.payload, kind: options.target === 'legacy' ? 'legacy' : 'create' };
   }

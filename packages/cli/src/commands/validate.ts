@@ -14,21 +14,19 @@ import {
   inferRequestKind,
   issue,
   isValidationError,
+  omitUndefined,
   parseJsonText,
   type Issue,
   type RequestKind,
 } from '@vsynth/core';
 import { readTextFile } from '../read-text-file.js';
 
-/** Options of {@link runValidate}. */
 export interface ValidateOptions {
   /** The request kind; inferred from the body's fields when absent. */
   readonly kind?: RequestKind;
   /** Print `{file, kind, valid, issues}` as JSON on stdout whenever the file could be read (`kind` null when not known). */
   readonly json?: boolean;
-  /** Where messages go. Default `process.stderr`. */
   readonly stderr?: { write(text: string): unknown };
-  /** Where the JSON result goes. Default `process.stdout`. */
   readonly stdout?: { write(text: string): unknown };
 }
 
@@ -56,10 +54,7 @@ export function registerValidate(program: Command): void {
       '\nExamples:\n  vsynth validate examples/payloads/create-variant-a.json\n  vsynth validate rows/modify.json --kind modify',
     )
     .action(async (file: string, options: { kind?: RequestKind; json?: boolean }) => {
-      await runValidate(file, {
-        ...(options.kind === undefined ? {} : { kind: options.kind }),
-        ...(options.json === undefined ? {} : { json: options.json }),
-      });
+      await runValidate(file, omitUndefined({ kind: options.kind, json: options.json }));
     });
 }
 

@@ -3,7 +3,7 @@
  * one JSON line per delivery on stdout until interrupted; each refused request is one line on stderr.
  */
 import type { Command } from 'commander';
-import { listenForWebhooks } from '@vsynth/core';
+import { listenForWebhooks, omitUndefined } from '@vsynth/core';
 import { processIo, type CommandIo } from '../client-env.js';
 import { parseNumberOption } from '../option-parsers.js';
 import { webhookRefusalLine } from '../webhook-refusal-line.js';
@@ -49,7 +49,7 @@ export async function runWebhookListen(
     ...(options.port === undefined
       ? {}
       : { port: parseNumberOption('--port', options.port, { max: 65_535, integer: true }) }),
-    ...(options.host === undefined ? {} : { host: options.host }),
+    ...omitUndefined({ host: options.host }),
     secret,
     onDelivery: (delivery) => {
       io.stdout.write(`${JSON.stringify(delivery)}\n`);

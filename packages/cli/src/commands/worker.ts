@@ -3,7 +3,7 @@
  * until Ctrl-C or SIGTERM (requests in flight finish first).
  */
 import { Option, type Command } from 'commander';
-import { createClient } from '@vsynth/core';
+import { createClient, omitUndefined } from '@vsynth/core';
 import { numberOption } from '../option-parsers.js';
 import { stopOnSignals } from '../stop-on-signals.js';
 import { webhookRefusalLine } from '../webhook-refusal-line.js';
@@ -97,10 +97,7 @@ async function runWorkerCommand(options: WorkerOptions): Promise<void> {
       onUp: () => process.stderr.write('vsynth: Redis is back; continuing.\n'),
     }),
   );
-  const client = createClient({
-    ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
-    ...(options.legacyBaseUrl === undefined ? {} : { legacyBaseUrl: options.legacyBaseUrl }),
-  });
+  const client = createClient(omitUndefined({ baseUrl: options.baseUrl, legacyBaseUrl: options.legacyBaseUrl }));
   const stop = stopOnSignals(
     'vsynth: stopping: finishing requests in flight; rows not started stay in the queue (Ctrl-C again to quit at once)\n',
   );
@@ -108,8 +105,7 @@ async function runWorkerCommand(options: WorkerOptions): Promise<void> {
   const listener = options.collectWebhooks
     ? await core.listenForWebhooks({
         secret: secret!,
-        ...(options.webhookHost === undefined ? {} : { host: options.webhookHost }),
-        ...(options.webhookPort === undefined ? {} : { port: options.webhookPort }),
+        ...omitUndefined({ host: options.webhookHost, port: options.webhookPort }),
         onDelivery: (delivery) => {
           recordDelivery(connection.redis, {
             correlationId: delivery.correlationId,
@@ -129,7 +125,7 @@ async function runWorkerCommand(options: WorkerOptions): Promise<void> {
     const { rows } = await runWorker({
       redis: connection.redis,
       client,
-      ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
+      ...omitUndefined({ concurrency: options.concurrency }),
       ...(options.resendUnknown ? { resendUnknown: true } : {}),
       ...(options.stalledCheck === undefined
         ? {}
@@ -139,7 +135,7 @@ async function runWorkerCommand(options: WorkerOptions): Promise<void> {
         ? {
             onRow: (result) =>
               process.stderr.write(
-                `${JSON.stringify({ type: 'row', batchId: result.batchId, row: result.row, status: result.status, attempts: result.attempts, ...(result.reason === undefined ? {} : { reason: result.reason }) })}\n`,
+                `${JSON.stringify({ type: 'row', batchId: result.batchId, row: result.row, status: result.status, attempts: result.attempts, ...omitUndefined({ reason: result.reason }) })}\n`,
               ),
           }
         : {}),
