@@ -23,15 +23,9 @@ export interface BatchTemplate {
   readonly kind: BatchRequestKind;
   /** Short description for messages, e.g. `modify template examples/batch/greeting/modify.json`. */
   readonly description: string;
-  /**
-   * Columns the template reads, when it can tell before binding (Handlebars templates can);
-   * used to warn about columns nothing reads.
-   */
+  /** Columns the template reads, when it can tell before binding (Handlebars templates can). */
   readonly columns?: { readonly required: ReadonlySet<string>; readonly optional: ReadonlySet<string> };
-  /**
-   * Columns read by the rows bound so far, for templates that learn it while binding (TSX
-   * templates); the batch warns at its end about columns no row read.
-   */
+  /** Columns read by the rows bound so far, for templates that learn it while binding (TSX). */
   columnsRead?(): ReadonlySet<string>;
   /** The project every row modifies, when a modify template names one fixed project (no `{{…}}`). */
   readonly projectId?: string;

@@ -1,4 +1,4 @@
-import { zodIssuesToIssues } from '@vsynth/core';
+import { omitUndefined, zodIssuesToIssues } from '@vsynth/core';
 import type { DataRow } from './data-row.js';
 
 /** A zod schema (or anything with zod's `safeParse`) describing one row. */
@@ -26,7 +26,11 @@ export function checkRow(schema: RowSchema, dataRow: DataRow): DataRow {
   }
   const issues = zodIssuesToIssues(result.error, { input: dataRow.data, rootName: 'the row' }).map((item) => {
     const column = item.path[0];
-    return { ...item, row: dataRow.row, ...(column === undefined ? {} : { field: String(column) }) };
+    return {
+      ...item,
+      row: dataRow.row,
+      ...omitUndefined({ field: column === undefined ? undefined : String(column) }),
+    };
   });
   return { ...dataRow, issues: [...(dataRow.issues ?? []), ...issues] };
 }

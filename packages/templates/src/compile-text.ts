@@ -22,7 +22,6 @@ export interface TextTemplate {
   readonly required: ReadonlySet<string>;
   /** Row columns the text reads when present (first argument of `default`). */
   readonly optional: ReadonlySet<string>;
-  /** True when the text has no `{{…}}` at all. */
   readonly constant: boolean;
   /** Binds one row; `row` is the 1-based row number used in issues. */
   render(
@@ -35,10 +34,8 @@ const ESCAPE_HELPER = '__vsynthEscapeHtml';
 const TEXT_HELPER = '__vsynthText';
 
 /**
- * Compiles the text of one field with Handlebars in strict mode. The template text is the only
- * thing ever compiled: row values are data. Values land in the field exactly as typed unless the
- * field is script text (`escape: 'html'`), where each `{{…}}` output is HTML-escaped and the
- * template's own tags stay (`{{{…}}}` opts out, as in Handlebars).
+ * Compiles the text of one field with Handlebars in strict mode (row values are data, never
+ * compiled). In script text (`escape: 'html'`) each `{{…}}` output is HTML-escaped; `{{{…}}}` opts out.
  *
  * @example
  * const t = compileText('Hello {{firstName}}', { env: createHandlebars(), escape: 'none', path: ['updates', 'title'] });
@@ -128,10 +125,7 @@ function denyProtoQuietly(
 /** A template made only of text and `{{name}}`: rendered without Handlebars, same output. */
 type SimplePart = string | { readonly name: string; readonly html: boolean };
 
-/**
- * Recognises text with plain `{{name}}` / `{{{name}}}` only (no helpers, blocks, paths or
- * partials): most personalisation is that, and rendering it directly is several times faster.
- */
+/** Recognises text with plain `{{name}}` / `{{{name}}}` only (no helpers, blocks, paths or partials). */
 function simpleParts(ast: HbNode, helpers: ReadonlySet<string>, escape: FieldEscape): SimplePart[] | undefined {
   const parts: SimplePart[] = [];
   for (const node of ast.body ?? []) {

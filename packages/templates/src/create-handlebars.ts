@@ -28,7 +28,7 @@ export const TEMPLATE_HELPERS = ['default', 'upper', 'lower', 'number', 'date'] 
 export function createHandlebars(options: CreateHandlebarsOptions = {}): HandlebarsEnv {
   const locale = options.locale ?? 'en-US';
   const hb = Handlebars.create();
-  // Building an Intl formatter costs ~100 µs and holds ICU memory until a GC: one per locale and options, reused by every row.
+  // Intl formatters are costly to build: one per locale and options, shared by every row.
   const numberFormats = new Map<string, Intl.NumberFormat>();
   const dateFormats = new Map<string, Intl.DateTimeFormat>();
   hb.registerHelper('default', (value: unknown, fallback: unknown) =>

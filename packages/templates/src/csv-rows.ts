@@ -15,11 +15,9 @@ export interface CsvRowsOptions {
 }
 
 /**
- * Streams the records of a CSV file (or stream) through csv-parse as rows keyed by the header.
- * Handles a UTF-8 BOM, quoted fields with delimiters, doubled quotes and embedded newlines, CRLF,
- * and skips empty lines. A record with more or fewer fields than the header is yielded with an
- * issue; a quote that breaks the file (one never closed, say) throws a ValidationError naming the
- * line where its record starts. A file that is not UTF-8 text is refused before it is parsed.
+ * Streams the records of a CSV file (or stream) through csv-parse as rows keyed by the header,
+ * empty lines skipped. A record with the wrong number of fields is yielded with an issue; a broken
+ * quote, or a file that is not UTF-8 text, throws a ValidationError naming the line.
  *
  * @example
  * for await (const { row, data } of csvRows('people.csv', { rename: { 'First Name': 'firstName' } })) {
@@ -40,8 +38,7 @@ export async function* csvRows(input: string | Readable, options: CsvRowsOptions
       skip_empty_lines: true,
     });
     // Each record is tagged with its line as csv-parse pushes it, while `parser.info` counts the empty
-    // lines before it (its `info` and `on_record` options copy all its counters for every record,
-    // which makes reading a file three times slower).
+    // lines before it.
     const push = parser.push.bind(parser);
     parser.push = (cells: string[] | null) =>
       push(cells === null ? null : { cells, line: lines.endOf(cells, parser.info.empty_lines) });
@@ -68,10 +65,7 @@ export async function* csvRows(input: string | Readable, options: CsvRowsOptions
   }
 }
 
-/**
- * Counts the lines of the records csv-parse reads from their cells and its count of skipped
- * empty lines: its own `info.lines` counts a CRLF inside quotes as two lines.
- */
+/** Counts record lines from their cells: csv-parse's `info.lines` counts a quoted CRLF as two lines. */
 class LineCounter {
   private line = 0;
   private emptyLines = 0;

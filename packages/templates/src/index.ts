@@ -26,6 +26,5 @@ export { toDataRow } from './to-data-row.js';
 export { tsxTemplate, type TsxTemplateOptions } from './tsx-template.js';
 export { withRow } from './with-row.js';
 
-// Defined once in @vsynth/core and re-exported under the names this package always had: the
-// script text escaping (shared with the TSX compiler) and the cube cost (what the sandbox charges).
+// Defined in @vsynth/core (shared with the TSX compiler and the sandbox), re-exported for templates' users.
 export { DEFAULT_CUBE_RATES, escapeHtml, type CubeRates } from '@vsynth/core';

@@ -1,15 +1,13 @@
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { ValidationError, issue } from '@vsynth/core';
+import { ValidationError, issue, omitUndefined } from '@vsynth/core';
 import { cannotRead } from './cannot-read.js';
 import type { DataRow } from './data-row.js';
 import { checkedJsonRow } from './to-data-row.js';
 
 /**
- * Streams a JSON file holding an array of row objects: the array is split into its items as the
- * file is read (only one item is in memory at a time), each item is parsed and yielded. A file
- * that is not an array, or is cut off, throws a ValidationError naming the row; an item that is
- * not an object is yielded with an issue.
+ * Streams a JSON file holding an array of row objects, one item in memory at a time. A file that is
+ * not an array, or is cut off, throws a ValidationError naming the row; a non-object item gets an issue.
  *
  * @example for await (const { row, data } of jsonRows('people.json')) console.log(row, data);
  */
@@ -17,9 +15,9 @@ export async function* jsonRows(input: string | Readable): AsyncGenerator<DataRo
   const name = typeof input === 'string' ? input : 'JSON';
   const stream = typeof input === 'string' ? createReadStream(input, { encoding: 'utf8' }) : input;
   const fail = (message: string, row?: number, cause?: unknown) =>
-    new ValidationError([issue({ code: 'row', message, path: [], ...(row === undefined ? {} : { row }) })], {
+    new ValidationError([issue({ code: 'row', message, path: [], ...omitUndefined({ row }) })], {
       subject: `JSON data file ${name}`,
-      ...(cause === undefined ? {} : { cause }),
+      ...omitUndefined({ cause }),
     });
   const splitter = new ArraySplitter();
   let row = 0;

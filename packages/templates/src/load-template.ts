@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { TemplateError, UsageError, duplicateKeyError, findDuplicateKey } from '@vsynth/core';
+import { TemplateError, UsageError, duplicateKeyError, findDuplicateKey, omitUndefined } from '@vsynth/core';
 import { compileFile } from '@vsynth/jsx-runtime';
 import type { BatchTemplate } from './batch-template.js';
 import { modifyTemplate } from './modify-template.js';
@@ -62,7 +62,7 @@ export async function loadTemplate(file: string, options: LoadTemplateOptions = 
   const duplicate = findDuplicateKey(text);
   if (duplicate !== undefined) throw new TemplateError(duplicateKeyError(duplicate, text, file).message, []);
   const isModify = typeof json === 'object' && json !== null && 'updates' in json;
-  const locale = options.locale === undefined ? {} : { locale: options.locale };
+  const locale = omitUndefined({ locale: options.locale });
   if (!isModify) {
     if (options.slotsFrom !== undefined || options.slots !== undefined)
       throw new UsageError(
@@ -78,5 +78,5 @@ export async function loadTemplate(file: string, options: LoadTemplateOptions = 
     base = compiled.payload;
   }
   slots = { ...slots, ...options.slots };
-  return { template: modifyTemplate(json, { name: file, slots, ...locale }), ...(base === undefined ? {} : { base }) };
+  return { template: modifyTemplate(json, { name: file, slots, ...locale }), ...omitUndefined({ base }) };
 }

@@ -1,4 +1,12 @@
-import { TemplateError, findRequestIssues, isTemplateError, issue, parseModifyKey, type Issue } from '@vsynth/core';
+import {
+  TemplateError,
+  findRequestIssues,
+  isTemplateError,
+  issue,
+  omitUndefined,
+  parseModifyKey,
+  type Issue,
+} from '@vsynth/core';
 import type { BindResult, SyncBatchTemplate } from './batch-template.js';
 import { compileText, type TextTemplate } from './compile-text.js';
 import { createHandlebars } from './create-handlebars.js';
@@ -17,10 +25,8 @@ export interface ModifyTemplateOptions {
 }
 
 /**
- * Compiles a modify template: a modify request whose `projectId`, `webhookUrl` and `updates`
- * values are Handlebars text. `updates` keys are raw modify keys (`title`, `subtitles_1`,
- * `scripts_2`) or slot names resolved through `slots`. `scripts_N` values are script text
- * (values HTML-escaped); title and subtitle values are plain text (values kept exactly).
+ * Compiles a modify template: a modify request whose `projectId`, `webhookUrl` and `updates` values
+ * are Handlebars text; `updates` keys are modify keys or slot names. `scripts_N` values are HTML-escaped.
  *
  * @example
  * const template = modifyTemplate(
@@ -57,7 +63,7 @@ export function modifyTemplate(source: unknown, options: ModifyTemplateOptions =
   }
   if (problems.length > 0) throw new TemplateError(`The ${description} cannot be used.`, problems);
 
-  const env = createHandlebars(options.locale === undefined ? {} : { locale: options.locale });
+  const env = createHandlebars(omitUndefined({ locale: options.locale }));
   const slots = options.slots ?? {};
   const fields: { key: string; text: TextTemplate }[] = [];
   const seen = new Map<string, string>();
@@ -118,7 +124,6 @@ export function modifyTemplate(source: unknown, options: ModifyTemplateOptions =
   const rest = Object.fromEntries(
     Object.entries(record).filter(([k]) => k !== 'updates' && k !== 'projectId' && k !== 'webhookUrl'),
   );
-  const restKeys = Object.keys(rest);
 
   return {
     kind: 'modify',
@@ -133,11 +138,7 @@ export function modifyTemplate(source: unknown, options: ModifyTemplateOptions =
         if (result.ok) bound[field.key] = result.value;
         else issues.push(...result.issues);
       }
-      // Copied key by key: `{ ...rest }` followed by new keys leaves garbage in V8's old
-      // generation for every body (docs/decisions.md, "Memory of a long batch").
-      const body: Record<string, unknown> = {};
-      for (const key of restKeys)
-        Object.defineProperty(body, key, { value: rest[key], enumerable: true, writable: true, configurable: true });
+      const body: Record<string, unknown> = { ...rest };
       for (const [name, text] of [
         ['projectId', projectId],
         ['webhookUrl', webhookUrl],
@@ -149,7 +150,6 @@ export function modifyTemplate(source: unknown, options: ModifyTemplateOptions =
       }
       if (issues.length > 0) return { ok: false, issues };
       body['updates'] = bound;
-      // The body itself is sent: checkRequest's copy of it would be garbage.
       const found = findRequestIssues('modify', body);
       if (found.some((i) => i.severity === 'error')) return { ok: false, issues: withRow(found, row) };
       return { ok: true, request: { kind: 'modify', body }, warnings: withRow(found, row) };

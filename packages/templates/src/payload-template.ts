@@ -1,4 +1,4 @@
-import { TemplateError, findRequestIssues, type Issue, type PathSegment } from '@vsynth/core';
+import { TemplateError, findRequestIssues, omitUndefined, type Issue, type PathSegment } from '@vsynth/core';
 import type { BindResult, SyncBatchTemplate } from './batch-template.js';
 import { compileText, type TextTemplate } from './compile-text.js';
 import { createHandlebars } from './create-handlebars.js';
@@ -13,10 +13,8 @@ export interface PayloadTemplateOptions {
 }
 
 /**
- * Compiles a payload template: any create payload (v3 or legacy, hand-written or compiled from
- * TSX) with `{{…}}` in string leaves. Each leaf is compiled once; each row gets a fresh payload
- * checked with core's rules. Speech text (`org`, in `scripts[]` or an avatar clip's `script`) is
- * script text: values are HTML-escaped; every other leaf keeps values exactly.
+ * Compiles a payload template: a create payload (v3 or legacy) with `{{…}}` in string leaves, each
+ * compiled once; each row's payload is checked with core's rules. Speech text values are HTML-escaped.
  *
  * @example
  * const template = payloadTemplate(compiled.payload);
@@ -31,7 +29,7 @@ export function payloadTemplate(payload: unknown, options: PayloadTemplateOption
     );
   }
   const kind = options.kind ?? (isLegacy(payload) ? 'legacy' : 'create');
-  const env = createHandlebars(options.locale === undefined ? {} : { locale: options.locale });
+  const env = createHandlebars(omitUndefined({ locale: options.locale }));
   const texts: TextTemplate[] = [];
   const problems: Issue[] = [];
   const shape = compileTree(payload, [], (source, path) => {
@@ -57,7 +55,6 @@ export function payloadTemplate(payload: unknown, options: PayloadTemplateOption
       const issues: Issue[] = [];
       const body = instantiate(shape, data, row, issues) as Record<string, unknown>;
       if (issues.length > 0) return { ok: false, issues };
-      // The body itself is sent: checkRequest's copy of it would be garbage.
       const found = findRequestIssues(kind, body);
       if (found.some((i) => i.severity === 'error')) return { ok: false, issues: withRow(found, row) };
       return { ok: true, request: { kind, body }, warnings: withRow(found, row) };

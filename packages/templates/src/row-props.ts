@@ -15,10 +15,8 @@ export interface RowProps {
 const NOT_COLUMNS = new Set(['children', 'key', 'ref', 'then', 'toJSON', '$$typeof']);
 
 /**
- * Wraps a row as props that record every column the component reads, and every prop it reads
- * that the row lacks: a missing column is an error, never `undefined` in a video. `optional`
- * names props the component may read without the row having them (a TSX template declares them
- * with `export const optionalColumns = ['nickname']`). Asking `'nickname' in props` is not a read.
+ * Wraps a row as props that record every column the component reads, and every prop it reads that
+ * the row lacks (unless `optional`), so a missing column is an error, never `undefined` in a video.
  *
  * @example
  * const tracked = rowProps({ firstName: 'Ana', email: 'a@b' });

@@ -1,4 +1,11 @@
-import { findDuplicateKey, findUnrepresentableNumber, formatPath, issue, type DuplicateKey } from '@vsynth/core';
+import {
+  findDuplicateKey,
+  findUnrepresentableNumber,
+  formatPath,
+  issue,
+  omitUndefined,
+  type DuplicateKey,
+} from '@vsynth/core';
 import type { DataRow } from './data-row.js';
 
 /**
@@ -8,7 +15,7 @@ import type { DataRow } from './data-row.js';
  * @example toDataRow({ firstName: 'Ana' }, 1) // { row: 1, data: { firstName: 'Ana' } }
  */
 export function toDataRow(item: unknown, row: number, line?: number): DataRow {
-  const where = line === undefined ? {} : { line };
+  const where = omitUndefined({ line });
   if (typeof item === 'object' && item !== null && !Array.isArray(item)) {
     // JSON.parse makes "__proto__" an own key; copied into a row object it would set the prototype.
     if (Object.hasOwn(item, '__proto__')) {
@@ -56,7 +63,7 @@ export function duplicateKeyRow(duplicate: DuplicateKey, row: number, line?: num
   return {
     row,
     data: {},
-    ...(line === undefined ? {} : { line }),
+    ...omitUndefined({ line }),
     issues: [issue({ code: 'row', message, path: [], row })],
   };
 }
@@ -76,7 +83,7 @@ export function checkedJsonRow(text: string, value: unknown, row: number, line?:
     return {
       row,
       data: {},
-      ...(line === undefined ? {} : { line }),
+      ...omitUndefined({ line }),
       issues: [issue({ code: 'row', message, path: [], row })],
     };
   }

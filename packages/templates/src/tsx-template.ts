@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { UsageError, isValidationError, issue, type Issue } from '@vsynth/core';
+import { UsageError, isValidationError, issue, omitUndefined, type Issue } from '@vsynth/core';
 import {
   compile,
   importTsx,
@@ -16,14 +16,9 @@ import { withRow } from './with-row.js';
 export interface TsxTemplateOptions extends Omit<CompileOptions, 'subject'> {}
 
 /**
- * Loads a TSX template: a `.tsx` file whose default export is a component taking the row as
- * props. Each row compiles to its own create payload (v3, or legacy with `target: 'legacy'`),
- * checked by the compiler with core's rules. The module is loaded once.
- *
- * Strict like the Handlebars templates: a prop the component reads that the row lacks is an
- * error naming row and prop (with a "did you mean"), never `undefined` in a video, unless the
- * module declares it optional (`export const optionalColumns = ['nickname']`). The columns the
- * component read are recorded (`columnsRead`), so the batch warns about columns nothing reads.
+ * Loads a TSX template: a `.tsx` file whose default export is a component taking the row as props;
+ * each row compiles to its own create payload. A prop read that the row lacks is an error, unless
+ * the module declares it optional (`export const optionalColumns = ['nickname']`).
  *
  * @example
  * // welcome.tsx: export default ({ firstName }: { firstName: string }) => <Video>…{`Hi ${firstName}`}…</Video>;
@@ -51,7 +46,7 @@ export async function tsxTemplate(file: string, options: TsxTemplateOptions = {}
   const optional = optionalColumns(exports['optionalColumns'], subject);
   const read = new Set<string>();
   const avatars = options.avatars ?? (exports['avatars'] as CompileOptions['avatars']);
-  const compileOptions: CompileOptions = { ...options, subject, ...(avatars === undefined ? {} : { avatars }) };
+  const compileOptions: CompileOptions = { ...options, subject, ...omitUndefined({ avatars }) };
   const kind = options.target === 'legacy' ? 'legacy' : 'create';
   return {
     kind,
