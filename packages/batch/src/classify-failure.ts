@@ -1,4 +1,4 @@
-import { isApiError, isNetworkError, isTimeoutError, isVsynthError } from '@vsynth/core';
+import { isApiError, isNetworkError, isTimeoutError, isVsynthError, omitUndefined } from '@vsynth/core';
 
 /** What a failed try of a row's request means for the row. */
 export interface FailureVerdict {
@@ -15,13 +15,10 @@ export interface FailureVerdict {
 const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH']);
 
 /**
- * Answers "may this request be sent again?". An error answer (4xx/5xx) means nothing was
- * accepted: 408, 429 and 5xx are retried, other 4xx fail. 401 and 403 stop the batch (the
- * credentials would be refused for every row), and so does a 404 of a modify whose project is
- * shared by rows (it does not exist). A connection that was never made is retried. A request
- * that may have reached the service without an answer (reset, timeout), or with a 2xx answer the
- * client cannot read, is `unknown`: the service has no idempotency key, so sending it again could
- * spend cubes twice.
+ * Answers "may this request be sent again?". An error answer means nothing was accepted: 408, 429
+ * and 5xx are retried, other 4xx fail; 401, 403 and a 404 of a shared project stop the batch. A
+ * request that may have reached the service unanswered is `unknown`: the service has no
+ * idempotency key, so sending it again could spend cubes twice.
  *
  * @example
  * classifyFailure(new ApiError({ status: 503, endpoint }), false) // { kind: 'retry', reason: 'http_503', status: 503 }
@@ -37,7 +34,7 @@ export function classifyFailure(error: unknown, sharedProject: boolean): Failure
         kind: 'retry',
         reason,
         status: error.status,
-        ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs }),
+        ...omitUndefined({ retryAfterMs: error.retryAfterMs }),
       };
     }
     const stopsBatch = error.status === 401 || error.status === 403 || (error.status === 404 && sharedProject);

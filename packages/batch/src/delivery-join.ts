@@ -16,11 +16,9 @@ export interface DeliveryJoinOptions {
 }
 
 /**
- * Joins the webhook deliveries of a batch's exports to its rows by correlation id. A done or
- * unknown row whose request carried the webhook address is held until its delivery comes: its
- * result then gets the video's address and duration, and an unknown row becomes done (its export
- * was delivered, so its request was accepted). Each delivery is also recorded in the store, so a
- * resumed run knows it.
+ * Joins the webhook deliveries of a batch's exports to its rows by correlation id: a row waiting
+ * for its delivery gets the video's address and duration, and an unknown row becomes done. Each
+ * delivery is also recorded in the store, so a resumed run knows it.
  *
  * @example
  * const join = new DeliveryJoin({ collector, batchId, store, tally, write });

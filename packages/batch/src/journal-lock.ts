@@ -12,11 +12,9 @@ export interface JournalLock {
 }
 
 /**
- * Takes `<journal>.lock`, a file holding this process id, so one process at a time sends a
- * journal's rows. The file is created complete and atomically (written aside, then hard-linked
- * into place, which fails if it exists). A lock whose holder is no longer running (killed,
- * crashed) is taken over; the takeover itself is serialised by a second lock file so two
- * processes finding the same stale lock cannot both take it.
+ * Takes `<journal>.lock`, a file holding this process id (written aside, then hard-linked into
+ * place), so one process at a time sends a journal's rows. A lock whose holder is gone is taken
+ * over, serialised by a second lock file so two processes cannot both take it.
  *
  * @example
  * const lock = lockJournal('people.journal.ndjson'); // UsageError naming the holder's pid if held

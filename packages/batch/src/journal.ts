@@ -18,16 +18,10 @@ interface Waiter {
 const openJournals = new Set<Journal>();
 
 /**
- * An append-only NDJSON journal, held by one process at a time (`<journal>.lock`, see
- * `lockJournal`). An `attempt` entry is on disk before its request is sent, so a batch killed at
- * any moment (even `kill -9`) knows on resume which rows are finished, which failed, and which
- * may or may not have reached the service. It never holds request bodies, webhook addresses or
- * credentials.
- *
- * Entries are group-committed: the lines appended during one event-loop turn are written in one
- * call at the end of the turn and made durable by one `fdatasync`, and only then do the turn's
- * attempts resolve. Under `write` durability each line is written at once and never fsynced: it
- * survives a crash of the process, not of the machine.
+ * An append-only NDJSON journal, held by one process at a time (`lockJournal`). An `attempt` entry
+ * is on disk before its request is sent, so a batch killed at any moment (even `kill -9`) knows on
+ * resume which rows may have reached the service. It never holds request bodies or credentials.
+ * The lines of one event-loop turn are written together and made durable by one `fdatasync`.
  *
  * @example
  * const journal = openJournal('people.journal.ndjson', { batch: { id: 'b1', template: 'modify.json' } });

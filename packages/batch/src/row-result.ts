@@ -1,4 +1,4 @@
-import type { Issue } from '@vsynth/core';
+import { omitUndefined, type Issue } from '@vsynth/core';
 
 /**
  * How a row ended. `done`: the service accepted its request. `failed`: it was not accepted
@@ -56,7 +56,7 @@ export function failedResult(
     errorCode,
     errorMessage,
     attempts,
-    ...(projectId === undefined ? {} : { projectId }),
+    ...omitUndefined({ projectId }),
   };
 }
 

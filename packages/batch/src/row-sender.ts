@@ -6,7 +6,6 @@ import { sendRow, type RowToSend, type SendRowContext, type SentRow } from './se
 export interface RowSenderOptions {
   /** What `sendRow` needs, but for `stopped` (the sender's own). */
   readonly context: Omit<SendRowContext, 'stopped' | 'onSuccess' | 'on429'>;
-  /** Requests in flight at once, at most. */
   readonly concurrency: number;
   /** Base projects for modify rows: each row takes a free one. */
   readonly projectPool?: readonly string[] | undefined;
@@ -17,10 +16,8 @@ export interface RowSenderOptions {
 }
 
 /**
- * Sends a batch's bound rows with bounded concurrency. Each row takes a slot of an adaptive limit
- * (it halves after repeated 429 answers) and, for a modify, its project: a free one of the pool,
- * or the project itself when rows share it, so two modifies of one project never overlap. The
- * first error that stops the batch is kept as `fatal`; rows not sent by then are not sent.
+ * Sends a batch's bound rows with an adaptive concurrency limit (halved after repeated 429 answers);
+ * a modify row also takes its project, so two modifies of one project never overlap.
  *
  * @example
  * const sender = new RowSender({ context, concurrency: 4, onConcurrency, onSent, warn });
@@ -53,12 +50,10 @@ export class RowSender {
     };
   }
 
-  /** True once an error stopped the batch. */
   get stopped(): boolean {
     return this.#stopped;
   }
 
-  /** The error that stopped the batch. */
   get fatal(): unknown {
     return this.#fatal;
   }
@@ -94,7 +89,6 @@ export class RowSender {
     this.#inFlight.add(task);
   }
 
-  /** Waits for every row in flight. */
   async drain(): Promise<void> {
     await Promise.all(this.#inFlight);
   }
