@@ -1,4 +1,4 @@
-import { issue, type Issue } from '@vsynth/core';
+import { issue, omitUndefined, type Issue } from '@vsynth/core';
 import { sceneList, setSpeech } from './apply-modify.js';
 import type { ProjectFormat } from './records.js';
 import { asRecord } from './as-record.js';
@@ -86,7 +86,7 @@ export function applyEdit(payload: unknown, changes: readonly EditChange[], form
         return;
       }
       const { text, ...detail } = change.values;
-      clip['detail'] = { ...asRecord(clip['detail']), ...detail, ...(text === undefined ? {} : { textSource: text }) };
+      clip['detail'] = { ...asRecord(clip['detail']), ...detail, ...omitUndefined({ textSource: text }) };
       return;
     }
     if (change.type === 'background') {

@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { omitUndefined } from '@vsynth/core';
 import { applyModify } from './apply-modify.js';
 
 const text = (id: string, tag: string | undefined) => ({
   id,
   type: 'textImage',
-  ...(tag === undefined ? {} : { tag }),
+  ...omitUndefined({ tag }),
   text: id,
 });
 const payload = {

@@ -139,10 +139,8 @@ export class ExportRunner {
   }
 
   /**
-   * Stops timers and the queue of due work, and waits for the few jobs in progress at most
-   * `CLOSE_WAIT_MS` (their outcome is stored), then cuts the deliveries still waiting: a stop must
-   * not wait for a backlog or a receiver. Everything unfinished is stored as unfinished, so it
-   * resumes at the next start (as after kill -9).
+   * Stops timers, waits at most `CLOSE_WAIT_MS` for the jobs in progress, then cuts the deliveries
+   * still waiting; everything unfinished resumes at the next start (as after kill -9).
    */
   async close(): Promise<void> {
     this.closed = true;

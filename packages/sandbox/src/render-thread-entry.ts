@@ -7,11 +7,7 @@ import { parentPort } from 'node:worker_threads';
 import { renderArtifact } from '@vsynth/preview';
 import type { RenderReply, RenderRequest } from './render-thread.js';
 
-/**
- * Nice 10, not 19: at 19 the drawing (and its ffmpeg) gets almost no CPU while other processes keep
- * the cores busy, and the sandbox's answers are no faster for it (docs/decisions.md, "The render
- * thread at nice 10").
- */
+/** Nice 10, not 19: at 19 the drawing (and its ffmpeg) starves while other processes keep the cores busy. */
 const RENDER_NICE = 10;
 
 // On Linux the nice value belongs to the calling thread alone, and ffmpeg started from here

@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { omitUndefined } from '@vsynth/core';
 import { renderArtifact } from '@vsynth/preview';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RenderThread } from './render-thread.js';
@@ -35,7 +36,7 @@ afterEach(async () => {
 });
 
 function renderThread(idleMs?: number): RenderThread {
-  const thread = new RenderThread(idleMs === undefined ? {} : { idleMs });
+  const thread = new RenderThread(omitUndefined({ idleMs }));
   threads.push(thread);
   return thread;
 }

@@ -22,18 +22,15 @@ export interface RenderThreadOptions {
 }
 
 interface Waiting {
-  /** The thread drawing it. */
   readonly worker: Worker;
   readonly resolve: (artifact: NonNullable<RenderReply['artifact']>) => void;
   readonly reject: (error: Error) => void;
 }
 
 /**
- * Draws `@vsynth/preview` artifacts in one worker thread at a low CPU priority (nice 10, Linux), so
- * the sandbox's thread goes on answering requests while drafts are drawn (text layout and
- * rasterising take milliseconds per export, which a burst of exports would add to every answer).
- * The thread starts at the first render, renders several at once (each waits on ffmpeg most of
- * its time) and ends when idle; a thread that fails fails the renders it had.
+ * Draws `@vsynth/preview` artifacts in one worker thread at a low CPU priority, so the sandbox's
+ * thread goes on answering requests while drafts are drawn. The thread starts at the first render,
+ * renders several at once and ends when idle; a thread that fails fails the renders it had.
  *
  * @example
  * const thread = new RenderThread();

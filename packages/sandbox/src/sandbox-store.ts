@@ -42,19 +42,13 @@ interface Waiter {
 }
 
 /**
- * The sandbox's persistence: every record in memory, and an append-only log in the data directory
- * (`store.ndjson`), one `{"t": kind, "v": record}` line per saved record; on replay the last line
- * of a record wins. Lines saved in the same turn of the event loop are appended together and
- * fsynced once (group commit) before their `save` calls resolve, so an answered request is on
- * disk. A start replays the log, cuts off a line torn by a crash, and compacts a log grown past
- * twice its live records: the live records are written to a file beside it, fsynced and renamed
- * over it. The running store compacts the same way between writes.
+ * The sandbox's persistence: every record in memory, and an append-only log (`store.ndjson`) whose
+ * last line of a record wins on replay. A turn's saves are fsynced together before they resolve, so
+ * an answered request is on disk; a log grown past twice its live records is compacted.
  *
- * `save` changes memory at once, so a request that reads a record after another saved it (two
- * modifies of one project) builds on the newer one. When a write fails (disk full) its records
- * and every record saved after it (possibly built on them) are undone in memory, the log is cut
- * back to its last whole batch and their `save` calls reject: no request is answered as accepted
- * that is not on disk. If the log cannot be cut back either, later saves are refused until a restart.
+ * When a write fails (disk full) its records and every later one are undone in memory, the log is
+ * cut back to its last whole batch and their `save` calls reject: no request is answered as
+ * accepted that is not on disk.
  *
  * @example
  * const store = await SandboxStore.open({ dir: '/tmp/sbx' });
@@ -222,11 +216,9 @@ export class SandboxStore {
   }
 
   /**
-   * Rewrites the log as its live records (expired tokens left out) and its unreadable lines:
-   * written to a file beside it, fsynced and renamed over it. Runs only while no save is queued,
-   * when memory and the log agree; records are never changed in place, so the list taken here
-   * stays what the log holds while saves made meanwhile wait. A compaction that fails leaves
-   * the log as it was and is reported, never thrown: the store goes on and the next start retries.
+   * Rewrites the log as its live records (expired tokens left out) and its unreadable lines, through
+   * a file beside it, fsynced and renamed. Runs only while no save is queued (memory and log agree);
+   * a failure is reported, never thrown, and the next start retries.
    */
   private async compact(): Promise<void> {
     const records = this.liveRecords();
