@@ -1,5 +1,6 @@
 import { ApiError } from '../errors/api-error.js';
 import { formatPath } from '../errors/format-issues.js';
+import { omitUndefined } from '../object/omit-undefined.js';
 import { redactSecrets } from './redact-secrets.js';
 import { parseRetryAfter } from './parse-retry-after.js';
 
@@ -40,7 +41,7 @@ export function apiErrorFromResponse(options: ApiErrorFromResponseOptions): ApiE
     endpoint: options.endpoint,
     body,
     ...(detail === '' ? {} : { detail: redactSecrets(detail, secrets) }),
-    ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+    ...omitUndefined({ retryAfterMs }),
   });
 }
 

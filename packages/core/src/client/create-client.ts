@@ -170,7 +170,6 @@ export function createClient(options: CreateClientOptions = {}): VsynthClient {
 
   function check(kind: RequestKind, input: unknown, subject: string): void {
     if (!validate) return;
-    // The caller's own body is sent: only its issues are needed, not checkRequest's copy of it.
     const issues = findRequestIssues(kind, input);
     // A credential pasted into a payload must not come back in the issue list.
     if (issues.some((i) => i.severity === 'error'))

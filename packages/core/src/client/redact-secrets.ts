@@ -4,9 +4,8 @@ export const REDACTED = '[redacted]';
 /**
  * Returns `value` with every occurrence of each secret (API key, token, user key) inside any
  * string — keys included — replaced by `[redacted]`. Secrets shorter than 4 characters are
- * ignored, so a one-letter key cannot blank out a whole body. Objects and arrays on the way to a
- * change are copied; the rest is shared, so a value holding no secret comes back as it is (the
- * same reference) and costs no copy.
+ * ignored, so a one-letter key cannot blank out a whole body. Only objects and arrays on the way to
+ * a change are copied: a value holding no secret comes back as it is.
  *
  * @example redactSecrets({ error: 'bad key abc123' }, ['abc123']) // { error: 'bad key [redacted]' }
  */
@@ -18,15 +17,6 @@ export function redactSecrets<T>(value: T, secrets: Iterable<string>): T {
 
 /** The secrets to look for, longest first (a secret that contains another is replaced whole). */
 function usable(secrets: Iterable<string>): readonly string[] {
-  // Most callers pass one short list for every value (a batch, for every row): used as it is when it already qualifies.
-  if (
-    Array.isArray(secrets) &&
-    (secrets as unknown[]).every(
-      (s, i) => typeof s === 'string' && s.length >= 4 && (i === 0 || s.length <= (secrets[i - 1] as string).length),
-    )
-  ) {
-    return secrets as readonly string[];
-  }
   return [...secrets].filter((s) => typeof s === 'string' && s.length >= 4).sort((a, b) => b.length - a.length);
 }
 

@@ -1,3 +1,4 @@
+import { omitUndefined } from '../object/omit-undefined.js';
 import { apiErrorFromResponse } from './api-error-from-response.js';
 import { networkErrorFor } from './network-error-for.js';
 import type { IssueToken } from './token-provider.js';
@@ -25,7 +26,7 @@ export function sandboxTokenIssuer(baseUrl: string, options: SandboxTokenIssuerO
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify({ appId, userKey }),
-        ...(signal === undefined ? {} : { signal }),
+        ...omitUndefined({ signal }),
       });
     } catch (error) {
       throw networkErrorFor(endpoint, error, { method: 'POST', idempotent: true, signal });

@@ -1,6 +1,7 @@
 import { isApiError } from '../errors/api-error.js';
 import { isNetworkError } from '../errors/network-error.js';
 import { TimeoutError, isTimeoutError } from '../errors/timeout-error.js';
+import { omitUndefined } from '../object/omit-undefined.js';
 import type { DubbingProgress } from '../schemas/dubbing.js';
 
 /** State handed to `onProgress` after each poll. */
@@ -143,7 +144,7 @@ function isDone(progress: DubbingProgress): boolean {
 }
 
 function stopped(folderId: string, limitMs: number, what: string, advice: string, cause?: unknown): TimeoutError {
-  const error = new TimeoutError(ENDPOINT, limitMs, cause === undefined ? {} : { cause });
+  const error = new TimeoutError(ENDPOINT, limitMs, omitUndefined({ cause }));
   error.message = `Dubbing job ${folderId} ${what}; stopped waiting. It may still finish: ${advice}.`;
   return error;
 }

@@ -13,19 +13,15 @@ import {
 } from './request-kind.js';
 import { zodIssuesToIssues } from './zod-issues-to-issues.js';
 
-/** The answer of {@link checkRequest}. */
 export type CheckResult<T> =
   | { readonly ok: true; readonly value: T; readonly warnings: Issue[] }
   | { readonly ok: false; readonly issues: Issue[] };
 
 /**
- * Validates a request body of the given kind and reports every problem at once: schema errors
- * (types, required fields, ranges, enums), the spec's cross-field rules (errors), and quirks of
- * real payloads and unknown fields (warnings). Never throws for any input (a cycle or a throwing
- * getter in a value built in code is reported as an issue); unknown fields are kept in `value`.
- * `value` is a fresh deep copy of the input with every object's keys in the input's order: the
- * request schemas have no defaults or transforms, so zod's output holds the same data (with
- * known keys moved first). Throws `UsageError` only for an unknown `kind`.
+ * Validates a request body of the given kind and reports every problem at once: schema errors, the
+ * spec's cross-field rules (errors), and quirks of real payloads and unknown fields (warnings).
+ * Never throws for any input but an unknown `kind` (`UsageError`); `value` is a deep copy of the
+ * input, keys in the input's order.
  *
  * @example
  * const result = checkRequest('create', JSON.parse(text))

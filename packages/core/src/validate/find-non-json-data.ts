@@ -14,9 +14,8 @@ interface Frame {
 /**
  * Finds the first place where a value built in code is not JSON data that can be validated: a
  * cycle (an object that contains itself), or a property that throws when read (a getter, a
- * revoked proxy). Values from `JSON.parse` never have either; shared references are fine.
- * Returns one error issue at that path, or undefined. Never throws; walks without recursion, so
- * any nesting depth is fine.
+ * revoked proxy). Returns one error issue at that path, or undefined. Never throws; walks without
+ * recursion, so any nesting depth is fine.
  *
  * @example
  * const scene: any = { sceneIdx: 0 }; scene.self = scene
@@ -27,7 +26,6 @@ export function findNonJsonData(input: unknown): Issue | undefined {
   if (typeof input !== 'object' || input === null) return undefined;
   const onPath = new Set<object>();
   const done = new Set<object>();
-  // Paths are built only for an issue: a frame knows the key it was reached by.
   const stack: Frame[] = [];
   let reading: PathSegment | undefined;
   try {

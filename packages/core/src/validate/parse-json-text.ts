@@ -4,7 +4,6 @@ import { findDuplicateKey, type DuplicateKey } from './find-duplicate-key.js';
 import { findUnrepresentableNumber } from './find-unrepresentable-number.js';
 import { ValidationError } from '../errors/validation-error.js';
 
-/** Options of {@link parseJsonText}. */
 export interface ParseJsonTextOptions {
   /** Where the text came from, e.g. a file name, for the message. */
   readonly source: string;

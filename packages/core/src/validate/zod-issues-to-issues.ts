@@ -4,7 +4,6 @@ import { describeExpected, describeValue, entries, isRecord } from './describe-v
 
 type ZodIssue = z.core.$ZodIssue;
 
-/** Options of {@link zodIssuesToIssues}. */
 export interface ZodIssuesToIssuesOptions {
   /** The validated value; used to say what was received when the zod issue does not carry it. */
   readonly input?: unknown;
