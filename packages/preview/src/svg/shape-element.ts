@@ -1,25 +1,7 @@
-/** The shape names the service's editor offers. */
-export const SHAPE_NAMES = [
-  'Line_v2',
-  'Arrow_1_v2',
-  'Arrow_2_v2',
-  'Circle',
-  'Triangle',
-  'Square',
-  'Parallelogram',
-  'Drop_1',
-  'Polygon',
-  'Pentagon',
-  'Oval_1',
-  'Oval_2',
-  'Hexagon_1',
-  'Hexagon_2',
-  'Diamond',
-  'Star',
-  'Rectangle_corner0',
-] as const;
+import { SHAPE_NAMES, type ShapeName } from '@vsynth/core';
 
-export type ShapeName = (typeof SHAPE_NAMES)[number];
+// Re-exported: the preview draws exactly the shapes core's schema accepts.
+export { SHAPE_NAMES, type ShapeName };
 
 export interface ShapeElementOptions {
   readonly width: number;
