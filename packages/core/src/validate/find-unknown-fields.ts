@@ -22,6 +22,7 @@ export function findUnknownFields(schema: z.core.$ZodType, input: unknown): Issu
 const MAX_DEPTH = 64;
 
 // Walks the schema's definition the way zod documents for tools: `_zod.def` discriminated by `type`.
+// `path` is one array pushed and popped along the way; an issue takes a copy.
 function walk(schema: z.core.$ZodType, value: unknown, path: PathSegment[], out: Issue[]): void {
   if (path.length > MAX_DEPTH || value === undefined) return;
   const def = (schema as z.core.$ZodTypes)._zod.def;
@@ -31,19 +32,19 @@ function walk(schema: z.core.$ZodType, value: unknown, path: PathSegment[], out:
       const open = def.catchall === undefined || def.catchall._zod.def.type === 'unknown';
       for (const key of Object.keys(value)) {
         const child = Object.hasOwn(def.shape, key) ? def.shape[key] : undefined;
-        if (child !== undefined) walk(child, value[key], [...path, key], out);
+        if (child !== undefined) walkChild(child, value[key], path, key, out);
         else if (open) out.push(unknownField([...path, key]));
       }
       return;
     }
     case 'array': {
       if (!Array.isArray(value)) return;
-      for (const [index, item] of value.entries()) walk(def.element, item, [...path, index], out);
+      for (let index = 0; index < value.length; index++) walkChild(def.element, value[index], path, index, out);
       return;
     }
     case 'record': {
       if (!isRecord(value)) return;
-      for (const key of Object.keys(value)) walk(def.valueType, value[key], [...path, key], out);
+      for (const key of Object.keys(value)) walkChild(def.valueType, value[key], path, key, out);
       return;
     }
     case 'optional':
@@ -69,6 +70,18 @@ function walk(schema: z.core.$ZodType, value: unknown, path: PathSegment[], out:
     default:
       return;
   }
+}
+
+function walkChild(
+  schema: z.core.$ZodType,
+  value: unknown,
+  path: PathSegment[],
+  segment: PathSegment,
+  out: Issue[],
+): void {
+  path.push(segment);
+  walk(schema, value, path, out);
+  path.pop();
 }
 
 function unknownField(path: PathSegment[]): Issue {
