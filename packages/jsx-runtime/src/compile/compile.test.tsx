@@ -864,6 +864,15 @@ describe('errors are reported together with their places', () => {
     expect(issues[2]!.message).toContain('<Image> needs naturalWidth and naturalHeight');
   });
 
+  it('names a module namespace passed instead of its element, and quotes other objects briefly', async () => {
+    const namespace = { default: <Video /> } as unknown as VsynthNode;
+    expect((await failure(namespace)).issues[0]!.message).toBe(
+      'expected an element, got a module namespace; pass its default export (`mod.default`), the element',
+    );
+    const big = { title: 'x'.repeat(500) } as unknown as VsynthNode;
+    expect((await failure(big)).issues[0]!.message).toBe(`expected an element, got {"title":"${'x'.repeat(50)}…`);
+  });
+
   it('rejects elements in the wrong place and text outside <Text>', async () => {
     const { issues } = await failure(
       <Video>

@@ -185,5 +185,19 @@ function describe(value: unknown): string {
   if (isElement(value)) return `<${builtinKind(value.type) ?? componentName(value.type)}>`;
   if (typeof value === 'function') return `function ${componentName(value)}`;
   if (typeof value === 'symbol') return value.toString();
-  return typeof value === 'object' ? (JSON.stringify(value) ?? typeof value) : typeof value;
+  if (typeof value !== 'object' || value === null) return typeof value;
+  if (isElement((value as { default?: unknown }).default)) {
+    return 'a module namespace; pass its default export (`mod.default`), the element';
+  }
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value);
+  } catch {
+    // A cycle or a BigInt inside: the kind is all there is to say.
+  }
+  if (text === undefined) return 'an object';
+  return text.length > MAX_DESCRIBED ? `${text.slice(0, MAX_DESCRIBED)}…` : text;
 }
+
+/** Characters of an unexpected value quoted in a message; a whole module's JSON helps nobody. */
+const MAX_DESCRIBED = 60;
