@@ -22,7 +22,7 @@ try {
     'export default <Video><Scene><Text>warm</Text></Scene></Video>;\n';
   await writeFile(warmFile, source);
   const mod = await importTsx(warmFile);
-  const root = (mod['default'] as { default?: unknown } | undefined)?.default ?? mod['default'];
+  const root = mod['default'];
   if (isElement(root)) await compile(root, { target: 'v3', variant: 'B' });
 } catch {
   // A failed warm-up only makes the first build slower.

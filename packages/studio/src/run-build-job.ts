@@ -93,15 +93,11 @@ async function buildTsx(context: Context, file: string): Promise<BuildOutcome> {
   } catch (error) {
     return failed(errorProblems(error, file, job.cwd), rowCount);
   }
-  const inner = mod['default'];
-  // A CommonJS module's namespace puts module.exports under `default`, as compileFile reads it.
-  const isCommonJs = typeof inner === 'object' && inner !== null && !isElement(inner) && 'default' in inner;
-  const exports = isCommonJs ? (inner as Record<string, unknown>) : mod;
-  const root = exports['default'];
+  const root = mod['default'];
   const subject = shown(file, job.cwd);
   const fail = (message: string): BuildOutcome =>
     failed([{ message, file: subject, line: null, column: null, severity: 'error' }], rowCount);
-  const optionalColumns = Array.isArray(exports['optionalColumns']) ? (exports['optionalColumns'] as unknown[]) : [];
+  const optionalColumns = Array.isArray(mod['optionalColumns']) ? (mod['optionalColumns'] as unknown[]) : [];
   const optional = new Set(optionalColumns.filter((name): name is string => typeof name === 'string'));
   const tracked = row === undefined ? undefined : rowProps(row.data, optional);
   let element: VsynthNode;
@@ -121,7 +117,7 @@ async function buildTsx(context: Context, file: string): Promise<BuildOutcome> {
   } else {
     return fail(`${subject} must export default a <Video> element or a component returning one; got ${typeof root}.`);
   }
-  const avatars = exports['avatars'] as CompileOptions['avatars'];
+  const avatars = mod['avatars'] as CompileOptions['avatars'];
   const common: CompileOptions = { subject, cwd: job.cwd, ...omitUndefined({ avatars }) };
   const results: Partial<Record<StudioTarget, CompileResult>> = {};
   const targets = {} as Record<StudioTarget, TargetOutcome>;

@@ -1,13 +1,6 @@
 import path from 'node:path';
 import { UsageError, isValidationError, issue, omitUndefined, type Issue } from '@vsynth/core';
-import {
-  compile,
-  importTsx,
-  isElement,
-  jsxDEV,
-  type CompileOptions,
-  type FunctionComponent,
-} from '@vsynth/jsx-runtime';
+import { compile, importTsx, jsxDEV, type CompileOptions, type FunctionComponent } from '@vsynth/jsx-runtime';
 import type { BatchTemplate, BindResult } from './batch-template.js';
 import { missingVariableIssue } from './missing-variable-issue.js';
 import { rowProps } from './row-props.js';
@@ -26,12 +19,7 @@ export interface TsxTemplateOptions extends Omit<CompileOptions, 'subject'> {}
  * const bound = await template.bind({ firstName: 'Ana' }, 1);
  */
 export async function tsxTemplate(file: string, options: TsxTemplateOptions = {}): Promise<BatchTemplate> {
-  const mod = await importTsx(file);
-  const inner = mod['default'];
-  const exports =
-    typeof inner === 'object' && inner !== null && !isElement(inner) && 'default' in inner
-      ? (inner as Record<string, unknown>)
-      : mod;
+  const exports = await importTsx(file);
   const component = exports['default'];
   const subject =
     path

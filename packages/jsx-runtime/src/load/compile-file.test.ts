@@ -86,12 +86,10 @@ describe('importTsx', () => {
     });
   });
 
-  it('reports a throw at module level naming the file, never a position in generated code', async () => {
-    // vitest replaces Error.prepareStackTrace, so tsx's stacks stay unmapped here: no line is
-    // better than a wrong one. test/compile-cli.test.ts asserts the line under plain Node.
+  it('reports a throw at module level at its line in the source, never a position in generated code', async () => {
     const file = path.join(dir, 'esm', 'throws.tsx');
     await expect(importTsx(file)).rejects.toMatchObject({
-      message: `Invalid ${file}: 1 problem\n✖ loading the module failed: Expected property name or '}' in JSON at position 1`,
+      message: `Invalid ${file}: 1 problem\n✖ loading the module failed: Expected property name or '}' in JSON at position 1\n  → at ${file}:3:19`,
     });
   });
 
@@ -138,7 +136,7 @@ describe('compileFile', () => {
   it('names an anonymous default export that throws', async () => {
     for (const file of [path.join(dir, 'esm', 'anonymous.tsx'), path.join(dir, 'anonymous.tsx')]) {
       await expect(compileFile(file)).rejects.toMatchObject({
-        message: `Invalid ${file}: 1 problem\n✖ <default export> threw: row has no name`,
+        message: `Invalid ${file}: 1 problem\n✖ <default export> threw: row has no name (thrown at ${file}:2:9)`,
       });
     }
   });

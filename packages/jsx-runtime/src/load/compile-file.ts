@@ -47,14 +47,9 @@ export async function compileFile(file: string, options: CompileFileOptions = {}
   return compile(element, { ...compileOptions, subject, ...omitUndefined({ avatars }) });
 }
 
-/** The default export and the `avatars` export, also when the file loaded as CommonJS. */
+/** The default export and the `avatars` export. */
 async function loadDefaultExport(file: string, cwd: string | undefined): Promise<{ value: unknown; avatars: unknown }> {
-  const mod = await importTsx(file, omitUndefined({ cwd }));
-  let exports: Record<string, unknown> = mod;
-  const inner = mod['default'];
-  // A CommonJS module's namespace puts module.exports under `default`; an ESM default export
-  // that is a plain object (neither element nor component) is no video either way.
-  if (typeof inner === 'object' && inner !== null && !isElement(inner)) exports = inner as Record<string, unknown>;
+  const exports = await importTsx(file, omitUndefined({ cwd }));
   if (!('default' in exports)) {
     throw new UsageError(
       `${file} has no default export: export default a <Video> element or a component returning one.`,

@@ -116,6 +116,7 @@ describe('a .tsx compiles wherever it is, whatever tsconfig surrounds it', () =>
         version: '1.0.0',
         type: 'module',
         main: 'index.js',
+        peerDependencies: { '@vsynth/jsx-runtime': '*' },
       }),
       'lib-user/node_modules/titles-js/index.js':
         "import { jsx } from '@vsynth/jsx-runtime/jsx-runtime';\nimport { Text } from '@vsynth/jsx-runtime';\nexport const Built = (props) => jsx(Text, { children: props.text });\n",
@@ -167,8 +168,8 @@ describe('the runtime a loaded file gets', () => {
           "import { Text, Video } from '@vsynth/jsx-runtime';\nexport const text = <Text>x</Text>;\nexport default <Video />;\n",
       });
       for (let i = 0; i < 2; i++) {
-        const mod = await importTsx(path.join(root, `shared-${type}/v.tsx`));
-        const exports = (type === 'commonjs' ? mod['default'] : mod) as {
+        // The same namespace whatever the package's type: the file is bundled as an ES module.
+        const exports = (await importTsx(path.join(root, `shared-${type}/v.tsx`))) as {
           default: { type: unknown };
           text: { type: unknown };
         };

@@ -1,18 +1,21 @@
 import { existsSync } from 'node:fs';
-import Module from 'node:module';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { UsageError, ValidationError, issue, isVsynthError, omitUndefined } from '@vsynth/core';
+import { pathToFileURL } from 'node:url';
+import { UsageError, ValidationError, issue, omitUndefined, type Issue } from '@vsynth/core';
+import type { Message } from 'esbuild';
 import { displayPath } from '../compile/display-path.js';
 import { throwSite } from '../compile/throw-site.js';
-import { jsxTsconfig, nearestTsconfig } from './jsx-tsconfig.js';
-import { missingModuleError } from './missing-module-error.js';
-import { runtimeShims, type RuntimeShims } from './runtime-shims.js';
+import { bundleTsx } from './bundle-tsx.js';
+import { missingModuleMessage } from './missing-module-message.js';
+import { runtimeShims } from './runtime-shims.js';
 
-let shims: Promise<RuntimeShims> | undefined;
+let shims: Promise<Readonly<Record<string, string>>> | undefined;
+let loads = 0;
 
-/** Derived tsconfig per user tsconfig (key `''` outside any project). */
-const tsconfigs = new Map<string, Promise<string>>();
+const UNRESOLVED = /^Could not resolve "(.+)"$/;
+const MISSING_BASE_CONFIG = /^Cannot find base config file "(.+)"$/;
 
 export interface ImportTsxOptions {
   /** File names in error messages are relative to this directory (default `process.cwd()`). */
@@ -21,138 +24,100 @@ export interface ImportTsxOptions {
 
 /**
  * Imports a `.tsx` (or `.ts`) file with the JSX settings vsynth needs whatever the user's configuration, so
- * every element records its `file:line:col`; everything else comes from the nearest `tsconfig.json`. Each
- * call loads the file and its local imports afresh, so edits are seen.
+ * every element records its `file:line:col`; `paths` come from the nearest `tsconfig.json`. The file and
+ * its local imports are bundled afresh on each call (edits are seen), packages load once.
  *
  * @example const element = (await importTsx('promo.tsx')).default;
  */
 export async function importTsx(file: string, options: ImportTsxOptions = {}): Promise<Record<string, unknown>> {
   const cwd = options.cwd ?? process.cwd();
-  const absolute = path.resolve(file);
-  if (!existsSync(absolute)) throw new UsageError(`Cannot read ${file}: no such file. Give the path of a .tsx file.`);
-  const { tsImport } = await import('tsx/esm/api');
-  // Stacks of the user's code then point at their .tsx lines (tsx emits inline source maps).
-  process.setSourceMapsEnabled(true);
-  const userTsconfig = nearestTsconfig(path.dirname(absolute));
-  const key = userTsconfig ?? '';
-  let tsconfig = tsconfigs.get(key);
-  if (tsconfig === undefined) {
-    tsconfig = jsxTsconfig(userTsconfig, path.dirname(fileURLToPath(import.meta.url)));
-    tsconfigs.set(key, tsconfig);
-  }
+  const entry = path.resolve(file);
+  if (!existsSync(entry)) throw new UsageError(`Cannot read ${file}: no such file. Give the path of a .tsx file.`);
   shims ??= runtimeShims();
-  const { commonJs, modules } = await shims;
-  mapRuntimeForCommonJs(commonJs);
-  mapRuntimeForModules(modules);
-  const tsconfigPath = await tsconfig;
-  const cached = new Set(Object.keys(requireCache()));
+  const runtime = await shims;
+  const dir = path.join(os.tmpdir(), 'vsynth-load');
+  loads += 1;
+  const outfile = path.join(dir, `${path.parse(entry).name}-${process.pid}-${loads}.mjs`);
+  let bundle: Awaited<ReturnType<typeof bundleTsx>>;
   try {
-    return (await importWithTsconfig(tsImport, pathToFileURL(absolute).href, tsconfigPath)) as Record<string, unknown>;
+    bundle = await bundleTsx(entry, { runtime, outfile });
   } catch (error) {
-    if (isVsynthError(error)) throw error;
-    const message = error instanceof Error ? error.message : '';
-    const extendsMissing = userTsconfig === undefined ? null : /^File '(.+)' not found\.$/.exec(message);
-    if (extendsMissing) {
-      const where = displayPath(userTsconfig ?? '', cwd);
-      throw new UsageError(
-        `Cannot load ${displayPath(file, cwd)}: ${where} (the tsconfig nearest to it, read for paths and module ` +
-          `settings) extends "${extendsMissing[1]}", which cannot be found. ` +
-          `Install the package it names or fix "extends" in ${where}.`,
-        { cause: error },
-      );
-    }
-    throw missingModuleError(error, file, cwd) ?? loadError(file, error, cwd);
-  } finally {
-    forgetCommonJs(cached);
+    throw buildError(error, file, cwd);
   }
-}
-
-function requireCache(): Record<string, unknown> {
-  return (Module as unknown as { _cache: Record<string, unknown> })._cache;
-}
-
-/**
- * Drops the CommonJS modules this import loaded (tsx keys them `file?namespace=…`): Node's relative
- * `require` cache would otherwise hand the next import the previous load of an edited file.
- */
-function forgetCommonJs(before: ReadonlySet<string>): void {
-  const cache = requireCache();
-  for (const key of Object.keys(cache)) if (!before.has(key) && key.includes('namespace')) delete cache[key];
-}
-
-/**
- * tsx's CommonJS side (a file outside a `"type": "module"` package) takes its tsconfig, for
- * `paths` and JSX alike, from `TSX_TSCONFIG_PATH` when `tsImport` registers it: set it for that
- * synchronous moment only, so concurrent imports and the user's own setting are unaffected.
- */
-function importWithTsconfig(
-  tsImport: typeof import('tsx/esm/api').tsImport,
-  url: string,
-  tsconfig: string,
-): Promise<unknown> {
-  const before = process.env['TSX_TSCONFIG_PATH'];
-  process.env['TSX_TSCONFIG_PATH'] = tsconfig;
+  refuseMissingBaseConfig(bundle.warnings, file, cwd);
+  // Stacks of the user's code then point at their .tsx lines (the bundle carries an inline source map).
+  process.setSourceMapsEnabled(true);
+  await mkdir(dir, { recursive: true });
+  await writeFile(outfile, bundle.code);
   try {
-    return tsImport(url, { parentURL: import.meta.url, tsconfig });
+    return (await import(pathToFileURL(outfile).href)) as Record<string, unknown>;
+  } catch (error) {
+    throw loadError(file, error, cwd);
   } finally {
-    if (before === undefined) delete process.env['TSX_TSCONFIG_PATH'];
-    else process.env['TSX_TSCONFIG_PATH'] = before;
+    await rm(outfile, { force: true });
   }
 }
 
-/** A syntax error or a throw at module level, as a ValidationError naming the file and, when known, the line. */
+/** esbuild's errors (syntax, an import that cannot be resolved) as one ValidationError, each at its place. */
+function buildError(error: unknown, file: string, cwd: string): Error {
+  const messages = (error as { errors?: Message[] } | null)?.errors;
+  if (!Array.isArray(messages) || messages.length === 0) return loadError(file, error, cwd);
+  const entry = path.resolve(file);
+  const root = path.parse(entry).root;
+  const issues: Issue[] = firstSyntaxErrorPerFile(messages).map((message) => {
+    const at = message.location;
+    if (at === null) return issue({ code: 'jsx', message: message.text, path: [] });
+    const importer = path.resolve(root, at.file);
+    const source = { fileName: displayPath(importer, cwd), lineNumber: at.line, columnNumber: at.column + 1 };
+    const unresolved = UNRESOLVED.exec(message.text);
+    if (unresolved === null) return issue({ code: 'jsx', message: `syntax error: ${message.text}`, path: [], source });
+    const specifier = unresolved[1] ?? '';
+    // esbuild places the error at the string's quote; the specifier starts one column on.
+    const quoted = at.lineText[at.column] === '"' || at.lineText[at.column] === "'";
+    const located = { ...source, columnNumber: source.columnNumber + (quoted ? 1 : 0) };
+    const text = missingModuleMessage(specifier, importer, entry, cwd);
+    return issue({ code: 'jsx', message: text, path: [], source: located });
+  });
+  return new ValidationError(issues, { subject: displayPath(file, cwd), cause: error });
+}
+
+/** Every unresolved import, but one syntax error per file: what follows the first is mostly its echo. */
+function firstSyntaxErrorPerFile(messages: readonly Message[]): Message[] {
+  const seen = new Set<string>();
+  return messages.filter((message) => {
+    if (UNRESOLVED.test(message.text)) return true;
+    const file = message.location?.file ?? '';
+    if (seen.has(file)) return false;
+    seen.add(file);
+    return true;
+  });
+}
+
+/** A tsconfig whose `extends` cannot be found: esbuild only warns, and the settings would be silently lost. */
+function refuseMissingBaseConfig(warnings: readonly Message[], file: string, cwd: string): void {
+  for (const warning of warnings) {
+    const missing = MISSING_BASE_CONFIG.exec(warning.text);
+    if (missing === null || warning.location === null) continue;
+    const tsconfig = path.resolve(path.parse(path.resolve(file)).root, warning.location.file);
+    const where = displayPath(tsconfig, cwd);
+    throw new UsageError(
+      `Cannot load ${displayPath(file, cwd)}: ${where} (the tsconfig nearest to it, read for paths and module ` +
+        `settings) extends "${missing[1]}", which cannot be found. ` +
+        `Install the package it names or fix "extends" in ${where}.`,
+    );
+  }
+}
+
+/** A throw at module level, as a ValidationError naming the file and, when known, the line. */
 function loadError(file: string, error: unknown, cwd: string): ValidationError {
   const text = error instanceof Error ? error.message : String(error);
-  // esbuild: "Transform failed with 1 error:\n/abs/file.tsx:3:7: ERROR: Expected ..."
-  const where = /([^\s:]+\.[cm]?[jt]sx?):(\d+):(\d+): ERROR: (.*)/.exec(text);
-  const subject = displayPath(file, cwd);
-  if (where) {
-    const [, errorFile = file, line, column, reason] = where;
-    const columnNumber = Number(column) + 1;
-    const source = { fileName: displayPath(errorFile, cwd), lineNumber: Number(line), columnNumber };
-    const found = issue({ code: 'jsx', message: `syntax error: ${reason ?? ''}`, path: [], source });
-    return new ValidationError([found], { subject, cause: error });
-  }
   const first = text.split('\n')[0] ?? text;
   const source = throwSite(error, cwd);
-  const message = `loading the module failed: ${first}`;
-  const found = issue({ code: 'jsx', message, path: [], ...omitUndefined({ source }) });
-  return new ValidationError([found], { subject, cause: error });
-}
-
-let mappedModules = false;
-
-/**
- * ES modules: a resolve hook that answers our three specifiers with this process's runtime
- * (see runtimeShims), before Node looks for them, so a file outside any project finds them too.
- */
-function mapRuntimeForModules(targets: Readonly<Record<string, string>>): void {
-  if (mappedModules) return;
-  mappedModules = true;
-  const hook = [
-    'let targets = {};',
-    'export function initialize(data) { targets = data; }',
-    'export async function resolve(specifier, context, next) {',
-    '  const url = Object.hasOwn(targets, specifier) ? targets[specifier] : undefined;',
-    '  return url === undefined ? next(specifier, context) : { url, shortCircuit: true };',
-    '}',
-  ].join('\n');
-  Module.register(`data:text/javascript,${encodeURIComponent(hook)}`, { data: targets });
-}
-
-let mapped = false;
-
-/**
- * CommonJS (a `.tsx` outside a `"type": "module"` package; tsx's CommonJS side ignores the
- * tsconfig's `paths`): the same three specifiers resolve to this process's runtime.
- */
-function mapRuntimeForCommonJs(targets: Readonly<Record<string, string>>): void {
-  if (mapped) return;
-  mapped = true;
-  const cjs = Module as unknown as { _resolveFilename: (request: string, ...rest: unknown[]) => string };
-  const original = cjs._resolveFilename;
-  cjs._resolveFilename = function resolveFilename(this: unknown, request: string, ...rest: unknown[]): string {
-    const target = Object.hasOwn(targets, request) ? targets[request] : undefined;
-    return target ?? original.call(this, request, ...rest);
-  };
+  const found = issue({
+    code: 'jsx',
+    message: `loading the module failed: ${first}`,
+    path: [],
+    ...omitUndefined({ source }),
+  });
+  return new ValidationError([found], { subject: displayPath(file, cwd), cause: error });
 }

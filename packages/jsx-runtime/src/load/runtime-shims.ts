@@ -8,18 +8,13 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 /** Where the loaded runtime modules wait for the shims; `Symbol.for` so every copy agrees. */
 const LOADED = Symbol.for('vsynth.jsx-runtime.loaded');
 
-/** Per specifier, the CommonJS shim's path and the ES module shim's URL. */
-export interface RuntimeShims {
-  readonly commonJs: Readonly<Record<string, string>>;
-  readonly modules: Readonly<Record<string, string>>;
-}
-
 /**
- * Tiny modules that hand a loaded file this process's `@vsynth/jsx-runtime` instead of a copy: tsx loads
- * every module of an import afresh, and a fresh runtime with @vsynth/core and zod takes a few hundred
- * milliseconds per load. Elements from either copy are alike (`Symbol.for` brands).
+ * Tiny ES modules, per specifier their URL, that hand a loaded file this process's `@vsynth/jsx-runtime`
+ * instead of a copy (also when the caller runs it from the sources or under a test runner's loader), so a
+ * video's elements are the caller's and nothing is loaded twice. Elements from any copy are alike
+ * (`Symbol.for` brands).
  */
-export async function runtimeShims(): Promise<RuntimeShims> {
+export async function runtimeShims(): Promise<Readonly<Record<string, string>>> {
   const loaded: Record<string, Record<string, unknown>> = {
     '@vsynth/jsx-runtime': (await import('../index.js')) as Record<string, unknown>,
     '@vsynth/jsx-runtime/jsx-runtime': (await import('../jsx-runtime.js')) as Record<string, unknown>,
@@ -29,19 +24,16 @@ export async function runtimeShims(): Promise<RuntimeShims> {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const dir = path.join(os.tmpdir(), `vsynth-tsx-${hash(here)}`);
   await mkdir(dir, { recursive: true });
-  const commonJs: Record<string, string> = {};
   const modules: Record<string, string> = {};
   for (const [specifier, exports] of Object.entries(loaded)) {
     const name = specifier === '@vsynth/jsx-runtime' ? 'index' : specifier.slice('@vsynth/jsx-runtime/'.length);
     const from = `globalThis[Symbol.for('vsynth.jsx-runtime.loaded')][${JSON.stringify(specifier)}]`;
     const names = Object.keys(exports).filter((key) => /^[A-Za-z_$][\w$]*$/.test(key) && key !== 'default');
-    const cjs = `module.exports = ${from};\n`;
     const esm = `const loaded = ${from};\nexport const { ${names.join(', ')} } = loaded;\n`;
     // Named by content: processes of other versions never overwrite each other's shims.
-    commonJs[specifier] = await writeOnce(path.join(dir, `${name}-${hash(cjs)}.cjs`), cjs);
     modules[specifier] = pathToFileURL(await writeOnce(path.join(dir, `${name}-${hash(esm)}.mjs`), esm)).href;
   }
-  return { commonJs, modules };
+  return modules;
 }
 
 /** Writes `file` unless it exists; never half-written for a concurrent reader. */
