@@ -6,18 +6,19 @@
  *     --data examples/batch/create-per-row/customers.csv --dry-run
  */
 import { Avatar, Scene, Text, Video } from '@vsynth/jsx-runtime';
+import { z } from 'zod';
 import { anna } from '../../avatars.js';
 
 export { avatars } from '../../avatars.js';
 
-/** One row of customers.csv (CSV values are text). */
-export interface WelcomeRow {
-  readonly name: string;
-  readonly plan: string;
-  readonly seats: string;
-}
+/** One row of customers.csv: each cell is read as its prop's type (seats as a number) and checked. */
+export const schema = z.object({
+  name: z.string().min(1),
+  plan: z.enum(['Starter', 'Pro', 'Team', 'Enterprise']),
+  seats: z.number().int().positive(),
+});
 
-export default function Welcome({ name, plan, seats }: WelcomeRow) {
+export default function Welcome({ name, plan, seats }: z.infer<typeof schema>) {
   return (
     <Video name={`Welcome ${name}`} isExport>
       <Scene background="https://cdn.example.com/backgrounds/studio-blue.jpg">

@@ -52,6 +52,8 @@ export { compile, type CompileOptions, type CompileResult } from './compile/comp
 
 export { compileFile, type CompileFileOptions } from './load/compile-file.js';
 export { importTsx } from './load/import-tsx.js';
+export { parseProps, type PropsOrigin } from './props/parse-props.js';
+export { propsJsonSchema, propsSchemaOf, type JsonSchemaNode, type PropsSchema } from './props/props-schema.js';
 
 export { importProject, type ImportProjectOptions, type ImportProjectResult } from './import/import-project.js';
 export { normaliseProject, type ProjectTarget } from './import/normalise-project.js';

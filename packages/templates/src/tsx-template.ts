@@ -1,7 +1,17 @@
 import path from 'node:path';
 import { UsageError, isValidationError, issue, omitUndefined, type Issue } from '@vsynth/core';
-import { compile, importTsx, jsxDEV, type CompileOptions, type FunctionComponent } from '@vsynth/jsx-runtime';
+import {
+  compile,
+  importTsx,
+  jsxDEV,
+  parseProps,
+  propsJsonSchema,
+  propsSchemaOf,
+  type CompileOptions,
+  type FunctionComponent,
+} from '@vsynth/jsx-runtime';
 import type { BatchTemplate, BindResult } from './batch-template.js';
+import { coerceCells } from './coerce-cells.js';
 import { missingVariableIssue } from './missing-variable-issue.js';
 import { rowProps } from './row-props.js';
 import { withRow } from './with-row.js';
@@ -32,15 +42,53 @@ export async function tsxTemplate(file: string, options: TsxTemplateOptions = {}
     );
   }
   const optional = optionalColumns(exports['optionalColumns'], subject);
+  const schema = propsSchemaOf(exports, subject);
   const read = new Set<string>();
   const avatars = options.avatars ?? (exports['avatars'] as CompileOptions['avatars']);
   const compileOptions: CompileOptions = { ...options, subject, ...omitUndefined({ avatars }) };
   const kind = options.target === 'legacy' ? 'legacy' : 'create';
+  const compileRow = async (element: ReturnType<typeof jsxDEV>, row: number): Promise<BindResult> => {
+    try {
+      const result = await compile(element, compileOptions);
+      return {
+        ok: true,
+        request: { kind, body: result.payload as unknown as Record<string, unknown> },
+        warnings: withRow(result.warnings, row),
+      };
+    } catch (error) {
+      if (isValidationError(error)) {
+        return {
+          ok: false,
+          issues: withRow(
+            error.issues.filter((i: Issue) => i.severity === 'error'),
+            row,
+          ),
+        };
+      }
+      const message = error instanceof Error ? error.message : String(error);
+      return {
+        ok: false,
+        issues: [issue({ code: 'template', message: `${subject} failed for this row: ${message}`, path: [], row })],
+      };
+    }
+  };
   return {
     kind,
     description: `TSX template ${subject}`,
     columnsRead: () => read,
     async bind(data, row): Promise<BindResult> {
+      if (schema !== undefined) {
+        // The schema names missing and ill-typed columns itself, each by row and column.
+        let props: Record<string, unknown>;
+        try {
+          props = parseProps(schema, coerceCells(data, propsJsonSchema(schema)), { name: `row ${row}` });
+        } catch (error) {
+          if (!isValidationError(error)) throw error;
+          return { ok: false, issues: withRow(columnIssues(error.issues), row) };
+        }
+        for (const name of Object.keys(data)) read.add(name);
+        return compileRow(jsxDEV(component as FunctionComponent, props), row);
+      }
       const tracked = rowProps(data, optional);
       // A component that reads a missing prop usually fails on the undefined later: report the cause.
       const missingProps = (): BindResult | undefined => {
@@ -56,35 +104,20 @@ export async function tsxTemplate(file: string, options: TsxTemplateOptions = {}
         });
         return { ok: false, issues };
       };
-      try {
-        const element = jsxDEV(component as FunctionComponent, tracked.props);
-        const result = await compile(element, compileOptions);
-        return (
-          missingProps() ?? {
-            ok: true,
-            request: { kind, body: result.payload as unknown as Record<string, unknown> },
-            warnings: withRow(result.warnings, row),
-          }
-        );
-      } catch (error) {
-        const missing = missingProps();
-        if (missing !== undefined) return missing;
-        if (isValidationError(error))
-          return {
-            ok: false,
-            issues: withRow(
-              error.issues.filter((i: Issue) => i.severity === 'error'),
-              row,
-            ),
-          };
-        const message = error instanceof Error ? error.message : String(error);
-        return {
-          ok: false,
-          issues: [issue({ code: 'template', message: `${subject} failed for this row: ${message}`, path: [], row })],
-        };
-      }
+      const result = await compileRow(jsxDEV(component as FunctionComponent, tracked.props), row);
+      return missingProps() ?? result;
     },
   };
+}
+
+/** A schema's problems with a row, each naming its column: `column "price": must be a number, …`. */
+function columnIssues(issues: readonly Issue[]): Issue[] {
+  return issues.map((found) => {
+    const column = found.path[0];
+    if (typeof column !== 'string') return found;
+    const rest = found.message.startsWith(`${column} `) ? found.message.slice(column.length + 1) : found.message;
+    return { ...found, message: `column "${column}": ${rest}` };
+  });
 }
 
 function optionalColumns(value: unknown, subject: string): ReadonlySet<string> {

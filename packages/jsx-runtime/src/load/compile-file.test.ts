@@ -1,4 +1,5 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -146,5 +147,50 @@ describe('compileFile', () => {
       'exports an element, not a component',
     );
     await expect(compileFile(path.join(dir, 'nothing.tsx'))).rejects.toThrow('has no default export');
+  });
+});
+
+describe('compileFile with a props schema', () => {
+  const zodDir = path.dirname(createRequire(import.meta.url).resolve('zod/package.json'));
+
+  async function writeVideo(): Promise<string> {
+    const project = path.join(dir, 'schema-project');
+    await mkdir(path.join(project, 'node_modules'), { recursive: true });
+    await symlink(zodDir, path.join(project, 'node_modules', 'zod'), 'dir').catch(() => {});
+    const file = path.join(project, 'launch.tsx');
+    await writeFile(
+      file,
+      [
+        "import { Scene, Text, Video } from '@vsynth/jsx-runtime';",
+        "import { z } from 'zod';",
+        'export const schema = z.object({ customer: z.string(), features: z.array(z.string()).default([]) });',
+        'export default function Launch({ customer, features }: z.infer<typeof schema>) {',
+        '  return <Video name={`Launch for ${customer}`}><Scene><Text>{`${features.length} features`}</Text></Scene></Video>;',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    return file;
+  }
+
+  it('parses the props before the component runs: defaults applied', async () => {
+    const { payload } = await compileFile(await writeVideo(), { variant: 'B', props: { customer: 'ACME' } });
+    expect(payload.name).toBe('Launch for ACME');
+  });
+
+  it('refuses a misspelt key and names the missing prop at their lines in the props file', async () => {
+    const text = '{\n  "custmer": "ACME"\n}\n';
+    const file = await writeVideo();
+    await expect(
+      compileFile(file, { props: JSON.parse(text), propsOrigin: { name: 'launch.props.json', text } }),
+    ).rejects.toMatchObject({
+      message: [
+        'Invalid launch.props.json: 2 problems',
+        '✖ custmer is not a prop of this video; did you mean "customer"?',
+        '  → at launch.props.json:2:3 · custmer',
+        '✖ customer is required: expected a string, received nothing',
+        '  → at launch.props.json:1:1 · customer',
+      ].join('\n'),
+    });
   });
 });
