@@ -5,23 +5,20 @@
  *   pnpm vsynth compile examples/library-demo.tsx --props examples/library-demo.props.json
  */
 import { Avatar, Scene, Video } from '@vsynth/jsx-runtime';
+import { z } from 'zod';
 import { anna } from './avatars.js';
 import { Logo, LowerThird, TitleCard } from './components/index.js';
 
 export { avatars } from './avatars.js';
 
-/** Props of the demo: one customer's row. */
-export interface LibraryDemoProps {
-  readonly customer?: string;
-  readonly plan?: string;
-  readonly features?: readonly string[];
-}
+/** Props of the demo: one customer's row, checked before the video is built (`vsynth schema` prints it). */
+export const schema = z.object({
+  customer: z.string().min(1).default('there'),
+  plan: z.enum(['Starter', 'Pro', 'Business', 'Enterprise']).default('Pro'),
+  features: z.array(z.string().min(1)).default(['Dashboards', 'Exports']),
+});
 
-export default function LibraryDemo({
-  customer = 'there',
-  plan = 'Pro',
-  features = ['Dashboards', 'Exports'],
-}: LibraryDemoProps) {
+export default function LibraryDemo({ customer, plan, features }: z.infer<typeof schema>) {
   return (
     <Video name={`Welcome ${customer}`}>
       <Scene background="https://cdn.example.com/backgrounds/studio-blue.jpg">

@@ -119,7 +119,7 @@ describe('vsynth batch --dry-run and bad options', () => {
     expect(v3.output.stderr).toBe('vsynth: --lossy only applies to a TSX template compiled with --target legacy.\n');
   });
 
-  it('fails a TSX template row whose component reads a missing prop, naming row and prop', async () => {
+  it('fails a TSX template row that lacks a prop its schema requires, naming row and column', async () => {
     sandbox = await testSandbox();
     const data = join(sandbox.dir, 'customers.csv');
     await writeFile(data, 'nme,plan,seats\nAna,Pro,3\n');
@@ -136,7 +136,7 @@ describe('vsynth batch --dry-run and bad options', () => {
     expect(await run.exited).toBe(3);
     expect(run.output.stderr).toContain(
       'vsynth: warning: The TSX template examples/batch/create-per-row/welcome.tsx does not use column "nme".\n' +
-        `✖ missing prop "name" in examples/batch/create-per-row/welcome.tsx: the row has no such column (did you mean "nme"?); if the column is optional, list it in export const optionalColumns\n  → at ${data} row 1, name\n`,
+        `✖ column "name": is required: expected a string, received nothing\n  → at ${data} row 1 · name\n`,
     );
   });
 });

@@ -91,6 +91,11 @@ const commands: readonly LazyCommand[] = [
     load: async () => (await import('./commands/compile.js')).registerCompile,
   },
   {
+    name: 'schema',
+    description: "Print the JSON Schema of a video's props (its exported zod schema), for editors and tools",
+    load: async () => (await import('./commands/schema.js')).registerSchema,
+  },
+  {
     name: 'sandbox',
     description: 'Run a local implementation of the whole service interface (v3 and legacy on one port) until Ctrl-C',
     load: async () => (await import('./commands/sandbox.js')).registerSandbox,

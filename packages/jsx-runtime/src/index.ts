@@ -52,7 +52,7 @@ export { compile, type CompileOptions, type CompileResult } from './compile/comp
 
 export { compileFile, type CompileFileOptions } from './load/compile-file.js';
 export { importTsx } from './load/import-tsx.js';
-export { parseProps, type PropsOrigin } from './props/parse-props.js';
+export { parseProps, type ParsePropsOptions, type PropsOrigin } from './props/parse-props.js';
 export { propsJsonSchema, propsSchemaOf, type JsonSchemaNode, type PropsSchema } from './props/props-schema.js';
 
 export { importProject, type ImportProjectOptions, type ImportProjectResult } from './import/import-project.js';

@@ -79,14 +79,18 @@ export async function tsxTemplate(file: string, options: TsxTemplateOptions = {}
     async bind(data, row): Promise<BindResult> {
       if (schema !== undefined) {
         // The schema names missing and ill-typed columns itself, each by row and column.
+        const declared = propsJsonSchema(schema).properties ?? {};
+        for (const name of Object.keys(data)) if (Object.hasOwn(declared, name)) read.add(name);
         let props: Record<string, unknown>;
         try {
-          props = parseProps(schema, coerceCells(data, propsJsonSchema(schema)), { name: `row ${row}` });
+          const cells = coerceCells(data, propsJsonSchema(schema));
+          props = parseProps(schema, cells, { name: `row ${row}` }, { unknownKeys: 'ignore' });
         } catch (error) {
           if (!isValidationError(error)) throw error;
           return { ok: false, issues: withRow(columnIssues(error.issues), row) };
         }
-        for (const name of Object.keys(data)) read.add(name);
+        for (const name of Object.keys(data))
+          if (propsJsonSchema(schema).properties?.[name] !== undefined) read.add(name);
         return compileRow(jsxDEV(component as FunctionComponent, props), row);
       }
       const tracked = rowProps(data, optional);

@@ -3,6 +3,7 @@
  * component called with `--props`) to a v3 or legacy payload and prints it as JSON on stdout.
  * The JSX settings are supplied here; the user configures nothing.
  */
+import { readFile } from 'node:fs/promises';
 import { Option, type Command } from 'commander';
 import { UsageError, formatIssues, omitUndefined } from '@vsynth/core';
 import { readPropsFile } from '../read-props-file.js';
@@ -76,6 +77,9 @@ export async function runCompile(file: string, options: CompileCommandOptions = 
       variant: options.variant,
       orientation: options.orientation,
       props: options.props === undefined ? undefined : await readPropsFile(options.props),
+      // Schema problems are then located at their key in the props file.
+      propsOrigin:
+        options.props === undefined ? undefined : { name: options.props, text: await readFile(options.props, 'utf8') },
     }),
     ...(options.lossy === true && { lossy: true }),
   };

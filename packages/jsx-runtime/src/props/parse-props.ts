@@ -18,6 +18,14 @@ export interface PropsOrigin {
   readonly text?: string;
 }
 
+export interface ParsePropsOptions {
+  /**
+   * `refuse` (default): a key the schema does not name is a problem, with the closest name. `ignore`:
+   * such keys are left to the schema (a data file's extra columns, which a batch warns about once).
+   */
+  readonly unknownKeys?: 'refuse' | 'ignore';
+}
+
 /**
  * Parses props with a video's schema before its component runs: defaults applied, unknown keys
  * refused (with the closest known name), every problem reported together in one ValidationError,
@@ -29,9 +37,14 @@ export interface PropsOrigin {
  * //   ✖ custmer is not a prop of this video; did you mean "customer"?  → at video.props.json:1:3
  * //   ✖ customer is required …
  */
-export function parseProps(schema: PropsSchema, input: unknown, origin: PropsOrigin): Record<string, unknown> {
+export function parseProps(
+  schema: PropsSchema,
+  input: unknown,
+  origin: PropsOrigin,
+  options: ParsePropsOptions = {},
+): Record<string, unknown> {
   const result = schema.safeParse(input);
-  const issues = unknownProps(input, propsJsonSchema(schema), []);
+  const issues = options.unknownKeys === 'ignore' ? [] : unknownProps(input, propsJsonSchema(schema), []);
   if (!result.success) issues.push(...zodIssuesToIssues(result.error, { input, rootName: 'the props' }));
   if (issues.length > 0) {
     const locate = origin.text === undefined ? undefined : locator(origin.name, origin.text);
