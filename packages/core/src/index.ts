@@ -128,6 +128,7 @@ export { checkRequest, findRequestIssues, type CheckResult } from './validate/ch
 export { copyJsonData } from './validate/copy-json-data.js';
 export { describeExpected, describeValue } from './validate/describe-value.js';
 export { detectVariant, type PayloadVariant } from './validate/detect-variant.js';
+export { localRequestRefusal, type LocalRequestGuardOptions } from './server/local-request-guard.js';
 export { deepNestingMessage, findDeepNesting, jsonTextDepth, MAX_JSON_DEPTH } from './validate/find-deep-nesting.js';
 export { findUnknownFields } from './validate/find-unknown-fields.js';
 export { duplicateKeyError, parseJsonText, type ParseJsonTextOptions } from './validate/parse-json-text.js';

@@ -26,6 +26,11 @@ export interface SandboxOptions {
   readonly port?: number;
   /** Default `127.0.0.1`. */
   readonly host?: string;
+  /**
+   * Host names answered besides `localhost`, `*.localhost` and IP addresses (`.name` allows its
+   * subdomains too), e.g. a Docker service name. Other `Host`s and other sites' `Origin`s get 403.
+   */
+  readonly allowedHosts?: readonly string[];
   /** Where projects, ledger and artifacts are kept. Default `$XDG_CACHE_HOME/vsynth/sandbox` or `~/.cache/vsynth/sandbox`. */
   readonly dataDir?: string;
   /** Keys accepted as `Authorization`. Default `['sandbox-key']` (none when only `apps` are given). */
@@ -83,6 +88,7 @@ export interface SandboxOptions {
 export interface ResolvedSandboxOptions {
   readonly port: number;
   readonly host: string;
+  readonly allowedHosts: readonly string[];
   readonly dataDir: string;
   readonly apiKeys: readonly string[];
   readonly apps: readonly SandboxApp[];
@@ -145,6 +151,7 @@ export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSan
   const resolved: ResolvedSandboxOptions = {
     port: options.port ?? 0,
     host: options.host ?? '127.0.0.1',
+    allowedHosts: options.allowedHosts ?? [],
     dataDir: options.dataDir ?? defaultDataDir(),
     apiKeys: options.apiKeys ?? (none ? [DEFAULT_API_KEY] : []),
     apps: options.apps ?? (none ? [DEFAULT_APP] : []),

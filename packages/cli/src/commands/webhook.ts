@@ -33,6 +33,11 @@ export function registerWebhook(program: Command): void {
       '--secret <secret>',
       'reject deliveries whose vs_sig does not verify (default VSYNTH_WEBHOOK_SECRET; surrounding white space is ignored)',
     )
+    .addHelpText(
+      'after',
+      '\nUnlike the studio and the sandbox, the listener answers any Host and Origin: the service (often through a\n' +
+        'tunnel) must reach it under names it cannot know. What protects it is the signature: give --secret.',
+    )
     .action(async (options: WebhookListenOptions) => {
       await runWebhookListen(options);
     });
