@@ -118,7 +118,7 @@ export { webhookDeliveryQuerySchema, type WebhookDeliveryQuery } from './schemas
 
 // Validation: parse and check requests and responses, turning zod issues into Issues.
 export { checkCreateRules } from './validate/check-create-rules.js';
-export { checkDubbingForm } from './validate/check-dubbing-form.js';
+export { checkDubbingForm, isDubbingFormField } from './validate/check-dubbing-form.js';
 export { checkDubbingOptions, parseDubbingOptions } from './validate/check-dubbing-options.js';
 export { checkEditRules } from './validate/check-edit-rules.js';
 export { checkLegacyAudioRules } from './validate/check-legacy-audio-rules.js';

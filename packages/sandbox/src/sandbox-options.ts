@@ -1,6 +1,7 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { cubeCostFunction, UsageError, type CubeCostFunction, type CubeRates } from '@vsynth/core';
+import { DEFAULT_MAX_FORM_PARTS, DEFAULT_MAX_FORM_TEXT_BYTES } from './multipart-parser.js';
 import { renderProjectJson, type RenderArtifact } from './render-artifact.js';
 
 /** An AppId/UserKey pair that may issue tokens through `POST /sandbox/token`. */
@@ -67,6 +68,10 @@ export interface SandboxOptions {
   readonly maxJsonBytes?: number;
   /** Largest dubbing upload (all parts together). Default 2 GiB. */
   readonly maxUploadBytes?: number;
+  /** Most parts (text fields and files) of a dubbing upload. Default 50. */
+  readonly maxFormParts?: number;
+  /** Most bytes of a dubbing upload's text fields together (each is also at most 64 KiB). Default 1 MiB. */
+  readonly maxFormTextBytes?: number;
   /** Polls of a dubbing job's progress until it reports 100. Default 4. */
   readonly dubbingPolls?: number;
   readonly webhookRetry?: WebhookRetryOptions;
@@ -107,6 +112,8 @@ export interface ResolvedSandboxOptions {
   readonly sleep: (ms: number) => Promise<void>;
   readonly maxJsonBytes: number;
   readonly maxUploadBytes: number;
+  readonly maxFormParts: number;
+  readonly maxFormTextBytes: number;
   readonly dubbingPolls: number;
   readonly webhookRetry: Required<WebhookRetryOptions>;
   readonly webhookMethod: 'GET' | 'POST';
@@ -170,6 +177,8 @@ export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSan
     sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     maxJsonBytes: options.maxJsonBytes ?? 10 * 1024 * 1024,
     maxUploadBytes: options.maxUploadBytes ?? 2 * 1024 * 1024 * 1024,
+    maxFormParts: options.maxFormParts ?? DEFAULT_MAX_FORM_PARTS,
+    maxFormTextBytes: options.maxFormTextBytes ?? DEFAULT_MAX_FORM_TEXT_BYTES,
     dubbingPolls: options.dubbingPolls ?? 4,
     webhookRetry: {
       attempts: options.webhookRetry?.attempts ?? 6,
@@ -187,7 +196,8 @@ export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSan
     if (!(value >= 0 && value <= 1))
       throw new UsageError(`Sandbox option ${name} must be a number from 0 to 1, got ${value}.`);
   }
-  for (const name of ['latencyMs', 'retryAfterSeconds', 'exportSeconds', 'maxJsonBytes', 'maxUploadBytes'] as const) {
+  const sizes = ['latencyMs', 'retryAfterSeconds', 'exportSeconds', 'maxJsonBytes', 'maxUploadBytes'] as const;
+  for (const name of [...sizes, 'maxFormParts', 'maxFormTextBytes'] as const) {
     const value = resolved[name];
     if (!(value >= 0 && Number.isFinite(value)))
       throw new UsageError(`Sandbox option ${name} must be a number ≥ 0, got ${value}.`);

@@ -11,6 +11,7 @@ import { ExportRunner } from './export-runner.js';
 import { sendError, sendJson } from './http-io.js';
 import { SandboxAuth, type Caller } from './sandbox-auth.js';
 import type { RouteHandler, RouteReply, SandboxContext } from './sandbox-context.js';
+import { attachmentDisposition } from './safe-file-name.js';
 import { SandboxHttpError } from './sandbox-http-error.js';
 import { resolveSandboxOptions, type SandboxApp, type SandboxOptions } from './sandbox-options.js';
 import { SandboxStore } from './sandbox-store.js';
@@ -266,7 +267,7 @@ function send(response: ServerResponse, reply: RouteReply, log: (line: string) =
   response.writeHead(reply.status, {
     'content-type': file.contentType,
     'content-length': file.size,
-    'content-disposition': `attachment; filename="${file.fileName.replace(/["\\\r\n]/g, '_')}"`,
+    'content-disposition': attachmentDisposition(file.fileName),
   });
   const stream = createReadStream(file.path);
   stream.on('error', () => response.destroy());
