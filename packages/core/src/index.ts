@@ -128,6 +128,12 @@ export { checkRequest, findRequestIssues, type CheckResult } from './validate/ch
 export { copyJsonData } from './validate/copy-json-data.js';
 export { describeExpected, describeValue } from './validate/describe-value.js';
 export { detectVariant, type PayloadVariant } from './validate/detect-variant.js';
+export {
+  deliveryValueProblem,
+  MAX_DELIVERY_DURATION_SECONDS,
+  type DeliveryValueOptions,
+  type DeliveryValueProblem,
+} from './webhook/check-delivery-values.js';
 export { localRequestRefusal, type LocalRequestGuardOptions } from './server/local-request-guard.js';
 export { deepNestingMessage, findDeepNesting, jsonTextDepth, MAX_JSON_DEPTH } from './validate/find-deep-nesting.js';
 export { findUnknownFields } from './validate/find-unknown-fields.js';
