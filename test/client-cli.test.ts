@@ -38,6 +38,8 @@ function env(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const base: NodeJS.ProcessEnv = {
     PATH: process.env['PATH'],
     HOME: process.env['HOME'],
+    // The run's own cache (vitest.config.ts): the listener keeps its settled ids there.
+    XDG_CACHE_HOME: process.env['XDG_CACHE_HOME'],
     VSYNTH_BASE_URL: sandbox.url,
     VSYNTH_API_KEY: KEY,
   };

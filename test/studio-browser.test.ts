@@ -240,6 +240,42 @@ describe.skipIf(!hasChromium)('vsynth studio row picker in chromium', { timeout:
       timeout: 15_000,
     });
 
+  it('works on localhost and on 127.0.0.1, each page showing its own row', async () => {
+    const local = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    try {
+      const shows = (on: Page, text: string): Promise<unknown> =>
+        on.waitForFunction(
+          (wanted) => document.querySelector('#payload')?.textContent?.includes(wanted) === true,
+          text,
+          {
+            timeout: 15_000,
+          },
+        );
+      expect(new URL(studio.url).hostname).toBe('127.0.0.1');
+      await page.click('#first');
+      await shows(page, '"name": "Welcome Acme & Sons"');
+      await local.goto(studio.url.replace('127.0.0.1', 'localhost'));
+      await shows(local, '"name": "Welcome Acme & Sons"');
+      await local.waitForFunction(
+        () => {
+          const imgs = [...document.querySelectorAll<PageImage>('#storyboard img')];
+          return imgs.length > 0 && imgs.every((img) => img.complete && img.naturalWidth > 0);
+        },
+        undefined,
+        { timeout: 15_000 },
+      );
+      await page.click('#next');
+      await shows(page, '"name": "Welcome Zoë \\"Z\\" Müller"');
+      await local.reload();
+      await shows(local, '"name": "Welcome Acme & Sons"');
+      expect(await local.textContent('#errorbanner')).toBe('');
+      expect(await page.textContent('#errorbanner')).toBe('');
+    } finally {
+      await local.close();
+      await page.click('#first');
+    }
+  });
+
   it('moves between rows with next, previous, first and a typed number', async () => {
     const rows =
       (await readFile(path.join(dir, 'batch/create-per-row/customers.csv'), 'utf8')).trim().split('\n').length - 1;

@@ -1,12 +1,16 @@
 /**
  * The real `vsynth webhook listen` against hostile senders: a correlation id and values made to
- * drive the terminal stay escaped on its stderr line, and a sender that never finishes its body
- * does not keep the command from stopping.
+ * drive the terminal stay escaped on its stderr line, a replayed signed address with other values
+ * is refused across a restart, and a sender that never finishes its body does not keep the command
+ * from stopping.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { signCorrelationId } from '@vsynth/core';
+import { correlateWebhookUrl, signCorrelationId } from '@vsynth/core';
 import { REPO_ROOT, VSYNTH_NODE_ARGS } from './run-vsynth.js';
 
 const SECRET = 'whsec-hostile-3c71e0';
@@ -17,10 +21,16 @@ afterEach(() => {
 });
 
 /** `vsynth webhook listen` with what it printed so far, its address and its exit. */
-async function listen() {
-  const child = spawn(process.execPath, [...VSYNTH_NODE_ARGS, 'webhook', 'listen'], {
+async function listen(args: readonly string[] = []) {
+  const child = spawn(process.execPath, [...VSYNTH_NODE_ARGS, 'webhook', 'listen', ...args], {
     cwd: REPO_ROOT,
-    env: { PATH: process.env['PATH'], HOME: process.env['HOME'], NO_COLOR: '1', VSYNTH_WEBHOOK_SECRET: SECRET },
+    env: {
+      PATH: process.env['PATH'],
+      HOME: process.env['HOME'],
+      XDG_CACHE_HOME: process.env['XDG_CACHE_HOME'],
+      NO_COLOR: '1',
+      VSYNTH_WEBHOOK_SECRET: SECRET,
+    },
   });
   children.push(child);
   const out = { stdout: '', stderr: '' };
@@ -65,6 +75,47 @@ describe('vsynth webhook listen against hostile senders', () => {
     expect(await run.exited).toBe(0);
     expect(run.out.stdout).toBe('');
     expect(run.out.stderr).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/);
+  }, 30_000);
+
+  it('refuses a replayed signed address with another videoUrl or duration, also after a restart', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vsynth-settled-cli-'));
+    try {
+      const settled = ['--settled-file', join(dir, 'settled.txt')];
+      const at = (url: string, values: Record<string, string>) => {
+        const address = new URL(correlateWebhookUrl(url, { id: 'row-7', secret: SECRET }));
+        for (const [name, value] of Object.entries(values)) address.searchParams.set(name, value);
+        return address;
+      };
+      const good = { ai_progress_update_loc: 'p-1', videoUrl: 'https://cdn.example/1.mp4', duration: '3' };
+      let run = await listen(settled);
+      expect((await fetch(at(run.url, { ...good, videoUrl: 'javascript:alert(1)' }))).status).toBe(401);
+      expect((await fetch(at(run.url, { ...good, duration: '99999999' }))).status).toBe(401);
+      expect((await fetch(at(run.url, good))).status).toBe(200);
+      const [, first, second] = await run.lines(3);
+      expect(first).toBe(
+        'vsynth: refused a webhook delivery (cid row-7, HTTP 401): videoUrl "javascript:alert(1)" is not an https address (http only on this machine); the delivery is not from the service',
+      );
+      expect(second).toBe(
+        'vsynth: refused a webhook delivery (cid row-7, HTTP 401): duration 99999999 is not a number of seconds from 0 to 86400; the delivery is not from the service',
+      );
+      run.child.kill('SIGTERM');
+      expect(await run.exited).toBe(0);
+      expect(run.out.stdout.trim().split('\n')).toHaveLength(1);
+
+      run = await listen(settled);
+      const replay = await fetch(at(run.url, { ...good, videoUrl: 'https://attacker.example/evil.mp4' }));
+      expect(replay.status).toBe(409);
+      expect(await (await fetch(at(run.url, good))).json()).toEqual({ ok: true, duplicate: true });
+      const [, refused] = await run.lines(2);
+      expect(refused).toBe(
+        'vsynth: refused a webhook delivery (cid row-7, HTTP 409): this correlation id was already settled by a delivery with other values; a replay of its signed address is ignored',
+      );
+      run.child.kill('SIGTERM');
+      expect(await run.exited).toBe(0);
+      expect(run.out.stdout).toBe('');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 30_000);
 
   it('stops on SIGTERM while a sender is still sending its body, saying the request was cut', async () => {

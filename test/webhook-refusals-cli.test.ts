@@ -42,6 +42,8 @@ function start(args: readonly string[], env: Record<string, string>) {
     env: {
       PATH: process.env['PATH'],
       HOME: process.env['HOME'],
+      // The run's own cache (vitest.config.ts): the listener keeps its settled ids there.
+      XDG_CACHE_HOME: process.env['XDG_CACHE_HOME'],
       NO_COLOR: '1',
       VSYNTH_BASE_URL: sandbox.url,
       VSYNTH_API_KEY: KEY,

@@ -70,3 +70,18 @@ function describeRange(min: number, max: number, aboveMin: boolean): string {
 export function collectRepeated(value: string, previous: readonly string[] = []): string[] {
   return [...previous, value];
 }
+
+/**
+ * Option parser of the repeatable `--allowed-host NAME` of the studio and the sandbox: a host
+ * name without scheme, port or path; a leading dot allows its subdomains too.
+ *
+ * @example program.option('--allowed-host <name>', 'repeatable', collectHostName, [])
+ */
+export function collectHostName(value: string, previous: readonly string[] = []): string[] {
+  if (!/^\.?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*\.?$/i.test(value)) {
+    throw new InvalidArgumentError(
+      `expected a host name such as my-box.lan or .example.test (subdomains too), without scheme or port; got "${value}".`,
+    );
+  }
+  return [...previous, value];
+}

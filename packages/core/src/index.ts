@@ -118,7 +118,7 @@ export { webhookDeliveryQuerySchema, type WebhookDeliveryQuery } from './schemas
 
 // Validation: parse and check requests and responses, turning zod issues into Issues.
 export { checkCreateRules } from './validate/check-create-rules.js';
-export { checkDubbingForm } from './validate/check-dubbing-form.js';
+export { checkDubbingForm, isDubbingFormField } from './validate/check-dubbing-form.js';
 export { checkDubbingOptions, parseDubbingOptions } from './validate/check-dubbing-options.js';
 export { checkEditRules } from './validate/check-edit-rules.js';
 export { checkLegacyAudioRules } from './validate/check-legacy-audio-rules.js';
@@ -128,6 +128,14 @@ export { checkRequest, findRequestIssues, type CheckResult } from './validate/ch
 export { copyJsonData } from './validate/copy-json-data.js';
 export { describeExpected, describeValue } from './validate/describe-value.js';
 export { detectVariant, type PayloadVariant } from './validate/detect-variant.js';
+export {
+  deliveryValueProblem,
+  MAX_DELIVERY_DURATION_SECONDS,
+  type DeliveryValueOptions,
+  type DeliveryValueProblem,
+} from './webhook/check-delivery-values.js';
+export { localRequestRefusal, type LocalRequestGuardOptions } from './server/local-request-guard.js';
+export { deepNestingMessage, findDeepNesting, jsonTextDepth, MAX_JSON_DEPTH } from './validate/find-deep-nesting.js';
 export { findUnknownFields } from './validate/find-unknown-fields.js';
 export { duplicateKeyError, parseJsonText, type ParseJsonTextOptions } from './validate/parse-json-text.js';
 export { findDuplicateKey, type DuplicateKey } from './validate/find-duplicate-key.js';

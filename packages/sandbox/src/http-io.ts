@@ -1,9 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { deepNestingMessage, findDeepNesting, formatPath } from '@vsynth/core';
 import { SandboxHttpError } from './sandbox-http-error.js';
 
 /**
- * Reads a JSON request body of at most `limit` bytes. An empty body reads as `{}` (the legacy
- * find example sends an empty object).
+ * Reads a JSON request body of at most `limit` bytes and `MAX_JSON_DEPTH` levels of nesting (a
+ * 400 naming where it went deeper). An empty body reads as `{}` (the legacy find example sends an
+ * empty object).
  */
 export async function readJsonBody(request: IncomingMessage, limit: number): Promise<unknown> {
   const type = request.headers['content-type'];
@@ -12,11 +14,20 @@ export async function readJsonBody(request: IncomingMessage, limit: number): Pro
   }
   const text = (await readBody(request, limit)).toString('utf8');
   if (text.trim() === '') return {};
+  let value: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    value = JSON.parse(text) as unknown;
   } catch (error) {
     throw new SandboxHttpError(400, 'invalid_json', `The request body is not valid JSON: ${(error as Error).message}`);
   }
+  const deep = findDeepNesting(value);
+  if (deep !== undefined) {
+    const message = deepNestingMessage(formatPath(deep));
+    throw new SandboxHttpError(400, 'invalid_request', `Invalid request body: ${message}`, {
+      issues: [{ severity: 'error', code: 'too_big', path: deep, message }],
+    });
+  }
+  return value;
 }
 
 const JSON_TYPE = /^application\/(?:[\w.+-]*\+)?json\b/i;

@@ -21,9 +21,18 @@ export interface ParseMultipartOptions {
   readonly limit: number;
   /** Largest text field value in bytes. Default 64 KiB. */
   readonly maxFieldBytes?: number;
+  /** Most parts, text and file together. Default 50. */
+  readonly maxParts?: number;
+  /** Most bytes of all text field values together. Default 1 MiB. */
+  readonly maxTextBytes?: number;
   /** Called for each file part; the sink receives its bytes. */
   readonly onFile: (part: MultipartPartInfo) => Promise<MultipartFileSink> | MultipartFileSink;
 }
+
+/** Parts of a form the sandbox reads at most by default: the dubbing form has 27 known fields. */
+export const DEFAULT_MAX_FORM_PARTS = 50;
+/** Bytes of all text fields of a form together, by default. */
+export const DEFAULT_MAX_FORM_TEXT_BYTES = 1024 * 1024;
 
 const CRLF = Buffer.from('\r\n');
 const HEADER_END = Buffer.from('\r\n\r\n');
@@ -32,7 +41,8 @@ const MAX_HEADER_BYTES = 16 * 1024;
 /**
  * Reads a multipart/form-data body as a stream: text fields are collected, file parts are handed
  * chunk by chunk to a sink (so a 2 GB video is never held in memory). Throws a 413
- * `SandboxHttpError` past `limit` bytes and a 400 for a malformed body.
+ * `SandboxHttpError` past `limit` bytes, `maxParts` parts or `maxTextBytes` of text, as soon as
+ * it is passed, and a 400 for a malformed body or a part name given twice.
  *
  * @example
  * const fields = await parseMultipart(request, { boundary, limit: 2 ** 31, onFile: (part) => sinkFor(part) });
@@ -44,7 +54,11 @@ export async function parseMultipart(
   const delimiter = Buffer.from(`\r\n--${options.boundary}`);
   const first = delimiter.subarray(2);
   const maxField = options.maxFieldBytes ?? 64 * 1024;
+  const maxParts = options.maxParts ?? DEFAULT_MAX_FORM_PARTS;
+  const maxText = options.maxTextBytes ?? DEFAULT_MAX_FORM_TEXT_BYTES;
   const fields: Record<string, string> = {};
+  const names = new Set<string>();
+  let textBytes = 0;
   let state: 'preamble' | 'after-delimiter' | 'headers' | 'body' | 'done' = 'preamble';
   let buffer: Buffer = Buffer.alloc(0);
   let received = 0;
@@ -60,6 +74,13 @@ export async function parseMultipart(
       return;
     }
     fieldBytes += chunk.length;
+    textBytes += chunk.length;
+    if (textBytes > maxText)
+      throw new SandboxHttpError(
+        413,
+        'payload_too_large',
+        `The form's text fields hold more than ${maxText} bytes together (maxFormTextBytes).`,
+      );
     if (fieldBytes > maxField)
       throw new SandboxHttpError(
         413,
@@ -117,6 +138,26 @@ export async function parseMultipart(
           if (buffer.length > MAX_HEADER_BYTES) throw malformed('a part has more than 16 KiB of headers');
         } else {
           part = parseHeaders(buffer.subarray(0, at).toString('utf8'));
+          if (names.size >= maxParts) {
+            throw new SandboxHttpError(
+              413,
+              'payload_too_large',
+              `The form has more than ${maxParts} parts (maxFormParts).`,
+            );
+          }
+          if (names.has(part.name)) {
+            throw new SandboxHttpError(
+              400,
+              'invalid_request',
+              `The form has a second "${part.name.slice(0, 100)}" part; send each field once.`,
+              {
+                issues: [
+                  { code: 'rule', severity: 'error', path: [part.name], message: `${part.name} is given twice` },
+                ],
+              },
+            );
+          }
+          names.add(part.name);
           buffer = buffer.subarray(at + HEADER_END.length);
           if (part.fileName !== undefined) sink = await options.onFile(part);
           state = 'body';

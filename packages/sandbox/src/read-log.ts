@@ -1,4 +1,4 @@
-import { forEachLineSync } from '@vsynth/core';
+import { forEachLineSync, jsonTextDepth, MAX_JSON_DEPTH } from '@vsynth/core';
 import type { StoreRecord } from './records.js';
 
 /** What reading the store's log found besides its records. */
@@ -10,6 +10,13 @@ export interface LogContents {
   /** Whole lines that are no record, kept as they are so that a compaction does not lose them. */
   readonly unreadable: readonly string[];
 }
+
+/**
+ * How deep a line of the log may nest: a request body's `MAX_JSON_DEPTH` plus the levels a record
+ * wraps it in (`{t, v: {payload}}`, a ledger entry's `body`, a dubbing job's fields). Deeper lines
+ * are neither written nor read into memory: `JSON.stringify` of them can run out of stack.
+ */
+export const STORE_MAX_DEPTH = MAX_JSON_DEPTH + 8;
 
 /** The field that names a record of each kind; ledger entries are never replaced, so they need none. */
 const KEY_FIELD: Readonly<Record<StoreRecord['t'], string | undefined>> = {
@@ -23,8 +30,8 @@ const KEY_FIELD: Readonly<Record<StoreRecord['t'], string | undefined>> = {
 
 /**
  * Hands each record of the store's log to `onRecord`, oldest first, reading the file a piece at a
- * time (a log can outgrow the longest string). A line that is no `{t, v}` record of a known kind
- * is skipped with a warning naming it; text after the last newline, a line torn by a crash, is
+ * time (a log can outgrow the longest string). A line that is no `{t, v}` record of a known kind,
+ * or nests deeper than `STORE_MAX_DEPTH`, is skipped with a warning naming it; text after the last newline, a line torn by a crash, is
  * skipped with a warning too (the caller cuts it off).
  *
  * @example const { lines } = readLog('/tmp/sbx/store.ndjson', (record) => apply(record), console.warn);
@@ -45,6 +52,14 @@ export function readLog(
     bytes = offset + length + 1;
     if (line === '') return;
     lines += 1;
+    if (jsonTextDepth(line) > STORE_MAX_DEPTH) {
+      unreadable.push(line);
+      onWarning(
+        `ignored line ${number} of ${path}: it nests more than ${STORE_MAX_DEPTH} levels deep, ` +
+          'which the sandbox can neither serve nor compact; it is kept in the log as it is',
+      );
+      return;
+    }
     const record = parseRecord(line);
     if (record === undefined) {
       unreadable.push(line);

@@ -6,6 +6,7 @@ export type SandboxErrorCode =
   | 'invalid_json'
   | 'unauthorized'
   | 'token_expired'
+  | 'forbidden'
   | 'not_found'
   | 'method_not_allowed'
   | 'payload_too_large'

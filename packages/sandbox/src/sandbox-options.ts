@@ -1,6 +1,7 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { cubeCostFunction, UsageError, type CubeCostFunction, type CubeRates } from '@vsynth/core';
+import { DEFAULT_MAX_FORM_PARTS, DEFAULT_MAX_FORM_TEXT_BYTES } from './multipart-parser.js';
 import { renderProjectJson, type RenderArtifact } from './render-artifact.js';
 
 /** An AppId/UserKey pair that may issue tokens through `POST /sandbox/token`. */
@@ -26,6 +27,11 @@ export interface SandboxOptions {
   readonly port?: number;
   /** Default `127.0.0.1`. */
   readonly host?: string;
+  /**
+   * Host names answered besides `localhost`, `*.localhost` and IP addresses (`.name` allows its
+   * subdomains too), e.g. a Docker service name. Other `Host`s and other sites' `Origin`s get 403.
+   */
+  readonly allowedHosts?: readonly string[];
   /** Where projects, ledger and artifacts are kept. Default `$XDG_CACHE_HOME/vsynth/sandbox` or `~/.cache/vsynth/sandbox`. */
   readonly dataDir?: string;
   /** Keys accepted as `Authorization`. Default `['sandbox-key']` (none when only `apps` are given). */
@@ -62,6 +68,10 @@ export interface SandboxOptions {
   readonly maxJsonBytes?: number;
   /** Largest dubbing upload (all parts together). Default 2 GiB. */
   readonly maxUploadBytes?: number;
+  /** Most parts (text fields and files) of a dubbing upload. Default 50. */
+  readonly maxFormParts?: number;
+  /** Most bytes of a dubbing upload's text fields together (each is also at most 64 KiB). Default 1 MiB. */
+  readonly maxFormTextBytes?: number;
   /** Polls of a dubbing job's progress until it reports 100. Default 4. */
   readonly dubbingPolls?: number;
   readonly webhookRetry?: WebhookRetryOptions;
@@ -83,6 +93,7 @@ export interface SandboxOptions {
 export interface ResolvedSandboxOptions {
   readonly port: number;
   readonly host: string;
+  readonly allowedHosts: readonly string[];
   readonly dataDir: string;
   readonly apiKeys: readonly string[];
   readonly apps: readonly SandboxApp[];
@@ -101,6 +112,8 @@ export interface ResolvedSandboxOptions {
   readonly sleep: (ms: number) => Promise<void>;
   readonly maxJsonBytes: number;
   readonly maxUploadBytes: number;
+  readonly maxFormParts: number;
+  readonly maxFormTextBytes: number;
   readonly dubbingPolls: number;
   readonly webhookRetry: Required<WebhookRetryOptions>;
   readonly webhookMethod: 'GET' | 'POST';
@@ -145,6 +158,7 @@ export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSan
   const resolved: ResolvedSandboxOptions = {
     port: options.port ?? 0,
     host: options.host ?? '127.0.0.1',
+    allowedHosts: options.allowedHosts ?? [],
     dataDir: options.dataDir ?? defaultDataDir(),
     apiKeys: options.apiKeys ?? (none ? [DEFAULT_API_KEY] : []),
     apps: options.apps ?? (none ? [DEFAULT_APP] : []),
@@ -163,6 +177,8 @@ export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSan
     sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     maxJsonBytes: options.maxJsonBytes ?? 10 * 1024 * 1024,
     maxUploadBytes: options.maxUploadBytes ?? 2 * 1024 * 1024 * 1024,
+    maxFormParts: options.maxFormParts ?? DEFAULT_MAX_FORM_PARTS,
+    maxFormTextBytes: options.maxFormTextBytes ?? DEFAULT_MAX_FORM_TEXT_BYTES,
     dubbingPolls: options.dubbingPolls ?? 4,
     webhookRetry: {
       attempts: options.webhookRetry?.attempts ?? 6,
@@ -180,7 +196,8 @@ export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSan
     if (!(value >= 0 && value <= 1))
       throw new UsageError(`Sandbox option ${name} must be a number from 0 to 1, got ${value}.`);
   }
-  for (const name of ['latencyMs', 'retryAfterSeconds', 'exportSeconds', 'maxJsonBytes', 'maxUploadBytes'] as const) {
+  const sizes = ['latencyMs', 'retryAfterSeconds', 'exportSeconds', 'maxJsonBytes', 'maxUploadBytes'] as const;
+  for (const name of [...sizes, 'maxFormParts', 'maxFormTextBytes'] as const) {
     const value = resolved[name];
     if (!(value >= 0 && Number.isFinite(value)))
       throw new UsageError(`Sandbox option ${name} must be a number ≥ 0, got ${value}.`);

@@ -340,3 +340,21 @@ function countNewlines(bytes: Buffer): number {
   for (let at = bytes.indexOf(0x0a); at >= 0; at = bytes.indexOf(0x0a, at + 1)) count += 1;
   return count;
 }
+
+describe('SandboxStore and records nested past what a start can read back', () => {
+  it('refuses to save a record nested deeper than STORE_MAX_DEPTH, naming it, and keeps nothing of it', async () => {
+    const dir = await dataDir();
+    const { store } = await openStore(dir);
+    let payload: unknown = 1;
+    for (let level = 0; level < 200; level++) payload = [payload];
+    const deep = { ...project(1, 'deep'), payload };
+    await expect(store.save({ t: 'project', v: deep }, { t: 'ledger', v: entry('l1') })).rejects.toThrow(
+      'the project deep nests more than 108 levels deep and is not stored',
+    );
+    expect(store.projects.has('deep')).toBe(false);
+    expect(store.ledger).toEqual([]);
+    await store.save({ t: 'project', v: project(1) });
+    await store.close();
+    expect(await logLines(dir)).toHaveLength(1);
+  });
+});

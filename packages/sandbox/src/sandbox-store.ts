@@ -2,7 +2,8 @@ import { mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { appendLines } from './append-lines.js';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
-import { readLog, recordName } from './read-log.js';
+import { jsonTextDepth } from '@vsynth/core';
+import { readLog, recordName, STORE_MAX_DEPTH } from './read-log.js';
 import type {
   ArtifactRecord,
   DubbingRecord,
@@ -124,7 +125,7 @@ export class SandboxStore {
     if (this.closed) throw new Error('the sandbox store is closed');
     if (this.broken !== undefined) throw this.broken;
     // Every line is built before anything is applied: a record that cannot be written changes nothing.
-    const lines = records.map((record) => `${JSON.stringify(record)}\n`);
+    const lines = records.map(storableLine);
     for (const [index, record] of records.entries()) this.queue.push({ line: lines[index]!, undo: this.apply(record) });
     await new Promise<void>((resolve, reject) => {
       this.waiters.push({ resolve, reject });
@@ -295,6 +296,19 @@ function put<V>(map: Map<string, V>, key: string, value: V): () => void {
   const previous = map.get(key);
   map.set(key, value);
   return had ? () => map.set(key, previous as V) : () => map.delete(key);
+}
+
+/**
+ * A record's line of the log, or an error naming the record when a start could not read it back
+ * and compact it: nested deeper than `STORE_MAX_DEPTH` (the routes refuse such bodies first).
+ * What `JSON.stringify` writes within that depth, `JSON.parse` reads back and writes again.
+ */
+function storableLine(record: StoreRecord): string {
+  const line = JSON.stringify(record);
+  if (jsonTextDepth(line) > STORE_MAX_DEPTH) {
+    throw new Error(`the ${recordName(record)} nests more than ${STORE_MAX_DEPTH} levels deep and is not stored`);
+  }
+  return `${line}\n`;
 }
 
 /** The snapshot's lines; a record that cannot be serialised fails the compaction, naming it. */

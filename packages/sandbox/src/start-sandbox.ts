@@ -6,11 +6,12 @@ import { createReadStream } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
-import { UsageError } from '@vsynth/core';
+import { localRequestRefusal, UsageError } from '@vsynth/core';
 import { ExportRunner } from './export-runner.js';
 import { sendError, sendJson } from './http-io.js';
 import { SandboxAuth, type Caller } from './sandbox-auth.js';
 import type { RouteHandler, RouteReply, SandboxContext } from './sandbox-context.js';
+import { attachmentDisposition } from './safe-file-name.js';
 import { SandboxHttpError } from './sandbox-http-error.js';
 import { resolveSandboxOptions, type SandboxApp, type SandboxOptions } from './sandbox-options.js';
 import { SandboxStore } from './sandbox-store.js';
@@ -169,6 +170,14 @@ async function dispatch(context: SandboxContext, request: IncomingMessage, respo
   // is answered `latencyMs` after it came (or once handled, if later), not after those before it.
   let latency: Promise<void> | undefined;
   try {
+    // Before anything else: another site's page must learn nothing, not even which paths exist.
+    const refusal = localRequestRefusal(request.headers, {
+      port: request.socket.localPort ?? 0,
+      subject: 'this sandbox',
+      flag: '--allowed-host (option allowedHosts)',
+      allowedHosts: options.allowedHosts,
+    });
+    if (refusal !== undefined) throw new SandboxHttpError(403, 'forbidden', refusal);
     const url = new URL(request.url ?? '/', 'http://sandbox.invalid');
     const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
     const candidates = ROUTES.filter((route) => route.path.test(path));
@@ -258,7 +267,7 @@ function send(response: ServerResponse, reply: RouteReply, log: (line: string) =
   response.writeHead(reply.status, {
     'content-type': file.contentType,
     'content-length': file.size,
-    'content-disposition': `attachment; filename="${file.fileName.replace(/["\\\r\n]/g, '_')}"`,
+    'content-disposition': attachmentDisposition(file.fileName),
   });
   const stream = createReadStream(file.path);
   stream.on('error', () => response.destroy());

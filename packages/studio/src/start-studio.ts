@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { omitUndefined } from '@vsynth/core';
+import { localRequestRefusal, omitUndefined } from '@vsynth/core';
 import { localImports } from './local-imports.js';
 import { StudioBuilds, type BuildRecord } from './studio-builds.js';
 import { STUDIO_PAGE } from './studio-page.js';
@@ -27,6 +27,11 @@ export interface StartStudioOptions {
   readonly port?: number;
   /** Default 127.0.0.1. */
   readonly host?: string;
+  /**
+   * Host names the studio answers besides `localhost`, `*.localhost` and IP addresses (`.name`
+   * allows its subdomains too). Other `Host`s and other sites' `Origin`s are answered 403.
+   */
+  readonly allowedHosts?: readonly string[];
   /** Directory relative paths are resolved against and shown relative to. */
   readonly cwd?: string;
   /** Wait after a save before rebuilding, so one save of several files rebuilds once. Default 30 ms. */
@@ -68,7 +73,8 @@ export async function startStudio(options: StartStudioOptions): Promise<Studio> 
     ...omitUndefined({ props, data }),
   });
   const clients = new Set<ServerResponse>();
-  let currentRow = 1;
+  // The row a save rebuilds first: the one last asked for. Each page names its row; this is only a guess.
+  let rowToPrebuild = 1;
   let watched = new Set<string>();
 
   let timer: NodeJS.Timeout | undefined;
@@ -115,7 +121,7 @@ export async function startStudio(options: StartStudioOptions): Promise<Studio> 
       do {
         dirty = false;
         const version = builds.bump();
-        const record = await builds.get(currentRow);
+        const record = await builds.get(rowToPrebuild);
         if (record.version === version) {
           broadcast({ version, ok: record.outcome.ok });
           predraw(record);
@@ -137,6 +143,13 @@ export async function startStudio(options: StartStudioOptions): Promise<Studio> 
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://studio.local');
+    const refusal = localRequestRefusal(request.headers, {
+      port: (server.address() as AddressInfo).port,
+      subject: 'this studio',
+      flag: '--allowed-host',
+      ...omitUndefined({ allowedHosts: options.allowedHosts }),
+    });
+    if (refusal !== undefined) return sendJson(response, 403, { error: refusal });
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       const error = `${request.method ?? ''} is not supported; the studio only answers GET`;
       return sendJson(response, 405, { error });
@@ -147,14 +160,13 @@ export async function startStudio(options: StartStudioOptions): Promise<Studio> 
       return;
     }
     if (url.pathname === '/state.json') {
-      const rowText = url.searchParams.get('row');
-      if (rowText !== null) {
-        if (!/^[1-9]\d*$/.test(rowText)) {
-          return sendJson(response, 400, { error: `row must be a data row number 1, 2, …; got "${rowText}"` });
-        }
-        currentRow = Number(rowText);
+      // Each page asks for its own row: reading one never changes what another viewer sees.
+      const rowText = url.searchParams.get('row') ?? '1';
+      if (!/^[1-9]\d*$/.test(rowText)) {
+        return sendJson(response, 400, { error: `row must be a data row number 1, 2, …; got "${rowText}"` });
       }
-      const record = await builds.get(currentRow);
+      rowToPrebuild = Number(rowText);
+      const record = await builds.get(rowToPrebuild);
       return sendJson(response, 200, studioState(record, builds.lastGood(record.row), shownFile));
     }
     if (url.pathname === '/events') {
@@ -215,7 +227,7 @@ export async function startStudio(options: StartStudioOptions): Promise<Studio> 
         resolve();
       });
     });
-    await builds.get(currentRow);
+    await builds.get(rowToPrebuild);
     await updateWatched();
   } catch (error) {
     watcher.close();

@@ -92,7 +92,7 @@ function where(p) { return p.file + (p.line ? ':' + p.line + (p.column ? ':' + p
 function seconds(s) { return s === null || s === undefined ? '–' : (Math.round(s * 10) / 10) + ' s'; }
 
 function load() {
-  var url = '/state.json' + (state && state.rows !== null ? '?row=' + row : (row !== 1 ? '?row=' + row : ''));
+  var url = '/state.json?row=' + row;
   var request = fetch(url, { cache: 'no-store' }).then(function (r) { return r.json(); }).then(function (s) {
     if (s.error) { banner(s.error); return; }
     state = s; render();

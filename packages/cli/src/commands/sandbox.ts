@@ -6,7 +6,7 @@ import { InvalidArgumentError, Option, type Command } from 'commander';
 // The sandbox (and preview's renderer behind its artifacts) loads only when the command runs.
 import type { RunningSandbox, SandboxApp, SandboxOptions } from '@vsynth/sandbox';
 import { firstSignal } from '../first-signal.js';
-import { numberOption } from '../option-parsers.js';
+import { collectHostName, numberOption } from '../option-parsers.js';
 
 export interface SandboxCommandOptions extends SandboxOptions {
   /** `preview` (default): exports serve `@vsynth/preview`'s artifact; `json`: the project JSON. Ignored when `renderArtifact` is given. */
@@ -38,6 +38,12 @@ export function registerSandbox(program: Command): void {
       numberOption('--port', { max: 65_535, integer: true }),
     )
     .option('--host <host>', 'interface to listen on (default 127.0.0.1)')
+    .option(
+      '--allowed-host <name>',
+      'also answer requests whose Host is this name, e.g. a Docker service name (localhost and IP addresses always are; .name allows subdomains); repeatable',
+      collectHostName,
+      [] as string[],
+    )
     .option(
       '--data-dir <dir>',
       'where projects, ledger and artifacts are kept (default $XDG_CACHE_HOME/vsynth/sandbox or ~/.cache/vsynth/sandbox)',
@@ -168,6 +174,7 @@ function optionsFromFlags(flags: Record<string, unknown>): SandboxCommandOptions
   const entries: [keyof SandboxCommandOptions, unknown][] = [
     ['port', pick<number>('port')],
     ['host', pick<string>('host')],
+    ['allowedHosts', (flags['allowedHost'] as string[]).length > 0 ? flags['allowedHost'] : undefined],
     ['dataDir', pick<string>('dataDir')],
     ['apiKeys', apiKeys.length > 0 || apps.length > 0 ? apiKeys : undefined],
     ['apps', apiKeys.length > 0 || apps.length > 0 ? apps : undefined],

@@ -9,7 +9,7 @@ import { extname } from 'node:path';
 import type { Command } from 'commander';
 import { UsageError, omitUndefined } from '@vsynth/core';
 import { firstSignal } from '../first-signal.js';
-import { numberOption } from '../option-parsers.js';
+import { collectHostName, numberOption } from '../option-parsers.js';
 
 export interface StudioCommandOptions {
   readonly props?: string;
@@ -18,6 +18,8 @@ export interface StudioCommandOptions {
   readonly template?: string;
   readonly port?: number;
   readonly host?: string;
+  /** `--allowed-host`, repeatable: names answered besides localhost and IP addresses. */
+  readonly allowedHost?: readonly string[];
   /** commander's `--no-open`: false when given. */
   readonly open?: boolean;
   /** Resolves when the studio should stop. Default: the first SIGINT or SIGTERM. */
@@ -51,10 +53,17 @@ export function registerStudio(program: Command): void {
       numberOption('--port', { max: 65_535, integer: true }),
     )
     .option('--host <host>', 'interface to listen on (default 127.0.0.1)')
+    .option(
+      '--allowed-host <name>',
+      'also answer requests whose Host is this name (localhost and IP addresses always are; .name allows subdomains); repeatable',
+      collectHostName,
+      [] as string[],
+    )
     .option('--no-open', 'do not open the page in a browser (it opens only when stdout is a terminal)')
     .addHelpText(
       'after',
-      '\nPrints one JSON line on stdout when ready: {"url"}; GET /state.json (?row=N) and /events (server-sent events) serve scripts.\n' +
+      '\nPrints one JSON line on stdout when ready: {"url"}; GET /state.json (?row=N, default 1) and /events (server-sent events) serve scripts.\n' +
+        "Answers only Hosts it knows (localhost, *.localhost, IP addresses, --allowed-host names) and no other site's pages (Origin): 403 otherwise.\n" +
         'Examples:\n  vsynth studio examples/promo.tsx\n  vsynth studio examples/library-demo.tsx --props examples/library-demo.props.json\n' +
         '  vsynth studio examples/batch/create-per-row/welcome.tsx --data examples/batch/create-per-row/customers.csv\n' +
         '  vsynth studio --template payload.json --data people.csv --port 0 --no-open',
@@ -79,6 +88,7 @@ export async function runStudio(file: string | undefined, options: StudioCommand
       ...omitUndefined({ file, template: options.template, props: options.props, data: options.data }),
       port: options.port ?? 0,
       host: options.host ?? '127.0.0.1',
+      allowedHosts: options.allowedHost ?? [],
       onRebuild: ({ version, ok }) =>
         stderr.write(`studio: version ${version}${ok ? '' : ' (does not compile; see the page)'}\n`),
     });

@@ -228,6 +228,18 @@ describe('vsynth validate (the real command)', () => {
     );
   });
 
+  it('exits 3 naming the file and the path for a payload nested 10,000 arrays deep', async () => {
+    const text = readFileSync(join(root, 'examples/payloads/create-variant-a.json'), 'utf8').trimEnd();
+    const file = join(dir, 'deep.json');
+    writeFileSync(file, `${text.slice(0, -1)},"extra":${'['.repeat(10_000)}1${']'.repeat(10_000)}}`);
+    const run = await vsynth('validate', file);
+    expect(run.code).toBe(3);
+    expect(run.stderr).toBe(
+      `vsynth: ${file}: extra${'[0]'.repeat(99)} is nested more than 100 levels deep (objects and arrays); ` +
+        'flatten it to at most 100 levels, and try again.\n',
+    );
+  });
+
   it('exits 3 and prints every issue with its path', async () => {
     const payload = JSON.parse(readFileSync(join(root, 'examples/payloads/create-variant-a.json'), 'utf8'));
     payload.scenes[0].scripts[0].modelId = 'ben';

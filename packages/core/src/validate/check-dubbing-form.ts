@@ -124,3 +124,18 @@ export function checkDubbingForm(fields: Readonly<Record<string, unknown>>): Iss
   }
   return out;
 }
+
+/**
+ * Whether a form field name is one the dubbing upload defines (`file`, `originalSrt`, `target_N`,
+ * `targetSrt_N`, `original`, `numberOfSpeakers` and the flags); others are ignored by the service.
+ *
+ * @example isDubbingFormField('target_3') // true
+ * @example isDubbingFormField('comment') // false
+ */
+export function isDubbingFormField(name: string): boolean {
+  return (
+    TARGET.test(name) ||
+    TARGET_SRT.test(name) ||
+    ['file', 'originalSrt', 'original', 'numberOfSpeakers', ...BOOLEAN_FIELDS].includes(name)
+  );
+}

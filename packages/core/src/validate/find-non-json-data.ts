@@ -1,5 +1,6 @@
 import { formatPath } from '../errors/format-issues.js';
 import { issue, type Issue, type PathSegment } from '../errors/issue.js';
+import { deepNestingMessage, MAX_JSON_DEPTH } from './find-deep-nesting.js';
 
 interface Frame {
   readonly value: object;
@@ -13,9 +14,9 @@ interface Frame {
 
 /**
  * Finds the first place where a value built in code is not JSON data that can be validated: a
- * cycle (an object that contains itself), or a property that throws when read (a getter, a
- * revoked proxy). Returns one error issue at that path, or undefined. Never throws; walks without
- * recursion, so any nesting depth is fine.
+ * cycle (an object that contains itself), a property that throws when read (a getter, a revoked
+ * proxy), or nesting deeper than `MAX_JSON_DEPTH`. Returns one error issue at that path, or
+ * undefined. Never throws; walks without recursion, so any nesting depth is read.
  *
  * @example
  * const scene: any = { sceneIdx: 0 }; scene.self = scene
@@ -50,6 +51,10 @@ export function findNonJsonData(input: unknown): Issue | undefined {
           path: where,
           message: `${formatPath(where)} refers back to ${formatPath(owner)} (a cycle); a request body must be JSON data`,
         });
+      }
+      if (stack.length >= MAX_JSON_DEPTH) {
+        const where = pathOf(stack, stack.length, key);
+        return issue({ code: 'too_big', path: where, message: deepNestingMessage(formatPath(where)) });
       }
       enter(stack, onPath, child, key);
     }

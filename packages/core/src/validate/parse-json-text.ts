@@ -1,5 +1,6 @@
 import { formatPath } from '../errors/format-issues.js';
 import { issue } from '../errors/issue.js';
+import { deepNestingMessage, findDeepNesting } from './find-deep-nesting.js';
 import { findDuplicateKey, type DuplicateKey } from './find-duplicate-key.js';
 import { findUnrepresentableNumber } from './find-unrepresentable-number.js';
 import { ValidationError } from '../errors/validation-error.js';
@@ -51,6 +52,14 @@ export function parseJsonText(text: string, options: ParseJsonTextOptions): unkn
       subject: options.source,
       cause: error,
     });
+    failure.message = message;
+    throw failure;
+  }
+  // Before anything recursive reads it: past the limit, JSON.stringify and the checks run out of stack.
+  const deep = findDeepNesting(value);
+  if (deep !== undefined) {
+    const message = `${options.source}: ${deepNestingMessage(formatPath(deep))}, and try again.`;
+    const failure = new ValidationError([issue({ code: 'too_big', path: deep, message })], { subject: options.source });
     failure.message = message;
     throw failure;
   }

@@ -172,11 +172,10 @@ describe('listenForWebhooks', () => {
     let delivered = 0;
     const listener = await listenForWebhooks({ secret, onDelivery: () => void (delivered += 1) });
     try {
-      // One signed address is enough: the signature covers vs_cid, not the result.
-      const address = correlateWebhookUrl(listener.url, { id: 'row-1', secret });
       gc();
       const before = process.memoryUsage().heapUsed;
       for (let i = 0; i < 48; i += 1) {
+        const address = correlateWebhookUrl(listener.url, { id: `row-${i}`, secret });
         const body = new URLSearchParams({
           ai_progress_update_loc: 'p-1',
           videoUrl: `https://cdn.example/${i}/${'x'.repeat(1_000_000)}`,

@@ -1,7 +1,9 @@
 import { hash } from 'node:crypto';
 import { isValidationError } from '../errors/validation-error.js';
 import { SIGNATURE_PARAM } from './correlate-webhook-url.js';
+import { deliveryValueProblem, type DeliveryValueOptions } from './check-delivery-values.js';
 import { checkDeliverySignature, deliveryFromParams, type WebhookDelivery } from './parse-delivery.js';
+import { SettledDeliveries } from './settled-deliveries.js';
 import { redactedMessage, reportRejection, signatureRefusal, type OnWebhookRejected } from './webhook-rejection.js';
 
 /** State handed to `onDelivery`. */
@@ -11,9 +13,18 @@ export interface DeliveryState {
   readonly request: Request;
 }
 
-export interface WebhookHandlerOptions {
-  /** When given, only deliveries whose `vs_sig` verifies are accepted; others get 401. */
+export interface WebhookHandlerOptions extends DeliveryValueOptions {
+  /**
+   * When given, only deliveries whose `vs_sig` verifies are accepted; others get 401. Each signed
+   * correlation id then settles once: a copy of the delivery that settled it is answered 200
+   * `{duplicate: true}`, any other delivery with that id 409.
+   */
   readonly secret?: string | undefined;
+  /**
+   * A file where settled correlation ids are kept (hashed, one line each), so that a restarted
+   * receiver still refuses a replay. Default: remembered in memory only.
+   */
+  readonly settledFile?: string | undefined;
   /** Called once per distinct delivery. Throwing answers 500 so the sender retries. */
   readonly onDelivery: (delivery: WebhookDelivery, state: DeliveryState) => void | Promise<void>;
   /** How many delivery keys to remember for de-duplication. Default 10,000. */
@@ -84,6 +95,7 @@ export function createDeliveryReceiver(options: WebhookHandlerOptions): Delivery
   }
   const limit = options.rememberLimit ?? 10_000;
   const seen = new Set<string>();
+  const settled = new SettledDeliveries({ limit, file: options.settledFile });
 
   return async (request, fetchRequest) => {
     const { method } = request;
@@ -139,9 +151,40 @@ export function createDeliveryReceiver(options: WebhookHandlerOptions): Delivery
       throw error;
     }
 
+    // The signature covers the correlation id only: the values it does not cover are checked here.
+    const problem = deliveryValueProblem(delivery, options);
+    if (problem !== undefined) {
+      reportRejection(options.onRejected, params, { status: 401, method, ...problem });
+      return json(401, { ok: false, error: problem.message });
+    }
+
     // A digest, so a remembered delivery costs the same few bytes however long its parameters.
     const { correlationId, location, videoUrl, duration } = delivery;
     const key = hash('sha256', JSON.stringify([correlationId ?? null, location, videoUrl, duration]), 'base64');
+    if (options.secret !== undefined && correlationId !== undefined) {
+      const settledBy = settled.get(correlationId);
+      if (settledBy === key) return json(200, { ok: true, duplicate: true });
+      if (settledBy !== undefined) {
+        reportRejection(options.onRejected, params, {
+          status: 409,
+          reason: 'already-settled',
+          method,
+          message:
+            'this correlation id was already settled by a delivery with other values; a replay of its signed ' +
+            'address is ignored',
+        });
+        return json(409, { ok: false, error: 'correlation id already settled by another delivery' });
+      }
+      settled.claim(correlationId, key);
+      try {
+        await options.onDelivery(delivery, deliveryState(delivery, fetchRequest));
+      } catch (error) {
+        settled.release(correlationId);
+        return receiverFailed(options, params, method, error);
+      }
+      settled.persist(correlationId, key);
+      return ACCEPTED;
+    }
     if (seen.has(key)) return json(200, { ok: true, duplicate: true });
     seen.add(key);
     if (seen.size > limit) {
@@ -152,17 +195,27 @@ export function createDeliveryReceiver(options: WebhookHandlerOptions): Delivery
       await options.onDelivery(delivery, deliveryState(delivery, fetchRequest));
     } catch (error) {
       seen.delete(key);
-      const detail = redactedMessage(error, [options.secret, params.get(SIGNATURE_PARAM)]);
-      reportRejection(options.onRejected, params, {
-        status: 500,
-        reason: 'receiver-failed',
-        method,
-        message: `the receiver failed to handle the delivery (${detail}); the sender was asked to send it again`,
-      });
-      return json(500, { ok: false, error: 'the receiver failed to handle the delivery; send it again' });
+      return receiverFailed(options, params, method, error);
     }
     return ACCEPTED;
   };
+}
+
+/** Reports an `onDelivery` that threw, and answers 500 so that the sender sends the delivery again. */
+function receiverFailed(
+  options: WebhookHandlerOptions,
+  params: URLSearchParams,
+  method: string,
+  error: unknown,
+): DeliveryAnswer {
+  const detail = redactedMessage(error, [options.secret, params.get(SIGNATURE_PARAM)]);
+  reportRejection(options.onRejected, params, {
+    status: 500,
+    reason: 'receiver-failed',
+    method,
+    message: `the receiver failed to handle the delivery (${detail}); the sender was asked to send it again`,
+  });
+  return json(500, { ok: false, error: 'the receiver failed to handle the delivery; send it again' });
 }
 
 const ACCEPTED: DeliveryAnswer = { status: 200, body: '{"ok":true}' };

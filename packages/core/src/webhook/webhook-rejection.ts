@@ -13,6 +13,9 @@ export type WebhookRejectionReason =
   | 'repeated-parameter' // 401: vs_cid or vs_sig appears more than once
   | 'bad-signature' // 401: not the HMAC of vs_cid under this secret
   | 'malformed-delivery' // 400
+  | 'disallowed-video-url' // 401: videoUrl neither https nor http on this machine, or not on an allowed host
+  | 'duration-out-of-range' // 401: duration not a number of seconds from 0 to maxDurationSeconds
+  | 'already-settled' // 409: a signed correlation id already settled by a delivery with other values
   | 'body-too-large' // 413: a POST body over 1 MiB
   | 'receiver-failed' // 500: onDelivery threw; the sender is asked to send it again
   | 'aborted' // 500: the sender hung up, or the listener closed, before the request arrived whole

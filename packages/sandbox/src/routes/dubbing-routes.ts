@@ -1,17 +1,19 @@
 import { mkdir, open, rm } from 'node:fs/promises';
-import { checkDubbingForm, DUBBING_LIMITS, estimateCubes } from '@vsynth/core';
+import { checkDubbingForm, DUBBING_LIMITS, estimateCubes, isDubbingFormField } from '@vsynth/core';
 import { newObjectId, newSecretId } from '../ids.js';
 import { multipartBoundary, parseMultipart, type MultipartFileSink } from '../multipart-parser.js';
 import type { DubbingFile, DubbingRecord } from '../records.js';
+import { safeFileName } from '../safe-file-name.js';
 import type { RouteHandler } from '../sandbox-context.js';
 import { SandboxHttpError } from '../sandbox-http-error.js';
 import { invalidRequest } from '../validate-body.js';
 import { ledgerEntry } from './route-helpers.js';
 
 /**
- * `POST /api/odin/v3/automation/translatevideos` (multipart): streams the parts to
- * `<dataDir>/uploads/<folderId>/`, checks the spec's limits and answers `{folderId}`. The
- * sandbox does not dub: the job's `download_url` serves the uploaded video unchanged.
+ * `POST /api/odin/v3/automation/translatevideos` (multipart): streams the file parts of the
+ * form's fields to `<dataDir>/uploads/<folderId>/`, checks the spec's limits and answers
+ * `{folderId}`. Fields the form does not define are read past and neither stored nor written.
+ * The sandbox does not dub: the job's `download_url` serves the uploaded video unchanged.
  */
 export const dubbingUpload: RouteHandler = async (context, route) => {
   const boundary = multipartBoundary(route.request.headers['content-type']);
@@ -39,10 +41,13 @@ export const dubbingUpload: RouteHandler = async (context, route) => {
   const contentTypes = new Map<string, string>();
   let fields: Record<string, string>;
   try {
-    fields = await parseMultipart(route.request, {
+    const received = await parseMultipart(route.request, {
       boundary,
       limit: options.maxUploadBytes,
+      maxParts: options.maxFormParts,
+      maxTextBytes: options.maxFormTextBytes,
       onFile: async (part): Promise<MultipartFileSink> => {
+        if (!isDubbingFormField(part.name)) return { write() {}, end() {} };
         const file = `${folder}/${files.length}-${part.name.replace(/[^\w.-]/g, '_')}`;
         const handle = await open(store.resolve(file), 'w');
         let size = 0;
@@ -54,13 +59,14 @@ export const dubbingUpload: RouteHandler = async (context, route) => {
           async end() {
             if (options.fsync) await handle.datasync();
             await handle.close();
-            files.push({ field: part.name, fileName: part.fileName ?? part.name, size, file });
+            files.push({ field: part.name, fileName: safeFileName(part.fileName ?? part.name), size, file });
             if (part.contentType !== undefined) contentTypes.set(part.name, part.contentType);
           },
         };
       },
     });
-    const form: Record<string, unknown> = { ...fields };
+    fields = Object.fromEntries(Object.entries(received).filter(([name]) => isDubbingFormField(name)));
+    const form: Record<string, unknown> = { ...received };
     for (const file of files) form[file.field] = { fileName: file.fileName, size: file.size };
     const issues = checkDubbingForm(form);
     if (issues.some((i) => i.severity === 'error')) throw invalidRequest('dubbing upload', issues);
