@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ApiError, NetworkError, isBatchError, isUsageError } from '@vsynth/core';
+import { ApiError, NetworkError, isUsageError, isValidationError } from '@vsynth/core';
 import type { BatchClient, WebhookCollector, WebhookDeliveryInfo } from './batch-client.js';
 import type { BatchClock } from './batch-clock.js';
 import { readJournal } from './read-journal.js';
@@ -397,7 +397,7 @@ describe('runBatch', () => {
       resume: true,
       clock: fakeClock(),
     }).catch((e: unknown) => e);
-    expect(isBatchError(error)).toBe(true);
+    expect(isValidationError(error)).toBe(true); // exit 3: changed input, not a batch with failed rows
     expect((error as Error).message).toMatch(/^Row 2 differs from the row the journal .* recorded/);
   });
 

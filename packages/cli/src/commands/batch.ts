@@ -3,8 +3,8 @@
  * bounded concurrency, a journal for `--resume`, a results file and a summary on stdout.
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, openSync, statSync } from 'node:fs';
-import { basename, dirname } from 'node:path';
+import { closeSync, openSync, renameSync, rmSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { Option, type Command } from 'commander';
 import {
   TemplateError,
@@ -251,7 +251,9 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
     : createClient(omitUndefined({ baseUrl: options.baseUrl, legacyBaseUrl: options.legacyBaseUrl }));
 
   const format = options.events ?? (process.stderr.isTTY ? 'bar' : 'jsonl');
-  const progress = format === 'bar' ? progressBar(await countRows(options.data, rowsOptions)) : undefined;
+  // Read once before anything is sent: a malformed line anywhere refuses the batch with nothing spent.
+  const total = await countRows(options.data, rowsOptions);
+  const progress = format === 'bar' ? progressBar(total) : undefined;
   const failures: string[] = [];
   const unknownRows: number[] = [];
   const onEvent = (batchEvent: BatchEvent) => {
@@ -294,10 +296,8 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
     };
   }
 
-  let requests: NdjsonFile | undefined;
-  if (options.requests !== undefined) requests = openRequestsFile(options.requests);
   // The requests file is a sink like the results: a configured secret in a row is written as [redacted].
-  const requestSecrets = requests === undefined ? [] : configuredSecrets();
+  const requestSecrets = options.requests === undefined ? [] : configuredSecrets();
   // A run hands pool projects out in turn (one row at a time per project); the dry run's requests show the same.
   const pool = options.projectPool === undefined ? undefined : [...new Set(options.projectPool)];
   let poolTurn = 0;
@@ -312,6 +312,7 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
           baseDir: dirname(options.slotsFrom ?? options.template),
         });
 
+  const requests = options.requests === undefined ? undefined : openRequestsFile(options.requests);
   const stop = stopOnSignals(
     '\nvsynth: interrupted: finishing requests in flight, then writing journal and results (Ctrl-C again to quit at once)\n',
     new Error('interrupted'),
@@ -361,12 +362,14 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
       onEvent,
       signal: stop.signal,
     });
+    requests?.close();
   } catch (error) {
+    // A refused batch leaves the --requests file as it was, like the results file and the journal.
+    requests?.abandon();
     throw errorWithCliFlags(error);
   } finally {
     stop.dispose();
     progress?.finish();
-    requests?.close();
     await listener?.close();
   }
 
@@ -453,6 +456,9 @@ function teeResults(
     close() {
       file?.close();
     },
+    abandon() {
+      file?.abandon?.();
+    },
   };
 }
 
@@ -465,11 +471,22 @@ function withPoolProject(request: BatchRequest, pool: readonly string[] | undefi
 interface NdjsonFile {
   write(value: unknown): void;
   close(): void;
+  /** Removes what was written, leaving `path` as it was. */
+  abandon(): void;
 }
 
+/** Written beside `path` and renamed over it by `close`, so a refused dry run leaves `path` as it was. */
 function openRequestsFile(path: string): NdjsonFile {
   if (!/\.(ndjson|jsonl)$/i.test(path)) throw new UsageError(`--requests writes NDJSON: end ${path} with .ndjson.`);
-  const fd = openSync(path, 'w');
+  const partial = join(dirname(path), `.${basename(path)}.${process.pid}.partial`);
+  let fd: number;
+  try {
+    fd = openSync(partial, 'w');
+  } catch (error) {
+    throw new UsageError(
+      `Cannot write the requests file ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); choose another path.`,
+    );
+  }
   let buffer = '';
   let open = true;
   const flush = () => {
@@ -477,7 +494,7 @@ function openRequestsFile(path: string): NdjsonFile {
       writeWhole(fd, buffer);
     } catch (error) {
       throw batchError(
-        `Cannot write the requests file ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); it is incomplete.`,
+        `Cannot write the requests file ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); it was left as it was.`,
         { cause: error },
       );
     } finally {
@@ -494,9 +511,18 @@ function openRequestsFile(path: string): NdjsonFile {
       open = false;
       try {
         if (buffer !== '') flush();
-      } finally {
+      } catch (error) {
         closeSync(fd);
+        rmSync(partial, { force: true });
+        throw error;
       }
+      closeSync(fd);
+      renameSync(partial, path);
+    },
+    abandon() {
+      if (open) closeSync(fd);
+      open = false;
+      rmSync(partial, { force: true });
     },
   };
 }
@@ -565,16 +591,10 @@ function list(value: string): string[] {
   return ids;
 }
 
-/** Rows in a data file of up to 20 MB (read once more for the bar's total); undefined for larger files. */
-async function countRows(path: string, options: RowsFromFileOptions): Promise<number | undefined> {
-  try {
-    if (statSync(path).size > 20 * 1024 * 1024) return undefined;
-    const { rowsFromFile } = await import('@vsynth/templates');
-    let count = 0;
-    for await (const _row of rowsFromFile(path, options)) count += 1;
-    return count;
-  } catch {
-    // The batch itself reports an unreadable or malformed file.
-    return undefined;
-  }
+/** The data file's rows, each parsed: a file that cannot be read or parsed throws the batch's own error. */
+async function countRows(path: string, options: RowsFromFileOptions): Promise<number> {
+  const { rowsFromFile } = await import('@vsynth/templates');
+  let count = 0;
+  for await (const _row of rowsFromFile(path, options)) count += 1;
+  return count;
 }
