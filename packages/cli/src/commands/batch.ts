@@ -94,7 +94,11 @@ export function registerBatch(program: Command): void {
     )
     .option('--locale <bcp47>', 'locale of the number, date, upper and lower helpers (default en-US)')
     .option('--delimiter <char>', 'CSV delimiter (default , and tab for .tsv)')
-    .option('--rename <old=new>', 'rename a CSV header column (repeatable)', collectRepeated)
+    .option(
+      '--rename <old=new>',
+      'rename a CSV header column (repeatable); #N=new renames the Nth column, e.g. one of two of the same name',
+      collectRepeated,
+    )
     .option(
       '--key-column <name>',
       'column whose value is the row key in journal and results (default: a hash of the row)',
@@ -576,7 +580,7 @@ export function parseRenames(pairs: readonly string[]): Record<string, string> {
   for (const pair of pairs) {
     const at = pair.indexOf('=');
     if (at <= 0 || at === pair.length - 1)
-      throw new UsageError(`--rename takes "Old header=newName", received "${pair}".`);
+      throw new UsageError(`--rename takes "Old header=newName" or "#3=newName" (by position), received "${pair}".`);
     out[pair.slice(0, at).trim()] = pair.slice(at + 1).trim();
   }
   return out;
