@@ -140,7 +140,7 @@ describe('batch against the sandbox with faults', () => {
       secret,
       onDelivery: (d) =>
         listeners.forEach((l) =>
-          l({ correlationId: d.correlationId, videoUrl: d.videoUrl, duration: String(d.duration) }),
+          l({ correlationId: d.correlationId, videoUrl: d.videoUrl, duration: d.duration }),
         ),
     });
     const out = join(sandbox.dir, 'results.csv');

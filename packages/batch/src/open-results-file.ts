@@ -69,7 +69,8 @@ class ResultsFile implements ResultsSink {
     if (format === 'csv') this.#append(`${RESULT_COLUMNS.join(',')}\n`);
   }
 
-  write(result: RowResult): void {
+  write(written: RowResult): void {
+    const result = shown(written);
     if (this.#format === 'csv') this.#append(`${RESULT_COLUMNS.map((column) => csvField(result[column])).join(',')}\n`);
     else if (this.#format === 'ndjson') this.#append(`${JSON.stringify(withoutIssues(result))}\n`);
     else this.#append(`${this.#first ? '[\n' : ',\n'}${JSON.stringify(withoutIssues(result))}`);
@@ -113,6 +114,16 @@ class ResultsFile implements ResultsSink {
       throw batchError(`Cannot write the results file ${this.#path} (${code}); it is incomplete.`, { cause: error });
     }
   }
+}
+
+/**
+ * The result as the file shows it: an unknown row's cubes are left out (empty in CSV), since it is
+ * not known whether its request was accepted and charged; the row's estimate stays in the summary.
+ */
+function shown(result: RowResult): RowResult {
+  if (result.status !== 'unknown' || result.cubes === undefined) return result;
+  const { cubes: _cubes, ...rest } = result;
+  return rest;
 }
 
 function withoutIssues(result: RowResult): Omit<RowResult, 'issues'> {

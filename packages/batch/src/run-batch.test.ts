@@ -535,7 +535,7 @@ describe('runBatch', () => {
       const cid = url.searchParams.get('vs_cid') ?? '';
       setTimeout(() => {
         for (const listener of listeners)
-          listener({ correlationId: cid, videoUrl: `https://v/${cid}.mp4`, duration: '3.5' });
+          listener({ correlationId: cid, videoUrl: `https://v/${cid}.mp4`, duration: 3.5 });
       }, 5);
       if (titleOf(body) === 'Hi person 2')
         throw new NetworkError('POST /m', 'closed', { cause: { code: 'ECONNRESET' } });
@@ -560,8 +560,8 @@ describe('runBatch', () => {
       .split('\n')
       .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(results.map((r) => [r['row'], r['status'], r['videoUrl'], r['duration']]).sort()).toEqual([
-      [1, 'done', 'https://v/bb.1.mp4', '3.5'],
-      [2, 'done', 'https://v/bb.2.mp4', '3.5'],
+      [1, 'done', 'https://v/bb.1.mp4', 3.5],
+      [2, 'done', 'https://v/bb.2.mp4', 3.5],
     ]);
     const text = readFileSync(journal, 'utf8');
     expect(text).not.toContain('s3cret');

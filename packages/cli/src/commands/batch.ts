@@ -284,7 +284,7 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
         const info: WebhookDeliveryInfo = {
           correlationId: delivery.correlationId,
           videoUrl: delivery.videoUrl,
-          duration: String(delivery.duration),
+          duration: delivery.duration,
           location: delivery.location,
         };
         for (const listen of listeners) listen(info);
