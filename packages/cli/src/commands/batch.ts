@@ -67,6 +67,7 @@ export interface BatchCommandOptions {
   readonly allowEmpty?: boolean;
   readonly queue?: string;
   readonly batchId?: string;
+  readonly retention?: number;
 }
 
 /**
@@ -190,6 +191,11 @@ export function registerBatch(program: Command): void {
       '--batch-id <id>',
       'with --queue, the batch id (default random); enqueueing the same id again adds no duplicate row (with --resend-unknown: enqueues its unknown rows again, to be sent)',
     )
+    .option(
+      '--retention <days>',
+      "with --queue, days the batch's Redis keys live after its last activity (default 30); `vsynth batch forget` removes them at once",
+      numberOption('--retention', { aboveMin: true }),
+    )
     .addHelpText(
       'after',
       `
@@ -222,6 +228,7 @@ Examples:
         return;
       }
       if (options.batchId !== undefined) throw new UsageError('--batch-id only applies with --queue.');
+      if (options.retention !== undefined) throw new UsageError('--retention only applies with --queue.');
       await runBatchCommand(options);
     });
   // `batch status --queue …`: options after the subcommand are its own, not batch's (the program has no options of its own).
