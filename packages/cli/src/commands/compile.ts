@@ -5,7 +5,7 @@
  */
 import { Option, type Command } from 'commander';
 import { UsageError, formatIssues, omitUndefined } from '@vsynth/core';
-import { readPropsFile } from '../read-props-file.js';
+import { readPropsOption } from '../read-props-option.js';
 // The TSX compiler loads only when the command runs.
 import type { CompileFileOptions, CompileResult } from '@vsynth/jsx-runtime';
 
@@ -47,7 +47,7 @@ export function registerCompile(program: Command): void {
         'portrait',
       ]),
     )
-    .option('--props <file>', 'JSON file with the props for a component default export')
+    .option('--props <json|file>', 'props for a component default export: inline JSON or a JSON file')
     .option('--lossy', 'legacy: drop what legacy cannot express, with a warning each')
     .option('--report', 'print {payload, slots, warnings} instead of the payload')
     .addHelpText(
@@ -75,7 +75,7 @@ export async function runCompile(file: string, options: CompileCommandOptions = 
     ...omitUndefined({
       variant: options.variant,
       orientation: options.orientation,
-      props: options.props === undefined ? undefined : await readPropsFile(options.props),
+      props: options.props === undefined ? undefined : await readPropsOption(options.props),
     }),
     ...(options.lossy === true && { lossy: true }),
   };
