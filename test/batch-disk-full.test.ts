@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
@@ -115,7 +115,7 @@ describe('vsynth batch when a file cannot be written whole (disk full)', () => {
       ).toEqual([]);
       expect(after.size).toBe(40);
     }
-  }, 60_000);
+  }, 120_000);
 
   it('says the results file is incomplete instead of leaving it cut short with exit 0', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'vsynth-results-full-'));
@@ -133,7 +133,7 @@ describe('vsynth batch when a file cannot be written whole (disk full)', () => {
     expect((await stat(out)).size).toBe(1024);
   });
 
-  it('says the --requests file of a dry run is incomplete, not an internal error', async () => {
+  it('says the --requests file of a dry run could not be written, not an internal error, and leaves none', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'vsynth-requests-full-'));
     onTestFinished(() => rm(dir, { recursive: true, force: true }));
     const { template, data } = await headlineBatch(dir, 100);
@@ -143,9 +143,11 @@ describe('vsynth batch when a file cannot be written whole (disk full)', () => {
       ['batch', '--template', template, '--data', data, '--dry-run', '--requests', requests, '--events', 'none'],
       {},
     );
-    expect(cut.stderr).toContain(`vsynth: Cannot write the requests file ${requests} (EFBIG); it is incomplete.`);
+    expect(cut.stderr).toContain(`vsynth: Cannot write the requests file ${requests} (EFBIG); it was left as it was.`);
     expect(cut.stderr).not.toContain('internal error');
     expect(cut.code).toBe(6);
+    expect(await readdir(dir)).not.toContain('requests.ndjson');
+    expect((await readdir(dir)).filter((name) => name.endsWith('.partial'))).toEqual([]);
   });
 
   it('a results file on a full disk fails the batch naming it, and releases the journal: --resume in the same process writes them', async () => {

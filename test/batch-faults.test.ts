@@ -139,9 +139,7 @@ describe('batch against the sandbox with faults', () => {
     const receiver = await listenForWebhooks({
       secret,
       onDelivery: (d) =>
-        listeners.forEach((l) =>
-          l({ correlationId: d.correlationId, videoUrl: d.videoUrl, duration: String(d.duration) }),
-        ),
+        listeners.forEach((l) => l({ correlationId: d.correlationId, videoUrl: d.videoUrl, duration: d.duration })),
     });
     const out = join(sandbox.dir, 'results.csv');
     const journal = join(sandbox.dir, 'journal.ndjson');

@@ -94,7 +94,7 @@ describe('a journal is held by one batch at a time', () => {
   });
 
   it('a --resume or a second fresh run beside a running batch exits 2 naming the running one, and sends nothing', async () => {
-    const { args, env } = await setup(200);
+    const { args, env } = await setup(600);
     const running = start([...args, '--events', 'jsonl'], env);
     await untilDone(running, 2);
     const resume = start([...args, '--resume'], env);

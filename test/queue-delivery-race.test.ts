@@ -54,7 +54,7 @@ describe.skipIf(redisMissing !== undefined)(
           sent += 1;
           if (sent === 1) {
             expect(
-              await recordDelivery(redis, { correlationId: 'hook.1', videoUrl: 'https://cdn/hook.mp4', duration: '7' }),
+              await recordDelivery(redis, { correlationId: 'hook.1', videoUrl: 'https://cdn/hook.mp4', duration: 7 }),
             ).toBe(true);
             throw new TimeoutError('POST /api/odin/v3/editor/project', 60_000);
           }
@@ -80,7 +80,7 @@ describe.skipIf(redisMissing !== undefined)(
       await enqueueBatch({ redis, settings, jobs: [job], invalid: [] });
       expect(await work()).toEqual(['unknown']);
       expect((await readBatch(redis, 'hook')).results).toMatchObject([
-        { row: 1, status: 'done', videoUrl: 'https://cdn/hook.mp4', duration: '7' },
+        { row: 1, status: 'done', videoUrl: 'https://cdn/hook.mp4', duration: 7 },
       ]);
 
       expect(await enqueueBatch({ redis, settings, jobs: [job], invalid: [], resendUnknown: true })).toEqual({

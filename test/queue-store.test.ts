@@ -132,10 +132,10 @@ describe.skipIf(redisMissing !== undefined)('RedisStore, the queued batch’s ro
         time: '2026-11-25T10:00:00.000Z',
       });
     // Both rows' exports are delivered before the worker learns how their requests ended.
-    expect(await recordDelivery(redis, { correlationId: 'race.1', videoUrl: 'https://cdn/1.mp4', duration: '8' })).toBe(
+    expect(await recordDelivery(redis, { correlationId: 'race.1', videoUrl: 'https://cdn/1.mp4', duration: 8 })).toBe(
       true,
     );
-    expect(await recordDelivery(redis, { correlationId: 'race.2', videoUrl: 'https://cdn/2.mp4', duration: '9' })).toBe(
+    expect(await recordDelivery(redis, { correlationId: 'race.2', videoUrl: 'https://cdn/2.mp4', duration: 9 })).toBe(
       true,
     );
     await worker.record({
@@ -163,7 +163,7 @@ describe.skipIf(redisMissing !== undefined)('RedisStore, the queued batch’s ro
       cid: 'race.1',
       attempts: 1,
       videoUrl: 'https://cdn/1.mp4',
-      duration: '8',
+      duration: 8,
     });
     expect(states.get(2)).toEqual({
       key: 'k2',
@@ -173,7 +173,7 @@ describe.skipIf(redisMissing !== undefined)('RedisStore, the queued batch’s ro
       projectId: 'p2',
       cubes: 4,
       videoUrl: 'https://cdn/2.mp4',
-      duration: '9',
+      duration: 9,
     });
   });
 
@@ -205,7 +205,7 @@ describe.skipIf(redisMissing !== undefined)('RedisStore, the queued batch’s ro
       row: 1,
       cid: 'late.1',
       videoUrl: 'https://cdn/late.mp4',
-      duration: '5',
+      duration: 5,
       time: '2026-11-25T11:00:02.000Z',
     });
     expect((await rowStates(redis, 'late')).get(1)).toEqual({
@@ -216,7 +216,7 @@ describe.skipIf(redisMissing !== undefined)('RedisStore, the queued batch’s ro
       projectId: 'p1',
       cubes: 6,
       videoUrl: 'https://cdn/late.mp4',
-      duration: '5',
+      duration: 5,
     });
   });
 

@@ -20,6 +20,6 @@ export interface WebhookCollector {
 export interface WebhookDeliveryInfo {
   readonly correlationId?: string | undefined;
   readonly videoUrl?: string | undefined;
-  readonly duration?: string | undefined;
+  readonly duration?: number | undefined;
   readonly location?: string | undefined;
 }

@@ -1,4 +1,4 @@
-import { closeSync } from 'node:fs';
+import { closeSync, openSync } from 'node:fs';
 import { batchError, redactSecrets, writeWhole } from '@vsynth/core';
 import { applyJournalEntry, type JournalEntry, type JournalState } from './journal-entry.js';
 import type { JournalLock } from './journal-lock.js';
@@ -7,6 +7,16 @@ import type { JournalLock } from './journal-lock.js';
 export interface JournalWriting {
   readonly durability: 'fsync' | 'write';
   readonly fsync: (fd: number) => void;
+}
+
+/**
+ * What the first row entry brings with it: the file is opened (created if need be), `prepare`d
+ * (a torn tail cut off, a journal without rows emptied) and `lines` (the batch or resume line) go
+ * before the entry. Until then the file is as it was, so a batch refused before sending changes nothing.
+ */
+export interface JournalStart {
+  readonly prepare: (fd: number) => void;
+  readonly lines: readonly JournalEntry[];
 }
 
 interface Waiter {
@@ -35,6 +45,8 @@ export class Journal {
   /** Removed from every line written (configured credentials, webhook secret): a row's data may hold one. */
   secrets: readonly string[] = [];
   #fd: number | undefined;
+  #start: JournalStart | undefined;
+  #closed = false;
   readonly #lock: JournalLock;
   readonly #writing: JournalWriting;
   /** Lines appended since the last commit. */
@@ -45,9 +57,9 @@ export class Journal {
   /** A write failed: nothing more is recorded, so no row is sent. */
   #broken: Error | undefined;
 
-  constructor(path: string, fd: number, state: JournalState, lock: JournalLock, writing: JournalWriting) {
+  constructor(path: string, start: JournalStart, state: JournalState, lock: JournalLock, writing: JournalWriting) {
     this.path = path;
-    this.#fd = fd;
+    this.#start = start;
     this.state = state;
     this.#lock = lock;
     this.#writing = writing;
@@ -61,10 +73,10 @@ export class Journal {
    * which resumes as `unknown`, never resent.
    */
   append(entry: JournalEntry): Promise<void> | undefined {
-    if (this.#fd === undefined) throw batchError(`The journal ${this.path} is closed.`);
+    if (this.#closed) throw batchError(`The journal ${this.path} is closed.`);
     if (this.#broken !== undefined) throw this.#broken;
-    const line = JSON.stringify(entry);
-    this.#pending += `${this.secrets.length === 0 ? line : redactSecrets(line, this.secrets)}\n`;
+    if (this.#start !== undefined) this.#begin(this.#start);
+    this.#pending += this.#line(entry);
     applyJournalEntry(this.state.rows, entry);
     if (this.#writing.durability === 'write') {
       this.#write();
@@ -103,11 +115,21 @@ export class Journal {
     return failure;
   }
 
+  /** True once a row entry was appended: the file holds this run's lines. */
+  get written(): boolean {
+    return this.#start === undefined;
+  }
+
   /** Commits what is pending, closes the file and releases the lock. */
   close(): void {
-    const fd = this.#fd;
-    if (fd === undefined) return;
+    if (this.#closed) return;
+    this.#closed = true;
     openJournals.delete(this);
+    const fd = this.#fd;
+    if (fd === undefined) {
+      this.#lock.release();
+      return;
+    }
     let failure: Error | undefined;
     try {
       failure = this.commit();
@@ -120,6 +142,29 @@ export class Journal {
       }
     }
     if (failure !== undefined) throw failure;
+  }
+
+  #begin(start: JournalStart): void {
+    let fd: number;
+    try {
+      fd = openSync(this.path, 'a+');
+      start.prepare(fd);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+      this.#broken = batchError(
+        `Cannot write the journal ${this.path} (${code}); rows are not sent without a durable journal.`,
+        { cause: error },
+      );
+      throw this.#broken;
+    }
+    this.#fd = fd;
+    this.#start = undefined;
+    for (const line of start.lines) this.#pending += this.#line(line);
+  }
+
+  #line(entry: JournalEntry): string {
+    const line = JSON.stringify(entry);
+    return `${this.secrets.length === 0 ? line : redactSecrets(line, this.secrets)}\n`;
   }
 
   /** Writes the pending lines in one call; false when there were none. */

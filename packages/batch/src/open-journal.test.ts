@@ -1,4 +1,4 @@
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openJournal } from './open-journal.js';
@@ -8,6 +8,9 @@ import { tempDirs } from './test-temp-dirs.js';
 const tempDir = tempDirs('vsynth-journal-');
 const path = () => join(tempDir(), 'j.ndjson');
 const time = '2026-01-01T00:00:00.000Z';
+/** A journal as a batch that stopped before its first request left it (by an earlier version: this one writes none). */
+const batchLineOnly = (file: string, id: string) =>
+  writeFileSync(file, `${JSON.stringify({ type: 'batch', v: 1, id, template: 't', time })}\n`);
 
 describe('openJournal and readJournal', () => {
   it('records each row’s last state, and reopens it to resume', () => {
@@ -44,21 +47,39 @@ describe('openJournal and readJournal', () => {
     again.close();
   });
 
+  it('writes nothing until the first row entry: a batch that sends nothing leaves the file as it was', () => {
+    const file = path();
+    openJournal(file, { batch: { id: 'new', template: 't' } }).close();
+    expect(existsSync(file)).toBe(false);
+    batchLineOnly(file, 'old');
+    const before = readFileSync(file);
+    openJournal(file, { batch: { id: 'new', template: 't' } }).close();
+    expect(readFileSync(file).equals(before)).toBe(true);
+    appendFileSync(file, '{"type":"attempt","row":1,"key":"k1","attem');
+    const torn = readFileSync(file);
+    openJournal(file, { resume: true, batch: { id: 'other', template: 't' } }).close();
+    expect(readFileSync(file).equals(torn)).toBe(true);
+  });
+
   it('starts over a journal that records no row (nothing was sent) unless resuming', () => {
     const file = path();
-    openJournal(file, { batch: { id: 'old', template: 't' } }).close();
+    batchLineOnly(file, 'old');
     const journal = openJournal(file, { batch: { id: 'new', template: 't' } });
+    journal.append({ type: 'attempt', row: 1, key: 'k1', attempt: 1, cid: 'new.1', time });
     journal.close();
     const lines = readFileSync(file, 'utf8')
       .trim()
       .split('\n')
       .map((l) => JSON.parse(l) as { type: string; id?: string });
-    expect(lines.map((l) => [l.type, l.id])).toEqual([['batch', 'new']]);
+    expect(lines.map((l) => [l.type, l.id])).toEqual([
+      ['batch', 'new'],
+      ['attempt', undefined],
+    ]);
   });
 
   it('cuts off a line half-written by a kill before appending', () => {
     const file = path();
-    openJournal(file, { batch: { id: 'b1', template: 't' } }).close();
+    batchLineOnly(file, 'b1');
     appendFileSync(file, '{"type":"attempt","row":1,"key":"k1","attem');
     const journal = openJournal(file, { resume: true, batch: { id: 'b1', template: 't' } });
     journal.append({ type: 'attempt', row: 1, key: 'k1', attempt: 1, cid: 'b1.1', time });
@@ -79,6 +100,7 @@ describe('openJournal and readJournal', () => {
     writeFileSync(file, readFileSync(file, 'utf8').trimEnd());
     const resumed = openJournal(file, { resume: true, batch: { id: 'b1', template: 't' } });
     expect(resumed.state.rows.get(1)?.status).toBe('done');
+    resumed.append({ type: 'attempt', row: 2, key: 'k2', attempt: 1, cid: 'b1.2', time });
     resumed.close();
     expect(readJournal(file)!.rows.get(1)?.status).toBe('done');
     expect(
@@ -86,19 +108,22 @@ describe('openJournal and readJournal', () => {
         .trim()
         .split('\n')
         .map((l) => (JSON.parse(l) as { type: string }).type),
-    ).toEqual(['batch', 'attempt', 'done', 'resume']);
+    ).toEqual(['batch', 'attempt', 'done', 'resume', 'attempt']);
 
     // A journal whose only line, the batch line, lacks its newline is still that batch's journal.
     const alone = path();
-    openJournal(alone, { batch: { id: 'b2', template: 't' } }).close();
+    batchLineOnly(alone, 'b2');
     writeFileSync(alone, readFileSync(alone, 'utf8').trimEnd());
-    openJournal(alone, { resume: true, batch: { id: 'other', template: 't' } }).close();
+    const again = openJournal(alone, { resume: true, batch: { id: 'other', template: 't' } });
+    again.append({ type: 'attempt', row: 1, key: 'k1', attempt: 1, cid: 'b2.1', time });
+    again.close();
     expect(readJournal(alone)!.batch.id).toBe('b2');
+    expect(readJournal(alone)!.rows.get(1)?.status).toBe('attempt');
   });
 
   it('refuses a damaged line in the middle and a file that is not a journal', () => {
     const file = path();
-    openJournal(file, { batch: { id: 'b1', template: 't' } }).close();
+    batchLineOnly(file, 'b1');
     appendFileSync(file, 'garbage\n{"type":"resume","time":"x"}\n');
     expect(() => readJournal(file)).toThrow(/is damaged at line 2: not JSON/);
     const other = path();
@@ -110,7 +135,7 @@ describe('openJournal and readJournal', () => {
 
   it('reads a journal larger than the longest string V8 can hold', () => {
     const file = path();
-    openJournal(file, { batch: { id: 'b1', template: 't' } }).close();
+    batchLineOnly(file, 'b1');
     // 56 failed rows whose service message is 10 MiB: 560 MiB of journal, past V8's 512 MiB strings.
     const message = 'm'.repeat(10 * 1024 * 1024);
     for (let row = 1; row <= 56; row++) {

@@ -1,5 +1,7 @@
-import { existsSync, fdatasyncSync, ftruncateSync, openSync } from 'node:fs';
+import { existsSync, fdatasyncSync, ftruncateSync } from 'node:fs';
 import { UsageError } from '@vsynth/core';
+import { checkWritable } from './check-writable.js';
+import { checkBoolean, checkOneOf, checkOptionsObject, checkString } from './option-checks.js';
 import type { JournalBatchEntry } from './journal-entry.js';
 import { lockJournal, type JournalLock } from './journal-lock.js';
 import { Journal } from './journal.js';
@@ -23,11 +25,19 @@ export interface OpenJournalOptions {
 
 /**
  * Opens a journal (on resume, reads it first); see {@link Journal}. Without `resume`, an existing
- * journal that records rows is an error; one that records none is started over.
+ * journal that records rows is an error; one that records none is started over. The file is not
+ * written until the first row entry, so a batch refused before sending leaves it as it was.
  *
  * @example const journal = openJournal('people.journal.ndjson', { batch: { id: 'b1', template: 'modify.json' } });
  */
 export function openJournal(path: string, options: OpenJournalOptions): Journal {
+  checkString('path', path, true);
+  checkOptionsObject('openJournal', options);
+  checkOptionsObject('`batch`', options.batch);
+  checkString('batch.id', options.batch.id, true);
+  checkString('batch.template', options.batch.template, true);
+  checkBoolean('resume', options.resume);
+  checkOneOf('durability', options.durability, ['fsync', 'write']);
   // Held before the journal is read: a second run (fresh or resumed) fails here, having sent nothing.
   const lock = lockJournal(path);
   try {
@@ -48,23 +58,16 @@ function openLocked(path: string, options: OpenJournalOptions, lock: JournalLock
       `The journal ${path} already records batch ${existing.batch.id}. Pass \`resume: true\` to continue it, or choose another \`journal\` file to start a new batch.`,
     );
   }
+  checkWritable(path, 'journal');
   const writing = { durability: options.durability ?? 'fsync', fsync: options.fsync ?? fdatasyncSync } as const;
-  const fd = openSync(path, 'a+');
   if (existing !== undefined) {
-    repairJournalTail(fd);
-    const journal = new Journal(path, fd, existing, lock, writing);
-    journal.append({ type: 'resume', time });
-    return journal;
+    const start = { prepare: repairJournalTail, lines: [{ type: 'resume', time } as const] };
+    return new Journal(path, start, existing, lock, writing);
   }
-  if (found !== undefined) ftruncateSync(fd, 0);
+  // The batch line goes out with the first attempt, in the commit that attempt waits for.
   const batch: JournalBatchEntry = { type: 'batch', v: 1, ...options.batch, time };
-  const journal = new Journal(path, fd, { batch, rows: new Map() }, lock, writing);
-  journal.append(batch);
-  // Durable before the first row: a journal without its batch line is no journal.
-  const failure = journal.commit();
-  if (failure !== undefined) {
-    journal.close();
-    throw failure;
-  }
-  return journal;
+  const prepare = (fd: number) => {
+    if (found !== undefined) ftruncateSync(fd, 0);
+  };
+  return new Journal(path, { prepare, lines: [batch] }, { batch, rows: new Map() }, lock, writing);
 }

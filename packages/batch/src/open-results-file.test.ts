@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RESULT_COLUMNS, openResultsFile } from './open-results-file.js';
@@ -27,7 +27,7 @@ describe('openResultsFile', () => {
       attempts: 2,
       cubes: 4,
       videoUrl: 'https://v/2.mp4',
-      duration: '3.5',
+      duration: 3.5,
     });
     sink.close();
     expect(readFileSync(file, 'utf8')).toBe(
@@ -42,7 +42,7 @@ describe('openResultsFile', () => {
     const result = {
       row: 7,
       rowKey: 'key',
-      status: 'unknown',
+      status: 'done',
       reason: 'lost_response',
       projectId: 'p-7',
       projectKey: 'k-7',
@@ -51,7 +51,7 @@ describe('openResultsFile', () => {
       attempts: 3,
       cubes: 5,
       videoUrl: 'https://v/7.mp4',
-      duration: '2.5',
+      duration: 2.5,
     } as const;
     const sink = openResultsFile(file);
     sink.write(result);
@@ -89,5 +89,34 @@ describe('openResultsFile', () => {
     const empty = join(dir, 'e.json');
     openResultsFile(empty).close();
     expect(readFileSync(empty, 'utf8')).toBe('[]\n');
+  });
+
+  it("writes numbers as JSON numbers and leaves an unknown row's cubes out (not known whether charged)", () => {
+    const file = join(dir, 'n.ndjson');
+    const sink = openResultsFile(file);
+    sink.write({ row: 1, rowKey: 'k1', status: 'done', attempts: 1, cubes: 4, duration: 12.5 });
+    sink.write({ row: 2, rowKey: 'k2', status: 'unknown', reason: 'lost_response', attempts: 1, cubes: 4 });
+    sink.close();
+    expect(readFileSync(file, 'utf8')).toBe(
+      '{"row":1,"rowKey":"k1","status":"done","attempts":1,"cubes":4,"duration":12.5}\n' +
+        '{"row":2,"rowKey":"k2","status":"unknown","reason":"lost_response","attempts":1}\n',
+    );
+    const csv = join(dir, 'n.csv');
+    const csvSink = openResultsFile(csv);
+    csvSink.write({ row: 2, rowKey: 'k2', status: 'unknown', reason: 'lost_response', attempts: 1, cubes: 4 });
+    csvSink.close();
+    expect(readFileSync(csv, 'utf8').split('\n')[1]).toBe('2,k2,unknown,lost_response,,,,,1,,,');
+  });
+
+  it('creates nothing until written or closed, and an abandoned file keeps its bytes', () => {
+    const file = join(dir, 'kept.csv');
+    writeFileSync(file, 'earlier results\n');
+    const sink = openResultsFile(file);
+    sink.write({ row: 1, rowKey: 'k1', status: 'done', attempts: 1 });
+    sink.abandon?.();
+    expect(readFileSync(file, 'utf8')).toBe('earlier results\n');
+    expect(() => openResultsFile(join(dir, 'missing', 'r.csv'))).toThrow(
+      /^Cannot write the results file .*r\.csv: the folder .*missing does not exist\. Choose another path\.$/,
+    );
   });
 });

@@ -1,6 +1,8 @@
 import { closeSync, openSync } from 'node:fs';
 import { extname } from 'node:path';
 import { UsageError, batchError, writeWhole } from '@vsynth/core';
+import { checkWritable } from './check-writable.js';
+import { checkString } from './option-checks.js';
 import type { RowResult } from './row-result.js';
 
 /** Columns of the results file, in order. */
@@ -24,12 +26,16 @@ export interface ResultsSink {
   write(result: RowResult): void;
   /** Writes what is buffered; safe to call more than once. */
   close(): void;
+  /** The batch was refused before sending anything: leave the destination as it was (default `close`). */
+  abandon?(): void;
 }
 
 /**
  * Opens a results file by extension: `.csv`, `.ndjson`/`.jsonl` (one object per line), or
- * `.json` (one JSON array, closed by `close()`). Rows are written in the order they settle,
- * buffered and written synchronously, so `close()` in a signal handler loses nothing.
+ * `.json` (one JSON array, closed by `close()`). Rows are written in the order they are given
+ * (`runBatch` gives them in row order), buffered and written synchronously, so `close()` in a
+ * signal handler loses nothing. The file is checked to be writable at once but created (or
+ * emptied) only by the first write or `close()`; after `abandon()` it is left as it was.
  *
  * @example
  * const results = openResultsFile('results.csv');
@@ -37,13 +43,15 @@ export interface ResultsSink {
  * results.close();
  */
 export function openResultsFile(path: string): ResultsSink {
+  checkString('path', path, true);
   const extension = extname(path).toLowerCase();
   const csv = extension === '.csv';
   const array = extension === '.json';
   if (!csv && !array && !['.ndjson', '.jsonl'].includes(extension)) {
     throw new UsageError(`Cannot tell the format of results file ${path}: end it with .csv, .ndjson or .json.`);
   }
-  return new ResultsFile(path, openSync(path, 'w'), csv ? 'csv' : array ? 'json' : 'ndjson');
+  checkWritable(path, 'results file');
+  return new ResultsFile(path, csv ? 'csv' : array ? 'json' : 'ndjson');
 }
 
 /** The sink of `openResultsFile`: lines are gathered and written 64 KiB at a time. */
@@ -51,17 +59,18 @@ class ResultsFile implements ResultsSink {
   readonly #path: string;
   readonly #format: 'csv' | 'ndjson' | 'json';
   #fd: number | undefined;
+  #closed = false;
   #pending = '';
   #first = true;
 
-  constructor(path: string, fd: number, format: 'csv' | 'ndjson' | 'json') {
+  constructor(path: string, format: 'csv' | 'ndjson' | 'json') {
     this.#path = path;
-    this.#fd = fd;
     this.#format = format;
     if (format === 'csv') this.#append(`${RESULT_COLUMNS.join(',')}\n`);
   }
 
-  write(result: RowResult): void {
+  write(written: RowResult): void {
+    const result = shown(written);
     if (this.#format === 'csv') this.#append(`${RESULT_COLUMNS.map((column) => csvField(result[column])).join(',')}\n`);
     else if (this.#format === 'ndjson') this.#append(`${JSON.stringify(withoutIssues(result))}\n`);
     else this.#append(`${this.#first ? '[\n' : ',\n'}${JSON.stringify(withoutIssues(result))}`);
@@ -69,34 +78,52 @@ class ResultsFile implements ResultsSink {
   }
 
   close(): void {
-    const fd = this.#fd;
-    if (fd === undefined) return;
+    if (this.#closed) return;
     try {
       if (this.#format === 'json') this.#append(this.#first ? '[]\n' : '\n]\n');
-      this.#flush();
+      this.#flush(true);
     } finally {
-      closeSync(fd);
+      this.#closed = true;
+      if (this.#fd !== undefined) closeSync(this.#fd);
       this.#fd = undefined;
     }
   }
 
-  #append(text: string): void {
-    if (this.#fd === undefined) return;
-    this.#pending += text;
-    if (this.#pending.length >= 64 * 1024) this.#flush();
+  abandon(): void {
+    this.#pending = '';
+    this.#closed = true;
+    if (this.#fd !== undefined) closeSync(this.#fd);
+    this.#fd = undefined;
   }
 
-  #flush(): void {
-    if (this.#fd === undefined || this.#pending === '') return;
+  #append(text: string): void {
+    if (this.#closed) return;
+    this.#pending += text;
+    if (this.#pending.length >= 64 * 1024) this.#flush(false);
+  }
+
+  #flush(closing: boolean): void {
+    if (this.#closed || (this.#pending === '' && !closing)) return;
     const text = this.#pending;
     this.#pending = '';
     try {
+      this.#fd ??= openSync(this.#path, 'w');
       writeWhole(this.#fd, text);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
       throw batchError(`Cannot write the results file ${this.#path} (${code}); it is incomplete.`, { cause: error });
     }
   }
+}
+
+/**
+ * The result as the file shows it: an unknown row's cubes are left out (empty in CSV), since it is
+ * not known whether its request was accepted and charged; the row's estimate stays in the summary.
+ */
+function shown(result: RowResult): RowResult {
+  if (result.status !== 'unknown' || result.cubes === undefined) return result;
+  const { cubes: _cubes, ...rest } = result;
+  return rest;
 }
 
 function withoutIssues(result: RowResult): Omit<RowResult, 'issues'> {

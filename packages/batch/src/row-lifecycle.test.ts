@@ -43,9 +43,9 @@ describe('row lifecycle', () => {
     const unknown = stateOf([
       attempt(1),
       lost(1),
-      { type: 'delivery', row: 1, cid: 'b1.1', videoUrl: 'https://v/1.mp4', duration: '9.5', time },
+      { type: 'delivery', row: 1, cid: 'b1.1', videoUrl: 'https://v/1.mp4', duration: 9.5, time },
     ]);
-    expect(unknown).toMatchObject({ status: 'done', videoUrl: 'https://v/1.mp4', duration: '9.5' });
+    expect(unknown).toMatchObject({ status: 'done', videoUrl: 'https://v/1.mp4', duration: 9.5 });
     expect(stateOf([attempt(2), { type: 'delivery', row: 2, cid: 'b1.2', time }])?.status).toBe('done');
     // Another batch's correlation id proves nothing; a lost answer after the delivery changes nothing.
     expect(stateOf([attempt(3), { type: 'delivery', row: 3, cid: 'other.3', time }])?.status).toBe('attempt');
@@ -78,13 +78,13 @@ describe('row lifecycle', () => {
       errorMessage: 'm',
       attempts: 1,
     };
-    expect(withDelivery(unknown, { videoUrl: 'https://v/2.mp4', duration: '3.5' })).toEqual({
+    expect(withDelivery(unknown, { videoUrl: 'https://v/2.mp4', duration: 3.5 })).toEqual({
       row: 2,
       rowKey: 'k',
       status: 'done',
       attempts: 1,
       videoUrl: 'https://v/2.mp4',
-      duration: '3.5',
+      duration: 3.5,
     });
   });
 });

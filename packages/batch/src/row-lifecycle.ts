@@ -62,7 +62,7 @@ export interface DeliveryRecord {
   readonly row: number;
   readonly cid: string;
   readonly videoUrl?: string;
-  readonly duration?: string;
+  readonly duration?: number;
   readonly time: string;
 }
 
@@ -81,7 +81,7 @@ export interface RowState {
   readonly message?: string;
   readonly code?: string;
   readonly videoUrl?: string;
-  readonly duration?: string;
+  readonly duration?: number;
   readonly attempts: number;
 }
 
@@ -172,7 +172,12 @@ export function resumeAction(state: RowState | undefined, resendUnknown: boolean
  */
 export function recordedResult(row: number, state: RowState, status: 'done' | 'unknown'): RowResult {
   const { key: rowKey, attempts, projectId, projectKey, cubes, videoUrl, duration } = state;
-  const base = { row, rowKey, attempts, ...omitUndefined({ projectId, projectKey, cubes, videoUrl, duration }) };
+  const base = {
+    row,
+    rowKey,
+    attempts,
+    ...omitUndefined({ projectId, projectKey, cubes, videoUrl, duration: seconds(duration) }),
+  };
   if (status === 'done') return { ...base, status: 'done', skipped: true };
   return {
     ...base,
@@ -189,18 +194,24 @@ export function recordedResult(row: number, state: RowState, status: 'done' | 'u
  * A done or unknown row's result joined with its export's delivery: done (a delivered export
  * proves the request was accepted), with the video's address and duration.
  *
- * @example withDelivery(unknownResult, { videoUrl: 'https://…/v.mp4', duration: '12.5' }).status // 'done'
+ * @example withDelivery(unknownResult, { videoUrl: 'https://…/v.mp4', duration: 12.5 }).status // 'done'
  */
 export function withDelivery(
   result: RowResult,
-  delivery: { readonly videoUrl?: string | undefined; readonly duration?: string | undefined },
+  delivery: { readonly videoUrl?: string | undefined; readonly duration?: number | string | undefined },
 ): RowResult {
   const { reason: _reason, errorCode: _code, errorMessage: _message, ...accepted } = result;
   return {
     ...(result.status === 'unknown' ? accepted : result),
     status: 'done',
-    ...omitUndefined({ videoUrl: delivery.videoUrl, duration: delivery.duration }),
+    ...omitUndefined({ videoUrl: delivery.videoUrl, duration: seconds(delivery.duration) }),
   };
+}
+
+/** A duration in seconds as a number (journals and queues of earlier versions hold it as text). */
+function seconds(value: number | string | undefined): number | undefined {
+  const number = typeof value === 'string' ? Number(value) : value;
+  return number === undefined || !Number.isFinite(number) ? undefined : number;
 }
 
 /**

@@ -29,7 +29,7 @@ export interface RowResult {
   readonly skipped?: boolean;
   readonly cubes?: number;
   readonly videoUrl?: string;
-  readonly duration?: string;
+  readonly duration?: number;
   /** Every problem of an invalid row (also summarised in `errorMessage`). */
   readonly issues?: readonly Issue[];
 }

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ApiError, NetworkError, isBatchError, isUsageError } from '@vsynth/core';
+import { ApiError, NetworkError, isUsageError, isValidationError } from '@vsynth/core';
 import type { BatchClient, WebhookCollector, WebhookDeliveryInfo } from './batch-client.js';
 import type { BatchClock } from './batch-clock.js';
 import { readJournal } from './read-journal.js';
@@ -397,7 +397,7 @@ describe('runBatch', () => {
       resume: true,
       clock: fakeClock(),
     }).catch((e: unknown) => e);
-    expect(isBatchError(error)).toBe(true);
+    expect(isValidationError(error)).toBe(true); // exit 3: changed input, not a batch with failed rows
     expect((error as Error).message).toMatch(/^Row 2 differs from the row the journal .* recorded/);
   });
 
@@ -535,7 +535,7 @@ describe('runBatch', () => {
       const cid = url.searchParams.get('vs_cid') ?? '';
       setTimeout(() => {
         for (const listener of listeners)
-          listener({ correlationId: cid, videoUrl: `https://v/${cid}.mp4`, duration: '3.5' });
+          listener({ correlationId: cid, videoUrl: `https://v/${cid}.mp4`, duration: 3.5 });
       }, 5);
       if (titleOf(body) === 'Hi person 2')
         throw new NetworkError('POST /m', 'closed', { cause: { code: 'ECONNRESET' } });
@@ -560,8 +560,8 @@ describe('runBatch', () => {
       .split('\n')
       .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(results.map((r) => [r['row'], r['status'], r['videoUrl'], r['duration']]).sort()).toEqual([
-      [1, 'done', 'https://v/bb.1.mp4', '3.5'],
-      [2, 'done', 'https://v/bb.2.mp4', '3.5'],
+      [1, 'done', 'https://v/bb.1.mp4', 3.5],
+      [2, 'done', 'https://v/bb.2.mp4', 3.5],
     ]);
     const text = readFileSync(journal, 'utf8');
     expect(text).not.toContain('s3cret');

@@ -7,7 +7,7 @@
 import { hash, randomUUID } from 'node:crypto';
 import {
   UsageError,
-  batchError,
+  ValidationError,
   configuredSecrets,
   formatIssue,
   issue,
@@ -29,10 +29,22 @@ import { estimateRequestCubes, type EstimateRequestCubesOptions } from './estima
 import type { Journal } from './journal.js';
 import { openJournal } from './open-journal.js';
 import { openResultsFile, type ResultsSink } from './open-results-file.js';
+import { OrderedResults } from './ordered-results.js';
 import { RateLimiter } from './rate-limiter.js';
 import { recordedResult, resumeAction } from './row-lifecycle.js';
 import { failedResult, overMaxCubesResult, type RowResult } from './row-result.js';
 import { RowSender } from './row-sender.js';
+import {
+  checkBoolean,
+  checkFunction,
+  checkNumber,
+  checkOneOf,
+  checkOptionsObject,
+  checkShape,
+  checkString,
+  checkStringList,
+  received,
+} from './option-checks.js';
 
 export interface RunBatchOptions {
   /** Rows from `csvRows`, `jsonRows`, `ndjsonRows`, `iterableRows` or `rowsFromFile` of `@vsynth/templates`. */
@@ -126,6 +138,7 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
           ...omitUndefined({ durability: options.journalDurability }),
         });
   const results = openResults(options.results, journal);
+  const ordered = results === undefined ? undefined : new OrderedResults(results);
   if (journal !== undefined) journal.secrets = secrets;
   const store = journal === undefined ? undefined : journalStore(journal);
   const batchId = journal?.state.batch.id ?? settings.batchId;
@@ -140,7 +153,7 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
   const write = (written: RowResult) => {
     // One redaction for everything a row writes: an error text may quote a configured secret.
     const result = redactSecrets(written, secrets);
-    results?.write(result);
+    ordered?.write(result);
     if (options.onEvent !== undefined) emit(rowEvent(result));
   };
   const deliveries =
@@ -205,16 +218,14 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
         break;
       }
       tally.rows += 1;
+      checkDataRow(source, tally.rows);
       const dataRow = options.schema === undefined || source.issues?.length ? source : checkRow(options.schema, source);
       const { row } = dataRow;
       const rowKey = keyOf(dataRow, options.keyColumn);
       columns.see(dataRow);
       const before = previous?.get(row);
-      if (before !== undefined && before.key !== rowKey) {
-        throw batchError(
-          `Row ${row} differs from the row the journal ${options.journal} recorded (key ${before.key}, now ${rowKey}): the data file changed since the batch started. Restore it, or start a new batch with another \`journal\`.`,
-        );
-      }
+      if (before !== undefined && before.key !== rowKey) throw changedRow(row, before.key, rowKey, options.journal);
+      ordered?.expect(row);
       const action = resumeAction(before, settings.resendUnknown);
       if (before !== undefined && action === 'skip') {
         budget.spent(before.cubes ?? 0);
@@ -282,11 +293,14 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
         );
         break;
       }
+      // Outputs are touched only now: a batch refused before its first request leaves them as they were.
+      ordered?.begin();
       sender.send({ row, rowKey, request, cubes, priorAttempts });
     }
   } catch (error) {
     sender.stop(error);
   }
+  const refused = sender.stopped && tally.submitted === 0 && ordered?.begun !== true;
 
   await sender.drain();
   if (signal?.aborted) interrupted = true;
@@ -299,7 +313,8 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
   } finally {
     deliveries?.close();
     try {
-      results?.close();
+      if (refused) ordered?.abandon();
+      else ordered?.close();
     } finally {
       journal?.close();
     }
@@ -332,26 +347,17 @@ interface BatchSettings {
 
 /** The options checked, with their defaults. */
 function batchSettings(options: RunBatchOptions): BatchSettings {
-  const atLeastOne = (name: string, value: number | undefined, fallback: number): number => {
-    if (value === undefined) return fallback;
-    if (!Number.isInteger(value) || value < 1)
-      throw new UsageError(`\`${name}\` must be a whole number of at least 1, received ${value}.`);
-    return value;
-  };
+  checkOptions(options);
   if (!options.dryRun && options.client === undefined)
     throw new UsageError('runBatch needs a `client` unless `dryRun` is set.');
-  if (options.rps !== undefined && !(options.rps > 0))
-    throw new UsageError(`\`rps\` must be a positive number, received ${options.rps}.`);
-  if (options.maxCubes !== undefined && !(options.maxCubes >= 0))
-    throw new UsageError(`\`maxCubes\` must be 0 or more, received ${options.maxCubes}.`);
   if (options.resume && options.journal === undefined)
     throw new UsageError("`resume: true` needs the batch's `journal` to continue.");
   const projectPool = options.projectPool ?? [];
   if (projectPool.length > 0 && options.template.kind !== 'modify')
     throw new UsageError('`projectPool` only applies to modify templates.');
   return {
-    concurrency: atLeastOne('concurrency', options.concurrency, 4),
-    maxAttempts: atLeastOne('maxAttempts', options.maxAttempts, 5),
+    concurrency: options.concurrency ?? 4,
+    maxAttempts: options.maxAttempts ?? 5,
     baseBackoffMs: options.backoff?.baseMs ?? 500,
     maxBackoffMs: options.backoff?.maxMs ?? 30_000,
     dryRun: options.dryRun === true,
@@ -362,6 +368,83 @@ function batchSettings(options: RunBatchOptions): BatchSettings {
   };
 }
 
+/** Each option's type and range, for callers the type checker did not see. */
+function checkOptions(options: RunBatchOptions): void {
+  checkOptionsObject('runBatch', options);
+  const rows: unknown = options.rows;
+  if (
+    typeof rows !== 'object' ||
+    rows === null ||
+    (typeof (rows as Iterable<unknown>)[Symbol.iterator] !== 'function' &&
+      typeof (rows as AsyncIterable<unknown>)[Symbol.asyncIterator] !== 'function')
+  ) {
+    throw new UsageError(
+      `\`rows\` must be rows from csvRows, jsonRows, ndjsonRows, iterableRows or rowsFromFile (@vsynth/templates); received ${received(rows)}.`,
+    );
+  }
+  if (options.template === undefined) throw new UsageError('runBatch needs a `template`.');
+  checkShape('template', options.template, ['bind'], TEMPLATE_MAKERS);
+  checkOneOf('template.kind', options.template.kind, ['create', 'legacy', 'modify']);
+  checkShape(
+    'client',
+    options.client,
+    ['createProject', 'modifyProject', 'createLegacyProject'],
+    'a client from createClient',
+  );
+  checkNumber('concurrency', options.concurrency, { min: 1, integer: true });
+  checkNumber('maxAttempts', options.maxAttempts, { min: 1, integer: true });
+  checkNumber('rps', options.rps, { above: true });
+  checkNumber('maxCubes', options.maxCubes);
+  checkNumber('webhookWaitMs', options.webhookWaitMs);
+  if (options.backoff !== undefined) {
+    checkOptionsObject('`backoff`', options.backoff);
+    checkNumber('backoff.baseMs', options.backoff.baseMs);
+    checkNumber('backoff.maxMs', options.backoff.maxMs);
+  }
+  checkString('journal', options.journal);
+  checkOneOf('journalDurability', options.journalDurability, ['fsync', 'write']);
+  for (const name of ['resume', 'resendUnknown', 'dryRun'] as const) checkBoolean(name, options[name]);
+  checkStringList('projectPool', options.projectPool);
+  checkString('keyColumn', options.keyColumn);
+  checkString('batchId', options.batchId);
+  if (options.results !== undefined && typeof options.results !== 'string')
+    checkShape('results', options.results, ['write', 'close'], 'a results file path or a ResultsSink');
+  checkString('results', typeof options.results === 'string' ? options.results : undefined);
+  checkShape('webhooks', options.webhooks, ['subscribe'], 'a WebhookCollector');
+  if (options.webhooks !== undefined) {
+    checkString('webhooks.url', options.webhooks.url);
+    checkString('webhooks.secret', options.webhooks.secret);
+  }
+  checkShape('clock', options.clock, ['now', 'sleep'], 'a BatchClock');
+  for (const name of ['onEvent', 'onRequest', 'random'] as const) checkFunction(name, options[name]);
+  if (options.signal !== undefined && !(options.signal instanceof AbortSignal))
+    throw new UsageError(`\`signal\` must be an AbortSignal; received ${received(options.signal)}.`);
+  if (
+    options.secrets !== undefined &&
+    (!Array.isArray(options.secrets) || options.secrets.some((s) => typeof s !== 'string'))
+  )
+    throw new UsageError(`\`secrets\` must be an array of strings; received ${received(options.secrets)}.`);
+  if (options.schema !== undefined) checkShape('schema', options.schema, ['safeParse'], 'a zod schema');
+}
+
+const TEMPLATE_MAKERS = 'a BatchTemplate from modifyTemplate, payloadTemplate, tsxTemplate or loadTemplate';
+
+/** A row from `rows` that is not a DataRow (plain objects passed without `iterableRows`). */
+function checkDataRow(source: unknown, index: number): asserts source is DataRow {
+  const row = source as Partial<DataRow> | null;
+  if (
+    typeof row === 'object' &&
+    row !== null &&
+    typeof row.row === 'number' &&
+    typeof row.data === 'object' &&
+    row.data !== null
+  )
+    return;
+  throw new UsageError(
+    `\`rows\` must yield data rows ({ row, data }); item ${index} is ${received(source)}. Wrap plain objects with iterableRows(objects) of @vsynth/templates.`,
+  );
+}
+
 /** The results sink of the options; the journal is closed (and unlocked) if the file cannot be opened. */
 function openResults(results: RunBatchOptions['results'], journal: Journal | undefined): ResultsSink | undefined {
   try {
@@ -370,6 +453,14 @@ function openResults(results: RunBatchOptions['results'], journal: Journal | und
     journal?.close();
     throw error;
   }
+}
+
+/** The data file no longer matches the journal: invalid input (exit 3), not a batch with failed rows. */
+function changedRow(row: number, recorded: string, now: string, journal: string | undefined): ValidationError {
+  const message = `Row ${row} differs from the row the journal ${journal} recorded (key ${recorded}, now ${now}): the data file changed since the batch started. Restore it, or start a new batch with another \`journal\`.`;
+  const failure = new ValidationError([issue({ code: 'row', message, path: [], row })], { subject: `row ${row}` });
+  failure.message = message;
+  return failure;
 }
 
 function rowEvent(result: RowResult): BatchEvent {

@@ -4,6 +4,7 @@ import type { RowResult } from '@vsynth/batch';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { QUEUE_NAME, batchKeys, type QueuedBatchSettings, type RowJobData } from './batch-keys.js';
+import { retainBatch } from './retain-batch.js';
 
 export interface EnqueueBatchOptions {
   readonly redis: Redis;
@@ -84,6 +85,7 @@ export async function enqueueBatch(options: EnqueueBatchOptions): Promise<Enqueu
   } finally {
     await queue.close();
   }
+  await retainBatch(redis, settings.batchId, settings.retentionDays);
   return { batchId: settings.batchId, added, existing };
 }
 

@@ -12,4 +12,5 @@ export { readBatch, rowStates, type QueuedBatchStatus } from './read-batch.js';
 export { recordDelivery } from './record-delivery.js';
 export { RedisPacer } from './redis-pacer.js';
 export { RedisStore } from './redis-store.js';
+export { DEFAULT_RETENTION_DAYS, forgetBatch, retainBatch } from './retain-batch.js';
 export { runWorker, type RunWorkerOptions } from './run-worker.js';

@@ -98,6 +98,6 @@ export async function rowStates(redis: Redis, batchId: string): Promise<Map<numb
 function joinDelivery(batchId: string, result: RowResult, deliveries: Record<string, string>): RowResult {
   const text = deliveries[String(result.row)];
   if (text === undefined || (result.status !== 'done' && result.status !== 'unknown')) return result;
-  const delivery = JSON.parse(text) as { cid: string; videoUrl?: string; duration?: string };
+  const delivery = JSON.parse(text) as { cid: string; videoUrl?: string; duration?: number | string };
   return delivery.cid === correlationId(batchId, result.row) ? withDelivery(result, delivery) : result;
 }

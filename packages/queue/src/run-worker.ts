@@ -15,6 +15,7 @@ import { QUEUE_NAME, batchKeys, type QueuedBatchSettings, type RowJobData } from
 import { reserveCubes } from './cube-budget.js';
 import { RedisPacer } from './redis-pacer.js';
 import { RedisStore } from './redis-store.js';
+import { retainBatch } from './retain-batch.js';
 
 export interface RunWorkerOptions {
   readonly redis: Redis;
@@ -69,6 +70,7 @@ export async function runWorker(options: RunWorkerOptions): Promise<{ rows: numb
     const store = new RedisStore(redis, batchId);
     const settle = async (result: RowResult) => {
       await store.writeResult(result);
+      await retainBatch(redis, batchId, settingsCache.get(batchId)?.retentionDays);
       rows += 1;
       options.onRow?.({ ...result, batchId });
     };

@@ -135,13 +135,30 @@ describe('csvRows', () => {
     const header = async (text: string, rename: Record<string, string> = {}) =>
       (await read([text], { rename })).error?.message;
     expect(await header('a,b\n1,2\n', { b: 'a' })).toBe(
-      'Invalid CSV header of CSV: 1 problem\n✖ the header names "a" more than once; rename one (--rename "Old=new")',
+      'Invalid CSV header of CSV: 1 problem\n✖ the header names "a" (cells 1 and 2) more than once; rename one by its position (--rename "#2=a2") or by name (--rename "Old=new")',
     );
     expect(await header('a, ,c\n1,2,3\n')).toBe(
-      'Invalid CSV header of CSV: 1 problem\n✖ header cell 2 is empty; name every column',
+      'Invalid CSV header of CSV: 1 problem\n✖ header cell 2 is empty; name every column (--rename "#2=name")',
     );
     expect(await header('a,__proto__\n1,2\n')).toMatch(
       /header cell 2 is named "__proto__", which cannot name a column/,
+    );
+  });
+
+  it('renames a header cell by its position, which tells apart two cells of one name', async () => {
+    const { rows } = await read(['name,city,city\nAna,Lisbon,Porto\n'], { rename: { '#3': 'city2' } });
+    expect(rows.map((r) => r.data)).toEqual([{ name: 'Ana', city: 'Lisbon', city2: 'Porto' }]);
+    const header = async (text: string, rename: Record<string, string> = {}) =>
+      (await read([text], { rename })).error?.message;
+    expect(await header('name,city,city\nAna,Lisbon,Porto\n')).toBe(
+      'Invalid CSV header of CSV: 1 problem\n✖ the header names "city" (cells 2 and 3) more than once; rename one by its position (--rename "#3=city2") or by name (--rename "Old=new")',
+    );
+    // A rename by name would rename both cells: it is refused with the rename by position to use.
+    expect(await header('name,city,city\nAna,Lisbon,Porto\n', { city: 'city2' })).toBe(
+      'Invalid CSV header of CSV: 1 problem\n✖ a rename of "city" matches header cells 2 and 3; rename one by its position instead (--rename "#3=city2")',
+    );
+    expect(await header('name,city\nAna,Lisbon\n', { '#4': 'x' })).toBe(
+      'Invalid CSV header of CSV: 1 problem\n✖ a rename names header cell #4, but the header has 2 cells (#1 to #2)',
     );
   });
 

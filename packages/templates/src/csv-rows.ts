@@ -8,7 +8,10 @@ import type { DataRow } from './data-row.js';
 export interface CsvRowsOptions {
   /** Field delimiter; default `,` (`\t` for files ending in .tsv when read through `rowsFromFile`). */
   readonly delimiter?: string;
-  /** Header renames, `{ 'First Name': 'firstName' }`, applied after trimming header cells. */
+  /**
+   * Header renames, `{ 'First Name': 'firstName' }`, applied after trimming header cells; a key
+   * `#N` renames the Nth cell (1-based), which tells apart two cells of the same name.
+   */
   readonly rename?: Readonly<Record<string, string>>;
   /** Name used in messages; default the path, or `CSV` for a stream. */
   readonly name?: string;
@@ -158,23 +161,55 @@ function notUtf8Text(name: string): ValidationError {
 
 /** The header cells, trimmed and renamed; throws a ValidationError for a repeated or empty name. */
 function headerOf(cells: readonly string[], rename: Readonly<Record<string, string>>, name: string): string[] {
-  const header = cells.map((cell) => {
-    const trimmed = cell.trim();
-    return Object.hasOwn(rename, trimmed) ? (rename[trimmed] as string) : trimmed;
-  });
   const fail = (message: string) =>
     new ValidationError([issue({ code: 'row', message, path: [] })], { subject: `CSV header of ${name}` });
+  const trimmed = cells.map((cell) => cell.trim());
+  for (const key of Object.keys(rename)) {
+    const position = /^#(\d+)$/.exec(key)?.[1];
+    if (position !== undefined && (Number(position) < 1 || Number(position) > trimmed.length))
+      throw fail(
+        `a rename names header cell ${key}, but the header has ${trimmed.length} cells (#1 to #${trimmed.length})`,
+      );
+    const matches = positionsOf(trimmed, key);
+    if (position === undefined && matches.length > 1) {
+      const last = matches[matches.length - 1]!;
+      throw fail(
+        `a rename of "${key}" matches header cells ${listPositions(matches)}; rename one by its position instead (--rename "#${last}=${rename[key]}")`,
+      );
+    }
+  }
+  const header = trimmed.map((cell, index) => {
+    const byPosition = rename[`#${index + 1}`];
+    if (byPosition !== undefined) return byPosition;
+    return Object.hasOwn(rename, cell) ? (rename[cell] as string) : cell;
+  });
   const proto = header.indexOf('__proto__');
   // A column named __proto__ would set the prototype of every row object.
   if (proto >= 0) {
     throw fail(`header cell ${proto + 1} is named "__proto__", which cannot name a column; rename it in the file`);
   }
-  const duplicates = header.filter((cell, index) => header.indexOf(cell) !== index);
-  if (duplicates.length > 0) {
-    const names = [...new Set(duplicates)].map((d) => `"${d}"`).join(', ');
-    throw fail(`the header names ${names} more than once; rename one (--rename "Old=new")`);
+  const repeated = [...new Set(header.filter((cell, index) => header.indexOf(cell) !== index))];
+  if (repeated.length > 0) {
+    const names = repeated.map((cell) => `"${cell}" (cells ${listPositions(positionsOf(header, cell))})`).join(', ');
+    const [first] = repeated;
+    const last = positionsOf(header, first!).at(-1)!;
+    throw fail(
+      `the header names ${names} more than once; rename one by its position (--rename "#${last}=${first}2") or by name (--rename "Old=new")`,
+    );
   }
   const empty = header.indexOf('');
-  if (empty >= 0) throw fail(`header cell ${empty + 1} is empty; name every column`);
+  if (empty >= 0) throw fail(`header cell ${empty + 1} is empty; name every column (--rename "#${empty + 1}=name")`);
   return header;
+}
+
+/** The 1-based positions of `cell` in `header`. */
+function positionsOf(header: readonly string[], cell: string): number[] {
+  return header.flatMap((name, index) => (name === cell ? [index + 1] : []));
+}
+
+/** `2 and 5`, `2, 5 and 7`. */
+function listPositions(positions: readonly number[]): string {
+  return positions.length === 1
+    ? String(positions[0])
+    : `${positions.slice(0, -1).join(', ')} and ${positions[positions.length - 1]}`;
 }

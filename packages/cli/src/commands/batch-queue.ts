@@ -107,6 +107,7 @@ export async function enqueueBatchCommand(
             maxCubes: options.maxCubes,
             maxAttempts: options.maxAttempts,
             webhookUrl: options.webhookUrl,
+            retentionDays: options.retention,
           }),
           created: new Date().toISOString(),
         },
@@ -176,6 +177,29 @@ export function registerBatchQueueCommands(batch: Command): void {
     .requiredOption('--out <file>', 'results file, .csv, .ndjson or .json (array)')
     .action(async (options: QueueReadOptions & { out: string }) => {
       await batchResultsCommand(options);
+    });
+  batch
+    .command('forget')
+    .description(
+      'Remove a queued batch from Redis: its keys and its rows still queued (refused while rows are in flight)',
+    )
+    .requiredOption('--queue <url>', 'Redis of the queue, redis://HOST:PORT[/DB]')
+    .requiredOption('--batch-id <id>', 'batch id printed by `vsynth batch --queue`')
+    .action(async (options: QueueReadOptions) => {
+      const { connectRedis, forgetBatch } = await import('@vsynth/queue');
+      const connection = await cliFlagsOnError(connectRedis(options.queue));
+      try {
+        const forgotten = await forgetBatch(connection.redis, options.batchId);
+        if (forgotten.keys === 0 && forgotten.jobs === 0)
+          throw new UsageError(
+            `The queue ${connection.url.display} has no batch ${options.batchId}; nothing to forget.`,
+          );
+        process.stderr.write(
+          `vsynth: forgot batch ${options.batchId}: ${forgotten.keys} keys and ${forgotten.jobs} queued rows removed from ${connection.url.display}.\n`,
+        );
+      } finally {
+        await connection.close();
+      }
     });
 }
 

@@ -3,8 +3,8 @@
  * bounded concurrency, a journal for `--resume`, a results file and a summary on stdout.
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, openSync, statSync } from 'node:fs';
-import { basename, dirname } from 'node:path';
+import { closeSync, openSync, renameSync, rmSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { Option, type Command } from 'commander';
 import {
   TemplateError,
@@ -67,6 +67,7 @@ export interface BatchCommandOptions {
   readonly allowEmpty?: boolean;
   readonly queue?: string;
   readonly batchId?: string;
+  readonly retention?: number;
 }
 
 /**
@@ -94,7 +95,11 @@ export function registerBatch(program: Command): void {
     )
     .option('--locale <bcp47>', 'locale of the number, date, upper and lower helpers (default en-US)')
     .option('--delimiter <char>', 'CSV delimiter (default , and tab for .tsv)')
-    .option('--rename <old=new>', 'rename a CSV header column (repeatable)', collectRepeated)
+    .option(
+      '--rename <old=new>',
+      'rename a CSV header column (repeatable); #N=new renames the Nth column, e.g. one of two of the same name',
+      collectRepeated,
+    )
     .option(
       '--key-column <name>',
       'column whose value is the row key in journal and results (default: a hash of the row)',
@@ -186,6 +191,11 @@ export function registerBatch(program: Command): void {
       '--batch-id <id>',
       'with --queue, the batch id (default random); enqueueing the same id again adds no duplicate row (with --resend-unknown: enqueues its unknown rows again, to be sent)',
     )
+    .option(
+      '--retention <days>',
+      "with --queue, days the batch's Redis keys live after its last activity (default 30); `vsynth batch forget` removes them at once",
+      numberOption('--retention', { aboveMin: true }),
+    )
     .addHelpText(
       'after',
       `
@@ -218,6 +228,7 @@ Examples:
         return;
       }
       if (options.batchId !== undefined) throw new UsageError('--batch-id only applies with --queue.');
+      if (options.retention !== undefined) throw new UsageError('--retention only applies with --queue.');
       await runBatchCommand(options);
     });
   // `batch status --queue …`: options after the subcommand are its own, not batch's (the program has no options of its own).
@@ -251,7 +262,9 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
     : createClient(omitUndefined({ baseUrl: options.baseUrl, legacyBaseUrl: options.legacyBaseUrl }));
 
   const format = options.events ?? (process.stderr.isTTY ? 'bar' : 'jsonl');
-  const progress = format === 'bar' ? progressBar(await countRows(options.data, rowsOptions)) : undefined;
+  // Read once before anything is sent: a malformed line anywhere refuses the batch with nothing spent.
+  const total = await countRows(options.data, rowsOptions);
+  const progress = format === 'bar' ? progressBar(total) : undefined;
   const failures: string[] = [];
   const unknownRows: number[] = [];
   const onEvent = (batchEvent: BatchEvent) => {
@@ -278,7 +291,7 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
         const info: WebhookDeliveryInfo = {
           correlationId: delivery.correlationId,
           videoUrl: delivery.videoUrl,
-          duration: String(delivery.duration),
+          duration: delivery.duration,
           location: delivery.location,
         };
         for (const listen of listeners) listen(info);
@@ -294,10 +307,8 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
     };
   }
 
-  let requests: NdjsonFile | undefined;
-  if (options.requests !== undefined) requests = openRequestsFile(options.requests);
   // The requests file is a sink like the results: a configured secret in a row is written as [redacted].
-  const requestSecrets = requests === undefined ? [] : configuredSecrets();
+  const requestSecrets = options.requests === undefined ? [] : configuredSecrets();
   // A run hands pool projects out in turn (one row at a time per project); the dry run's requests show the same.
   const pool = options.projectPool === undefined ? undefined : [...new Set(options.projectPool)];
   let poolTurn = 0;
@@ -312,6 +323,7 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
           baseDir: dirname(options.slotsFrom ?? options.template),
         });
 
+  const requests = options.requests === undefined ? undefined : openRequestsFile(options.requests);
   const stop = stopOnSignals(
     '\nvsynth: interrupted: finishing requests in flight, then writing journal and results (Ctrl-C again to quit at once)\n',
     new Error('interrupted'),
@@ -361,12 +373,14 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
       onEvent,
       signal: stop.signal,
     });
+    requests?.close();
   } catch (error) {
+    // A refused batch leaves the --requests file as it was, like the results file and the journal.
+    requests?.abandon();
     throw errorWithCliFlags(error);
   } finally {
     stop.dispose();
     progress?.finish();
-    requests?.close();
     await listener?.close();
   }
 
@@ -453,6 +467,9 @@ function teeResults(
     close() {
       file?.close();
     },
+    abandon() {
+      file?.abandon?.();
+    },
   };
 }
 
@@ -465,11 +482,22 @@ function withPoolProject(request: BatchRequest, pool: readonly string[] | undefi
 interface NdjsonFile {
   write(value: unknown): void;
   close(): void;
+  /** Removes what was written, leaving `path` as it was. */
+  abandon(): void;
 }
 
+/** Written beside `path` and renamed over it by `close`, so a refused dry run leaves `path` as it was. */
 function openRequestsFile(path: string): NdjsonFile {
   if (!/\.(ndjson|jsonl)$/i.test(path)) throw new UsageError(`--requests writes NDJSON: end ${path} with .ndjson.`);
-  const fd = openSync(path, 'w');
+  const partial = join(dirname(path), `.${basename(path)}.${process.pid}.partial`);
+  let fd: number;
+  try {
+    fd = openSync(partial, 'w');
+  } catch (error) {
+    throw new UsageError(
+      `Cannot write the requests file ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); choose another path.`,
+    );
+  }
   let buffer = '';
   let open = true;
   const flush = () => {
@@ -477,7 +505,7 @@ function openRequestsFile(path: string): NdjsonFile {
       writeWhole(fd, buffer);
     } catch (error) {
       throw batchError(
-        `Cannot write the requests file ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); it is incomplete.`,
+        `Cannot write the requests file ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); it was left as it was.`,
         { cause: error },
       );
     } finally {
@@ -494,9 +522,18 @@ function openRequestsFile(path: string): NdjsonFile {
       open = false;
       try {
         if (buffer !== '') flush();
-      } finally {
+      } catch (error) {
         closeSync(fd);
+        rmSync(partial, { force: true });
+        throw error;
       }
+      closeSync(fd);
+      renameSync(partial, path);
+    },
+    abandon() {
+      if (open) closeSync(fd);
+      open = false;
+      rmSync(partial, { force: true });
     },
   };
 }
@@ -550,7 +587,7 @@ export function parseRenames(pairs: readonly string[]): Record<string, string> {
   for (const pair of pairs) {
     const at = pair.indexOf('=');
     if (at <= 0 || at === pair.length - 1)
-      throw new UsageError(`--rename takes "Old header=newName", received "${pair}".`);
+      throw new UsageError(`--rename takes "Old header=newName" or "#3=newName" (by position), received "${pair}".`);
     out[pair.slice(0, at).trim()] = pair.slice(at + 1).trim();
   }
   return out;
@@ -565,16 +602,10 @@ function list(value: string): string[] {
   return ids;
 }
 
-/** Rows in a data file of up to 20 MB (read once more for the bar's total); undefined for larger files. */
-async function countRows(path: string, options: RowsFromFileOptions): Promise<number | undefined> {
-  try {
-    if (statSync(path).size > 20 * 1024 * 1024) return undefined;
-    const { rowsFromFile } = await import('@vsynth/templates');
-    let count = 0;
-    for await (const _row of rowsFromFile(path, options)) count += 1;
-    return count;
-  } catch {
-    // The batch itself reports an unreadable or malformed file.
-    return undefined;
-  }
+/** The data file's rows, each parsed: a file that cannot be read or parsed throws the batch's own error. */
+async function countRows(path: string, options: RowsFromFileOptions): Promise<number> {
+  const { rowsFromFile } = await import('@vsynth/templates');
+  let count = 0;
+  for await (const _row of rowsFromFile(path, options)) count += 1;
+  return count;
 }

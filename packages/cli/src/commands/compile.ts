@@ -3,10 +3,9 @@
  * component called with `--props`) to a v3 or legacy payload and prints it as JSON on stdout.
  * The JSX settings are supplied here; the user configures nothing.
  */
-import { readFile } from 'node:fs/promises';
 import { Option, type Command } from 'commander';
 import { UsageError, formatIssues, omitUndefined } from '@vsynth/core';
-import { readPropsFile } from '../read-props-file.js';
+import { readPropsWithOrigin } from '../read-props-option.js';
 // The TSX compiler loads only when the command runs.
 import type { CompileFileOptions, CompileResult } from '@vsynth/jsx-runtime';
 
@@ -48,7 +47,7 @@ export function registerCompile(program: Command): void {
         'portrait',
       ]),
     )
-    .option('--props <file>', 'JSON file with the props for a component default export')
+    .option('--props <json|file>', 'props for a component default export: inline JSON or a JSON file')
     .option('--lossy', 'legacy: drop what legacy cannot express, with a warning each')
     .option('--report', 'print {payload, slots, warnings} instead of the payload')
     .addHelpText(
@@ -71,15 +70,15 @@ export async function runCompile(file: string, options: CompileCommandOptions = 
   const stderr = options.stderr ?? process.stderr;
   if (!/\.[cm]?tsx?$/.test(file))
     throw new UsageError(`${file} is not a .tsx file; give the TSX file whose default export is the video.`);
+  const props = options.props === undefined ? undefined : await readPropsWithOrigin(options.props);
   const compileOptions: CompileFileOptions = {
     target: options.target ?? 'v3',
     ...omitUndefined({
       variant: options.variant,
       orientation: options.orientation,
-      props: options.props === undefined ? undefined : await readPropsFile(options.props),
-      // Schema problems are then located at their key in the props file.
-      propsOrigin:
-        options.props === undefined ? undefined : { name: options.props, text: await readFile(options.props, 'utf8') },
+      props: props?.props,
+      // Schema problems are then located at their key in the props file (or the inline JSON).
+      propsOrigin: props?.origin,
     }),
     ...(options.lossy === true && { lossy: true }),
   };

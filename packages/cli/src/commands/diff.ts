@@ -5,12 +5,12 @@
  */
 import { Option, type Command } from 'commander';
 import { legacyProjectToV3, omitUndefined, parseJsonText, type VideoDiff } from '@vsynth/core';
-import { readPropsFile } from '../read-props-file.js';
+import { readPropsOption } from '../read-props-option.js';
 import { readTextFile } from '../read-text-file.js';
 
 export interface DiffCommandOptions {
   readonly json?: boolean;
-  /** JSON file with the props for a .tsx side whose default export is a component. */
+  /** Props (inline JSON or a JSON file) for a .tsx side whose default export is a component. */
   readonly props?: string;
   /** How a .tsx side is compiled: `v3` (default) or `legacy` (then converted to v3 to compare). */
   readonly target?: 'v3' | 'legacy';
@@ -34,7 +34,7 @@ export function registerDiff(program: Command): void {
     .argument('<a>', 'before: a .tsx file or a payload JSON file')
     .argument('<b>', 'after: a .tsx file or a payload JSON file')
     .option('--json', 'print the diff as JSON, also when equal')
-    .option('--props <file>', 'JSON file with the props for a .tsx side that exports a component')
+    .option('--props <json|file>', 'props for a .tsx side that exports a component: inline JSON or a JSON file')
     .addOption(
       new Option('--target <target>', 'how .tsx sides are compiled (legacy is converted to v3 to compare)')
         .choices(['v3', 'legacy'])
@@ -60,7 +60,7 @@ export function registerDiff(program: Command): void {
  */
 export async function runDiff(a: string, b: string, options: DiffCommandOptions = {}): Promise<VideoDiff> {
   const stdout = options.stdout ?? process.stdout;
-  const props = options.props === undefined ? undefined : await readPropsFile(options.props);
+  const props = options.props === undefined ? undefined : await readPropsOption(options.props);
   const [before, after] = [
     await readSide(a, options.target ?? 'v3', props),
     await readSide(b, options.target ?? 'v3', props),

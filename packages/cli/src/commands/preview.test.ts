@@ -115,6 +115,48 @@ describe('vsynth preview', () => {
     else expect(run.stderr).not.toContain('No installed font draws');
   });
 
+  it('draws a TSX video without an avatar as variant B, and says so', async () => {
+    const file = join(dir, 'no-avatar.tsx');
+    writeFileSync(
+      file,
+      [
+        "import { Scene, Text, Video } from '@vsynth/jsx-runtime';",
+        'export default (',
+        '  <Video name="Title card">',
+        '    <Scene>',
+        '      <Text>Only words</Text>',
+        '    </Scene>',
+        '  </Video>',
+        ');',
+      ].join('\n'),
+    );
+    const out = join(dir, 'no-avatar');
+    const run = await vsynth(['preview', file, '--out', out, '--scale', '0.1']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain(`vsynth: ${file} does not compile to v3 variant A (variant A needs an avatar`);
+    expect(run.stderr).toContain('drawing its v3 variant B. Pass --variant B to skip this note.');
+    expect(existsSync(join(out, 'scene-000.png'))).toBe(true);
+  });
+
+  it('takes --props as inline JSON on compile and diff as it does on preview (submit and studio read it the same way)', async () => {
+    const inline = '{"customer":"Dana","plan":"Pro","features":["Exports"]}';
+    const compiled = await vsynth(['compile', 'examples/library-demo.tsx', '--props', inline]);
+    expect(compiled.code, compiled.stderr).toBe(0);
+    expect(compiled.stdout).toContain('Dana');
+    const diffed = await vsynth([
+      'diff',
+      'examples/library-demo.tsx',
+      'examples/library-demo.tsx',
+      '--props',
+      inline,
+      '--json',
+    ]);
+    expect(diffed.code, diffed.stderr).toBe(0);
+    const bad = await vsynth(['compile', 'examples/library-demo.tsx', '--props', '["Dana"]']);
+    expect(bad.stderr).toContain("--props must be a JSON object (the component's props), got an array.");
+    expect(bad.code).toBe(2);
+  });
+
   it('says what to install when --mp4 is asked for and ffmpeg is not on PATH (exit 2)', async () => {
     const file = join(dir, 'tiny.json');
     writeFileSync(

@@ -8,7 +8,7 @@ import { formatIssues, isValidationError, omitUndefined, parseJsonText, UsageErr
 // The TSX compiler and the renderer (fontkit, resvg) load only when the command runs.
 import type { Draft, Storyboard } from '@vsynth/preview';
 import { parseNumberOption } from '../option-parsers.js';
-import { readPropsFile } from '../read-props-file.js';
+import { readPropsOption } from '../read-props-option.js';
 import { readTextFile } from '../read-text-file.js';
 
 export interface PreviewCommandOptions {
@@ -74,17 +74,6 @@ export function registerPreview(program: Command): void {
     });
 }
 
-async function readProps(value: string): Promise<Record<string, unknown>> {
-  if (!value.trim().startsWith('{')) return readPropsFile(value);
-  const parsed = parseJsonText(value, { source: '--props' });
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new UsageError(
-      `--props must be a JSON object (the component's props), got ${Array.isArray(parsed) ? 'an array' : typeof parsed}.`,
-    );
-  }
-  return parsed as Record<string, unknown>;
-}
-
 /**
  * Compiles a TSX video for drawing. Without `--target`, a video that only compiles to legacy
  * (avatars given by key, no model objects) is drawn from its legacy payload, with a note.
@@ -97,7 +86,9 @@ async function compileForPreview(
   const { compileFile } = await import('@vsynth/jsx-runtime');
   if (options.target === 'legacy' && options.variant !== undefined)
     throw new UsageError('--variant applies to v3; a legacy payload has none.');
-  const props = omitUndefined({ props: options.props === undefined ? undefined : await readProps(options.props) });
+  const props = omitUndefined({
+    props: options.props === undefined ? undefined : await readPropsOption(options.props),
+  });
   const v3 = { ...props, target: 'v3' as const, ...omitUndefined({ variant: options.variant }) };
   // The legacy payload states no orientation: the same --orientation converts and draws it.
   const legacy = {
@@ -110,13 +101,20 @@ async function compileForPreview(
     compiled = await compileFile(file, options.target === 'legacy' ? legacy : v3);
   } catch (error) {
     if (options.target !== undefined || options.variant !== undefined || !isValidationError(error)) throw error;
+    // A storyboard needs no variant: a video without an avatar is drawn as variant B, one without
+    // model objects from its legacy payload.
+    const reason = error.issues[0]?.message ?? error.message;
+    const noAvatar = error.issues.some((item) => item.message.startsWith('variant A needs an avatar'));
+    const [fallback, drawn, skip] = noAvatar
+      ? [{ ...v3, variant: 'B' as const }, 'its v3 variant B', '--variant B']
+      : [legacy, 'its legacy payload', '--target legacy'];
     try {
-      compiled = await compileFile(file, legacy);
+      compiled = await compileFile(file, fallback);
     } catch {
       throw error;
     }
     stderr.write(
-      `vsynth: ${file} does not compile to v3 (${error.issues[0]?.message ?? error.message}); drawing its legacy payload. Pass --target legacy to skip this note.\n`,
+      `vsynth: ${file} does not compile to v3${noAvatar ? ' variant A' : ''} (${reason}); drawing ${drawn}. Pass ${skip} to skip this note.\n`,
     );
   }
   if (compiled.warnings.length > 0) stderr.write(`${formatIssues(compiled.warnings)}\n`);

@@ -5,11 +5,14 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { extname } from 'node:path';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { extname, join } from 'node:path';
 import type { Command } from 'commander';
 import { UsageError, omitUndefined } from '@vsynth/core';
 import { firstSignal } from '../first-signal.js';
 import { collectHostName, numberOption } from '../option-parsers.js';
+import { isInlineProps, readPropsOption } from '../read-props-option.js';
 
 export interface StudioCommandOptions {
   readonly props?: string;
@@ -41,7 +44,7 @@ export function registerStudio(program: Command): void {
       'Serve a live local page of a TSX video: storyboard, payloads, slots, cubes and problems, redrawn on every save',
     )
     .argument('[file]', '.tsx video (default export), or a TSX template with --data')
-    .option('--props <file>', 'JSON file with the props of a component default export (watched)')
+    .option('--props <json|file>', 'props of a component default export: inline JSON, or a JSON file (watched)')
     .option(
       '--data <file>',
       'rows (.csv, .tsv, .json, .ndjson, .jsonl) to bind, one at a time, with a row picker (watched)',
@@ -81,11 +84,12 @@ export async function runStudio(file: string | undefined, options: StudioCommand
   const stderr = options.stderr ?? process.stderr;
   const { DATA_FILE_EXTENSIONS } = await import('@vsynth/templates');
   checkSources(file, options, DATA_FILE_EXTENSIONS);
+  const props = options.props === undefined ? undefined : await propsFile(options.props);
   const { startStudio } = await import('@vsynth/studio');
   let studio;
   try {
     studio = await startStudio({
-      ...omitUndefined({ file, template: options.template, props: options.props, data: options.data }),
+      ...omitUndefined({ file, template: options.template, props: props?.path, data: options.data }),
       port: options.port ?? 0,
       host: options.host ?? '127.0.0.1',
       allowedHosts: options.allowedHost ?? [],
@@ -108,7 +112,18 @@ export async function runStudio(file: string | undefined, options: StudioCommand
   if (options.open !== false && stdout.isTTY === true) openBrowser(studio.url, stderr);
   await stop;
   await studio.close();
+  await props?.remove();
   stderr.write('studio: stopped\n');
+}
+
+/** The studio watches a props file: inline `--props` JSON is checked and written to a temporary one. */
+async function propsFile(value: string): Promise<{ path: string; remove(): Promise<void> }> {
+  if (!isInlineProps(value)) return { path: value, remove: async () => {} };
+  const props = await readPropsOption(value);
+  const dir = await mkdtemp(join(tmpdir(), 'vsynth-studio-props-'));
+  const path = join(dir, 'props.json');
+  await writeFile(path, JSON.stringify(props));
+  return { path, remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
 function checkSources(
@@ -147,7 +162,7 @@ function checkSources(
   for (const [given, what] of [
     [file, 'video'],
     [options.template, '--template'],
-    [options.props, '--props'],
+    [options.props !== undefined && isInlineProps(options.props) ? undefined : options.props, '--props'],
     [options.data, '--data'],
   ] as const) {
     if (given !== undefined && !existsSync(given))

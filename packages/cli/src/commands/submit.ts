@@ -13,14 +13,14 @@ import {
   type LegacyProjectRequest,
   type ProjectCreateRequest,
 } from '@vsynth/core';
-import { readPropsFile } from '../read-props-file.js';
+import { readPropsOption } from '../read-props-option.js';
 import { clientFromEnv, printJson, printWarnings, processIo, readJsonFile, type CommandIo } from '../client-env.js';
 import { requireExportForWebhook, sendWithWebhook, type WebhookFlags } from '../send-with-webhook.js';
 
 export interface SubmitOptions extends WebhookFlags {
   readonly target?: 'v3' | 'legacy';
   readonly variant?: 'A' | 'B';
-  /** JSON file with the props for a component default export (like `vsynth compile --props`). */
+  /** Props (inline JSON or a JSON file) for a component default export (like `vsynth compile --props`). */
   readonly props?: string;
   readonly export?: boolean;
 }
@@ -47,7 +47,7 @@ export function registerSubmit(program: Command): void {
         'B',
       ]),
     )
-    .option('--props <file>', 'JSON file with the props for a .tsx whose default export is a component')
+    .option('--props <json|file>', 'props for a .tsx whose default export is a component: inline JSON or a JSON file')
     .option(
       '--webhook-url <url>',
       'address the service delivers the result to (with --wait: a public address forwarding to the local listener)',
@@ -102,7 +102,7 @@ async function loadPayload(
       omitUndefined({
         target: options.target,
         variant: options.variant,
-        props: options.props === undefined ? undefined : await readPropsFile(options.props),
+        props: options.props === undefined ? undefined : await readPropsOption(options.props),
       }),
     );
     printWarnings(compiled.warnings, io);

@@ -110,7 +110,7 @@ async function runWorkerCommand(options: WorkerOptions): Promise<void> {
           recordDelivery(connection.redis, {
             correlationId: delivery.correlationId,
             videoUrl: delivery.videoUrl,
-            duration: String(delivery.duration),
+            duration: delivery.duration,
           }).catch((error: unknown) =>
             process.stderr.write(
               `vsynth: could not record a webhook delivery: ${error instanceof Error ? error.message : String(error)}\n`,
