@@ -52,6 +52,14 @@ export {
   type VideoImageClip,
 } from './schemas/clip.js';
 export {
+  COLOUR_FORMS,
+  COLOUR_PATTERN,
+  colourSchema,
+  parseColour,
+  rgbText,
+  type Rgba,
+} from './schemas/colour.js';
+export {
   DUBBING_LIMITS,
   dubbingOptionsSchema,
   dubbingProgressSchema,
