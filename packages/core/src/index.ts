@@ -315,6 +315,24 @@ export { sceneScripts, sceneSpeech, type PayloadFormat, type SceneSpeech } from 
 export { spokenText } from './cubes/spoken-text.js';
 export { spokenLength } from './cubes/spoken-length.js';
 
+// Speech: how long a scene's speech lasts and which writing system a script is in.
+export {
+  DEFAULT_SPEECH_RATE,
+  estimateSceneDuration,
+  MIN_SCENE_SECONDS,
+  primaryLanguage,
+  SILENT_SCENE_SECONDS,
+  SPEECH_RATES,
+  type SpeechRate,
+} from './speech/estimate-scene-duration.js';
+export {
+  dominantWritingSystem,
+  LANGUAGE_WRITING_SYSTEMS,
+  writingSystemMismatch,
+  type WritingSystem,
+  type WritingSystemMismatch,
+} from './speech/writing-system.js';
+
 // Diff: two v3 payloads compared as videos (vsynth diff; the CLI compiles TSX and converts legacy first).
 export { canonicalJson } from './diff/canonical-json.js';
 export { jsonEqual } from './diff/json-equal.js';

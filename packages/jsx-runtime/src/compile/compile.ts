@@ -2,6 +2,7 @@ import {
   canvasSize,
   findRequestIssues,
   isValidationError,
+  omitUndefined,
   ValidationError,
   type Issue,
   type LegacyProjectRequest,
@@ -31,6 +32,11 @@ export interface CompileOptions {
   readonly subject?: string;
   /** Source file names in messages are relative to this directory (default `process.cwd()`). */
   readonly cwd?: string;
+  /**
+   * Seconds of speech one `<Avatar>` may hold in a scene before compile warns (default 120,
+   * `SCENE_SPEECH_LIMIT_SECONDS`), by core's `estimateSceneDuration`.
+   */
+  readonly speechLimitSeconds?: number;
 }
 
 export interface CompileResult<P = ProjectCreateRequest | LegacyProjectRequest> {
@@ -98,7 +104,15 @@ export async function compile(element: VsynthNode, options: CompileOptions = {})
   if (scenes.length === 0) ctx.error(video, '<Video> needs at least one <Scene>', ['scenes']);
 
   const catalogue = new AvatarCatalogue(options.avatars);
-  const input: EmitInput = { video, scenes, orientation, canvas, catalogue, ctx };
+  const input: EmitInput = {
+    video,
+    scenes,
+    orientation,
+    canvas,
+    catalogue,
+    ctx,
+    ...omitUndefined({ speechLimitSeconds: options.speechLimitSeconds }),
+  };
   const built =
     target === 'legacy'
       ? { payload: emitLegacy(input, options.lossy === true).payload, slots: {} }
