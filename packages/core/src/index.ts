@@ -126,6 +126,7 @@ export { webhookDeliveryQuerySchema, type WebhookDeliveryQuery } from './schemas
 
 // Validation: parse and check requests and responses, turning zod issues into Issues.
 export { checkCreateRules } from './validate/check-create-rules.js';
+export { findLocalSources } from './validate/find-local-sources.js';
 export { checkDubbingForm } from './validate/check-dubbing-form.js';
 export { checkDubbingOptions, parseDubbingOptions } from './validate/check-dubbing-options.js';
 export { checkEditRules } from './validate/check-edit-rules.js';

@@ -15,6 +15,7 @@ import type { VsynthNode } from '../element.js';
 import { CompileContext } from './compile-context.js';
 import { emitLegacy } from './emit-legacy.js';
 import { emitV3, type EmitInput } from './emit-v3.js';
+import { resolveAssets } from './resolve-assets.js';
 import { resolveTree, type ResolvedElement } from './resolve-tree.js';
 
 export interface CompileOptions {
@@ -37,6 +38,13 @@ export interface CompileOptions {
    * `SCENE_SPEECH_LIMIT_SECONDS`), by core's `estimateSceneDuration`.
    */
   readonly speechLimitSeconds?: number;
+  /**
+   * Where the local asset folder (`assetRoot`) is hosted: a local `src` becomes this address plus its path
+   * under the folder. Without it a local `src` becomes a `file:` URL, fine for preview but refused by submit.
+   */
+  readonly assetBaseUrl?: string;
+  /** The local folder `assetBaseUrl` maps (default `cwd`). */
+  readonly assetRoot?: string;
 }
 
 export interface CompileResult<P = ProjectCreateRequest | LegacyProjectRequest> {
@@ -82,9 +90,11 @@ export async function compile(element: VsynthNode, options: CompileOptions = {})
     throw new UsageError('lossy applies to legacy compiles only; leave it out for v3');
   }
   const ctx = new CompileContext();
-  const roots = await resolveTree(element, ctx.issues, options.cwd);
+  const resolved = await resolveTree(element, ctx.issues, options.cwd);
   // Props the components do not take stop the compile here: laying them out would only report consequences.
   for (const i of ctx.issues) if (i.code !== 'jsx') throw new ValidationError(ctx.issues, { subject });
+  const { assetBaseUrl, assetRoot } = options;
+  const roots = resolveAssets(resolved, { cwd: options.cwd ?? process.cwd(), assetBaseUrl, assetRoot }, ctx);
   const video = pickVideo(roots, ctx);
   if (video === undefined) throw new ValidationError(ctx.issues, { subject });
   const orientation = options.orientation ?? (video.props['orientation'] as string | undefined) ?? 'landscape';
