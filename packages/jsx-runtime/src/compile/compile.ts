@@ -15,6 +15,7 @@ import type { VsynthNode } from '../element.js';
 import { CompileContext } from './compile-context.js';
 import { emitLegacy } from './emit-legacy.js';
 import { emitV3, type EmitInput } from './emit-v3.js';
+import { mergeRepeatedIssues } from './merge-repeated-issues.js';
 import { resolveAssets } from './resolve-assets.js';
 import { resolveTree, type ResolvedElement } from './resolve-tree.js';
 
@@ -136,8 +137,8 @@ export async function compile(element: VsynthNode, options: CompileOptions = {})
   for (const i of found) {
     if (!failed || (i.severity === 'error' && isInsideClip(i.path))) ctx.issues.push(ctx.locate(i, failed));
   }
-  if (ctx.hasErrors) throw new ValidationError(ctx.issues, { subject });
-  const warnings = ctx.issues.filter((i) => i.severity === 'warning');
+  if (ctx.hasErrors) throw new ValidationError(mergeRepeatedIssues(ctx.issues), { subject });
+  const warnings = mergeRepeatedIssues(ctx.issues.filter((i) => i.severity === 'warning'));
   return { payload: built.payload as never, slots: built.slots, warnings };
 }
 
