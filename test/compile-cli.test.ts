@@ -79,7 +79,9 @@ describe.concurrent('vsynth compile', () => {
     expect(code).toBe(0);
     const report = JSON.parse(stdout) as { slots: Record<string, string>; warnings: unknown[] };
     expect(report.slots['headline']).toBe('title_0');
-    expect(report.warnings).toHaveLength(1);
+    // minho (ko) reading English, and the deleted avatar clip of the scene without one.
+    expect(report.warnings).toHaveLength(2);
+    expect(stderr).toContain('⚠ <Avatar model="minho"> speaks "ko" but its script is written in Latin');
     expect(stderr).toContain('⚠ aiModel clip');
     expect(stderr).toContain('examples/promo.tsx:');
   });

@@ -30,7 +30,7 @@ const FILES: Record<string, string> = {
     'export default (',
     '  <Video name="spring">',
     '    <Scene>',
-    '      <Avatar model={presenter} clothes="hanbok_red" language="ko" x={0.2}>Hello</Avatar>',
+    '      <Avatar model={presenter} clothes="hanbok_red" language="en" x={0.2}>Hello</Avatar>',
     '      <Text tag="title" y={-0.3}>{copy.headline}</Text>',
     '      <LowerThird text="while stocks last" />',
     '    </Scene>',

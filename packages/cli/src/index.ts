@@ -96,6 +96,11 @@ const commands: readonly LazyCommand[] = [
     load: async () => (await import('./commands/schema.js')).registerSchema,
   },
   {
+    name: 'assets',
+    description: 'List the local files a TSX video uses with size, content hash and hosted address; print JSON',
+    load: async () => (await import('./commands/assets.js')).registerAssets,
+  },
+  {
     name: 'sandbox',
     description: 'Run a local implementation of the whole service interface (v3 and legacy on one port) until Ctrl-C',
     load: async () => (await import('./commands/sandbox.js')).registerSandbox,

@@ -52,6 +52,14 @@ export {
   type VideoImageClip,
 } from './schemas/clip.js';
 export {
+  COLOUR_FORMS,
+  COLOUR_PATTERN,
+  colourSchema,
+  parseColour,
+  rgbText,
+  type Rgba,
+} from './schemas/colour.js';
+export {
   DUBBING_LIMITS,
   dubbingOptionsSchema,
   dubbingProgressSchema,
@@ -118,6 +126,7 @@ export { webhookDeliveryQuerySchema, type WebhookDeliveryQuery } from './schemas
 
 // Validation: parse and check requests and responses, turning zod issues into Issues.
 export { checkCreateRules } from './validate/check-create-rules.js';
+export { findLocalSources } from './validate/find-local-sources.js';
 export { checkDubbingForm, isDubbingFormField } from './validate/check-dubbing-form.js';
 export { checkDubbingOptions, parseDubbingOptions } from './validate/check-dubbing-options.js';
 export { checkEditRules } from './validate/check-edit-rules.js';
@@ -314,6 +323,24 @@ export { estimateCubes, type EstimateCubesOptions } from './cubes/estimate-cubes
 export { sceneScripts, sceneSpeech, type PayloadFormat, type SceneSpeech } from './cubes/scene-scripts.js';
 export { spokenText } from './cubes/spoken-text.js';
 export { spokenLength } from './cubes/spoken-length.js';
+
+// Speech: how long a scene's speech lasts and which writing system a script is in.
+export {
+  DEFAULT_SPEECH_RATE,
+  estimateSceneDuration,
+  MIN_SCENE_SECONDS,
+  primaryLanguage,
+  SILENT_SCENE_SECONDS,
+  SPEECH_RATES,
+  type SpeechRate,
+} from './speech/estimate-scene-duration.js';
+export {
+  dominantWritingSystem,
+  LANGUAGE_WRITING_SYSTEMS,
+  writingSystemMismatch,
+  type WritingSystem,
+  type WritingSystemMismatch,
+} from './speech/writing-system.js';
 
 // Diff: two v3 payloads compared as videos (vsynth diff; the CLI compiles TSX and converts legacy first).
 export { canonicalJson } from './diff/canonical-json.js';

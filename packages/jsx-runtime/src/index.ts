@@ -49,6 +49,8 @@ export {
 } from './avatar/define-avatar.js';
 
 export { compile, type CompileOptions, type CompileResult } from './compile/compile.js';
+export { SCENE_SPEECH_LIMIT_SECONDS } from './compile/check-speech.js';
+export { hostedAddress } from './compile/resolve-assets.js';
 
 export { compileFile, type CompileFileOptions } from './load/compile-file.js';
 export { importTsx } from './load/import-tsx.js';

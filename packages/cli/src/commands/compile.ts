@@ -5,11 +5,12 @@
  */
 import { Option, type Command } from 'commander';
 import { UsageError, formatIssues, omitUndefined } from '@vsynth/core';
+import { addAssetFlags, type AssetFlags } from '../asset-flags.js';
 import { readPropsWithOrigin } from '../read-props-option.js';
 // The TSX compiler loads only when the command runs.
 import type { CompileFileOptions, CompileResult } from '@vsynth/jsx-runtime';
 
-export interface CompileCommandOptions {
+export interface CompileCommandOptions extends AssetFlags {
   readonly target?: 'v3' | 'legacy';
   readonly variant?: 'A' | 'B';
   readonly orientation?: 'landscape' | 'portrait';
@@ -30,7 +31,7 @@ export interface CompileCommandOptions {
  * @example registerCompile(program) // vsynth compile examples/promo.tsx --variant B --report
  */
 export function registerCompile(program: Command): void {
-  program
+  const command = program
     .command('compile')
     .description('Compile a TSX video (default export) to a v3 or legacy payload; print it as JSON')
     .argument('<file>', '.tsx file whose default export is a <Video> element or a component')
@@ -49,7 +50,8 @@ export function registerCompile(program: Command): void {
     )
     .option('--props <json|file>', 'props for a component default export: inline JSON or a JSON file')
     .option('--lossy', 'legacy: drop what legacy cannot express, with a warning each')
-    .option('--report', 'print {payload, slots, warnings} instead of the payload')
+    .option('--report', 'print {payload, slots, warnings} instead of the payload');
+  addAssetFlags(command)
     .addHelpText(
       'after',
       '\nExamples:\n  vsynth compile examples/hello.tsx\n  vsynth compile examples/promo.tsx --variant B --report\n  vsynth compile examples/legacy.tsx --target legacy\n  vsynth compile examples/library-demo.tsx --props examples/library-demo.props.json',
@@ -79,6 +81,8 @@ export async function runCompile(file: string, options: CompileCommandOptions = 
       props: props?.props,
       // Schema problems are then located at their key in the props file (or the inline JSON).
       propsOrigin: props?.origin,
+      assetBaseUrl: options.assetBaseUrl,
+      assetRoot: options.assetRoot,
     }),
     ...(options.lossy === true && { lossy: true }),
   };

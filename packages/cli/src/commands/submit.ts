@@ -13,11 +13,12 @@ import {
   type LegacyProjectRequest,
   type ProjectCreateRequest,
 } from '@vsynth/core';
+import { addAssetFlags, refuseLocalSources, type AssetFlags } from '../asset-flags.js';
 import { readPropsOption } from '../read-props-option.js';
 import { clientFromEnv, printJson, printWarnings, processIo, readJsonFile, type CommandIo } from '../client-env.js';
 import { requireExportForWebhook, sendWithWebhook, type WebhookFlags } from '../send-with-webhook.js';
 
-export interface SubmitOptions extends WebhookFlags {
+export interface SubmitOptions extends WebhookFlags, AssetFlags {
   readonly target?: 'v3' | 'legacy';
   readonly variant?: 'A' | 'B';
   /** Props (inline JSON or a JSON file) for a component default export (like `vsynth compile --props`). */
@@ -31,7 +32,7 @@ const TSX = new Set(['.tsx', '.jsx', '.ts', '.js', '.mts', '.mjs']);
  * @example registerSubmit(program) // vsynth submit examples/promo.tsx --wait
  */
 export function registerSubmit(program: Command): void {
-  program
+  const command = program
     .command('submit')
     .description('Compile a TSX video (or read a JSON payload) and create the project; print the answer as JSON')
     .argument('<file>', '.tsx video or .json create/legacy payload')
@@ -55,7 +56,8 @@ export function registerSubmit(program: Command): void {
     .option('--no-export', 'only store the project (isExport: false)')
     .option('--wait', 'listen on a local port for the webhook delivery and print it')
     .option('--listen-port <port>', 'local port for --wait (default: any free port)')
-    .option('--wait-timeout <seconds>', 'give up waiting for the delivery after this long')
+    .option('--wait-timeout <seconds>', 'give up waiting for the delivery after this long');
+  addAssetFlags(command)
     .addHelpText(
       'after',
       '\nExamples:\n  vsynth submit examples/promo.tsx --wait\n  vsynth submit examples/library-demo.tsx --props examples/library-demo.props.json\n  vsynth submit examples/payloads/legacy.json --target legacy',
@@ -103,9 +105,12 @@ async function loadPayload(
         target: options.target,
         variant: options.variant,
         props: options.props === undefined ? undefined : await readPropsOption(options.props),
+        assetBaseUrl: options.assetBaseUrl,
+        assetRoot: options.assetRoot,
       }),
     );
     printWarnings(compiled.warnings, io);
+    refuseLocalSources(compiled.payload, file);
     return { payload: compiled.payload, kind: options.target === 'legacy' ? 'legacy' : 'create' };
   }
   if (extname(file).toLowerCase() !== '.json')
@@ -129,8 +134,13 @@ async function loadPayload(
       `${file} looks like a ${inferred} request; use \`vsynth ${inferred === 'modify' ? 'modify' : inferred === 'edit' ? 'edit' : 'audio'}\` for it.`,
     );
   }
+  if (options.assetBaseUrl !== undefined || options.assetRoot !== undefined)
+    throw new UsageError(
+      '--asset-base-url and --asset-root apply to compiling a .tsx video; a JSON payload is sent as it is.',
+    );
   const checked = checkRequest(kind, payload);
   if (!checked.ok) throw new ValidationError(checked.issues, { subject: file });
   printWarnings(checked.warnings, io);
+  refuseLocalSources(payload, file);
   return { payload, kind };
 }

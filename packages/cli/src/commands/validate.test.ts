@@ -113,6 +113,39 @@ describe('vsynth validate (in process)', () => {
     },
   );
 
+  it('names each bad colour of a create payload at its path, with the accepted forms (exit 3)', async () => {
+    const payload = example('create-variant-a');
+    const [shape, text, , avatar] = payload.scenes[0].clips;
+    Object.assign(shape, { fill: 'banana', stroke: 'red', shadow: { color: '#0000' } });
+    Object.assign(text, { fill: 'rgb(34,197,294)', stroke: '#12', backgroundColor: 'rgba(0,0,0,0.5)' });
+    text.shadow.color = 'black';
+    avatar.fill = 'none';
+    payload.scenes[1].background = { source_type: 'color', source_color: 'white' };
+    const file = writeJson('colours.json', payload);
+    const run = await validateInProcess(file, { kind: 'create' });
+    const forms = 'rgb(r,g,b) with each of r, g, b 0–255, #rgb, #rrggbb or #rrggbbaa';
+    const bad = (field: string, value: string, path: string) => [
+      `✖ ${field} must be a colour: ${forms}, received "${value}"`,
+      `  → at ${path}`,
+    ];
+    expect(run).toEqual({
+      code: 3,
+      stderr: [
+        `vsynth: Invalid ${file} as a ${REQUEST_KIND_NAMES.create}: 9 problems`,
+        ...bad('fill', 'banana', 'scenes[0].clips[0].fill'),
+        ...bad('stroke', 'red', 'scenes[0].clips[0].stroke'),
+        ...bad('color', '#0000', 'scenes[0].clips[0].shadow.color'),
+        ...bad('fill', 'rgb(34,197,294)', 'scenes[0].clips[1].fill'),
+        ...bad('stroke', '#12', 'scenes[0].clips[1].stroke'),
+        ...bad('backgroundColor', 'rgba(0,0,0,0.5)', 'scenes[0].clips[1].backgroundColor'),
+        ...bad('color', 'black', 'scenes[0].clips[1].shadow.color'),
+        ...bad('fill', 'none', 'scenes[0].clips[3].fill'),
+        ...bad('source_color', 'white', 'scenes[1].background.source_color'),
+        '',
+      ].join('\n'),
+    });
+  });
+
   it('prints warnings on stderr and still exits 0', async () => {
     const payload = example('modify');
     payload.priority = 'high';

@@ -3,6 +3,7 @@
  * (`` `maxCubes` ``, `` `resume: true` ``, `` `queue` ``); the CLI says its flags instead.
  */
 const FLAGS = new Map([
+  ['assetBaseUrl', '--asset-base-url'],
   ['batchId', '--batch-id'],
   ['concurrency', '--concurrency'],
   ['dryRun', '--dry-run'],

@@ -4,7 +4,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { isApiError, type ApiError } from '../errors/api-error.js';
 import { isNetworkError } from '../errors/network-error.js';
 import { isTimeoutError } from '../errors/timeout-error.js';
-import { isValidationError } from '../errors/validation-error.js';
+import { isValidationError, type ValidationError } from '../errors/validation-error.js';
+import { formatPath } from '../errors/format-issues.js';
 import { isVsynthError } from '../errors/vsynth-error.js';
 import type { ProjectCreateRequest } from '../schemas/project-create.js';
 import { createClient, type CreateClientOptions } from './create-client.js';
@@ -134,6 +135,35 @@ describe('createClient', () => {
   it('refuses an invalid payload before sending anything', async () => {
     const error = await rejection(client().createProject({ scenes: [] } as never));
     expect(isValidationError(error)).toBe(true);
+    expect(seen).toHaveLength(0);
+  });
+
+  it('refuses local asset sources before sending anything, naming each, validated or not', async () => {
+    const local = structuredClone(payload) as any;
+    local.scenes[0].background.source_url = 'file:///home/me/bg.png';
+    local.scenes[0].clips.push({
+      id: 'image-1',
+      type: 'image',
+      layer: 1,
+      top: 0,
+      left: 0,
+      width: 10,
+      height: 10,
+      source_url: 'assets/logo.svg',
+    });
+    for (const validateRequests of [true, false]) {
+      const error = await rejection(client({ validateRequests }).createProject(local));
+      expect(isValidationError(error)).toBe(true);
+      const issues = (error as ValidationError).issues;
+      expect(issues.map((i) => [formatPath(i.path), i.code])).toEqual([
+        ['scenes[0].background.source_url', 'local_asset'],
+        ['scenes[0].clips[1].source_url', 'local_asset'],
+      ]);
+      expect(issues[1]?.message).toBe(
+        'source_url "assets/logo.svg" is a relative path on your disk, which the service cannot fetch: upload the ' +
+          'file and use its http(s) address (compile with `assetBaseUrl` to map the asset folder)',
+      );
+    }
     expect(seen).toHaveLength(0);
   });
 

@@ -30,6 +30,7 @@ import {
   type ProjectCreateResponse,
 } from '../schemas/project-create.js';
 import { findRequestIssues } from '../validate/check-request.js';
+import { findLocalSources } from '../validate/find-local-sources.js';
 import type { RequestKind } from '../validate/request-kind.js';
 import { resolveClientConfig, type ClientCredentialOptions } from './client-config.js';
 import { createClientHttp, MAX_TIMER_MS, type ClientHttpRetry, type RetryState } from './create-client-http.js';
@@ -169,8 +170,8 @@ export function createClient(options: CreateClientOptions = {}): VsynthClient {
   });
 
   function check(kind: RequestKind, input: unknown, subject: string): void {
-    if (!validate) return;
-    const issues = findRequestIssues(kind, input);
+    // Local assets are refused even unvalidated: the service would render the video without them and charge it.
+    const issues = [...(validate ? findRequestIssues(kind, input) : []), ...findLocalSources(input)];
     // A credential pasted into a payload must not come back in the issue list.
     if (issues.some((i) => i.severity === 'error'))
       throw new ValidationError(redactSecrets(issues, secrets()), { subject });

@@ -22,7 +22,8 @@ export type IssueCode =
   | 'jsx'
   | 'template'
   | 'row'
-  | 'quirk';
+  | 'quirk'
+  | 'local_asset';
 
 /** One problem found in a payload, a JSX tree, a template or a data row. */
 export interface Issue {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { colourSchema } from './colour.js';
 
 /**
  * A scene background (`scenes[].background`). The service does not say which fields are required,
@@ -10,7 +11,7 @@ export const backgroundSchema = z
     type: z.string().optional().describe('Sample: background'),
     source_type: z.string().optional().describe('Sample: image'),
     source_url: z.string().optional().describe('Path or URL of the background image'),
-    source_color: z.string().optional().describe('Background colour as rgb(r,g,b)'),
+    source_color: colourSchema.optional(),
   })
   .describe('Scene background');
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { aiModelObjectSchema } from './ai-model.js';
 import { animationSchema } from './animation.js';
+import { colourSchema } from './colour.js';
 import { clipScriptSchema } from './script.js';
 import { shadowSchema } from './shadow.js';
 
@@ -81,7 +82,7 @@ export const aiModelClipSchema = z
     lockUniScaling: z.boolean().optional(),
     voiceOnly: z.boolean().optional(),
     isDelete: z.boolean().optional().describe('true in scenes without a speaking avatar'),
-    fill: z.string().optional(),
+    fill: colourSchema.optional(),
     headOnly: z.unknown().optional().describe('null in samples'),
   })
   .describe('Avatar clip');
@@ -92,8 +93,8 @@ export const shapeClipSchema = z
     ...clipBaseShape,
     type: z.literal('shape'),
     shapeName: z.enum(SHAPE_NAMES),
-    fill: z.string().optional(),
-    stroke: z.string().nullable().optional(),
+    fill: colourSchema.optional(),
+    stroke: colourSchema.nullable().optional(),
     strokeWidth: z.number().min(0).optional(),
     strokeRadius: z.number().min(0).optional(),
     shadow: shadowSchema.nullable().optional(),
@@ -118,15 +119,15 @@ export const textImageClipSchema = z
     type: z.literal('textImage'),
     text: z.string(),
     fontSize: z.number().int().positive().optional(),
-    fill: z.string().optional().describe('Text colour'),
+    fill: colourSchema.optional().describe('Text colour'),
     fontFamily: z.string().optional().describe('Default Noto Sans CJK'),
     align: z.enum(TEXT_ALIGNS).optional().describe('Default left'),
     fontWeight: z.union([z.string(), z.number()]).optional(),
     fontStyle: z.enum(['normal', 'italic', 'oblique']).optional(),
     underline: z.boolean().optional(),
-    stroke: z.string().nullable().optional(),
+    stroke: colourSchema.nullable().optional(),
     strokeWidth: z.number().min(0).optional(),
-    backgroundColor: z.string().optional(),
+    backgroundColor: colourSchema.optional(),
     shadow: shadowSchema.nullable().optional(),
     animation: animationSchema.optional(),
   })

@@ -1,4 +1,4 @@
-import { closestName, type IssueCode } from '@vsynth/core';
+import { closestName, COLOUR_FORMS, parseColour, type IssueCode } from '@vsynth/core';
 import type { BuiltinKind } from '../components/builtin.js';
 import { PROP_RULES, type PropRule } from '../components/prop-rules.js';
 
@@ -32,6 +32,12 @@ export function checkProps(kind: BuiltinKind, props: Readonly<Record<string, unk
 
 function checkValue(what: string, value: unknown, rule: PropRule, problems: PropProblem[]): void {
   if (rule === 'any') return;
+  if (rule === 'colour') {
+    if (typeof value === 'string' && parseColour(value) !== undefined) return;
+    const code = typeof value === 'string' ? 'invalid_value' : 'invalid_type';
+    problems.push({ code, message: `${what} ${show(value)} is not a colour: use ${COLOUR_FORMS}` });
+    return;
+  }
   if (typeof rule === 'string') {
     const ok = rule === 'number' ? typeof value === 'number' && Number.isFinite(value) : typeof value === rule;
     const wanted = rule === 'number' ? 'a finite number' : `a ${rule}`;

@@ -2,6 +2,7 @@ import {
   canvasSize,
   findRequestIssues,
   isValidationError,
+  omitUndefined,
   ValidationError,
   type Issue,
   type LegacyProjectRequest,
@@ -14,6 +15,8 @@ import type { VsynthNode } from '../element.js';
 import { CompileContext } from './compile-context.js';
 import { emitLegacy } from './emit-legacy.js';
 import { emitV3, type EmitInput } from './emit-v3.js';
+import { mergeRepeatedIssues } from './merge-repeated-issues.js';
+import { resolveAssets } from './resolve-assets.js';
 import { resolveTree, type ResolvedElement } from './resolve-tree.js';
 
 export interface CompileOptions {
@@ -31,6 +34,18 @@ export interface CompileOptions {
   readonly subject?: string;
   /** Source file names in messages are relative to this directory (default `process.cwd()`). */
   readonly cwd?: string;
+  /**
+   * Seconds of speech one `<Avatar>` may hold in a scene before compile warns (default 120,
+   * `SCENE_SPEECH_LIMIT_SECONDS`), by core's `estimateSceneDuration`.
+   */
+  readonly speechLimitSeconds?: number;
+  /**
+   * Where the local asset folder (`assetRoot`) is hosted: a local `src` becomes this address plus its path
+   * under the folder. Without it a local `src` becomes a `file:` URL, fine for preview but refused by submit.
+   */
+  readonly assetBaseUrl?: string;
+  /** The local folder `assetBaseUrl` maps (default `cwd`). */
+  readonly assetRoot?: string;
 }
 
 export interface CompileResult<P = ProjectCreateRequest | LegacyProjectRequest> {
@@ -76,9 +91,11 @@ export async function compile(element: VsynthNode, options: CompileOptions = {})
     throw new UsageError('lossy applies to legacy compiles only; leave it out for v3');
   }
   const ctx = new CompileContext();
-  const roots = await resolveTree(element, ctx.issues, options.cwd);
+  const resolved = await resolveTree(element, ctx.issues, options.cwd);
   // Props the components do not take stop the compile here: laying them out would only report consequences.
   for (const i of ctx.issues) if (i.code !== 'jsx') throw new ValidationError(ctx.issues, { subject });
+  const { assetBaseUrl, assetRoot } = options;
+  const roots = resolveAssets(resolved, { cwd: options.cwd ?? process.cwd(), assetBaseUrl, assetRoot }, ctx);
   const video = pickVideo(roots, ctx);
   if (video === undefined) throw new ValidationError(ctx.issues, { subject });
   const orientation = options.orientation ?? (video.props['orientation'] as string | undefined) ?? 'landscape';
@@ -98,7 +115,15 @@ export async function compile(element: VsynthNode, options: CompileOptions = {})
   if (scenes.length === 0) ctx.error(video, '<Video> needs at least one <Scene>', ['scenes']);
 
   const catalogue = new AvatarCatalogue(options.avatars);
-  const input: EmitInput = { video, scenes, orientation, canvas, catalogue, ctx };
+  const input: EmitInput = {
+    video,
+    scenes,
+    orientation,
+    canvas,
+    catalogue,
+    ctx,
+    ...omitUndefined({ speechLimitSeconds: options.speechLimitSeconds }),
+  };
   const built =
     target === 'legacy'
       ? { payload: emitLegacy(input, options.lossy === true).payload, slots: {} }
@@ -112,8 +137,8 @@ export async function compile(element: VsynthNode, options: CompileOptions = {})
   for (const i of found) {
     if (!failed || (i.severity === 'error' && isInsideClip(i.path))) ctx.issues.push(ctx.locate(i, failed));
   }
-  if (ctx.hasErrors) throw new ValidationError(ctx.issues, { subject });
-  const warnings = ctx.issues.filter((i) => i.severity === 'warning');
+  if (ctx.hasErrors) throw new ValidationError(mergeRepeatedIssues(ctx.issues), { subject });
+  const warnings = mergeRepeatedIssues(ctx.issues.filter((i) => i.severity === 'warning'));
   return { payload: built.payload as never, slots: built.slots, warnings };
 }
 

@@ -1,3 +1,4 @@
+import { escapeHtml, omitUndefined } from '@vsynth/core';
 import { applyRaw } from './apply-raw.js';
 import type { CompileContext } from './compile-context.js';
 import type { EmitInput } from './emit-v3.js';
@@ -6,6 +7,7 @@ import { readPlacement } from './read-placement.js';
 import { resolveAvatar } from './resolve-avatar.js';
 import type { ResolvedElement } from './resolve-tree.js';
 import { sceneParts } from './scene-parts.js';
+import { checkSpeech } from './check-speech.js';
 import { speechOf } from './speech-of.js';
 
 type Json = Record<string, unknown>;
@@ -167,6 +169,9 @@ function buildAiModel(
   if (at === undefined) return undefined;
   const speech = speechOf(element, path, ctx);
   const { key: model, clothes, language } = avatar;
+  const scene = path[1] as number;
+  const limit = omitUndefined({ limitSeconds: input.speechLimitSeconds });
+  checkSpeech({ element, model, text: escapeHtml(speech.text), language, scene, path, ctx, ...limit });
   const { locationX, locationY, scale } = at;
   const aiModel = { model, clothes, language, script: speech.text, locationX, locationY, scale, layer };
   applyRaw(aiModel, element.props['raw']);

@@ -8,6 +8,7 @@ import { readPlacement } from './read-placement.js';
 import { resolveAvatar } from './resolve-avatar.js';
 import type { ResolvedElement } from './resolve-tree.js';
 import { sceneParts } from './scene-parts.js';
+import { checkSpeech } from './check-speech.js';
 import { speechOf } from './speech-of.js';
 
 type Json = Record<string, unknown>;
@@ -19,6 +20,8 @@ export interface EmitInput {
   readonly canvas: CanvasSize;
   readonly catalogue: AvatarCatalogue;
   readonly ctx: CompileContext;
+  /** Seconds of speech an avatar may hold before compile warns; see {@link checkSpeech}. */
+  readonly speechLimitSeconds?: number;
 }
 
 /** A clip built from an element, and the clip's path as written. */
@@ -174,6 +177,17 @@ function emitScene(sceneElement: ResolvedElement, s: number, state: V3State): Js
     firstInScene ??= entry;
     const speech = speechOf(element, path, ctx);
     const org = p['markup'] === true ? speech.text : escapeHtml(speech.text);
+    const { language, ai_name: model } = (clip['model'] ?? {}) as Json;
+    checkSpeech({
+      element,
+      model: typeof model === 'string' ? model : undefined,
+      text: org,
+      language: typeof language === 'string' ? language : undefined,
+      scene: s,
+      path,
+      ctx,
+      ...omitUndefined({ limitSeconds: input.speechLimitSeconds }),
+    });
     if (variant === 'B') clip['script'] = { org, tts: speech.tts ?? null };
     applyRaw(clip, p['raw']);
     if (speech.text.trim() !== '') speakers.push({ built: entry, org, tts: speech.tts });

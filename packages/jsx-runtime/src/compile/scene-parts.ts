@@ -1,3 +1,4 @@
+import { COLOUR_FORMS } from '@vsynth/core';
 import type { CompileContext } from './compile-context.js';
 import { parseBackground, type BackgroundValue } from './parse-background.js';
 import type { ResolvedElement } from './resolve-tree.js';
@@ -21,8 +22,11 @@ export function sceneParts(scene: ResolvedElement, index: number, ctx: CompileCo
     background = parseBackground(prop);
     backgroundElement = scene;
     if (background === undefined) {
-      const message = `<Scene> background ${JSON.stringify(prop)} is neither a colour (rgb(r,g,b), #hex) nor an image URL`;
+      const message = `<Scene> background ${JSON.stringify(prop)} is neither a colour (${COLOUR_FORMS}) nor an image URL`;
       ctx.error(scene, message, backgroundPath(index));
+    } else if (background.kind === 'colour' && !background.opaque) {
+      ctx.error(scene, translucent('<Scene> background', prop), backgroundPath(index));
+      background = undefined;
     }
   }
   const clips: ResolvedElement[] = [];
@@ -50,8 +54,11 @@ export function sceneParts(scene: ResolvedElement, index: number, ctx: CompileCo
     } else if (color !== undefined) {
       background = parseBackground(color);
       if (background?.kind !== 'colour') {
-        const message = `<Background> color ${JSON.stringify(color)} is not rgb(r,g,b) or #hex`;
+        const message = `<Background> color ${JSON.stringify(color)} is not a colour: use ${COLOUR_FORMS}`;
         ctx.error(child, message, backgroundPath(index));
+        background = undefined;
+      } else if (!background.opaque) {
+        ctx.error(child, translucent('<Background> color', color), backgroundPath(index));
         background = undefined;
       }
     } else if (src !== undefined) {
@@ -59,6 +66,11 @@ export function sceneParts(scene: ResolvedElement, index: number, ctx: CompileCo
     }
   }
   return { background, backgroundElement, clips };
+}
+
+/** `source_color` is `rgb(r,g,b)`: a background has no alpha, and nothing lies behind it to show through. */
+function translucent(what: string, value: string): string {
+  return `${what} ${JSON.stringify(value)} is translucent; a background is opaque: use rgb(r,g,b), #rgb or #rrggbb`;
 }
 
 function backgroundPath(index: number): (string | number)[] {

@@ -13,14 +13,15 @@ import type { VideoProps } from './video.js';
 
 /**
  * What a prop accepts, checked at compile time for code that was not type-checked: a JavaScript
- * type, one of a set of strings (optionally or a number), an object with known fields, or
- * `any` (checked where it is used, e.g. `model`, `children`).
+ * type, a colour (core's one grammar), one of a set of strings (optionally or a number), an object
+ * with known fields, or `any` (checked where it is used, e.g. `model`, `children`).
  */
 export type PropRule =
   | 'string'
   | 'number'
   | 'boolean'
   | 'any'
+  | 'colour'
   | { readonly oneOf: readonly string[]; readonly orNumber?: boolean }
   | { readonly fields: Readonly<Record<string, PropRule>>; readonly required?: readonly string[] };
 
@@ -32,7 +33,7 @@ type RulesOf<P> = { readonly [K in KeysOf<P>]-?: PropRule };
 
 const SHADOW: PropRule = {
   fields: {
-    color: 'string',
+    color: 'colour',
     blur: 'number',
     offsetX: 'number',
     offsetY: 'number',
@@ -80,14 +81,14 @@ const AVATAR: RulesOf<AvatarProps> = {
 const TEXT: RulesOf<TextProps> = {
   fontSize: 'number',
   fontFamily: 'string',
-  fill: 'string',
+  fill: 'colour',
   align: { oneOf: TEXT_ALIGNS },
   fontWeight: { oneOf: ['normal', 'bold'], orNumber: true },
   fontStyle: { oneOf: ['normal', 'italic', 'oblique'] },
   underline: 'boolean',
-  stroke: 'string',
+  stroke: 'colour',
   strokeWidth: 'number',
-  backgroundColor: 'string',
+  backgroundColor: 'colour',
   shadow: SHADOW,
   animation: ANIMATION,
   ...CLIP,
@@ -105,8 +106,8 @@ const IMAGE: RulesOf<ImageProps> = {
 
 const SHAPE: RulesOf<ShapeProps> = {
   shape: { oneOf: SHAPE_NAMES },
-  fill: 'string',
-  stroke: 'string',
+  fill: 'colour',
+  stroke: 'colour',
   strokeWidth: 'number',
   strokeRadius: 'number',
   naturalWidth: 'number',
@@ -150,7 +151,7 @@ const VIDEO: RulesOf<VideoProps> = {
 
 const SCENE: RulesOf<SceneProps> = { background: 'string', watermark: 'boolean', raw: 'any', children: 'any' };
 
-const BACKGROUND: RulesOf<BackgroundProps> = { color: 'string', src: 'string', raw: 'any', children: 'any' };
+const BACKGROUND: RulesOf<BackgroundProps> = { color: 'colour', src: 'string', raw: 'any', children: 'any' };
 
 /** The props each built-in component takes and what each accepts; `RulesOf` keeps it equal to the prop types. */
 export const PROP_RULES: Readonly<Record<BuiltinKind, Readonly<Record<string, PropRule>>>> = {

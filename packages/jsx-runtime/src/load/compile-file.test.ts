@@ -122,6 +122,7 @@ describe('compileFile', () => {
     expect(slots).toEqual({});
     expect(warnings.map((w) => `${w.source?.fileName}:${w.source?.lineNumber} ${w.message}`)).toEqual([
       `${path.join(dir, 'row.tsx')}:5 <Video> name cannot be expressed in a legacy payload; dropped (lossy compile) (in <Row>)`,
+      `${path.join(dir, 'row.tsx')}:7 <Avatar model="jisoo"> speaks "ko" but its script is written in Latin (expected Hangul or Han); translate the script or choose an avatar (or language) that matches it`,
       `${path.join(dir, 'row.tsx')}:8 <Text> tag, slot cannot be expressed in a legacy payload; dropped (lossy compile)`,
     ]);
     expect(payload).toMatchObject({

@@ -36,7 +36,7 @@ describe('estimateSceneDuration', () => {
   });
 
   it('has a rate for every dubbing language', async () => {
-    const { LANGUAGE_CODES } = await import('@vsynth/core');
+    const { LANGUAGE_CODES } = await import('../schemas/language.js');
     for (const code of LANGUAGE_CODES) expect(SPEECH_RATES[primaryLanguage(code)], code).toBeDefined();
   });
 
