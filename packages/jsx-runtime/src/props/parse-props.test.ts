@@ -46,6 +46,15 @@ describe('parseProps', () => {
     ]);
   });
 
+  it('takes a props file that names its JSON Schema for editors', () => {
+    const input = { $schema: './video.props.schema.json', customer: 'Dana', features: [] };
+    expect(parseProps(schema, input, { name: 'video.props.json' })).toEqual({
+      customer: 'Dana',
+      showPricing: false,
+      features: [],
+    });
+  });
+
   it('names unknown keys inside arrays of objects by their path', () => {
     const lines = problems({ customer: 'D', features: [{ title: 'a', price: 1, prise: 2 }] }, { name: '--props' });
     expect(lines).toEqual([

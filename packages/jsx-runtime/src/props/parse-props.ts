@@ -43,9 +43,10 @@ export function parseProps(
   origin: PropsOrigin,
   options: ParsePropsOptions = {},
 ): Record<string, unknown> {
-  const result = schema.safeParse(input);
-  const issues = options.unknownKeys === 'ignore' ? [] : unknownProps(input, propsJsonSchema(schema), []);
-  if (!result.success) issues.push(...zodIssuesToIssues(result.error, { input, rootName: 'the props' }));
+  const props = withoutSchemaPointer(input);
+  const result = schema.safeParse(props);
+  const issues = options.unknownKeys === 'ignore' ? [] : unknownProps(props, propsJsonSchema(schema), []);
+  if (!result.success) issues.push(...zodIssuesToIssues(result.error, { input: props, rootName: 'the props' }));
   if (issues.length > 0) {
     const locate = origin.text === undefined ? undefined : locator(origin.name, origin.text);
     const located = issues.map((found) => {
@@ -55,6 +56,13 @@ export function parseProps(
     throw new ValidationError(located, { subject: origin.name });
   }
   return result.data as Record<string, unknown>;
+}
+
+/** A props file may name its JSON Schema (`"$schema": "./video.props.schema.json"`) for editors: not a prop. */
+function withoutSchemaPointer(input: unknown): unknown {
+  if (typeof input !== 'object' || input === null || Array.isArray(input) || !('$schema' in input)) return input;
+  const { $schema: _pointer, ...props } = input as Record<string, unknown>;
+  return props;
 }
 
 /** Keys of `value` that its schema node does not name, and in what it does name, theirs. */
