@@ -54,6 +54,7 @@ export { hostedAddress } from './compile/resolve-assets.js';
 
 export { compileFile, type CompileFileOptions } from './load/compile-file.js';
 export { importTsx } from './load/import-tsx.js';
+export { assetUrlProp, avatarProp, colourProp, languageProp } from './props/prop-kinds.js';
 export { parseProps, type ParsePropsOptions, type PropsOrigin } from './props/parse-props.js';
 export { propsJsonSchema, propsSchemaOf, type JsonSchemaNode, type PropsSchema } from './props/props-schema.js';
 
