@@ -32,7 +32,7 @@ let sandbox: ChildProcess | undefined;
 let sandboxUrl: string | undefined;
 let studio: ChildProcess | undefined;
 
-const TEMPLATES = path.join(REPO_ROOT, 'packages/cli/templates/common');
+const TEMPLATES = path.join(REPO_ROOT, 'packages/create-vsynth/templates/common');
 const AVATARS = readFileSync(path.join(TEMPLATES, 'avatars.ts'), 'utf8');
 const video = (avatarsFrom: string): string =>
   readFileSync(path.join(TEMPLATES, 'video.tsx'), 'utf8').replace("'./avatars.js'", `'${avatarsFrom}'`);
@@ -340,7 +340,8 @@ describe('in a fresh project outside the repository, from the installed tarballs
   }) => {
     requireInstall(skip);
     const dir = path.join(project, 'new-library');
-    if (!existsSync(dir)) cpSync(path.join(REPO_ROOT, 'packages/cli/templates/library'), dir, { recursive: true });
+    if (!existsSync(dir))
+      cpSync(path.join(REPO_ROOT, 'packages/create-vsynth/templates/library'), dir, { recursive: true });
     for (const file of ['video.tsx', 'avatars.ts'])
       if (!existsSync(path.join(dir, file))) cpSync(path.join(TEMPLATES, file), path.join(dir, file));
     const build = await run(process.execPath, ['build.mjs'], { cwd: dir });
