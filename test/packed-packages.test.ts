@@ -72,7 +72,15 @@ beforeAll(async () => {
   // The persistent npm cache makes a second run offline; the tarballs stand in for the registry's @vsynth/*.
   const install = await run(
     'npm',
-    ['install', '--prefer-offline', '--no-audit', '--no-fund', ...tarballs, 'typescript@~5.9.3'],
+    [
+      'install',
+      '--prefer-offline',
+      '--no-audit',
+      '--no-fund',
+      ...tarballs,
+      'typescript@~5.9.3',
+      '@types/node@^20.19.0',
+    ],
     { cwd: project, timeout: 150_000 },
   );
   if (install.code === 0) notInstalled = undefined;

@@ -17,7 +17,7 @@ export interface Run {
 export function run(
   command: string,
   args: readonly string[],
-  options: { cwd: string; env?: NodeJS.ProcessEnv; timeout?: number },
+  options: { cwd: string; env?: NodeJS.ProcessEnv; timeout?: number; inheritEnv?: boolean },
 ): Promise<Run> {
   return new Promise((resolve) => {
     execFile(
@@ -25,7 +25,7 @@ export function run(
       args,
       {
         cwd: options.cwd,
-        env: { ...process.env, NO_COLOR: '1', NODE_OPTIONS: '', ...options.env },
+        env: { ...(options.inheritEnv !== false && process.env), NO_COLOR: '1', NODE_OPTIONS: '', ...options.env },
         timeout: options.timeout ?? 120_000,
         maxBuffer: 64 << 20,
       },
