@@ -34,7 +34,7 @@ const manifest = (root: string) =>
 describe('create-vsynth', () => {
   it('writes the named folder with the template, depending on the released packages at ^ its version', async () => {
     const run = io();
-    expect(await create([join(dir, 'lib'), '--template', 'library'], run.io)).toBe(0);
+    expect(await create(['lib', '--template', 'library'], run.io)).toBe(0);
     expect(run.out.stdout).toContain('Created a library vsynth project in');
     expect(run.out.stdout).toContain('Next: cd lib && npm install && npm test');
     expect(readdirSync(join(dir, 'lib')).sort()).toEqual([

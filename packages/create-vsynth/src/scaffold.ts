@@ -101,10 +101,10 @@ export async function scaffold(dir: string, options: ScaffoldOptions = {}): Prom
 
 /**
  * The lines printed after `scaffold`: what was written and the next command, with a `cd` relative
- * to `cwd` (quoted when it needs to be).
+ * to `cwd`, or absolute for an absolute `dir` (quoted when it needs to be).
  */
 export function createdMessage(dir: string, scaffolded: Scaffolded, cwd = process.cwd()): string {
-  const relative = path.relative(cwd, scaffolded.root);
+  const relative = path.isAbsolute(dir) ? scaffolded.root : path.relative(cwd, scaffolded.root);
   const cd = relative === '' ? '' : `cd ${/^[\w./-]+$/.test(relative) ? relative : JSON.stringify(relative)} && `;
   return (
     `Created a ${scaffolded.template} vsynth project in ${dir}: ${scaffolded.files.join(', ')}\n` +

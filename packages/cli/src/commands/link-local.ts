@@ -1,8 +1,8 @@
 /**
  * `vsynth init --link-local`, for a clone of this repository before a release: builds and packs
- * every package of the checkout, copies the `@vsynth/*` tarballs into the project's `vendor/` and
- * makes its package.json depend on them (npm `overrides` send the packages' own `@vsynth/*`
- * dependencies there too), so `npm install` needs the registry only for third-party packages.
+ * every package of the checkout, copies the tarballs into the project's `vendor/` and makes its
+ * package.json depend on them (npm `overrides` send the packages' dependencies on each other there
+ * too), so `npm install` needs the registry only for third-party packages.
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -21,7 +21,7 @@ export function checkoutRoot(): string | undefined {
 }
 
 /**
- * The tarball `pnpm pack` writes for each `@vsynth/*` package of the checkout, by package name.
+ * The tarball `pnpm pack` writes for each public package of the checkout, by package name.
  *
  * @example await checkoutTarballs(root) // { '@vsynth/cli': 'vsynth-cli-0.1.0.tgz', … }
  */
@@ -32,13 +32,14 @@ export async function checkoutTarballs(root: string): Promise<Record<string, str
     if (!existsSync(file)) continue;
     const { name, version } = JSON.parse(await readFile(file, 'utf8')) as { name: string; version: string };
     if (name.startsWith('@vsynth/')) tarballs[name] = `vsynth-${name.slice('@vsynth/'.length)}-${version}.tgz`;
+    else if (name === 'create-vsynth') tarballs[name] = `${name}-${version}.tgz`; // @vsynth/cli's init uses it
   }
   return tarballs;
 }
 
 /**
- * package.json fields pointing every `@vsynth/*` package at its tarball in `vendor/`: the spec of
- * a direct dependency, and the `overrides` npm applies to the packages' own `@vsynth/*` dependencies.
+ * package.json fields pointing every package of the checkout at its tarball in `vendor/`: the spec
+ * of a direct dependency, and the `overrides` npm applies to the packages' own dependencies on each other.
  */
 export function localManifest(tarballs: Readonly<Record<string, string>>): {
   specFor: (name: string) => string;
