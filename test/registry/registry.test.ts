@@ -5,9 +5,11 @@
  * own `npm test` and runs the commands its README gives; `@vsynth/jsx-runtime` alone compiles
  * through the library API.
  *
- * Cost: about 3 minutes on 2 cores with a fast network (the release's build is a third of it; every
- * third-party package comes through Verdaccio into an empty npm cache). Run it alone:
- * `npx vitest run test/registry`. Skipped with a reason when the upstream registry is unreachable.
+ * Cost: 5 to 7 minutes on a busy 2-core machine, over the 4 aimed at: the release's build of every
+ * package is 2 to 4 of them, then four npm installs (in parallel) bring every third-party package
+ * through Verdaccio into an empty npm cache. It holds the build lock (see withBuildLock) while the
+ * release builds. Run it alone: `npx vitest run test/registry`. Skipped with a reason when the
+ * upstream registry is unreachable.
  */
 import { builtinModules } from 'node:module';
 import {
@@ -24,7 +26,15 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bareImports, packageOf, run, startServer, workspacePackages, type Run } from '../packed-project.js';
+import {
+  bareImports,
+  packageOf,
+  run,
+  startServer,
+  withBuildLock,
+  workspacePackages,
+  type Run,
+} from '../packed-project.js';
 import { REPO_ROOT } from '../run-vsynth.js';
 import { startLocalRegistry, type LocalRegistry } from './local-registry.js';
 
@@ -55,23 +65,24 @@ const leaves = (value: unknown): string[] =>
 
 beforeAll(async () => {
   mkdirSync(projects, { recursive: true });
-  registry = await startLocalRegistry(work);
+  const local = await startLocalRegistry(work);
+  registry = local;
   const upstream = await fetch(`${registry.upstream}typescript`, { method: 'HEAD' }).catch((error: Error) => error);
   if (upstream instanceof Error) {
     unreachable = `the upstream registry ${registry.upstream} is unreachable (${upstream.message})`;
     return;
   }
   // Exactly what a maintainer runs: build every package, then `pnpm publish -r` in dependency order.
-  ok(
-    await run('npx', ['--yes', 'pnpm@10', 'release'], {
+  const release = await withBuildLock(() =>
+    run('npx', ['--yes', 'pnpm@10', 'release'], {
       cwd: REPO_ROOT,
-      env: registry.releaseEnv,
-      timeout: 300_000,
+      env: local.releaseEnv,
+      timeout: 480_000,
       inheritEnv: false,
     }),
-    'pnpm release',
   );
-}, 330_000);
+  ok(release, 'pnpm release');
+}, 600_000);
 
 afterAll(async () => {
   sandbox?.kill();
@@ -165,6 +176,14 @@ describe('npm create vsynth@latest, outside the repository, with only the local 
   it('basic: npx vsynth compile, preview (a PNG), sandbox --port 0 and submit --wait', async ({ skip }) => {
     if (unreachable !== undefined) return skip(unreachable);
     const cwd = inProject('my-basic');
+    // The Redis queue is an optional peer: basic lacks it and says what to add; batch has it.
+    expect(existsSync(path.join(cwd, 'node_modules/@vsynth/queue'))).toBe(false);
+    expect(existsSync(path.join(inProject('my-batch'), 'node_modules/@vsynth/queue'))).toBe(true);
+    const worker = await npm(['exec', '--', 'vsynth', 'worker', '--queue', 'redis://127.0.0.1:1'], cwd);
+    expect(worker.code).toBe(2);
+    expect(worker.stderr).toContain(
+      'needs the package @vsynth/queue, which is not installed: npm install @vsynth/queue',
+    );
     const compiled = ok(await npm(['exec', '--', 'vsynth', 'compile', 'video.tsx'], cwd), 'vsynth compile');
     expect((JSON.parse(compiled.stdout) as { name: string }).name).toBe('My first vsynth video');
     ok(await npm(['exec', '--', 'vsynth', 'preview', 'video.tsx', '--out', 'storyboard'], cwd), 'vsynth preview');
