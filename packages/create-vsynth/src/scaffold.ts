@@ -72,7 +72,7 @@ const TEST_SCRIPTS: Record<TemplateName, string> = {
 /** The `@vsynth/*` packages each template depends on. */
 export const TEMPLATE_PACKAGES: Record<TemplateName, readonly string[]> = {
   basic: ['@vsynth/cli', '@vsynth/jsx-runtime'],
-  batch: ['@vsynth/cli', '@vsynth/jsx-runtime'],
+  batch: ['@vsynth/cli', '@vsynth/jsx-runtime', '@vsynth/queue'],
   library: ['@vsynth/cli', '@vsynth/core', '@vsynth/jsx-runtime', '@vsynth/templates'],
 };
 
