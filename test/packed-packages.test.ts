@@ -32,7 +32,7 @@ let sandbox: ChildProcess | undefined;
 let sandboxUrl: string | undefined;
 let studio: ChildProcess | undefined;
 
-const TEMPLATES = path.join(REPO_ROOT, 'packages/cli/templates/common');
+const TEMPLATES = path.join(REPO_ROOT, 'packages/create-vsynth/templates/common');
 const AVATARS = readFileSync(path.join(TEMPLATES, 'avatars.ts'), 'utf8');
 const video = (avatarsFrom: string): string =>
   readFileSync(path.join(TEMPLATES, 'video.tsx'), 'utf8').replace("'./avatars.js'", `'${avatarsFrom}'`);
@@ -72,7 +72,15 @@ beforeAll(async () => {
   // The persistent npm cache makes a second run offline; the tarballs stand in for the registry's @vsynth/*.
   const install = await run(
     'npm',
-    ['install', '--prefer-offline', '--no-audit', '--no-fund', ...tarballs, 'typescript@~5.9.3'],
+    [
+      'install',
+      '--prefer-offline',
+      '--no-audit',
+      '--no-fund',
+      ...tarballs,
+      'typescript@~5.9.3',
+      '@types/node@^20.19.0',
+    ],
     { cwd: project, timeout: 150_000 },
   );
   if (install.code === 0) notInstalled = undefined;
@@ -340,7 +348,8 @@ describe('in a fresh project outside the repository, from the installed tarballs
   }) => {
     requireInstall(skip);
     const dir = path.join(project, 'new-library');
-    if (!existsSync(dir)) cpSync(path.join(REPO_ROOT, 'packages/cli/templates/library'), dir, { recursive: true });
+    if (!existsSync(dir))
+      cpSync(path.join(REPO_ROOT, 'packages/create-vsynth/templates/library'), dir, { recursive: true });
     for (const file of ['video.tsx', 'avatars.ts'])
       if (!existsSync(path.join(dir, file))) cpSync(path.join(TEMPLATES, file), path.join(dir, file));
     const build = await run(process.execPath, ['build.mjs'], { cwd: dir });

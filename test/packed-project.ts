@@ -3,7 +3,8 @@
  * files, and run commands in a project outside the repository.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import { REPO_ROOT } from './run-vsynth.js';
 
@@ -17,7 +18,7 @@ export interface Run {
 export function run(
   command: string,
   args: readonly string[],
-  options: { cwd: string; env?: NodeJS.ProcessEnv; timeout?: number },
+  options: { cwd: string; env?: NodeJS.ProcessEnv; timeout?: number; inheritEnv?: boolean },
 ): Promise<Run> {
   return new Promise((resolve) => {
     execFile(
@@ -25,7 +26,7 @@ export function run(
       args,
       {
         cwd: options.cwd,
-        env: { ...process.env, NO_COLOR: '1', NODE_OPTIONS: '', ...options.env },
+        env: { ...(options.inheritEnv !== false && process.env), NO_COLOR: '1', NODE_OPTIONS: '', ...options.env },
         timeout: options.timeout ?? 120_000,
         maxBuffer: 64 << 20,
       },
@@ -37,8 +38,48 @@ export function run(
   });
 }
 
+const BUILD_LOCK = path.join(REPO_ROOT, 'node_modules/.cache/vsynth-build.lock');
+
+/**
+ * Runs `fn` while no other test process builds the packages: a build empties each `dist/` first,
+ * so two at once (packed-packages and the registry test, in parallel workers) break each other.
+ * The lock is a folder holding its owner's pid; a dead owner's lock is taken over.
+ */
+export async function withBuildLock<T>(fn: () => Promise<T>): Promise<T> {
+  mkdirSync(path.dirname(BUILD_LOCK), { recursive: true });
+  for (;;) {
+    try {
+      mkdirSync(BUILD_LOCK);
+      break;
+    } catch {
+      const owner = Number(readFileSync(path.join(BUILD_LOCK, 'pid'), { encoding: 'utf8', flag: 'a+' }));
+      if (owner > 0 && !isAlive(owner)) rmSync(BUILD_LOCK, { recursive: true, force: true });
+      else await sleep(1_000);
+    }
+  }
+  writeFileSync(path.join(BUILD_LOCK, 'pid'), String(process.pid));
+  try {
+    return await fn();
+  } finally {
+    rmSync(BUILD_LOCK, { recursive: true, force: true });
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** `npx --yes pnpm@10 build`, then `pnpm pack` of every package into `into`; returns the tarballs. */
-export async function buildAndPack(into: string): Promise<string[]> {
+export function buildAndPack(into: string): Promise<string[]> {
+  return withBuildLock(() => buildAndPackUnlocked(into));
+}
+
+async function buildAndPackUnlocked(into: string): Promise<string[]> {
   const build = await run('npx', ['--yes', 'pnpm@10', 'build'], { cwd: REPO_ROOT, timeout: 400_000 });
   if (build.code !== 0) throw new Error(`pnpm build failed:\n${build.stdout}\n${build.stderr}`);
   const pack = await run(

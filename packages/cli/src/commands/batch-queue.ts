@@ -11,6 +11,7 @@ import type { QueuedBatchStatus, RowJobData } from '@vsynth/queue';
 import { dataOptions, templateOptions, type BatchCommandOptions } from './batch.js';
 import { progressBar } from './progress-bar.js';
 import { cliFlagsOnError, errorWithCliFlags, resultWithCliFlags, withCliFlags } from './with-cli-flags.js';
+import { loadQueue } from '../load-queue.js';
 
 const BATCH_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -50,7 +51,7 @@ export async function enqueueBatchCommand(
     import('@vsynth/templates'),
     import('@vsynth/batch'),
   ]);
-  const { connectRedis, enqueueBatch } = await import('@vsynth/queue');
+  const { connectRedis, enqueueBatch } = await loadQueue();
   const { template, base } = await loadTemplate(options.template, templateOptions(options));
   if (template.kind === 'modify' && template.projectId !== undefined) {
     throw new UsageError(
@@ -206,7 +207,7 @@ export function registerBatchQueueCommands(batch: Command): void {
 async function batchStatusCommand(
   options: QueueReadOptions & { json?: boolean; wait?: boolean; interval?: number },
 ): Promise<void> {
-  const { connectRedis, readBatch } = await import('@vsynth/queue');
+  const { connectRedis, readBatch } = await loadQueue();
   const connection = await cliFlagsOnError(
     connectRedis(options.queue, { onDown: (message) => process.stderr.write(`vsynth: ${message}\n`) }),
   );
@@ -256,7 +257,7 @@ async function batchStatusCommand(
 }
 
 async function batchResultsCommand(options: QueueReadOptions & { out: string }): Promise<void> {
-  const { connectRedis, readBatch } = await import('@vsynth/queue');
+  const { connectRedis, readBatch } = await loadQueue();
   const { openResultsFile } = await import('@vsynth/batch');
   const connection = await cliFlagsOnError(connectRedis(options.queue));
   try {

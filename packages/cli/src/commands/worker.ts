@@ -9,6 +9,7 @@ import { stopOnSignals } from '../stop-on-signals.js';
 import { webhookRefusalLine } from '../webhook-refusal-line.js';
 import { webhookSecretFrom } from '../webhook-secret.js';
 import { cliFlagsOnError } from './with-cli-flags.js';
+import { loadQueue } from '../load-queue.js';
 
 interface WorkerOptions {
   readonly queue: string;
@@ -90,7 +91,7 @@ async function runWorkerCommand(options: WorkerOptions): Promise<void> {
     throw new core.UsageError(
       '--collect-webhooks needs $VSYNTH_WEBHOOK_SECRET (it is unset, empty or only white space): set it to the secret every worker signs webhook addresses with.',
     );
-  const { connectRedis, recordDelivery, runWorker } = await import('@vsynth/queue');
+  const { connectRedis, recordDelivery, runWorker } = await loadQueue();
   const connection = await cliFlagsOnError(
     connectRedis(options.queue, {
       onDown: (message) => process.stderr.write(`vsynth: ${message}\n`),
