@@ -29,8 +29,11 @@ export interface DoneRecord {
   /** Legacy project key. */
   readonly projectKey?: string;
   readonly cubes?: number;
-  /** `response` (the service answered) or `webhook` (a delivery carrying the row's correlation id). */
-  readonly via: 'response' | 'webhook';
+  /**
+   * `response` (the service answered), `webhook` (a delivery carrying the row's correlation id) or
+   * `settled` (a person found the project and said so with `settleRow`).
+   */
+  readonly via: 'response' | 'webhook' | 'settled';
   readonly time: string;
 }
 
@@ -83,6 +86,8 @@ export interface RowState {
   readonly videoUrl?: string;
   readonly duration?: number;
   readonly attempts: number;
+  /** When the last attempt was recorded (its request sent right after). */
+  readonly sentAt?: string;
 }
 
 /**
@@ -100,6 +105,7 @@ export function rowStateAfter(before: RowState | undefined, record: RowRecord): 
         status: 'attempt',
         cid: record.cid,
         attempts: (before?.attempts ?? 0) + 1,
+        sentAt: record.time,
         ...omitUndefined({ projectId: record.projectId }),
       };
     case 'done':

@@ -63,7 +63,7 @@ describe('runBatch checks its options', () => {
       '`client` must be a client from createClient; received a Promise. Await it: `client: await …`.',
     );
     expect(await refusal({ rows, template, client: { createProject: () => {} } })).toBe(
-      '`client` must be a client from createClient (with modifyProject(), createLegacyProject()); received an object.',
+      '`client` must be a client from createClient (with modifyProject()); received an object.',
     );
   });
 

@@ -385,12 +385,11 @@ function checkOptions(options: RunBatchOptions): void {
   if (options.template === undefined) throw new UsageError('runBatch needs a `template`.');
   checkShape('template', options.template, ['bind'], TEMPLATE_MAKERS);
   checkOneOf('template.kind', options.template.kind, ['create', 'legacy', 'modify']);
-  checkShape(
-    'client',
-    options.client,
-    ['createProject', 'modifyProject', 'createLegacyProject'],
-    'a client from createClient',
-  );
+  // Only the call the template's requests need: a client for one kind of request is enough.
+  const call = { create: 'createProject', legacy: 'createLegacyProject', modify: 'modifyProject' }[
+    options.template.kind
+  ];
+  checkShape('client', options.client, [call], 'a client from createClient');
   checkNumber('concurrency', options.concurrency, { min: 1, integer: true });
   checkNumber('maxAttempts', options.maxAttempts, { min: 1, integer: true });
   checkNumber('rps', options.rps, { above: true });

@@ -63,7 +63,9 @@ describe('row sources', () => {
         'the file ends inside it; add its closing quote (") or remove the opening one\n  → at row 1',
     );
     const dup = await all(rowsFromFile(file('d.csv', 'a,a\n1,2\n'))).catch((e: unknown) => e);
-    expect((dup as Error).message).toMatch(/the header names "a" more than once/);
+    expect((dup as Error).message).toMatch(
+      /the header names "a" \(cells 1 and 2\) more than once; rename one by its position \(--rename "#2=a2"\)/,
+    );
     const missing = await all(rowsFromFile(join(dir, 'nope.csv'))).catch((e: unknown) => e);
     expect(isUsageError(missing)).toBe(true);
   });

@@ -29,6 +29,7 @@ import { webhookSecretFrom } from '../webhook-secret.js';
 import { progressBar } from './progress-bar.js';
 import { errorWithCliFlags, resultWithCliFlags, withCliFlags } from './with-cli-flags.js';
 import { registerBatchQueueCommands } from './batch-queue.js';
+import { registerBatchSettleCommands } from './batch-settle.js';
 import type { RowPreviews } from './batch-preview.js';
 
 export interface BatchCommandOptions {
@@ -235,6 +236,7 @@ Examples:
   program.enablePositionalOptions();
   batch.enablePositionalOptions();
   registerBatchQueueCommands(batch);
+  registerBatchSettleCommands(batch);
 }
 
 /** Runs `vsynth batch` with parsed options; throws a VsynthError for anything but a clean batch. */
