@@ -138,7 +138,9 @@ export async function compile(element: VsynthNode, options: CompileOptions = {})
   for (const i of found) {
     if (!failed || (i.severity === 'error' && isInsideClip(i.path))) ctx.issues.push(ctx.locate(i, failed));
   }
-  if (!failed && target === 'v3') for (const i of findLayoutIssues(built.payload, canvas)) ctx.issues.push(ctx.locate(i));
+  if (!failed && target === 'v3') {
+    for (const i of findLayoutIssues(built.payload, canvas)) ctx.issues.push(ctx.locate(i));
+  }
   if (ctx.hasErrors) throw new ValidationError(mergeRepeatedIssues(ctx.issues), { subject });
   const warnings = mergeRepeatedIssues(ctx.issues.filter((i) => i.severity === 'warning'));
   return { payload: built.payload as never, slots: built.slots, warnings };
