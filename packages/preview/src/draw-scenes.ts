@@ -6,6 +6,7 @@ import { loadFontCatalog } from './fonts/font-catalog.js';
 import { sceneSpeech, type SceneSpeech } from './payload/scene-speech.js';
 import { toV3Payload } from './payload/to-v3-payload.js';
 import { sceneToSvg } from './svg/scene-to-svg.js';
+import { mergeRepeatedWarnings } from './merge-repeated-warnings.js';
 
 /** Options shared by every preview entry point. */
 export interface DrawOptions {
@@ -112,5 +113,5 @@ export async function drawScenes(input: unknown, options: DrawOptions = {}): Pro
     scenes.push({ index, svg: drawn.svg, png, durationSeconds, speech });
   }
   const name = typeof payload['name'] === 'string' ? payload['name'] : undefined;
-  return { scenes, canvas, name, warnings };
+  return { scenes, canvas, name, warnings: mergeRepeatedWarnings(warnings) };
 }

@@ -53,7 +53,7 @@ describe('rowPreviews', () => {
       '⚠ Row not drawn: Update key "title_3" addresses title clip 3, but the project has 1 clip tagged "title"; is --slots-from the base video of this template?\n  → in the preview of rows 2, 3',
       ...(defaultFontMissing
         ? [
-            '⚠ Font family "Noto Sans CJK" is not installed: drawn with DejaVu Sans\n  → at scenes[0].clips[0].fontFamily\n  → in the preview of row 1',
+            '⚠ Font family "Noto Sans CJK" is not installed: drawn with DejaVu Sans; install fonts-noto-cjk (Debian/Ubuntu) or pass fontDirs\n  → at scenes[0].clips[0].fontFamily\n  → in the preview of row 1',
           ]
         : []),
     ]);

@@ -7,6 +7,7 @@ import { Option, type Command } from 'commander';
 import { UsageError, formatIssues, omitUndefined } from '@vsynth/core';
 import { addAssetFlags, type AssetFlags } from '../asset-flags.js';
 import { readPropsWithOrigin } from '../read-props-option.js';
+import { refuseWarnings, STRICT_HELP } from '../strict-warnings.js';
 // The TSX compiler loads only when the command runs.
 import type { CompileFileOptions, CompileResult } from '@vsynth/jsx-runtime';
 
@@ -19,6 +20,8 @@ export interface CompileCommandOptions extends AssetFlags {
   readonly lossy?: boolean;
   /** Print `{payload, slots, warnings}` instead of the payload alone. */
   readonly report?: boolean;
+  /** Warnings are errors: exit 3, nothing printed on stdout. */
+  readonly strict?: boolean;
   readonly stdout?: { write(text: string): unknown };
   readonly stderr?: { write(text: string): unknown };
 }
@@ -50,7 +53,8 @@ export function registerCompile(program: Command): void {
     )
     .option('--props <json|file>', 'props for a component default export: inline JSON or a JSON file')
     .option('--lossy', 'legacy: drop what legacy cannot express, with a warning each')
-    .option('--report', 'print {payload, slots, warnings} instead of the payload');
+    .option('--report', 'print {payload, slots, warnings} instead of the payload')
+    .option('--strict', STRICT_HELP);
   addAssetFlags(command)
     .addHelpText(
       'after',
@@ -88,6 +92,7 @@ export async function runCompile(file: string, options: CompileCommandOptions = 
   };
   const { compileFile } = await import('@vsynth/jsx-runtime');
   const result = await compileFile(file, compileOptions);
+  refuseWarnings(result.warnings, file, options.strict);
   if (result.warnings.length > 0) stderr.write(`${formatIssues(result.warnings)}\n`);
   stdout.write(`${JSON.stringify(options.report === true ? result : result.payload, null, 2)}\n`);
   return result;

@@ -15,6 +15,7 @@ import {
 } from '@vsynth/core';
 import { addAssetFlags, refuseLocalSources, type AssetFlags } from '../asset-flags.js';
 import { readPropsOption } from '../read-props-option.js';
+import { refuseWarnings, STRICT_HELP } from '../strict-warnings.js';
 import { clientFromEnv, printJson, printWarnings, processIo, readJsonFile, type CommandIo } from '../client-env.js';
 import { requireExportForWebhook, sendWithWebhook, type WebhookFlags } from '../send-with-webhook.js';
 
@@ -24,6 +25,8 @@ export interface SubmitOptions extends WebhookFlags, AssetFlags {
   /** Props (inline JSON or a JSON file) for a component default export (like `vsynth compile --props`). */
   readonly props?: string;
   readonly export?: boolean;
+  /** Warnings are errors: exit 3, nothing sent. */
+  readonly strict?: boolean;
 }
 
 const TSX = new Set(['.tsx', '.jsx', '.ts', '.js', '.mts', '.mjs']);
@@ -56,7 +59,8 @@ export function registerSubmit(program: Command): void {
     .option('--no-export', 'only store the project (isExport: false)')
     .option('--wait', 'listen on a local port for the webhook delivery and print it')
     .option('--listen-port <port>', 'local port for --wait (default: any free port)')
-    .option('--wait-timeout <seconds>', 'give up waiting for the delivery after this long');
+    .option('--wait-timeout <seconds>', 'give up waiting for the delivery after this long')
+    .option('--strict', STRICT_HELP);
   addAssetFlags(command)
     .addHelpText(
       'after',
@@ -109,6 +113,7 @@ async function loadPayload(
         assetRoot: options.assetRoot,
       }),
     );
+    refuseWarnings(compiled.warnings, file, options.strict);
     printWarnings(compiled.warnings, io);
     refuseLocalSources(compiled.payload, file);
     return { payload: compiled.payload, kind: options.target === 'legacy' ? 'legacy' : 'create' };
@@ -140,6 +145,7 @@ async function loadPayload(
     );
   const checked = checkRequest(kind, payload);
   if (!checked.ok) throw new ValidationError(checked.issues, { subject: file });
+  refuseWarnings(checked.warnings, file, options.strict);
   printWarnings(checked.warnings, io);
   refuseLocalSources(payload, file);
   return { payload, kind };

@@ -23,7 +23,8 @@ export type IssueCode =
   | 'template'
   | 'row'
   | 'quirk'
-  | 'local_asset';
+  | 'local_asset'
+  | 'layout';
 
 /** One problem found in a payload, a JSX tree, a template or a data row. */
 export interface Issue {

@@ -12,6 +12,7 @@ import {
 } from '@vsynth/core';
 import { AvatarCatalogue, type AvatarSource } from '../avatar/avatar-catalogue.js';
 import type { VsynthNode } from '../element.js';
+import { findLayoutIssues } from './check-layout.js';
 import { CompileContext } from './compile-context.js';
 import { emitLegacy } from './emit-legacy.js';
 import { emitV3, type EmitInput } from './emit-v3.js';
@@ -136,6 +137,9 @@ export async function compile(element: VsynthNode, options: CompileOptions = {})
   // Their paths then count clips as written, like the compile errors.
   for (const i of found) {
     if (!failed || (i.severity === 'error' && isInsideClip(i.path))) ctx.issues.push(ctx.locate(i, failed));
+  }
+  if (!failed && target === 'v3') {
+    for (const i of findLayoutIssues(built.payload, canvas)) ctx.issues.push(ctx.locate(i));
   }
   if (ctx.hasErrors) throw new ValidationError(mergeRepeatedIssues(ctx.issues), { subject });
   const warnings = mergeRepeatedIssues(ctx.issues.filter((i) => i.severity === 'warning'));

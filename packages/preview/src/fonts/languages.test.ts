@@ -158,12 +158,42 @@ describe('text in every dubbing language', () => {
     };
     const drawn = await drawScenes(payload, { systemFonts: false, fontDirs: [dir] });
     expect(drawn.warnings.map((w) => w.message)).toEqual([
-      'Font family "Noto Sans CJK" is not installed: drawn with DejaVu Sans',
+      'Font family "Noto Sans CJK" is not installed: drawn with DejaVu Sans; install fonts-noto-cjk (Debian/Ubuntu) or pass fontDirs',
       expect.stringMatching(
         /^No installed font draws வ \(U\+0BB5\), ண \(U\+0BA3\), .*: install fonts-noto-core and fonts-noto-cjk \(Debian\/Ubuntu\) or pass fontDirs$/,
       ),
       'Emoji 🎉 (U+1F389) are left blank: the preview draws no emoji',
     ]);
     expect(findPixels(decodePng(drawn.scenes[0]!.png), (c) => c[0] < 100)!.count).toBeGreaterThan(500);
+  });
+
+  it('reports a missing family once for a whole video, with the Debian package to install', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'vsynth-fonts-'));
+    dirs.push(dir);
+    const text = (id: string, fontFamily: string) => ({
+      id,
+      type: 'textImage',
+      layer: 1,
+      left: 100,
+      top: 100,
+      width: 800,
+      height: 100,
+      text: 'Hello',
+      fontSize: 40,
+      fontFamily,
+    });
+    const scene = (sceneIdx: number) => ({
+      sceneIdx,
+      background: { source_type: 'color', source_color: '#ffffff' },
+      clips: [text(`a${sceneIdx}`, 'Noto Sans CJK'), text(`b${sceneIdx}`, 'Acme Grotesk')],
+    });
+    const payload = { scenes: [scene(0), scene(1), scene(2)] };
+    const drawn = await drawScenes(payload, { systemFonts: false, fontDirs: [dir], scale: 0.25 });
+    expect(drawn.warnings.map((w) => `${w.message} @ ${w.path.join('.')}`)).toEqual([
+      'Font family "Noto Sans CJK" is not installed: drawn with DejaVu Sans; install fonts-noto-cjk (Debian/Ubuntu) ' +
+        'or pass fontDirs (and 2 more clips) @ scenes.0.clips.0.fontFamily',
+      'Font family "Acme Grotesk" is not installed: drawn with DejaVu Sans; pass fontDirs with a folder holding its ' +
+        'font files (and 2 more clips) @ scenes.0.clips.1.fontFamily',
+    ]);
   });
 });

@@ -5,6 +5,7 @@ import { layoutText } from '../text/layout-text.js';
 import { escapeXml } from './escape-xml.js';
 import { shapeElement } from './shape-element.js';
 import { labelSvg, labelWidth, textLines, type TextAnchor } from './text-lines.js';
+import { fontInstallHint } from '../fonts/debian-font-package.js';
 
 export interface SceneToSvgOptions {
   readonly canvas: { readonly width: number; readonly height: number };
@@ -255,7 +256,7 @@ function drawText(clip: Loose, context: DrawTextContext): string {
   const family = context.catalog.resolveFamily(requested, context.lang);
   if (!family) {
     const fallback = context.catalog.defaultFamily ?? 'a fallback font';
-    const message = `Font family ${JSON.stringify(requested)} is not installed: drawn with ${fallback}`;
+    const message = `Font family ${JSON.stringify(requested)} is not installed: drawn with ${fallback}; ${fontInstallHint(requested)}`;
     context.warn([...context.path, 'fontFamily'], message);
   }
   const weight = fontWeight(clip['fontWeight']);

@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { formatIssue } from '@vsynth/core';
+import { anna } from '../fixtures/avatars.js';
+import { compileFile } from '../load/compile-file.js';
+import { Avatar, Image, Scene, Shape, Text, Video } from '../index.js';
+import { compile } from './compile.js';
+
+const HERE = 'packages/jsx-runtime/src/compile/check-layout.test.tsx';
+const SOURCE_LINES = readFileSync(new URL(import.meta.url), 'utf8').split('\n');
+const at = (needle: string): string => {
+  const index = SOURCE_LINES.findIndex((l) => l.includes(needle));
+  return `${HERE}:${index + 1}:${(SOURCE_LINES[index] ?? '').indexOf('<') + 1}`;
+};
+
+describe('layout checks warn at the element, with the measured numbers', () => {
+  it('names a clip off the canvas, one running off it, tiny text and two clips stacked exactly', async () => {
+    const { warnings } = await compile(
+      <Video>
+        <Scene>
+          <Avatar model={anna} x={0.3}>
+            Hello there
+          </Avatar>
+          <Shape shape="Circle" fill="#ff0000" left={2200} top={100} width={100} height={100} />
+          <Image src="https://cdn.example.com/a.png" left={1800} top={900} width={300} height={300} />
+          <Text fontSize={12} left={100} top={100} width={400} height={40}>
+            fine print
+          </Text>
+          <Shape shape="Square" fill="#000000" left={10} top={10} width={50} height={50} />
+          <Shape shape="Star" fill="#ffffff" left={10} top={10} width={50} height={50} />
+        </Scene>
+      </Video>,
+      { variant: 'B' },
+    );
+    const layout = warnings.filter((w) => w.code === 'layout');
+    expect(layout.map(formatIssue)).toEqual([
+      '⚠ shape clip 100×100 at (2200, 100) is wholly off the 1920×1080 canvas; it will not be seen\n' +
+        `  → at ${at('left={2200}')} <Shape> · scenes[0].clips[1]`,
+      '⚠ image clip 300×300 at (1800, 900) runs off the 1920×1080 canvas; the part outside is cut\n' +
+        `  → at ${at('left={1800}')} <Image> · scenes[0].clips[2]`,
+      '⚠ text of 12 px (fontSize 12 × scaleY 1, at 1080p) is smaller than 24 px, hard to read in a video; make it ' +
+        `larger\n  → at ${at('<Text fontSize={12}')} <Text> · scenes[0].clips[3]`,
+      '⚠ shape clip 50×50 at (10, 10) lies exactly on clips[4] of the same scene; one of them hides the other\n' +
+        `  → at ${at('<Shape shape="Star"')} <Shape> · scenes[0].clips[5]`,
+    ]);
+  });
+
+  it.each([
+    'examples/hello.tsx',
+    'examples/promo.tsx',
+    'examples/batch/greeting/video.tsx',
+    'examples/batch/create-per-row/welcome.tsx',
+    'packages/cli/templates/common/video.tsx',
+  ])('finds no layout problem in %s', async (file) => {
+    const { warnings } = await compileFile(file);
+    expect(warnings.filter((w) => w.code === 'layout')).toEqual([]);
+  });
+
+  it('finds no layout problem in examples/library-demo.tsx', async () => {
+    const props = JSON.parse(readFileSync('examples/library-demo.props.json', 'utf8'));
+    const { warnings } = await compileFile('examples/library-demo.tsx', { props });
+    expect(warnings.filter((w) => w.code === 'layout')).toEqual([]);
+  });
+});
