@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, runVsynth } from './run-vsynth.js';
 import { api, sandboxProcess, tempDir, testSandbox } from './sandbox-helpers.js';
-import { startStudioCli, type StudioProcess } from './studio-helpers.js';
+import { linkDependencies, startStudioCli, type StudioProcess } from './studio-helpers.js';
 
 interface RawReply {
   readonly status: number;
@@ -49,6 +49,7 @@ describe('vsynth studio --data customers.csv', { timeout: 60_000 }, () => {
     await cp(path.join(REPO_ROOT, 'examples/batch/create-per-row'), path.join(dir, 'batch/create-per-row'), {
       recursive: true,
     });
+    await linkDependencies(dir);
     studio = await startStudioCli(
       [
         'batch/create-per-row/welcome.tsx',

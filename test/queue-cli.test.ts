@@ -122,7 +122,7 @@ describe.skipIf(redisMissing !== undefined)(
         invalid: 1,
         added: 2,
       });
-      expect(enqueue.stderr).toMatch(/missing prop "seats".*\n.*row 2/);
+      expect(enqueue.stderr).toMatch(/column "seats": is required.*\n.*row 2/);
       expect(enqueue.stderr).toContain(
         '1 row is invalid (listed above) and not enqueued; the 2 valid rows of batch invalid are.',
       );

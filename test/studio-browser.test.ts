@@ -11,7 +11,7 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from './run-vsynth.js';
-import { copyLibraryDemo, edit, startStudioCli, type StudioProcess } from './studio-helpers.js';
+import { copyLibraryDemo, linkDependencies, edit, startStudioCli, type StudioProcess } from './studio-helpers.js';
 
 /** What the page functions below read of the DOM (the repository's tsconfig has no DOM lib). */
 interface PageImage {
@@ -148,14 +148,14 @@ describe.skipIf(!hasChromium)('vsynth studio in chromium', { timeout: 60_000 }, 
     await edit(file, '<Avatar model={anna} x={0.25}', '<Avatar model={anna x={0.25}');
     await page.waitForSelector('#problems li.problem.error', { timeout: 10_000 });
     const where = await page.textContent('#problems li.problem .where');
-    expect(where).toMatch(/^library-demo\.tsx:29:\d+$/);
+    expect(where).toMatch(/^library-demo\.tsx:26:\d+$/);
     expect(await page.textContent('#problems li.problem .message')).toMatch(/syntax error/);
     expect(await page.getAttribute('#storyboard', 'class')).toBe('stale');
     expect(await page.textContent('#status')).toBe('does not compile');
     expect(await images()).toHaveLength(4);
     await page.click('#problems li.problem');
     await page.waitForSelector('#problems pre.source .here');
-    expect(await page.textContent('#problems pre.source .here')).toContain('29  ');
+    expect(await page.textContent('#problems pre.source .here')).toContain('26  ');
     expect(await page.textContent('#problems pre.source .here')).toContain('<Avatar model={anna x={0.25}');
     // The README's picture: a located problem, its source line, the last good storyboard greyed.
     if (process.env['VSYNTH_WRITE_SCREENSHOT'] === '1')
@@ -219,6 +219,7 @@ describe.skipIf(!hasChromium)('vsynth studio row picker in chromium', { timeout:
     await cp(path.join(REPO_ROOT, 'examples/batch/create-per-row'), path.join(dir, 'batch/create-per-row'), {
       recursive: true,
     });
+    await linkDependencies(dir);
     [studio, browser] = await Promise.all([
       startStudioCli(
         ['batch/create-per-row/welcome.tsx', '--data', 'batch/create-per-row/customers.csv', '--no-open'],

@@ -3,7 +3,7 @@
  * `vsynth studio` started on it, and a reader of its `/events` stream.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, symlink, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,7 +15,13 @@ export async function copyLibraryDemo(): Promise<string> {
   for (const name of ['library-demo.tsx', 'library-demo.props.json', 'avatars.ts', 'components']) {
     await cp(path.join(REPO_ROOT, 'examples', name), path.join(dir, name), { recursive: true });
   }
+  await linkDependencies(dir);
   return dir;
+}
+
+/** Gives a copied example the packages it imports (zod), as an installed project has them. */
+export async function linkDependencies(dir: string): Promise<void> {
+  await symlink(path.join(REPO_ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
 }
 
 /** Replaces `from` by `to` in a file (the test fails when `from` is not there). */

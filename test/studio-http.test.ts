@@ -10,7 +10,15 @@ import { estimateCubes } from '@vsynth/core';
 import { decodePng } from '@vsynth/preview';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, runVsynth } from './run-vsynth.js';
-import { copyLibraryDemo, edit, EventStream, getJson, startStudioCli, type StudioProcess } from './studio-helpers.js';
+import {
+  copyLibraryDemo,
+  linkDependencies,
+  edit,
+  EventStream,
+  getJson,
+  startStudioCli,
+  type StudioProcess,
+} from './studio-helpers.js';
 
 interface Problem {
   message: string;
@@ -151,7 +159,7 @@ describe('vsynth studio on a copy of examples/library-demo.tsx', { timeout: 60_0
     const broken = await save('library-demo.tsx', '<Avatar model={anna} x={0.25}', '<Avatar model={anna x={0.25}');
     expect(broken.ok).toBe(false);
     expect(broken.problems).toHaveLength(1);
-    expect(broken.problems[0]).toMatchObject({ file: 'library-demo.tsx', line: 29, severity: 'error' });
+    expect(broken.problems[0]).toMatchObject({ file: 'library-demo.tsx', line: 26, severity: 'error' });
     expect(broken.problems[0]?.message).toMatch(/syntax error/);
     // The last good build stays: same images, same payloads, and the version they come from.
     expect(broken.scenes).toEqual(good.scenes);
@@ -159,9 +167,9 @@ describe('vsynth studio on a copy of examples/library-demo.tsx', { timeout: 60_0
     expect(broken.shownVersion).toBe(good.version);
     const source = await getJson<{ lines: { number: number; text: string }[] }>(
       studio.url,
-      'source?file=library-demo.tsx&line=29',
+      'source?file=library-demo.tsx&line=26',
     );
-    expect(source.body.lines.find((line) => line.number === 29)?.text).toContain('<Avatar model={anna x={0.25}');
+    expect(source.body.lines.find((line) => line.number === 26)?.text).toContain('<Avatar model={anna x={0.25}');
     const fixed = await save('library-demo.tsx', '<Avatar model={anna x={0.25}', '<Avatar model={anna} x={0.25}');
     expect(fixed).toMatchObject({ ok: true, problems: [] });
     expect(fixed.shownVersion).toBe(fixed.version);
@@ -175,7 +183,7 @@ describe('vsynth studio on a copy of examples/library-demo.tsx', { timeout: 60_0
     );
     expect(broken.ok).toBe(false);
     expect(broken.problems[0]?.message).toContain('unknown asset https://cdn.example.com/brand/logo-wide.png');
-    expect(broken.problems[0]).toMatchObject({ file: 'library-demo.tsx', line: 33 });
+    expect(broken.problems[0]).toMatchObject({ file: 'library-demo.tsx', line: 30 });
     const fixed = await save('components/logo.tsx', 'logo-wider.png', 'logo-wide.png');
     expect(fixed.ok).toBe(true);
   });
@@ -220,6 +228,7 @@ describe('vsynth studio with --data', { timeout: 60_000 }, () => {
     await cp(path.join(REPO_ROOT, 'examples/batch/create-per-row'), path.join(dir, 'batch/create-per-row'), {
       recursive: true,
     });
+    await linkDependencies(dir);
     [tsx, handlebars] = await Promise.all([
       startStudioCli(
         ['batch/create-per-row/welcome.tsx', '--data', 'batch/create-per-row/customers.csv', '--no-open'],
@@ -272,7 +281,7 @@ describe('vsynth studio with --data', { timeout: 60_000 }, () => {
     expect(broken.problems).toHaveLength(1);
     expect(broken.problems[0]).toMatchObject({ file: 'batch/create-per-row/customers.csv', line: 3, row: 2 });
     expect(broken.problems[0]?.message).toMatch(
-      /^row 2: missing prop "seats" in batch\/create-per-row\/welcome\.tsx: the row has no such column \(did you mean "seat"\?\)/,
+      /^row 2: column "seats": is required: expected a number, received nothing/,
     );
     await edit(csv, 'name,plan,seat', 'name,plan,seats');
     await tsxEvents.next(event.version);

@@ -9,12 +9,22 @@ import {
   importTsx,
   isElement,
   jsxDEV,
+  parseProps,
+  propsSchemaOf,
   type CompileOptions,
   type CompileResult,
   type FunctionComponent,
+  type PropsSchema,
   type VsynthNode,
 } from '@vsynth/jsx-runtime';
-import { missingVariableIssue, payloadTemplate, rowProps, rowsFromFile, type DataRow } from '@vsynth/templates';
+import {
+  missingVariableIssue,
+  payloadTemplate,
+  rowProps,
+  rowsFromFile,
+  schemaRowProps,
+  type DataRow,
+} from '@vsynth/templates';
 import { failedOutcome as failed } from './failed-outcome.js';
 import { errorProblems, shown, toProblem } from './to-problem.js';
 import type { BuildJob, BuildOutcome, StudioProblem, StudioTarget, TargetOutcome } from './studio-types.js';
@@ -99,10 +109,35 @@ async function buildTsx(context: Context, file: string): Promise<BuildOutcome> {
     failed([{ message, file: subject, line: null, column: null, severity: 'error' }], rowCount);
   const optionalColumns = Array.isArray(mod['optionalColumns']) ? (mod['optionalColumns'] as unknown[]) : [];
   const optional = new Set(optionalColumns.filter((name): name is string => typeof name === 'string'));
-  const tracked = row === undefined ? undefined : rowProps(row.data, optional);
+  let schema: PropsSchema | undefined;
+  try {
+    schema = propsSchemaOf(mod, subject);
+  } catch (error) {
+    return failed(errorProblems(error, file, job.cwd), rowCount);
+  }
+  const tracked = row === undefined || schema !== undefined ? undefined : rowProps(row.data, optional);
   let element: VsynthNode;
   if (typeof root === 'function') {
-    element = jsxDEV(root as FunctionComponent, tracked?.props ?? { ...context.props });
+    let props: Record<string, unknown> = tracked?.props ?? { ...context.props };
+    if (schema !== undefined && row !== undefined) {
+      const checked = schemaRowProps(schema, row.data, row.row);
+      if (!checked.ok) {
+        const problems = checked.issues.map((found) =>
+          atRow({ ...found, message: `row ${row.row}: ${found.message}` }, job.data ?? '', row.line, job.cwd),
+        );
+        return failed(problems, rowCount);
+      }
+      props = checked.props;
+    } else if (schema !== undefined) {
+      try {
+        props = parseProps(schema, context.props ?? {}, {
+          name: job.props === undefined ? 'props' : shown(job.props, job.cwd),
+        });
+      } catch (error) {
+        return failed(errorProblems(error, file, job.cwd), rowCount);
+      }
+    }
+    element = jsxDEV(root as FunctionComponent, props);
   } else if (isElement(root)) {
     if (row !== undefined || context.props !== undefined) {
       const given = row !== undefined ? 'a data row' : 'props';

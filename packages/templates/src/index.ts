@@ -23,6 +23,8 @@ export { payloadTemplate, type PayloadTemplateOptions } from './payload-template
 export { rowProps, type RowProps } from './row-props.js';
 export { DATA_FILE_EXTENSIONS, rowsFromFile, type RowsFromFileOptions } from './rows-from-file.js';
 export { toDataRow } from './to-data-row.js';
+export { coerceCells } from './coerce-cells.js';
+export { schemaColumns, schemaRowProps, type SchemaRowProps } from './schema-row-props.js';
 export { tsxTemplate, type TsxTemplateOptions } from './tsx-template.js';
 export { withRow } from './with-row.js';
 

@@ -4,16 +4,14 @@ import {
   compile,
   importTsx,
   jsxDEV,
-  parseProps,
-  propsJsonSchema,
   propsSchemaOf,
   type CompileOptions,
   type FunctionComponent,
 } from '@vsynth/jsx-runtime';
 import type { BatchTemplate, BindResult } from './batch-template.js';
-import { coerceCells } from './coerce-cells.js';
 import { missingVariableIssue } from './missing-variable-issue.js';
 import { rowProps } from './row-props.js';
+import { schemaColumns, schemaRowProps } from './schema-row-props.js';
 import { withRow } from './with-row.js';
 
 export interface TsxTemplateOptions extends Omit<CompileOptions, 'subject'> {}
@@ -79,19 +77,10 @@ export async function tsxTemplate(file: string, options: TsxTemplateOptions = {}
     async bind(data, row): Promise<BindResult> {
       if (schema !== undefined) {
         // The schema names missing and ill-typed columns itself, each by row and column.
-        const declared = propsJsonSchema(schema).properties ?? {};
-        for (const name of Object.keys(data)) if (Object.hasOwn(declared, name)) read.add(name);
-        let props: Record<string, unknown>;
-        try {
-          const cells = coerceCells(data, propsJsonSchema(schema));
-          props = parseProps(schema, cells, { name: `row ${row}` }, { unknownKeys: 'ignore' });
-        } catch (error) {
-          if (!isValidationError(error)) throw error;
-          return { ok: false, issues: withRow(columnIssues(error.issues), row) };
-        }
-        for (const name of Object.keys(data))
-          if (propsJsonSchema(schema).properties?.[name] !== undefined) read.add(name);
-        return compileRow(jsxDEV(component as FunctionComponent, props), row);
+        for (const name of schemaColumns(schema, data)) read.add(name);
+        const checked = schemaRowProps(schema, data, row);
+        if (!checked.ok) return checked;
+        return compileRow(jsxDEV(component as FunctionComponent, checked.props), row);
       }
       const tracked = rowProps(data, optional);
       // A component that reads a missing prop usually fails on the undefined later: report the cause.
@@ -112,16 +101,6 @@ export async function tsxTemplate(file: string, options: TsxTemplateOptions = {}
       return missingProps() ?? result;
     },
   };
-}
-
-/** A schema's problems with a row, each naming its column: `column "price": must be a number, …`. */
-function columnIssues(issues: readonly Issue[]): Issue[] {
-  return issues.map((found) => {
-    const column = found.path[0];
-    if (typeof column !== 'string') return found;
-    const rest = found.message.startsWith(`${column} `) ? found.message.slice(column.length + 1) : found.message;
-    return { ...found, message: `column "${column}": ${rest}` };
-  });
 }
 
 function optionalColumns(value: unknown, subject: string): ReadonlySet<string> {
