@@ -133,7 +133,7 @@ describe('vsynth batch', () => {
     expect([...counts.values()].every((n) => n === 1)).toBe(true);
     const results = await readNdjson(out);
     expect(results).toHaveLength(50);
-    expect(results.every((r) => typeof r['videoUrl'] === 'string' && typeof r['duration'] === 'string')).toBe(true);
+    expect(results.every((r) => typeof r['videoUrl'] === 'string' && typeof r['duration'] === 'number')).toBe(true);
     expect(counts.get('Hello 李雷!')).toBe(1);
     const written = `${await readFile(out, 'utf8')}${await readFile(join(sandbox.dir, 'j.ndjson'), 'utf8')}${run.output.stderr}${run.output.stdout}`;
     expect(written).not.toContain('sandbox-key');

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
@@ -117,7 +117,7 @@ describe('vsynth batch when a file cannot be written whole (disk full)', () => {
     }
   }, 120_000);
 
-  it('says the results file is incomplete instead of leaving it cut short with exit 0', async () => {
+  it('says the results file could not be written, instead of leaving it cut short with exit 0', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'vsynth-results-full-'));
     onTestFinished(() => rm(dir, { recursive: true, force: true }));
     const { template, data } = await headlineBatch(dir, 100);
@@ -128,9 +128,10 @@ describe('vsynth batch when a file cannot be written whole (disk full)', () => {
       ['batch', '--template', template, '--data', data, '--dry-run', '--out', out, '--events', 'none'],
       {},
     );
-    expect(cut.stderr).toContain(`vsynth: Cannot write the results file ${out} (EFBIG); it is incomplete.`);
+    expect(cut.stderr).toContain(`vsynth: Cannot write the results file ${out} (EFBIG); it was left as it was.`);
     expect(cut.code).toBe(6);
-    expect((await stat(out)).size).toBe(1024);
+    expect(await readdir(dir)).not.toContain('results.csv');
+    expect((await readdir(dir)).filter((name) => name.endsWith('.partial'))).toEqual([]);
   });
 
   it('says the --requests file of a dry run could not be written, not an internal error, and leaves none', async () => {
@@ -156,7 +157,8 @@ describe('vsynth batch when a file cannot be written whole (disk full)', () => {
     const rows = (await greetingRows()).slice(0, 6).map((r) => r.data);
     const journal = join(sandbox.dir, 'people.journal.ndjson');
     const full = join(sandbox.dir, 'full.csv');
-    await symlink('/dev/full', full); // every write fails with ENOSPC
+    // Results are written beside the file and renamed over it: that write fails with ENOSPC.
+    await symlink('/dev/full', join(sandbox.dir, '.full.csv.partial'));
     const options = {
       template: await greetingTemplate(slots),
       client: sandbox.client,
@@ -166,8 +168,9 @@ describe('vsynth batch when a file cannot be written whole (disk full)', () => {
       keyColumn: 'email',
     };
     await expect(runBatch({ ...options, rows: iterableRows(rows), results: full })).rejects.toThrow(
-      `Cannot write the results file ${full} (ENOSPC); it is incomplete.`,
+      `Cannot write the results file ${full} (ENOSPC); it was left as it was.`,
     );
+    expect(existsSync(full)).toBe(false);
     expect(existsSync(`${journal}.lock`)).toBe(false);
 
     const out = join(sandbox.dir, 'results.csv');

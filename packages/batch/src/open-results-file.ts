@@ -1,5 +1,5 @@
-import { closeSync, openSync } from 'node:fs';
-import { extname } from 'node:path';
+import { closeSync, openSync, renameSync, rmSync } from 'node:fs';
+import { basename, dirname, extname, join } from 'node:path';
 import { UsageError, batchError, writeWhole } from '@vsynth/core';
 import { checkWritable } from './check-writable.js';
 import { checkString } from './option-checks.js';
@@ -34,8 +34,8 @@ export interface ResultsSink {
  * Opens a results file by extension: `.csv`, `.ndjson`/`.jsonl` (one object per line), or
  * `.json` (one JSON array, closed by `close()`). Rows are written in the order they are given
  * (`runBatch` gives them in row order), buffered and written synchronously, so `close()` in a
- * signal handler loses nothing. The file is checked to be writable at once but created (or
- * emptied) only by the first write or `close()`; after `abandon()` it is left as it was.
+ * signal handler loses nothing. The file is checked to be writable at once; rows are written to
+ * `.NAME.partial` beside it, renamed over it by `close()`, so after `abandon()` it is left as it was.
  *
  * @example
  * const results = openResultsFile('results.csv');
@@ -57,6 +57,7 @@ export function openResultsFile(path: string): ResultsSink {
 /** The sink of `openResultsFile`: lines are gathered and written 64 KiB at a time. */
 class ResultsFile implements ResultsSink {
   readonly #path: string;
+  readonly #partial: string;
   readonly #format: 'csv' | 'ndjson' | 'json';
   #fd: number | undefined;
   #closed = false;
@@ -65,6 +66,7 @@ class ResultsFile implements ResultsSink {
 
   constructor(path: string, format: 'csv' | 'ndjson' | 'json') {
     this.#path = path;
+    this.#partial = join(dirname(path), `.${basename(path)}.partial`);
     this.#format = format;
     if (format === 'csv') this.#append(`${RESULT_COLUMNS.join(',')}\n`);
   }
@@ -87,6 +89,7 @@ class ResultsFile implements ResultsSink {
       if (this.#fd !== undefined) closeSync(this.#fd);
       this.#fd = undefined;
     }
+    renameSync(this.#partial, this.#path);
   }
 
   abandon(): void {
@@ -94,6 +97,7 @@ class ResultsFile implements ResultsSink {
     this.#closed = true;
     if (this.#fd !== undefined) closeSync(this.#fd);
     this.#fd = undefined;
+    rmSync(this.#partial, { force: true });
   }
 
   #append(text: string): void {
@@ -107,11 +111,14 @@ class ResultsFile implements ResultsSink {
     const text = this.#pending;
     this.#pending = '';
     try {
-      this.#fd ??= openSync(this.#path, 'w');
+      this.#fd ??= openSync(this.#partial, 'w');
       writeWhole(this.#fd, text);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-      throw batchError(`Cannot write the results file ${this.#path} (${code}); it is incomplete.`, { cause: error });
+      this.abandon();
+      throw batchError(`Cannot write the results file ${this.#path} (${code}); it was left as it was.`, {
+        cause: error,
+      });
     }
   }
 }

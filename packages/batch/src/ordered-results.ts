@@ -2,9 +2,9 @@ import type { ResultsSink } from './open-results-file.js';
 import type { RowResult } from './row-result.js';
 
 /**
- * Puts a batch's results in the order its rows were read, whatever order they settle in, and
- * holds them all until `begin`: a batch refused before its first request then `abandon`s, and the
- * results file stays as it was.
+ * Puts a batch's results in the order its rows were read, whatever order they settle in; only rows
+ * that settle before an earlier one wait. A batch refused before its first request `abandon`s, and
+ * the sink leaves its destination as it was.
  *
  * @example
  * const ordered = new OrderedResults(openResultsFile('results.csv'));
@@ -35,14 +35,12 @@ export class OrderedResults {
 
   write(result: RowResult): void {
     this.#held.set(result.row, result);
-    if (this.#begun) this.#flush();
+    this.#flush();
   }
 
-  /** From now on results reach the sink (the batch is about to send its first request). */
+  /** The batch is about to send its first request: from now on it is not refused but run. */
   begin(): void {
-    if (this.#begun) return;
     this.#begun = true;
-    this.#flush();
   }
 
   /** Writes what is held (rows whose turn never came, in row order) and closes the sink. */
