@@ -150,12 +150,7 @@ export class Journal {
       fd = openSync(this.path, 'a+');
       start.prepare(fd);
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-      this.#broken = batchError(
-        `Cannot write the journal ${this.path} (${code}); rows are not sent without a durable journal.`,
-        { cause: error },
-      );
-      throw this.#broken;
+      throw this.#writeFailed(error);
     }
     this.#fd = fd;
     this.#start = undefined;
@@ -176,13 +171,18 @@ export class Journal {
       writeWhole(this.#fd, lines);
       return true;
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-      this.#broken = batchError(
-        `Cannot write the journal ${this.path} (${code}); rows are not sent without a durable journal.`,
-        { cause: error },
-      );
-      throw this.#broken;
+      throw this.#writeFailed(error);
     }
+  }
+
+  /** The journal cannot be written: it is broken from now on, so no further row is sent. */
+  #writeFailed(error: unknown): Error {
+    const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    this.#broken = batchError(
+      `Cannot write the journal ${this.path} (${code}); rows are not sent without a durable journal.`,
+      { cause: error },
+    );
+    return this.#broken;
   }
 
   #fsync(): void {
