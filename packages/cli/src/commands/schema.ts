@@ -48,7 +48,7 @@ export async function runSchema(file: string, options: SchemaCommandOptions = {}
   if (schema === undefined) {
     throw new UsageError(
       `${file} declares no props schema. Export one beside the component: ` +
-        "`export const schema = z.object({ customer: z.string() })` (import { z } from 'zod').",
+        '`export const schema = z.object({ customer: z.string() })`, with `z` from the zod package.',
     );
   }
   const json = propsJsonSchema(schema) as Record<string, unknown>;
