@@ -76,7 +76,7 @@ describe('vsynth submit', () => {
     });
     expect(await exitOf(() => runSubmit('examples/library-demo.tsx', { props: array }, io()))).toEqual({
       code: 2,
-      message: `--props ${array} must hold a JSON object (the component's props), got an array.`,
+      message: `--props ${array} must be a JSON object (the component's props), got an array.`,
     });
   });
 
