@@ -57,6 +57,7 @@ describe.skipIf(redisMissing !== undefined)('RedisStore, the queued batch’s ro
       status: 'attempt',
       cid: 'rec.2',
       attempts: 1,
+      sentAt: '2026-11-25T08:00:05.000Z',
     });
     // Another worker (or a restart) reads the state from Redis, not from its own memory.
     expect(await new RedisStore(connection.redis, 'rec').rowState(1)).toMatchObject({
@@ -162,6 +163,7 @@ describe.skipIf(redisMissing !== undefined)('RedisStore, the queued batch’s ro
       status: 'done',
       cid: 'race.1',
       attempts: 1,
+      sentAt: '2026-11-25T10:00:00.000Z',
       videoUrl: 'https://cdn/1.mp4',
       duration: 8,
     });
@@ -261,6 +263,7 @@ describe.skipIf(redisMissing !== undefined)('RedisStore, the queued batch’s ro
         status: 'attempt',
         cid: 'cut.1',
         attempts: 1,
+        sentAt: '2026-11-25T12:00:00.000Z',
       });
     } finally {
       await proxied.close();
