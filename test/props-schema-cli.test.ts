@@ -23,7 +23,7 @@ describe('vsynth schema', () => {
     const { code, stderr } = await runVsynth(['schema', 'examples/hello.tsx']);
     expect(code).toBe(2);
     expect(stderr).toBe(
-      "vsynth: examples/hello.tsx declares no props schema. Export one beside the component: `export const schema = z.object({ customer: z.string() })`, with `z` from the zod package.\n",
+      'vsynth: examples/hello.tsx declares no props schema. Export one beside the component: `export const schema = z.object({ customer: z.string() })`, with `z` from the zod package.\n',
     );
   });
 });
