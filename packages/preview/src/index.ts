@@ -12,15 +12,7 @@ export {
   type DrawnScene,
   type SvgToPngOptions,
 } from './draw-scenes.js';
-export {
-  DEFAULT_SPEECH_RATE,
-  estimateSceneDuration,
-  MIN_SCENE_SECONDS,
-  primaryLanguage,
-  SILENT_SCENE_SECONDS,
-  SPEECH_RATES,
-  type SpeechRate,
-} from './duration/estimate-scene-duration.js';
+export * from './duration/estimate-scene-duration.js';
 export { loadFontCatalog, type FontCatalog, type FontCatalogOptions } from './fonts/font-catalog.js';
 export {
   renderStoryboard,

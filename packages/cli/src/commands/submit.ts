@@ -14,7 +14,7 @@ import {
   type ProjectCreateRequest,
 } from '@vsynth/core';
 import { addAssetFlags, refuseLocalSources, type AssetFlags } from '../asset-flags.js';
-import { readPropsOption } from '../read-props-option.js';
+import { readPropsWithOrigin } from '../read-props-option.js';
 import { refuseWarnings, STRICT_HELP } from '../strict-warnings.js';
 import { clientFromEnv, printJson, printWarnings, processIo, readJsonFile, type CommandIo } from '../client-env.js';
 import { requireExportForWebhook, sendWithWebhook, type WebhookFlags } from '../send-with-webhook.js';
@@ -103,12 +103,14 @@ async function loadPayload(
 ): Promise<{ payload: unknown; kind: 'create' | 'legacy' }> {
   if (TSX.has(extname(file).toLowerCase())) {
     const { compileFile } = await import('@vsynth/jsx-runtime'); // only when a .tsx is submitted
+    const props = options.props === undefined ? undefined : await readPropsWithOrigin(options.props);
     const compiled = await compileFile(
       file,
       omitUndefined({
         target: options.target,
         variant: options.variant,
-        props: options.props === undefined ? undefined : await readPropsOption(options.props),
+        props: props?.props,
+        propsOrigin: props?.origin,
         assetBaseUrl: options.assetBaseUrl,
         assetRoot: options.assetRoot,
       }),
