@@ -20,7 +20,7 @@ import {
   workspacePackages,
   type Run,
 } from './packed-project.js';
-import { variantA } from './sandbox-helpers.js';
+import { textClip, variantA } from './sandbox-helpers.js';
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'vsynth-packed-'));
 const tarballDir = path.join(work, 'tarballs');
@@ -127,6 +127,21 @@ describe('packed packages', () => {
         dir,
       ).toEqual([]);
     }
+  });
+
+  it('the preview ships the DejaVu Sans faces its fallback draws with, their licence, and no other font', () => {
+    const fonts = path.join(
+      unpacked,
+      readdirSync(unpacked).find((dir) => dir.includes('preview')) ?? '',
+      'package/fonts',
+    );
+    expect(readdirSync(fonts).sort()).toEqual([
+      'DejaVuSans-Bold.ttf',
+      'DejaVuSans-BoldOblique.ttf',
+      'DejaVuSans-Oblique.ttf',
+      'DejaVuSans.ttf',
+      'LICENSE',
+    ]);
   });
 
   it('every bare import in the built JS is a declared dependency or a Node built-in', () => {
@@ -343,6 +358,28 @@ describe('in a fresh project outside the repository, from the installed tarballs
       'init would overwrite package.json, video.tsx, avatars.ts, tsconfig.json, README.md in new-basic; nothing was written.',
     );
   }, 120_000);
+
+  it('the installed preview draws Latin, Greek and Cyrillic with its shipped fonts alone (no system font)', async ({
+    skip,
+  }) => {
+    requireInstall(skip);
+    write(
+      'draw.mjs',
+      [
+        "import { drawScenes } from '@vsynth/preview';",
+        'const payload = JSON.parse(process.argv[2]);',
+        'const drawn = await drawScenes(payload, { systemFonts: false, scale: 0.25 });',
+        'console.log(JSON.stringify({ scenes: drawn.scenes.length, warnings: drawn.warnings.map((w) => w.message) }));',
+      ].join('\n'),
+    );
+    const title = { ...textClip('title', undefined, 'Héllo Ωμέγα Привет'), fontFamily: 'DejaVu Sans' };
+    const video = variantA(['Hello.'], () => [title]);
+    const background = { id: 'background', type: 'background', source_type: 'color', source_color: '#ffffff' };
+    const payload = { ...video, scenes: video.scenes.map((scene) => ({ ...scene, background })) };
+    const drawn = await run(process.execPath, ['draw.mjs', JSON.stringify(payload)], { cwd: project });
+    expect(drawn.code, drawn.stderr).toBe(0);
+    expect(JSON.parse(drawn.stdout)).toEqual({ scenes: 1, warnings: [] });
+  });
 
   it('node build.mjs: the library API compiles, validates and binds three CSV rows through a Handlebars template', async ({
     skip,

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { readFontFaces, type FontFace } from './read-font-faces.js';
 
 export interface FontCatalogOptions {
@@ -41,15 +41,13 @@ export interface FontCatalog {
 
 const FONT_FILE = /\.(ttf|otf|ttc|otc)$/i;
 
-/** Directory of the TrueType files of the `dejavu-fonts-ttf` npm package, when installed. */
+/**
+ * The DejaVu Sans faces shipped in the package's `fonts/` folder (regular, bold and their obliques: the
+ * faces the renderer's fallback draws with), so text renders on a machine without any system font.
+ */
 function bundledFontDir(): string | undefined {
-  try {
-    const require = createRequire(import.meta.url);
-    const dir = join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-    return existsSync(dir) ? dir : undefined;
-  } catch {
-    return undefined;
-  }
+  const dir = fileURLToPath(new URL('../../fonts/', import.meta.url));
+  return existsSync(dir) ? dir : undefined;
 }
 
 /** The directories fontdb (resvg) and fontconfig search on Linux and macOS. */
