@@ -124,6 +124,17 @@ describe('a refused batch', () => {
     expect(existsSync(fresh)).toBe(false);
   });
 
+  it('a dry run refuses a data file with an unclosed quote on its own read: exit 3, --out and --requests unchanged', async () => {
+    const broken = join(sandbox.dir, 'broken-late.csv');
+    const lines = (await readFile(paths.data, 'utf8')).trimEnd().split('\n');
+    await writeFile(broken, [...lines, 'Eve,"Oslo,,Tea,0.1,2027-01-01,eve@example.com', ''].join('\n'));
+    const before = await outputs();
+    const dry = await run(['--data', broken, '--dry-run', '--out', paths.out, '--requests', paths.requests]);
+    expect(dry.stderr).toContain(`in the record starting on line ${lines.length + 1}, a quoted field is never closed`);
+    expect(dry.code).toBe(3);
+    expect(await outputs()).toEqual(before);
+  });
+
   it('refuses a data file without rows: exit 3', async () => {
     const empty = join(sandbox.dir, 'empty.csv');
     await writeFile(empty, 'firstName,city,company,offer,discount,validUntil,email\n');

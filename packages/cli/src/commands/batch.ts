@@ -265,8 +265,9 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
 
   const format = options.events ?? (process.stderr.isTTY ? 'bar' : 'jsonl');
   // Read once before anything is sent: a malformed line anywhere refuses the batch with nothing spent.
-  const total = await countRows(options.data, rowsOptions);
-  const progress = format === 'bar' ? progressBar(total) : undefined;
+  // A dry run sends nothing and reads every row itself; it reads the file first only to size the bar.
+  const total = options.dryRun && format !== 'bar' ? undefined : await countRows(options.data, rowsOptions);
+  const progress = format === 'bar' && total !== undefined ? progressBar(total) : undefined;
   const failures: string[] = [];
   const unknownRows: number[] = [];
   const onEvent = (batchEvent: BatchEvent) => {
@@ -604,7 +605,7 @@ function list(value: string): string[] {
   return ids;
 }
 
-/** The data file's rows, each parsed: a file that cannot be read or parsed throws the batch's own error. */
+/** How many rows the data file has, each parsed: a file that cannot be read or parsed throws the batch's own error. */
 async function countRows(path: string, options: RowsFromFileOptions): Promise<number> {
   const { rowsFromFile } = await import('@vsynth/templates');
   let count = 0;
