@@ -16,17 +16,17 @@ export type WritingSystem =
   | 'Thai';
 
 const LETTERS: readonly (readonly [WritingSystem, RegExp])[] = [
-  ['Latin', /\p{Script=Latin}/u],
-  ['Hangul', /\p{Script=Hangul}/u],
-  ['kana', /[\p{Script=Hiragana}\p{Script=Katakana}]/u],
-  ['Han', /\p{Script=Han}/u],
-  ['Arabic', /\p{Script=Arabic}/u],
-  ['Cyrillic', /\p{Script=Cyrillic}/u],
-  ['Greek', /\p{Script=Greek}/u],
-  ['Devanagari', /\p{Script=Devanagari}/u],
-  ['Tamil', /\p{Script=Tamil}/u],
-  ['Hebrew', /\p{Script=Hebrew}/u],
-  ['Thai', /\p{Script=Thai}/u],
+  ['Latin', /\p{Script=Latin}/gu],
+  ['Hangul', /\p{Script=Hangul}/gu],
+  ['kana', /[\p{Script=Hiragana}\p{Script=Katakana}]/gu],
+  ['Han', /\p{Script=Han}/gu],
+  ['Arabic', /\p{Script=Arabic}/gu],
+  ['Cyrillic', /\p{Script=Cyrillic}/gu],
+  ['Greek', /\p{Script=Greek}/gu],
+  ['Devanagari', /\p{Script=Devanagari}/gu],
+  ['Tamil', /\p{Script=Tamil}/gu],
+  ['Hebrew', /\p{Script=Hebrew}/gu],
+  ['Thai', /\p{Script=Thai}/gu],
 ];
 
 const LATIN = ['Latin'] as const;
@@ -70,19 +70,22 @@ export const LANGUAGE_WRITING_SYSTEMS: Readonly<Record<string, readonly WritingS
 });
 
 /**
- * The writing system most letters of `text` are in (tags and entities left out), or `undefined` for text
- * without letters.
+ * The writing system most letters of `text` are in (tags and entities left out; on a tie, the first of
+ * {@link WritingSystem}'s order), or `undefined` for text without letters.
  *
  * @example dominantWritingSystem('<p>Hello 世界</p>') // 'Latin'
  */
 export function dominantWritingSystem(text: string): WritingSystem | undefined {
-  const counts = new Map<WritingSystem, number>();
-  for (const char of spokenText(text)) {
-    const found = LETTERS.find(([, letter]) => letter.test(char));
-    if (found !== undefined) counts.set(found[0], (counts.get(found[0]) ?? 0) + 1);
-  }
+  const spoken = spokenText(text);
   let best: WritingSystem | undefined;
-  for (const [system, count] of counts) if (best === undefined || count > (counts.get(best) ?? 0)) best = system;
+  let bestCount = 0;
+  for (const [system, letters] of LETTERS) {
+    const count = spoken.match(letters)?.length ?? 0;
+    if (count > bestCount) {
+      best = system;
+      bestCount = count;
+    }
+  }
   return best;
 }
 
