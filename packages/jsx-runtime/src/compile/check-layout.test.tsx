@@ -45,6 +45,35 @@ describe('layout checks warn at the element, with the measured numbers', () => {
     ]);
   });
 
+  it('names text and an image under a clip of a higher layer, with how much of each is covered', async () => {
+    const { warnings } = await compile(
+      <Video>
+        <Scene>
+          <Text layer={1} left={760} top={400} width={400} height={100}>
+            Welcome aboard
+          </Text>
+          <Avatar model={anna} layer={2}>
+            Hello there
+          </Avatar>
+          <Image src="https://cdn.example.com/logo.png" layer={3} left={40} top={40} width={200} height={100} />
+          <Shape shape="Square" fill="#000000" layer={4} left={0} top={0} width={150} height={140} />
+          <Text layer={5} left={1500} top={900} width={300} height={100}>
+            Above it all
+          </Text>
+        </Scene>
+      </Video>,
+      { variant: 'B' },
+    );
+    expect(warnings.filter((w) => w.code === 'layout').map(formatIssue)).toEqual([
+      '⚠ text 400×100 at (760, 400) on layer 1 is 100% under clips[1], an aiModel clip 600×1000 at (660, 40) on ' +
+        'layer 2; move one of them or put the text on a higher layer\n' +
+        `  → at ${at('<Text layer={1}')} <Text> · scenes[0].clips[0]`,
+      '⚠ image 200×100 at (40, 40) on layer 3 is 55% under clips[3], a shape clip 150×140 at (0, 0) on layer 4; ' +
+        'move one of them or put the image on a higher layer\n' +
+        `  → at ${at('<Image src="https://cdn.example.com/logo.png" layer={3}')} <Image> · scenes[0].clips[2]`,
+    ]);
+  });
+
   it.each([
     'examples/hello.tsx',
     'examples/promo.tsx',
