@@ -1,10 +1,11 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '@vsynth/sandbox';
 import { ledger } from './batch-helpers.js';
-import { runVsynth, type VsynthRun } from './run-vsynth.js';
+import { REPO_ROOT, runVsynth, type VsynthRun } from './run-vsynth.js';
 
 let dir: string;
 let sandbox: RunningSandbox;
@@ -28,6 +29,26 @@ beforeAll(async () => {
       '',
     ].join('\n'),
   );
+  // A TSX batch template whose `left` column places a title: row 2 puts it off the canvas.
+  await writeFile(
+    join(dir, 'placed.tsx'),
+    [
+      "import { Avatar, Scene, Text, Video } from '@vsynth/jsx-runtime';",
+      "import { anna } from './avatars.js';",
+      '',
+      'export default ({ name, left }: { name: string; left: string }) => (',
+      '  <Video name={`Hello ${name}`}>',
+      '    <Scene>',
+      '      <Text left={Number(left)} top={100} width={800} height={100}>{`Hello ${name}`}</Text>',
+      '      <Avatar model={anna} x={0.22}>{`Welcome, ${name}.`}</Avatar>',
+      '    </Scene>',
+      '  </Video>',
+      ');',
+      '',
+    ].join('\n'),
+  );
+  await copyFile(join(REPO_ROOT, 'packages/create-vsynth/templates/common/avatars.ts'), join(dir, 'avatars.ts'));
+  await writeFile(join(dir, 'people.csv'), 'name,left\nAna,100\nBo,2200\nCy,300\n');
 });
 
 afterAll(async () => {
@@ -54,6 +75,32 @@ describe('--strict makes warnings errors', () => {
     expect(strict.stdout).toBe('');
     expect(strict.stderr).toContain('vsynth: Invalid offcanvas.tsx (--strict):');
     expect(strict.stderr).toContain(OFF_CANVAS);
+  });
+
+  it('preview --strict exits 3 before drawing: the --out folder is not made', async () => {
+    const strict = await vsynth(['preview', 'offcanvas.tsx', '--variant', 'B', '--out', 'drawn', '--strict']);
+    expect(strict.code).toBe(3);
+    expect(strict.stderr).toContain(OFF_CANVAS);
+    expect(existsSync(join(dir, 'drawn'))).toBe(false);
+  });
+
+  it('batch --strict: the dry run names the row whose video warns (exit 3); a run sends the others only', async () => {
+    const args = ['batch', '--template', 'placed.tsx', '--variant', 'B', '--data', 'people.csv', '--events', 'none'];
+    const before = (await ledger(sandbox.url)).length;
+    const dry = await vsynth([...args, '--dry-run', '--strict']);
+    expect(dry.code).toBe(3);
+    expect(dry.stderr).toBe(
+      '✖ textImage clip 800×100 at (2200, 100) is wholly off the 1920×1080 canvas; it will not be seen\n' +
+        '  → at people.csv row 2 · placed.tsx:7:7 <Text> · scenes[0].clips[0]\n' +
+        'vsynth: dry run: 2 of 3 rows would send 2 create requests, an estimated 4 cubes; 1 would fail. Nothing was sent.\n' +
+        'vsynth: The dry run found 1 row that would fail (listed above); fix the data or the template.\n',
+    );
+    const run = await vsynth([...args, '--strict', '--out', 'results.csv']);
+    expect(run.code, run.stderr).toBe(6);
+    const sent = (await ledger(sandbox.url)).slice(before).map((entry) => entry.body.name);
+    expect(sent.sort()).toEqual(['Hello Ana', 'Hello Cy']);
+    const results = await readFile(join(dir, 'results.csv'), 'utf8');
+    expect(results.split('\n')[2]).toMatch(/^2,.*,failed,invalid,/);
   });
 
   it('submit --strict exits 3 and sends nothing to the sandbox', async () => {

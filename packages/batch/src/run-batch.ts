@@ -72,6 +72,8 @@ export interface RunBatchOptions {
   readonly projectPool?: readonly string[];
   /** Bind and validate every row, send nothing. */
   readonly dryRun?: boolean;
+  /** A row whose binding warns (layout, speech, assets) is invalid: listed with its warnings, not sent. */
+  readonly strict?: boolean;
   /**
    * Stop before the estimated cubes of the batch (rows done in earlier runs included) would
    * exceed this. A dry run still checks and estimates every row, warns where a run would stop
@@ -252,6 +254,11 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
         settle(invalidResult(row, rowKey, bound.issues, priorAttempts));
         continue;
       }
+      if (settings.strict && bound.warnings.length > 0) {
+        const errors = bound.warnings.map((warning) => ({ ...warning, severity: 'error' as const }));
+        settle(invalidResult(row, rowKey, errors, priorAttempts));
+        continue;
+      }
       for (const warning of bound.warnings) warn(formatIssue(warning).replace(/^⚠ /, ''), row);
       const { request } = bound;
       const cubes = estimateRequestCubes(request, options.estimate);
@@ -338,6 +345,7 @@ interface BatchSettings {
   readonly baseBackoffMs: number;
   readonly maxBackoffMs: number;
   readonly dryRun: boolean;
+  readonly strict: boolean;
   readonly resume: boolean;
   readonly resendUnknown: boolean;
   readonly projectPool: readonly string[];
@@ -361,6 +369,7 @@ function batchSettings(options: RunBatchOptions): BatchSettings {
     baseBackoffMs: options.backoff?.baseMs ?? 500,
     maxBackoffMs: options.backoff?.maxMs ?? 30_000,
     dryRun: options.dryRun === true,
+    strict: options.strict === true,
     resume: options.resume === true,
     resendUnknown: options.resendUnknown === true,
     projectPool,
@@ -402,7 +411,7 @@ function checkOptions(options: RunBatchOptions): void {
   }
   checkString('journal', options.journal);
   checkOneOf('journalDurability', options.journalDurability, ['fsync', 'write']);
-  for (const name of ['resume', 'resendUnknown', 'dryRun'] as const) checkBoolean(name, options[name]);
+  for (const name of ['resume', 'resendUnknown', 'dryRun', 'strict'] as const) checkBoolean(name, options[name]);
   checkStringList('projectPool', options.projectPool);
   checkString('keyColumn', options.keyColumn);
   checkString('batchId', options.batchId);

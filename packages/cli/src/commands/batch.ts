@@ -52,6 +52,7 @@ export interface BatchCommandOptions {
   readonly resendUnknown?: boolean;
   readonly out?: string;
   readonly dryRun?: boolean;
+  readonly strict?: boolean;
   readonly requests?: string;
   readonly preview?: string;
   readonly previewRows?: number;
@@ -141,6 +142,10 @@ export function registerBatch(program: Command): void {
       'results file, .csv, .ndjson or .json (array): row, rowKey, status, reason, projectId, projectKey, errorCode, errorMessage, attempts, cubes, videoUrl, duration',
     )
     .option('--dry-run', 'bind and validate every row, print failures and the cube estimate, send nothing')
+    .option(
+      '--strict',
+      'a row whose video warns (layout, speech, assets) fails as invalid and is not sent; try it with --dry-run first',
+    )
     .option('--requests <file.ndjson>', 'with --dry-run, write each request that would be sent')
     .option(
       '--preview <dir>',
@@ -354,6 +359,7 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
       ...(options.resume ? { resume: true } : {}),
       ...(options.resendUnknown ? { resendUnknown: true } : {}),
       ...(options.dryRun ? { dryRun: true } : {}),
+      ...(options.strict ? { strict: true } : {}),
       results: teeResults(
         options.out === undefined ? undefined : openResultsFile(options.out),
         failures,

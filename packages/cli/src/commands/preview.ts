@@ -8,8 +8,9 @@ import { formatIssues, isValidationError, omitUndefined, parseJsonText, UsageErr
 // The TSX compiler and the renderer (fontkit, resvg) load only when the command runs.
 import type { Draft, Storyboard } from '@vsynth/preview';
 import { parseNumberOption } from '../option-parsers.js';
-import { readPropsOption } from '../read-props-option.js';
+import { readPropsWithOrigin } from '../read-props-option.js';
 import { readTextFile } from '../read-text-file.js';
+import { refuseWarnings, STRICT_HELP } from '../strict-warnings.js';
 
 export interface PreviewCommandOptions {
   readonly out: string;
@@ -26,6 +27,8 @@ export interface PreviewCommandOptions {
   readonly orientation?: 'landscape' | 'portrait';
   /** Timeout of each http(s) asset fetch in ms, as typed. */
   readonly timeout?: string;
+  /** The video's warnings (layout, speech, assets, colours) stop the preview before anything is drawn. */
+  readonly strict?: boolean;
   readonly stdout?: { write(text: string): unknown };
   readonly stderr?: { write(text: string): unknown };
 }
@@ -65,6 +68,7 @@ export function registerPreview(program: Command): void {
       ]),
     )
     .option('--timeout <ms>', 'timeout of each http(s) image fetch (default 5000)')
+    .option('--strict', `${STRICT_HELP} (this machine's missing fonts or unreachable images stay warnings)`)
     .addHelpText(
       'after',
       '\nExamples:\n  vsynth preview examples/promo.tsx --out preview\n  vsynth preview examples/legacy.tsx --target legacy --out preview\n  vsynth preview payload.json --out preview --scale 0.25 --mp4',
@@ -86,9 +90,8 @@ async function compileForPreview(
   const { compileFile } = await import('@vsynth/jsx-runtime');
   if (options.target === 'legacy' && options.variant !== undefined)
     throw new UsageError('--variant applies to v3; a legacy payload has none.');
-  const props = omitUndefined({
-    props: options.props === undefined ? undefined : await readPropsOption(options.props),
-  });
+  const given = options.props === undefined ? undefined : await readPropsWithOrigin(options.props);
+  const props = omitUndefined({ props: given?.props, propsOrigin: given?.origin });
   const v3 = { ...props, target: 'v3' as const, ...omitUndefined({ variant: options.variant }) };
   // The legacy payload states no orientation: the same --orientation converts and draws it.
   const legacy = {
@@ -117,6 +120,7 @@ async function compileForPreview(
       `vsynth: ${file} does not compile to v3${noAvatar ? ' variant A' : ''} (${reason}); drawing ${drawn}. Pass ${skip} to skip this note.\n`,
     );
   }
+  refuseWarnings(compiled.warnings, file, options.strict);
   if (compiled.warnings.length > 0) stderr.write(`${formatIssues(compiled.warnings)}\n`);
   return compiled.payload;
 }
