@@ -41,6 +41,24 @@ beforeAll(async () => {
     ].join('\n'),
   );
   await writeFile(join(dir, 'project', 'videos', 'bg.png'), 'png bytes');
+  await writeFile(
+    join(dir, 'project', 'videos', 'welcome.tsx'),
+    [
+      "import { Scene, Text, Video } from '@vsynth/jsx-runtime';",
+      "import { Logo } from '../lib/logo.js';",
+      '',
+      'export default ({ name }: { name: string }) => (',
+      '  <Video name={`Welcome ${name}`}>',
+      '    <Scene>',
+      '      <Logo />',
+      '      <Text left={200} top={400} width={1200} height={100}>{`Welcome, ${name}`}</Text>',
+      '    </Scene>',
+      '  </Video>',
+      ');',
+      '',
+    ].join('\n'),
+  );
+  await writeFile(join(dir, 'project', 'people.csv'), 'name\nAna\nBo\n');
 });
 
 afterAll(async () => {
@@ -111,6 +129,39 @@ describe('local assets are refused before sending', () => {
     const body = entries.at(-1)?.body as any;
     expect(body.scenes[0].background.source_url).toBe('https://cdn.example.com/site/videos/bg.png');
     expect(body.scenes[0].clips[0].source_url).toBe('https://cdn.example.com/site/lib/brand/logo.png');
+  });
+
+  it('batch: a TSX template naming a local asset sends no row; --asset-base-url maps it and every row is sent', async () => {
+    const args = ['batch', '--template', 'videos/welcome.tsx', '--variant', 'B', '--data', 'people.csv'];
+    const before = (await ledger(sandbox.url)).length;
+    const refused = await vsynth([...args, '--events', 'none', '--journal', 'refused.journal']);
+    const logo = pathToFileURL(join(dir, 'project', 'lib', 'brand', 'logo.png')).href;
+    expect(refused.stderr).toContain(`✖ source_url ${JSON.stringify(logo)} is a local file`);
+    expect(refused.stderr).toContain('vsynth: The batch finished with 2 failed (invalid: 2).');
+    expect(refused.code).toBe(6);
+    expect((await ledger(sandbox.url)).length).toBe(before);
+    const mapped = await vsynth([...args, '--asset-base-url', 'https://cdn.example.com/site', '--events', 'none']);
+    expect(mapped.stderr).not.toContain('✖');
+    expect(mapped.code).toBe(0);
+    const sent = (await ledger(sandbox.url)).slice(before).map((entry) => entry.body as any);
+    expect(sent.map((body) => [body.name, body.scenes[0].clips[0].source_url]).sort()).toEqual([
+      ['Welcome Ana', 'https://cdn.example.com/site/lib/brand/logo.png'],
+      ['Welcome Bo', 'https://cdn.example.com/site/lib/brand/logo.png'],
+    ]);
+  });
+
+  it('batch refuses --asset-base-url with a JSON template (exit 2)', async () => {
+    const run = await vsynth([
+      'batch',
+      '--template',
+      'modify.json',
+      '--data',
+      'people.csv',
+      '--asset-base-url',
+      'https://cdn.example.com/site',
+    ]);
+    expect(run.stderr).toContain('--asset-base-url and --asset-root apply to a TSX template');
+    expect(run.code).toBe(2);
   });
 
   it('refuses an --asset-base-url that is not http(s) (exit 2)', async () => {

@@ -22,6 +22,7 @@ import {
 // The batch and templates packages (Handlebars, csv-parse, the TSX compiler) load only when the command runs.
 import type { BatchEvent, BatchSummary, ResultsSink, WebhookCollector, WebhookDeliveryInfo } from '@vsynth/batch';
 import type { BatchRequest, LoadTemplateOptions, RowsFromFileOptions } from '@vsynth/templates';
+import { addAssetFlags, type AssetFlags } from '../asset-flags.js';
 import { collectRepeated, numberOption } from '../option-parsers.js';
 import { stopOnSignals } from '../stop-on-signals.js';
 import { webhookRefusalLine } from '../webhook-refusal-line.js';
@@ -32,7 +33,7 @@ import { registerBatchQueueCommands } from './batch-queue.js';
 import { registerBatchSettleCommands } from './batch-settle.js';
 import type { RowPreviews } from './batch-preview.js';
 
-export interface BatchCommandOptions {
+export interface BatchCommandOptions extends AssetFlags {
   readonly template: string;
   readonly data: string;
   readonly slotsFrom?: string;
@@ -83,7 +84,7 @@ export interface BatchCommandOptions {
  */
 export function registerBatch(program: Command): void {
   const batch = program.command('batch');
-  batch
+  addAssetFlags(batch)
     .description('Bind each data row through a template and send one modify or create request per row, resumably')
     .option(
       '--template <file>',
@@ -577,10 +578,19 @@ export function dataOptions(options: BatchCommandOptions): RowsFromFileOptions {
 export function templateOptions(options: BatchCommandOptions): LoadTemplateOptions {
   if (options.lossy && options.target !== 'legacy')
     throw new UsageError('--lossy only applies to a TSX template compiled with --target legacy.');
+  if ((options.assetBaseUrl !== undefined || options.assetRoot !== undefined) && !/\.[cm]?tsx?$/.test(options.template))
+    throw new UsageError(
+      '--asset-base-url and --asset-root apply to a TSX template; a JSON template is sent with the addresses it holds.',
+    );
   return {
     ...omitUndefined({ slotsFrom: options.slotsFrom, locale: options.locale }),
     tsx: {
-      ...omitUndefined({ target: options.target, variant: options.variant }),
+      ...omitUndefined({
+        target: options.target,
+        variant: options.variant,
+        assetBaseUrl: options.assetBaseUrl,
+        assetRoot: options.assetRoot,
+      }),
       ...(options.lossy === true ? { lossy: true } : {}),
     },
   };
