@@ -47,6 +47,25 @@ beforeAll(async () => {
       '',
     ].join('\n'),
   );
+  await writeFile(
+    join(dir, 'overflow.tsx'),
+    [
+      "import { Avatar, Scene, Text, Video } from '@vsynth/jsx-runtime';",
+      "import { anna } from './avatars.js';",
+      '',
+      'export default (',
+      '  <Video>',
+      '    <Scene>',
+      '      <Avatar model={anna} x={0.22}>Hello.</Avatar>',
+      '      <Text fontFamily="DejaVu Sans" left={100} top={100} width={600} height={200}>',
+      "        {'One\\nTwo\\nThree\\nFour\\nFive\\nSix'}",
+      '      </Text>',
+      '    </Scene>',
+      '  </Video>',
+      ');',
+      '',
+    ].join('\n'),
+  );
   await copyFile(join(REPO_ROOT, 'packages/create-vsynth/templates/common/avatars.ts'), join(dir, 'avatars.ts'));
   await writeFile(join(dir, 'people.csv'), 'name,left\nAna,100\nBo,2200\nCy,300\n');
 });
@@ -82,6 +101,19 @@ describe('--strict makes warnings errors', () => {
     expect(strict.code).toBe(3);
     expect(strict.stderr).toContain(OFF_CANVAS);
     expect(existsSync(join(dir, 'drawn'))).toBe(false);
+  });
+
+  it('preview names text overflowing its box, measured, at its line; --strict exits 3 after drawing', async () => {
+    const overflow =
+      '⚠ text needs 6 lines, 334 px high, in a box 200 px high: 134 px run past its bottom; enlarge the box, ' +
+      'shorten the text or lower fontSize\n  → at overflow.tsx:8:7 <Text> · scenes[0].clips[1].text\n';
+    const loose = await vsynth(['preview', 'overflow.tsx', '--variant', 'B', '--out', 'overflow', '--scale', '0.25']);
+    expect(loose.code, loose.stderr).toBe(0);
+    expect(loose.stderr).toContain(overflow);
+    const strict = await vsynth(['preview', 'overflow.tsx', '--variant', 'B', '--out', 'strict', '--strict']);
+    expect(strict.code).toBe(3);
+    expect(strict.stderr).toContain(overflow.replace('⚠', '✖'));
+    expect(strict.stdout).toBe('');
   });
 
   it('batch --strict: the dry run names the row whose video warns (exit 3); a run sends the others only', async () => {

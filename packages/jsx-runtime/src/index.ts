@@ -50,6 +50,7 @@ export {
 
 export { compile, type CompileOptions, type CompileResult } from './compile/compile.js';
 export { SCENE_SPEECH_LIMIT_SECONDS } from './compile/check-speech.js';
+export { locateIssues } from './compile/locate-issues.js';
 export { hostedAddress } from './compile/resolve-assets.js';
 
 export { compileFile, type CompileFileOptions } from './load/compile-file.js';

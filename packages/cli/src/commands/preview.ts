@@ -4,7 +4,7 @@
  */
 import { dirname, join, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
-import { formatIssues, isValidationError, omitUndefined, parseJsonText, UsageError } from '@vsynth/core';
+import { formatIssues, isValidationError, omitUndefined, parseJsonText, UsageError, type Issue } from '@vsynth/core';
 // The TSX compiler and the renderer (fontkit, resvg) load only when the command runs.
 import type { Draft, Storyboard } from '@vsynth/preview';
 import { parseNumberOption } from '../option-parsers.js';
@@ -68,7 +68,10 @@ export function registerPreview(program: Command): void {
       ]),
     )
     .option('--timeout <ms>', 'timeout of each http(s) image fetch (default 5000)')
-    .option('--strict', `${STRICT_HELP} (this machine's missing fonts or unreachable images stay warnings)`)
+    .option(
+      '--strict',
+      `${STRICT_HELP}; text found overflowing its box while drawing fails it after drawing (this machine's missing fonts or unreachable images stay warnings)`,
+    )
     .addHelpText(
       'after',
       '\nExamples:\n  vsynth preview examples/promo.tsx --out preview\n  vsynth preview examples/legacy.tsx --target legacy --out preview\n  vsynth preview payload.json --out preview --scale 0.25 --mp4',
@@ -86,8 +89,8 @@ async function compileForPreview(
   file: string,
   options: PreviewCommandOptions,
   stderr: { write(text: string): unknown },
-): Promise<unknown> {
-  const { compileFile } = await import('@vsynth/jsx-runtime');
+): Promise<{ payload: unknown; locate: (found: readonly Issue[]) => Issue[] }> {
+  const { compileFile, locateIssues } = await import('@vsynth/jsx-runtime');
   if (options.target === 'legacy' && options.variant !== undefined)
     throw new UsageError('--variant applies to v3; a legacy payload has none.');
   const given = options.props === undefined ? undefined : await readPropsWithOrigin(options.props);
@@ -122,7 +125,8 @@ async function compileForPreview(
   }
   refuseWarnings(compiled.warnings, file, options.strict);
   if (compiled.warnings.length > 0) stderr.write(`${formatIssues(compiled.warnings)}\n`);
-  return compiled.payload;
+  const result = compiled;
+  return { payload: compiled.payload, locate: (found) => locateIssues(result, found) };
 }
 
 /**
@@ -141,8 +145,10 @@ export async function runPreview(file: string, options: PreviewCommandOptions): 
       : parseNumberOption('--timeout', options.timeout, { aboveMin: true, max: 600_000 });
   const { createAssetLoader, renderDraft, renderStoryboard } = await import('@vsynth/preview');
   let payload: unknown;
+  // Drawing finds problems by payload path; from TSX they are shown at the element that wrote them.
+  let locate = (found: readonly Issue[]): Issue[] => [...found];
   if (/\.[cm]?tsx?$/.test(file)) {
-    payload = await compileForPreview(file, options, stderr);
+    ({ payload, locate } = await compileForPreview(file, options, stderr));
   } else if (/\.json$/i.test(file)) {
     for (const [given, option] of [
       [options.props, '--props'],
@@ -165,7 +171,10 @@ export async function runPreview(file: string, options: PreviewCommandOptions): 
     ...omitUndefined({ orientation: options.orientation }),
   };
   const storyboard = await renderStoryboard(payload, { ...common, outDir: options.out, scale });
-  if (storyboard.warnings.length > 0) stderr.write(`${formatIssues(storyboard.warnings)}\n`);
+  // Under --strict the measured layout (text overflow) fails the command too, after drawing it to look at.
+  const [layout, notes] = partition(locate(storyboard.warnings), (warning) => warning.code === 'layout');
+  if (options.strict !== true) notes.push(...layout);
+  if (notes.length > 0) stderr.write(`${formatIssues(notes)}\n`);
   stderr.write(
     `vsynth: ${storyboard.scenes.length} scene(s), about ${storyboard.totalSeconds} s: ${storyboard.contactSheetPath}\n`,
   );
@@ -175,10 +184,18 @@ export async function runPreview(file: string, options: PreviewCommandOptions): 
     const extra = draft.warnings.filter(
       (warning) => !storyboard.warnings.some((seen) => seen.message === warning.message),
     );
-    if (extra.length > 0) stderr.write(`${formatIssues(extra)}\n`);
+    if (extra.length > 0) stderr.write(`${formatIssues(locate(extra))}\n`);
     stderr.write(`vsynth: draft ${draft.path} (${draft.durationSeconds} s, ${draft.audio})\n`);
   }
   const result: PreviewCommandResult = draft ? { storyboard, draft } : { storyboard };
+  if (options.strict === true) refuseWarnings(layout, file, true);
   stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   return result;
+}
+
+function partition<T>(items: readonly T[], test: (item: T) => boolean): [T[], T[]] {
+  const yes: T[] = [];
+  const no: T[] = [];
+  for (const item of items) (test(item) ? yes : no).push(item);
+  return [yes, no];
 }

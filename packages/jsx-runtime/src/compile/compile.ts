@@ -13,6 +13,7 @@ import {
 import { AvatarCatalogue, type AvatarSource } from '../avatar/avatar-catalogue.js';
 import type { VsynthNode } from '../element.js';
 import { findLayoutIssues } from './check-layout.js';
+import { rememberContext } from './locate-issues.js';
 import { CompileContext } from './compile-context.js';
 import { emitLegacy } from './emit-legacy.js';
 import { emitV3, type EmitInput } from './emit-v3.js';
@@ -143,7 +144,9 @@ export async function compile(element: VsynthNode, options: CompileOptions = {})
   }
   if (ctx.hasErrors) throw new ValidationError(mergeRepeatedIssues(ctx.issues), { subject });
   const warnings = mergeRepeatedIssues(ctx.issues.filter((i) => i.severity === 'warning'));
-  return { payload: built.payload as never, slots: built.slots, warnings };
+  const result = { payload: built.payload as never, slots: built.slots, warnings };
+  rememberContext(result, ctx);
+  return result;
 }
 
 /** `scenes[s].clips[c].<field>…`: a value inside one clip. */

@@ -1,7 +1,7 @@
 import { displayedBox, issue, type Issue, type PathSegment } from '@vsynth/core';
 import type { LoadedAsset } from '../assets/load-asset.js';
 import type { FontCatalog } from '../fonts/font-catalog.js';
-import { layoutText } from '../text/layout-text.js';
+import { layoutText, type TextLayout } from '../text/layout-text.js';
 import { escapeXml } from './escape-xml.js';
 import { shapeElement } from './shape-element.js';
 import { labelSvg, labelWidth, textLines, type TextAnchor } from './text-lines.js';
@@ -249,6 +249,28 @@ interface DrawTextContext extends SceneToSvgOptions {
   readonly warn: (path: readonly PathSegment[], message: string, code?: Issue['code']) => void;
 }
 
+/** Line height in em, as fabric.js spaces text lines. */
+const LINE_HEIGHT = 1.16;
+
+/**
+ * Warns when the laid-out text needs more height than its box, in canvas pixels: the service grows a text box
+ * downwards for extra lines, so they run into whatever is below it. Text wider than the box wraps (a word
+ * longer than the box breaks inside it), so width shows here as lines.
+ */
+function warnOverflow(layout: TextLayout, fontSize: number, context: DrawTextContext): void {
+  const scaleY = context.h / context.naturalH;
+  const px = (n: number): number => Math.round(n);
+  const lines = layout.lines.length;
+  const needed = lines * fontSize * LINE_HEIGHT;
+  if (needed > context.naturalH + 0.5) {
+    const message =
+      `text needs ${lines} line${lines === 1 ? '' : 's'}, ${px(needed * scaleY)} px high, in a box ${px(context.h)} px ` +
+      `high: ${px((needed - context.naturalH) * scaleY)} px run past its bottom; enlarge the box, shorten the text ` +
+      'or lower fontSize';
+    context.warn([...context.path, 'text'], message, 'layout');
+  }
+}
+
 function drawText(clip: Loose, context: DrawTextContext): string {
   const text = typeof clip['text'] === 'string' ? clip['text'] : '';
   const fontSize = num(clip['fontSize']) ?? 48;
@@ -270,6 +292,7 @@ function drawText(clip: Loose, context: DrawTextContext): string {
     maxWidth: context.naturalW,
     lang: context.lang,
   });
+  warnOverflow(layout, fontSize, context);
   // Emoji need a colour font, which the outline drawing cannot use: no install hint for them.
   const emoji = layout.missing.filter((c) => /\p{Extended_Pictographic}/u.test(c));
   const letters = layout.missing.filter((c) => !emoji.includes(c));
@@ -303,7 +326,7 @@ function drawText(clip: Loose, context: DrawTextContext): string {
   ]
     .filter(Boolean)
     .join(' ');
-  const lineHeight = fontSize * 1.16;
+  const lineHeight = fontSize * LINE_HEIGHT;
   const backgroundColor = str(clip['backgroundColor']);
   const textHeight = Math.max(context.naturalH, layout.lines.length * lineHeight);
   const parts = [
