@@ -67,6 +67,16 @@ beforeAll(async () => {
     ].join('\n'),
   );
   await copyFile(join(REPO_ROOT, 'packages/create-vsynth/templates/common/avatars.ts'), join(dir, 'avatars.ts'));
+  const greeting = join(REPO_ROOT, 'examples/batch/greeting');
+  await copyFile(join(greeting, 'modify.json'), join(dir, 'modify.json'));
+  const base = await readFile(join(greeting, 'video.tsx'), 'utf8');
+  await writeFile(join(dir, 'greeting.tsx'), base.replaceAll("'../../avatars.js'", "'./avatars.js'"));
+  await writeFile(
+    join(dir, 'names.csv'),
+    'firstName,city,company,offer,discount,validUntil\n' +
+      'Ana,Lisbon,Acme,Pro plan,0.2,2027-01-10\n' +
+      'Bartholomew-Alexandros Papadopoulos-Richardson,Oslo,Acme,Pro plan,0.2,2027-01-10\n',
+  );
   await writeFile(join(dir, 'people.csv'), 'name,left\nAna,100\nBo,2200\nCy,300\n');
 });
 
@@ -133,6 +143,22 @@ describe('--strict makes warnings errors', () => {
     expect(sent.sort()).toEqual(['Hello Ana', 'Hello Cy']);
     const results = await readFile(join(dir, 'results.csv'), 'utf8');
     expect(results.split('\n')[2]).toMatch(/^2,.*,failed,invalid,/);
+  });
+
+  it("batch measures each row's text in its box on the --slots-from video: the long name is named by its row", async () => {
+    const args = ['batch', '--template', 'modify.json', '--slots-from', 'greeting.tsx', '--data', 'names.csv'];
+    const dry = await vsynth([...args, '--project-pool', 'p1', '--dry-run', '--events', 'none']);
+    expect(dry.code, dry.stderr).toBe(0);
+    const warned = dry.stderr.split('\n').filter((line) => line.includes('run past'));
+    expect(warned).toEqual([
+      'vsynth: warning: "Hello Bartholomew-Alexandros Papadopoulos-Richardson!": text needs 3 lines, 251 px high, ' +
+        'in a box 180 px high: 71 px run past its bottom; enlarge the box, shorten the text or lower fontSize',
+    ]);
+    expect(dry.stderr).toContain('  → at row 2 · scenes[0].clips[1].text\n');
+    const strict = await vsynth([...args, '--project-pool', 'p1', '--dry-run', '--events', 'none', '--strict']);
+    expect(strict.code).toBe(3);
+    expect(strict.stderr).toContain('  → at names.csv row 2 · scenes[0].clips[1].text\n');
+    expect(strict.stderr).toContain('1 of 2 rows would send 1 modify request');
   });
 
   it('submit --strict exits 3 and sends nothing to the sandbox', async () => {

@@ -16,7 +16,17 @@ export default (
       <Avatar model={anna} x={0.25} y={0.05} slot="greeting">
         Hello there, thanks for joining us.
       </Avatar>
-      <Text tag="title" slot="headline" x={-0.22} y={-0.3} scale={1.5} fill="rgb(255,255,255)" fontWeight="bold">
+      <Text
+        tag="title"
+        slot="headline"
+        left={80}
+        top={120}
+        width={1000}
+        height={180}
+        fontSize={72}
+        fill="rgb(255,255,255)"
+        fontWeight="bold"
+      >
         Hello!
       </Text>
     </Scene>
@@ -24,7 +34,16 @@ export default (
       <Avatar model={anna} x={-0.25} y={0.05} slot="offer">
         Here is an offer picked for you.
       </Avatar>
-      <Text tag="subtitles" slot="caption" x={0.2} y={0.35} fontSize={40} fill="rgb(40,40,40)">
+      <Text
+        tag="subtitles"
+        slot="caption"
+        left={1000}
+        top={860}
+        width={840}
+        height={100}
+        fontSize={40}
+        fill="rgb(40,40,40)"
+      >
         Your offer
       </Text>
     </Scene>

@@ -14,6 +14,7 @@ export {
 } from './draw-scenes.js';
 export * from './duration/estimate-scene-duration.js';
 export { loadFontCatalog, type FontCatalog, type FontCatalogOptions } from './fonts/font-catalog.js';
+export { findTextOverflow, type FindTextOverflowOptions } from './text/text-overflow.js';
 export {
   renderStoryboard,
   type RenderStoryboardOptions,

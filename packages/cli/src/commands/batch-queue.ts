@@ -12,6 +12,7 @@ import { dataOptions, templateOptions, type BatchCommandOptions } from './batch.
 import { progressBar } from './progress-bar.js';
 import { cliFlagsOnError, errorWithCliFlags, resultWithCliFlags, withCliFlags } from './with-cli-flags.js';
 import { loadQueue } from '../load-queue.js';
+import { withTextOverflowChecks } from './text-overflow-template.js';
 
 const BATCH_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -52,7 +53,10 @@ export async function enqueueBatchCommand(
     import('@vsynth/batch'),
   ]);
   const { connectRedis, enqueueBatch } = await loadQueue();
-  const { template, base } = await loadTemplate(options.template, templateOptions(options));
+  const loaded = await loadTemplate(options.template, templateOptions(options));
+  const { base } = loaded;
+  // Each row's text is measured in its box before it is sent (a name too long for its title).
+  const template = await withTextOverflowChecks(loaded.template, base);
   if (template.kind === 'modify' && template.projectId !== undefined) {
     throw new UsageError(
       `Every row of the ${template.description} modifies project ${template.projectId}; modifies of one project must not overlap, which workers on several machines cannot promise. Run it without --queue.`,

@@ -32,6 +32,7 @@ import { errorWithCliFlags, resultWithCliFlags, withCliFlags } from './with-cli-
 import { registerBatchQueueCommands } from './batch-queue.js';
 import { registerBatchSettleCommands } from './batch-settle.js';
 import type { RowPreviews } from './batch-preview.js';
+import { withTextOverflowChecks } from './text-overflow-template.js';
 
 export interface BatchCommandOptions extends AssetFlags {
   readonly template: string;
@@ -263,7 +264,10 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
     import('@vsynth/templates'),
     import('@vsynth/batch'),
   ]);
-  const { template, base } = await loadTemplate(options.template, templateOptions(options));
+  const loaded = await loadTemplate(options.template, templateOptions(options));
+  const { base } = loaded;
+  // Each row's text is measured in its box before it is sent (a name too long for its title).
+  const template = await withTextOverflowChecks(loaded.template, base);
 
   const client = options.dryRun
     ? undefined

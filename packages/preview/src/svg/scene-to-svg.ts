@@ -1,7 +1,9 @@
 import { displayedBox, issue, type Issue, type PathSegment } from '@vsynth/core';
 import type { LoadedAsset } from '../assets/load-asset.js';
 import type { FontCatalog } from '../fonts/font-catalog.js';
-import { layoutText, type TextLayout } from '../text/layout-text.js';
+import { fontWeight } from '../text/font-weight.js';
+import { layoutText } from '../text/layout-text.js';
+import { LINE_HEIGHT, textOverflowMessage } from '../text/text-overflow.js';
 import { escapeXml } from './escape-xml.js';
 import { shapeElement } from './shape-element.js';
 import { labelSvg, labelWidth, textLines, type TextAnchor } from './text-lines.js';
@@ -37,15 +39,6 @@ const rec = (value: unknown): Loose | undefined =>
 /** An `<image>` filling a `w`×`h` box at the origin. */
 function image(w: number | string, h: number | string, fit: string, href: string, extra = ''): string {
   return `<image x="0" y="0" width="${w}" height="${h}" preserveAspectRatio="${fit}" href="${href}"${extra}/>`;
-}
-
-/** CSS weight keywords and numbers to 100–900. */
-function fontWeight(value: unknown): number {
-  if (typeof value === 'number') return Math.min(900, Math.max(100, Math.round(value / 100) * 100));
-  if (value === 'bold' || value === 'bolder') return 700;
-  if (value === 'lighter') return 300;
-  const parsed = Number(value);
-  return Number.isFinite(parsed) && parsed > 0 ? fontWeight(parsed) : 400;
 }
 
 /**
@@ -249,28 +242,6 @@ interface DrawTextContext extends SceneToSvgOptions {
   readonly warn: (path: readonly PathSegment[], message: string, code?: Issue['code']) => void;
 }
 
-/** Line height in em, as fabric.js spaces text lines. */
-const LINE_HEIGHT = 1.16;
-
-/**
- * Warns when the laid-out text needs more height than its box, in canvas pixels: the service grows a text box
- * downwards for extra lines, so they run into whatever is below it. Text wider than the box wraps (a word
- * longer than the box breaks inside it), so width shows here as lines.
- */
-function warnOverflow(layout: TextLayout, fontSize: number, context: DrawTextContext): void {
-  const scaleY = context.h / context.naturalH;
-  const px = (n: number): number => Math.round(n);
-  const lines = layout.lines.length;
-  const needed = lines * fontSize * LINE_HEIGHT;
-  if (needed > context.naturalH + 0.5) {
-    const message =
-      `text needs ${lines} line${lines === 1 ? '' : 's'}, ${px(needed * scaleY)} px high, in a box ${px(context.h)} px ` +
-      `high: ${px((needed - context.naturalH) * scaleY)} px run past its bottom; enlarge the box, shorten the text ` +
-      'or lower fontSize';
-    context.warn([...context.path, 'text'], message, 'layout');
-  }
-}
-
 function drawText(clip: Loose, context: DrawTextContext): string {
   const text = typeof clip['text'] === 'string' ? clip['text'] : '';
   const fontSize = num(clip['fontSize']) ?? 48;
@@ -292,7 +263,11 @@ function drawText(clip: Loose, context: DrawTextContext): string {
     maxWidth: context.naturalW,
     lang: context.lang,
   });
-  warnOverflow(layout, fontSize, context);
+  const overflow = textOverflowMessage(layout.lines.length, fontSize, {
+    naturalHeight: context.naturalH,
+    shownHeight: context.h,
+  });
+  if (overflow !== undefined) context.warn([...context.path, 'text'], overflow, 'layout');
   // Emoji need a colour font, which the outline drawing cannot use: no install hint for them.
   const emoji = layout.missing.filter((c) => /\p{Extended_Pictographic}/u.test(c));
   const letters = layout.missing.filter((c) => !emoji.includes(c));

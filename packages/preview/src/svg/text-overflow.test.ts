@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { drawScenes } from '../draw-scenes.js';
 import { needsNotoFonts, notoFontsMissing } from '../fonts/test-noto-fonts.js';
+import { findTextOverflow } from '../text/text-overflow.js';
 
 /** A one-scene payload holding one text clip, `box` in canvas pixels. */
 function textPayload(text: string, box: { width: number; height: number; scaleY?: number }, extra: object = {}) {
@@ -98,5 +99,24 @@ describe('text that needs more room than its box is named with the measured numb
   it('says nothing of text that fits', async () => {
     const fits = textPayload('Spring sale', { width: 600, height: 80 }, { fontFamily: 'DejaVu Sans' });
     expect(await overflow(fits)).toEqual([]);
+  });
+
+  it('findTextOverflow measures without drawing and finds what drawing finds', async () => {
+    const payloads = [
+      textPayload('One\nTwo\nThree\nFour\nFive\nSix', { width: 600, height: 200 }, { fontFamily: 'DejaVu Sans' }),
+      textPayload(
+        'مرحبا بكم في جولة المنتج الجديدة لهذا العام',
+        { width: 300, height: 60 },
+        { fontFamily: 'DejaVu Sans' },
+      ),
+      textPayload('Spring sale', { width: 600, height: 80 }, { fontFamily: 'DejaVu Sans' }),
+    ];
+    for (const payload of payloads) {
+      const measured = findTextOverflow(payload, { systemFonts: false }).map(
+        (w) => `${w.message} @ ${w.path.join('.')}`,
+      );
+      expect(measured).toEqual(await overflow(payload));
+    }
+    expect(findTextOverflow(payloads[0], { systemFonts: false })).toHaveLength(1);
   });
 });

@@ -1,0 +1,47 @@
+import type { Issue } from '@vsynth/core';
+import type { BatchRequest, BatchTemplate, BindResult } from '@vsynth/templates';
+
+/**
+ * `template`, with each bound row's text measured with the preview's fonts and line breaking: a text clip
+ * whose row text needs more height than its box becomes a warning of that row, quoting the text (so
+ * `--strict` refuses the row). A create row is measured as it is; a modify row on `base` (the `--slots-from`
+ * video) with its updates applied. Other templates, and modify templates without a base, are returned as
+ * they are: no box is known.
+ *
+ * @example runBatch({ template: await withTextOverflowChecks(template, base), … })
+ */
+export async function withTextOverflowChecks(template: BatchTemplate, base: unknown): Promise<BatchTemplate> {
+  if (template.kind === 'legacy' || (template.kind === 'modify' && base === undefined)) return template;
+  const [{ findTextOverflow, loadFontCatalog }, { applyModify }] = await Promise.all([
+    import('@vsynth/preview'),
+    import('@vsynth/sandbox'),
+  ]);
+  const catalog = loadFontCatalog();
+  const payloadOf = (request: BatchRequest): unknown => {
+    if (request.kind !== 'modify') return request.body;
+    const modified = applyModify(base, (request.body['updates'] ?? {}) as Record<string, unknown>, 'v3');
+    return modified.ok ? modified.payload : undefined;
+  };
+  const measured = (bound: BindResult, row: number): BindResult => {
+    if (!bound.ok) return bound;
+    const payload = payloadOf(bound.request);
+    if (payload === undefined) return bound;
+    const overflow = findTextOverflow(payload, { catalog }).map(
+      (found): Issue => ({ ...found, message: `${quotedText(payload, found)}${found.message}`, row }),
+    );
+    return overflow.length === 0 ? bound : { ...bound, warnings: [...bound.warnings, ...overflow] };
+  };
+  return Object.assign(Object.create(template) as BatchTemplate, {
+    bind: async (data: Readonly<Record<string, unknown>>, row: number) => measured(await template.bind(data, row), row),
+  });
+}
+
+/** `"Welcome, Bartholomew…": ` — the clip's text, shortened, that a row's overflow warning is about. */
+function quotedText(payload: unknown, found: Issue): string {
+  const [, scene, , clip] = found.path;
+  const scenes = (payload as { scenes?: { clips?: { text?: unknown }[] }[] }).scenes;
+  const text = scenes?.[Number(scene)]?.clips?.[Number(clip)]?.text;
+  if (typeof text !== 'string') return '';
+  const oneLine = text.replace(/\s+/g, ' ').trim();
+  return `${JSON.stringify(oneLine.length > 60 ? `${oneLine.slice(0, 59)}…` : oneLine)}: `;
+}

@@ -1,0 +1,89 @@
+import { displayedBox, issue, type Issue, type PathSegment } from '@vsynth/core';
+import { loadFontCatalog, type FontCatalog, type FontCatalogOptions } from '../fonts/font-catalog.js';
+import { sceneSpeech } from '../payload/scene-speech.js';
+import { layoutText } from './layout-text.js';
+import { fontWeight } from './font-weight.js';
+
+/** Line height in em, as fabric.js spaces text lines. */
+export const LINE_HEIGHT = 1.16;
+
+/** A text clip's box: `natural` in the clip's own units (its `width`/`height`), `shown` on the canvas. */
+export interface TextBox {
+  readonly naturalHeight: number;
+  readonly shownHeight: number;
+}
+
+/**
+ * The warning for text of `lines` lines at `fontSize` that needs more height than its box, in canvas pixels,
+ * or undefined when it fits: the service grows a text box downwards for extra lines, so they run into
+ * whatever is below it. Text wider than the box wraps (a word longer than the box breaks inside it), so width
+ * shows as lines.
+ */
+export function textOverflowMessage(lines: number, fontSize: number, box: TextBox): string | undefined {
+  const needed = lines * fontSize * LINE_HEIGHT;
+  if (needed <= box.naturalHeight + 0.5) return undefined;
+  const scale = box.shownHeight / box.naturalHeight;
+  const px = (n: number): number => Math.round(n);
+  return (
+    `text needs ${lines} line${lines === 1 ? '' : 's'}, ${px(needed * scale)} px high, in a box ` +
+    `${px(box.shownHeight)} px high: ${px((needed - box.naturalHeight) * scale)} px run past its bottom; enlarge ` +
+    'the box, shorten the text or lower fontSize'
+  );
+}
+
+export interface FindTextOverflowOptions extends FontCatalogOptions {
+  /** A catalog already loaded (else one is loaded once per process and option set). */
+  readonly catalog?: FontCatalog;
+}
+
+type Json = Record<string, unknown>;
+
+/**
+ * Lays out each text clip of a v3 payload with the preview's fonts and line breaking, without drawing, and
+ * returns a `layout` warning at `scenes[s].clips[c].text` for each that needs more height than its box.
+ *
+ * @example findTextOverflow(payload) // [{ code: 'layout', message: 'text needs 6 lines, 390 px high, …' }]
+ */
+export function findTextOverflow(payload: unknown, options: FindTextOverflowOptions = {}): Issue[] {
+  const found: Issue[] = [];
+  const scenes = (payload as Json | null)?.['scenes'];
+  if (!Array.isArray(scenes)) return found;
+  const catalog = options.catalog ?? loadFontCatalog(options);
+  for (const [s, scene] of scenes.entries()) {
+    const clips = (scene as Json | null)?.['clips'];
+    if (!Array.isArray(clips)) continue;
+    const lang = sceneSpeech(scene).lang;
+    for (const [c, raw] of clips.entries()) {
+      const clip = raw as Json;
+      if (clip?.['type'] !== 'textImage' || typeof clip['text'] !== 'string') continue;
+      const path: PathSegment[] = ['scenes', s, 'clips', c];
+      let box;
+      try {
+        box = displayedBox(clip as never, { path });
+      } catch {
+        continue; // core's validation reports the unreadable number
+      }
+      const fontSize = typeof clip['fontSize'] === 'number' ? clip['fontSize'] : 48;
+      const naturalWidth = typeof clip['width'] === 'number' ? clip['width'] : box.width;
+      const naturalHeight = typeof clip['height'] === 'number' ? clip['height'] : box.height;
+      if (naturalWidth <= 0 || naturalHeight <= 0) continue;
+      const requested = typeof clip['fontFamily'] === 'string' ? clip['fontFamily'] : 'Noto Sans CJK';
+      const layout = layoutText(clip['text'], {
+        catalog,
+        family: catalog.resolveFamily(requested, lang) ?? catalog.defaultFamily,
+        fontSize,
+        weight: fontWeight(clip['fontWeight']),
+        italic: clip['fontStyle'] === 'italic' || clip['fontStyle'] === 'oblique',
+        maxWidth: naturalWidth,
+        lang,
+      });
+      const message = textOverflowMessage(layout.lines.length, fontSize, {
+        naturalHeight,
+        shownHeight: box.height,
+      });
+      if (message !== undefined)
+        found.push(issue({ code: 'layout', severity: 'warning', message, path: [...path, 'text'] }));
+    }
+  }
+  return found;
+}
