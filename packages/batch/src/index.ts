@@ -13,6 +13,7 @@ export { Journal } from './journal.js';
 export type { JournalBatchEntry, JournalEntry, JournalResumeEntry, JournalState } from './journal-entry.js';
 export { KeyLock } from './key-lock.js';
 export { openJournal, type OpenJournalOptions } from './open-journal.js';
+export { PROJECT_NAME_MAX_CHARS, rowProjectName } from './project-name.js';
 export { ProjectPool } from './project-pool.js';
 export { RateLimiter } from './rate-limiter.js';
 export { RESULT_COLUMNS, openResultsFile, type ResultsSink } from './open-results-file.js';

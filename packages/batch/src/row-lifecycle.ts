@@ -17,6 +17,8 @@ export interface AttemptRecord {
   readonly cid: string;
   /** The project a modify changes. */
   readonly projectId?: string;
+  /** The name a create gave its project (see `rowProjectName`): what finds it in the project list. */
+  readonly name?: string;
   readonly time: string;
 }
 
@@ -79,6 +81,8 @@ export interface RowState {
   readonly cid?: string;
   readonly projectId?: string;
   readonly projectKey?: string;
+  /** The project name the row's create carried. */
+  readonly name?: string;
   readonly cubes?: number;
   readonly reason?: string;
   readonly message?: string;
@@ -106,7 +110,7 @@ export function rowStateAfter(before: RowState | undefined, record: RowRecord): 
         cid: record.cid,
         attempts: (before?.attempts ?? 0) + 1,
         sentAt: record.time,
-        ...omitUndefined({ projectId: record.projectId }),
+        ...omitUndefined({ projectId: record.projectId, name: record.name }),
       };
     case 'done':
       return {
@@ -117,6 +121,7 @@ export function rowStateAfter(before: RowState | undefined, record: RowRecord): 
           cid: before?.cid,
           projectId: record.projectId ?? before?.projectId,
           projectKey: record.projectKey,
+          name: before?.name,
           cubes: record.cubes,
           videoUrl: before?.videoUrl,
           duration: before?.duration,

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { UsageError } from '@vsynth/core';
+import { UsageError, omitUndefined } from '@vsynth/core';
 import { openJournal } from './open-journal.js';
 import { readJournal } from './read-journal.js';
 import type { RowState } from './row-lifecycle.js';
@@ -14,6 +14,8 @@ export interface UnknownRow {
   readonly correlationId?: string;
   /** The project a modify row changed. */
   readonly projectId?: string;
+  /** The name its create gave the project (`vsynth <batch>.<row> <key>`): search the project list for it. */
+  readonly projectName?: string;
   readonly attempts: number;
   readonly reason: string;
 }
@@ -35,9 +37,8 @@ export function unknownRows(journal: string): UnknownRow[] {
       rowKey: recorded.key,
       attempts: recorded.attempts,
       reason: recorded.reason ?? 'no_outcome',
-      ...(recorded.sentAt === undefined ? {} : { sentAt: recorded.sentAt }),
-      ...(recorded.cid === undefined ? {} : { correlationId: recorded.cid }),
-      ...(recorded.projectId === undefined ? {} : { projectId: recorded.projectId }),
+      ...omitUndefined({ sentAt: recorded.sentAt, correlationId: recorded.cid }),
+      ...omitUndefined({ projectId: recorded.projectId, projectName: recorded.name }),
     }));
 }
 

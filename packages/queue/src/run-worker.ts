@@ -149,6 +149,7 @@ export async function runWorker(options: RunWorkerOptions): Promise<{ rows: numb
           settings.webhookUrl !== undefined && options.webhookSecret !== undefined
             ? { url: settings.webhookUrl, secret: options.webhookSecret }
             : undefined,
+        nameProjects: settings.nameProjects !== false,
         sharedProject: false,
         clock: systemClock,
         random: Math.random,

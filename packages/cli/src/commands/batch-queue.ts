@@ -103,6 +103,7 @@ export async function enqueueBatchCommand(
           kind: template.kind,
           rows: summary.rows,
           queued: jobs.length,
+          ...(options.projectNames === false ? { nameProjects: false } : {}),
           ...omitUndefined({
             rps: options.rps,
             maxCubes: options.maxCubes,

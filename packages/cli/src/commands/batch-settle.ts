@@ -26,13 +26,13 @@ export function registerBatchSettleCommands(batch: Command): void {
         if (options.json) process.stdout.write(`${JSON.stringify(row)}\n`);
         else
           process.stdout.write(
-            `row ${row.row}\tkey ${row.rowKey}\tsent ${row.sentAt ?? '?'}\tcorrelation id ${row.correlationId ?? '-'}${row.projectId === undefined ? '' : `\tproject ${row.projectId}`}\n`,
+            `row ${row.row}\tkey ${row.rowKey}\tsent ${row.sentAt ?? '?'}\tcorrelation id ${row.correlationId ?? '-'}${row.projectId === undefined ? '' : `\tproject ${row.projectId}`}${row.projectName === undefined ? '' : `\tproject name ${row.projectName}`}\n`,
           );
       }
       process.stderr.write(
         rows.length === 0
           ? `vsynth: no unknown rows in ${options.journal}.\n`
-          : `vsynth: ${rows.length} unknown row${rows.length === 1 ? '' : 's'}: look each up at the service (its project list around the time sent; a webhook delivery carries the correlation id), then \`vsynth batch settle --journal ${options.journal} --row N --done PROJECT_ID\` or \`--not-sent\`, and --resume.\n`,
+          : `vsynth: ${rows.length} unknown row${rows.length === 1 ? '' : 's'}: look each up in the service's project list (by its project name, or around the time sent; a webhook delivery carries the correlation id), then \`vsynth batch settle --journal ${options.journal} --row N --done PROJECT_ID\` or \`--not-sent\`, and --resume.\n`,
       );
     });
   batch

@@ -58,6 +58,8 @@ export interface BatchCommandOptions {
   readonly maxCubes?: number;
   readonly projectPool?: string[];
   readonly collectWebhooks?: boolean;
+  /** False with `--no-project-names`. */
+  readonly projectNames?: boolean;
   readonly webhookHost?: string;
   readonly webhookPort?: number;
   readonly webhookUrl?: string;
@@ -157,6 +159,10 @@ export function registerBatch(program: Command): void {
       numberOption('--max-cubes'),
     )
     .option('--project-pool <ids>', 'comma-separated base projects for a modify template; rows spread over them', list)
+    .option(
+      '--no-project-names',
+      "send creates without the project name vsynth gives them otherwise ('vsynth <batch>.<row> <row key>', unless the template sets name), which finds a row's project in the service's list",
+    )
     .option(
       '--collect-webhooks',
       'receive the export webhooks: results get videoUrl and duration; unknown rows settle as done',
@@ -350,6 +356,7 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
         webhooks: collector,
         webhookWaitMs: options.webhookWait === undefined ? undefined : options.webhookWait * 1000,
       }),
+      ...(options.projectNames === false ? { nameProjects: false } : {}),
       ...(options.resume ? { resume: true } : {}),
       ...(options.resendUnknown ? { resendUnknown: true } : {}),
       ...(options.dryRun ? { dryRun: true } : {}),
