@@ -1,8 +1,6 @@
-import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { compileFile } from '@vsynth/jsx-runtime';
-import { GREETING, ledger, sandboxEnv, testSandbox, type TestSandbox } from './batch-helpers.js';
+import { createBatchFiles, ledger, sandboxEnv, testSandbox, type TestSandbox } from './batch-helpers.js';
 import { runVsynth } from './run-vsynth.js';
 
 let sandbox: TestSandbox | undefined;
@@ -12,17 +10,6 @@ afterEach(async () => {
 });
 
 const CREATE = 'POST /api/odin/v3/editor/project';
-
-/** A create payload template without `name` and a data file of two rows keyed by email; returns their paths. */
-async function createBatchFiles(dir: string): Promise<{ template: string; data: string }> {
-  const { payload } = await compileFile(join(GREETING, 'video.tsx'));
-  const { name: _name, ...body } = payload as Record<string, unknown>;
-  const template = join(dir, 'create.json');
-  await writeFile(template, JSON.stringify(body));
-  const data = join(dir, 'people.csv');
-  await writeFile(data, 'email\nana@example.com\n"tab\there@example.com"\n');
-  return { template, data };
-}
 
 describe('vsynth batch names the projects it creates', () => {
   it('gives each create the row key, lists it for unknown rows, and settling by the project list makes --resume send nothing', async () => {

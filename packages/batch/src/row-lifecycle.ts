@@ -19,6 +19,8 @@ export interface AttemptRecord {
   readonly projectId?: string;
   /** The name a create gave its project (see `rowProjectName`): what finds it in the project list. */
   readonly name?: string;
+  /** The request carried the batch's webhook address and exports: a delivery, even a late one, settles it. */
+  readonly webhook?: true;
   readonly time: string;
 }
 
@@ -83,6 +85,8 @@ export interface RowState {
   readonly projectKey?: string;
   /** The project name the row's create carried. */
   readonly name?: string;
+  /** Its last request awaits a webhook delivery (see {@link AttemptRecord}). */
+  readonly webhook?: true;
   readonly cubes?: number;
   readonly reason?: string;
   readonly message?: string;
@@ -110,7 +114,7 @@ export function rowStateAfter(before: RowState | undefined, record: RowRecord): 
         cid: record.cid,
         attempts: (before?.attempts ?? 0) + 1,
         sentAt: record.time,
-        ...omitUndefined({ projectId: record.projectId, name: record.name }),
+        ...omitUndefined({ projectId: record.projectId, name: record.name, webhook: record.webhook }),
       };
     case 'done':
       return {

@@ -94,7 +94,10 @@ export interface RunBatchOptions {
    * project list; default true. `false` sends the template's body as it is.
    */
   readonly nameProjects?: boolean;
-  /** Join webhook deliveries to rows: results get videoUrl and duration, unknown rows settle as done. */
+  /**
+   * Join webhook deliveries to rows: results get videoUrl and duration, unknown rows settle as done,
+   * those an earlier run left unknown included (a late delivery to the same address settles them).
+   */
   readonly webhooks?: WebhookCollector;
   /** How long to wait for deliveries after the last row was sent; default 60 s. */
   readonly webhookWaitMs?: number;
@@ -240,7 +243,8 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
         continue;
       }
       if (before !== undefined && action === 'unknown') {
-        settle(recordedResult(row, before, 'unknown'));
+        // Sent by an earlier run with the webhook address: its delivery may still come, to this run.
+        settle(recordedResult(row, before, 'unknown'), before.webhook === true);
         continue;
       }
       const priorAttempts = before?.attempts ?? 0;

@@ -118,6 +118,7 @@ export async function sendRow(context: SendRowContext, toSend: RowToSend): Promi
       attempt: attempts + 1,
       cid,
       ...omitUndefined({ projectId, name }),
+      ...(context.webhooks !== undefined && exports ? { webhook: true as const } : {}),
       time: now(),
     });
     attempts += 1;
