@@ -59,14 +59,20 @@ export async function basePool(
   return { pool, slots, payload };
 }
 
-/** A create payload template (exported, without `name`) and a data file of two rows keyed by email; returns their paths. */
-export async function createBatchFiles(dir: string): Promise<{ template: string; data: string }> {
+/**
+ * A create payload template (exported, without `name`) and a data file of rows keyed by email
+ * (default two); returns their paths.
+ */
+export async function createBatchFiles(
+  dir: string,
+  emails: readonly string[] = ['ana@example.com', 'tab\there@example.com'],
+): Promise<{ template: string; data: string }> {
   const { payload } = await compileFile(join(GREETING, 'video.tsx'));
   const { name: _name, ...body } = payload as Record<string, unknown>;
   const template = join(dir, 'create.json');
   await writeFile(template, JSON.stringify({ ...body, isExport: true }));
   const data = join(dir, 'people.csv');
-  await writeFile(data, 'email\nana@example.com\n"tab\there@example.com"\n');
+  await writeFile(data, `email\n${emails.map((email) => `"${email}"\n`).join('')}`);
   return { template, data };
 }
 

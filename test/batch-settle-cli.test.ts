@@ -52,6 +52,11 @@ describe('vsynth batch unknown and batch settle', () => {
     const neither = await runVsynth(['batch', 'settle', '--journal', journal, '--row', '7']);
     expect(neither.stderr).toContain('Give --done PROJECT_ID or --not-sent, one of the two.');
     expect(neither.code).toBe(2);
+    const nowhere = await runVsynth(['batch', 'unknown', '--journal', journal, '--batch-id', 'b1']);
+    expect(nowhere.stderr).toBe(
+      "vsynth: Give the batch's --journal FILE, or --queue URL with --batch-id ID for a queued batch, one of the two.\n",
+    );
+    expect(nowhere.code).toBe(2);
     const none = await runVsynth(['batch', 'unknown', '--journal', journal, '--json']);
     expect(none.stdout).toBe('');
     expect(none.stderr).toBe(`vsynth: no unknown rows in ${journal}.\n`);

@@ -35,5 +35,12 @@ export {
 } from './row-lifecycle.js';
 export { failedResult, overMaxCubesResult, type RowResult, type RowStatus } from './row-result.js';
 export { runBatch, type RunBatchOptions } from './run-batch.js';
-export { settleRow, unknownRows, type SettleRowOptions, type UnknownRow } from './settle-row.js';
+export {
+  checkSettleRowOptions,
+  settleRow,
+  unknownRow,
+  unknownRows,
+  type SettleRowOptions,
+  type UnknownRow,
+} from './settle-row.js';
 export { sendRow, type RequestPacer, type RowToSend, type SendRowContext, type SentRow } from './send-row.js';

@@ -5,6 +5,7 @@ import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { QUEUE_NAME, batchKeys, type QueuedBatchSettings, type RowJobData } from './batch-keys.js';
 import { retainBatch } from './retain-batch.js';
+import { NOT_SENT } from './settle-queued-row.js';
 
 export interface EnqueueBatchOptions {
   readonly redis: Redis;
@@ -62,15 +63,15 @@ export async function enqueueBatch(options: EnqueueBatchOptions): Promise<Enqueu
         const job = chunk[index]!;
         const id = ids[index]!;
         const knownResult = known[index];
-        if (
-          options.resendUnknown &&
-          knownResult !== null &&
-          knownResult !== undefined &&
-          (JSON.parse(knownResult) as RowResult).status === 'unknown'
-        ) {
+        const previous =
+          knownResult === null || knownResult === undefined ? undefined : (JSON.parse(knownResult) as RowResult);
+        const resend = options.resendUnknown === true && previous?.status === 'unknown';
+        // A row a person settled as never sent is sent by enqueueing the batch again.
+        if (resend || (previous?.status === 'failed' && previous.reason === NOT_SENT)) {
           // The row goes back to waiting: its result is removed until a worker settles it again.
           await redis.hdel(keys.results, String(job.row));
-          fresh.push({ name: 'row', data: { ...job, resendUnknown: true }, opts: { jobId: id, ...JOB_OPTIONS } });
+          const data = resend ? { ...job, resendUnknown: true } : job;
+          fresh.push({ name: 'row', data, opts: { jobId: id, ...JOB_OPTIONS } });
           continue;
         }
         if (knownResult !== null || held[index]) {

@@ -14,3 +14,4 @@ export { RedisPacer } from './redis-pacer.js';
 export { RedisStore } from './redis-store.js';
 export { DEFAULT_RETENTION_DAYS, forgetBatch, retainBatch } from './retain-batch.js';
 export { runWorker, type RunWorkerOptions } from './run-worker.js';
+export { NOT_SENT, settleQueuedRow, unknownQueuedRows } from './settle-queued-row.js';
