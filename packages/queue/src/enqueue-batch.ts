@@ -6,6 +6,7 @@ import type { Redis } from 'ioredis';
 import { QUEUE_NAME, batchKeys, type QueuedBatchSettings, type RowJobData } from './batch-keys.js';
 import { retainBatch } from './retain-batch.js';
 import { NOT_SENT } from './settle-queued-row.js';
+import { parseRowResult, parseSettings } from './queue-records.js';
 
 export interface EnqueueBatchOptions {
   readonly redis: Redis;
@@ -35,7 +36,7 @@ export async function enqueueBatch(options: EnqueueBatchOptions): Promise<Enqueu
   const keys = batchKeys(settings.batchId);
   const stored = await redis.get(keys.settings);
   if (stored !== null) {
-    const previous = JSON.parse(stored) as QueuedBatchSettings;
+    const previous = parseSettings(settings.batchId, keys.settings, stored);
     if (previous.template !== settings.template || previous.rows !== settings.rows) {
       throw new UsageError(
         `The queue already holds batch ${settings.batchId} with the ${previous.template} over ${previous.rows} rows; it differs from this one. Choose another \`batchId\`.`,
@@ -64,7 +65,9 @@ export async function enqueueBatch(options: EnqueueBatchOptions): Promise<Enqueu
         const id = ids[index]!;
         const knownResult = known[index];
         const previous =
-          knownResult === null || knownResult === undefined ? undefined : (JSON.parse(knownResult) as RowResult);
+          knownResult === null || knownResult === undefined
+            ? undefined
+            : parseRowResult(settings.batchId, `${keys.results} row ${job.row}`, knownResult);
         const resend = options.resendUnknown === true && previous?.status === 'unknown';
         // A row a person settled as never sent is sent by enqueueing the batch again.
         if (resend || (previous?.status === 'failed' && previous.reason === NOT_SENT)) {

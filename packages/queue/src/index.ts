@@ -8,6 +8,7 @@ export { connectRedis, type QueueConnection } from './connect-redis.js';
 export { reserveCubes } from './cube-budget.js';
 export { enqueueBatch, rowJobId, type EnqueueBatchOptions, type EnqueuedBatch } from './enqueue-batch.js';
 export { hidePassword, parseQueueUrl, type QueueUrl } from './queue-url.js';
+export { DamagedQueueError } from './queue-records.js';
 export { readBatch, rowStates, type QueuedBatchStatus } from './read-batch.js';
 export { recordDelivery } from './record-delivery.js';
 export { RedisPacer } from './redis-pacer.js';

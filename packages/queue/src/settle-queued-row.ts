@@ -14,7 +14,8 @@ import {
   type UnknownRow,
 } from '@vsynth/batch';
 import type { Redis } from 'ioredis';
-import { batchKeys, type QueuedBatchSettings } from './batch-keys.js';
+import { batchKeys } from './batch-keys.js';
+import { DamagedQueueError, parseSettings } from './queue-records.js';
 import { readBatch } from './read-batch.js';
 import { RedisStore } from './redis-store.js';
 import { retainBatch } from './retain-batch.js';
@@ -31,7 +32,7 @@ export async function unknownQueuedRows(redis: Redis, batchId: string): Promise<
   const rows: UnknownRow[] = [];
   for (const result of results) {
     if (result.status !== 'unknown') continue;
-    const state = await store.rowState(result.row);
+    const state = await readableState(store, result.row);
     rows.push(state === undefined ? unknownOfResult(result) : unknownRow(result.row, state));
   }
   return rows;
@@ -59,8 +60,16 @@ export async function settleQueuedRow(redis: Redis, batchId: string, options: Se
   }
   if (result.status !== 'unknown')
     throw new UsageError(`Row ${row} is ${result.status}, not unknown: only unknown rows are settled.`);
+  const keys = batchKeys(batchId);
+  let key = result.rowKey;
+  try {
+    key = (await new RedisStore(redis, batchId).rowState(row))?.key ?? key;
+  } catch (error) {
+    if (!(error instanceof DamagedQueueError)) throw error;
+    // What a person found replaces the damaged record.
+    await redis.hdel(keys.rows, String(row));
+  }
   const store = new RedisStore(redis, batchId);
-  const key = (await store.rowState(row))?.key ?? result.rowKey;
   const time = new Date().toISOString();
   if (options.done !== undefined) {
     const projectId = options.done.trim();
@@ -73,13 +82,24 @@ export async function settleQueuedRow(redis: Redis, batchId: string, options: Se
     await store.record({ type: 'failed', row, key, reason: NOT_SENT, code: 'VSYNTH_BATCH', message, time });
     await store.writeResult(failedResult(row, result.rowKey, result.attempts, NOT_SENT, 'VSYNTH_BATCH', message));
   }
-  const settings = JSON.parse((await redis.get(batchKeys(batchId).settings)) ?? '{}') as Partial<QueuedBatchSettings>;
-  await retainBatch(redis, batchId, settings.retentionDays);
+  const settingsText = await redis.get(keys.settings);
+  const settings = settingsText === null ? undefined : parseSettings(batchId, keys.settings, settingsText);
+  await retainBatch(redis, batchId, settings?.retentionDays);
   return (await store.rowState(row))!;
 }
 
 /** The reason of a row settled as not sent: enqueueing the batch again sends it. */
 export const NOT_SENT = 'not_sent';
+
+/** The row's recorded state; undefined when there is none or it is damaged (the result still names the row). */
+async function readableState(store: RedisStore, row: number): Promise<RowState | undefined> {
+  try {
+    return await store.rowState(row);
+  } catch (error) {
+    if (error instanceof DamagedQueueError) return undefined;
+    throw error;
+  }
+}
 
 function unknownOfResult(result: RowResult): UnknownRow {
   return {
