@@ -39,6 +39,15 @@ export interface RunWorkerOptions {
   readonly onError?: (message: string) => void;
   /** Stop after this (finish rows in flight; rows not started go back to the queue). */
   readonly signal?: AbortSignal;
+  /** Redis answers again after an outage, and holds every batch this worker ran rows of. */
+  readonly onReconnected?: () => void;
+}
+
+/** How a worker ended: rows settled, and, when it stopped because Redis lost its batches, what it last knew. */
+export interface WorkerEnd {
+  readonly rows: number;
+  /** Set when Redis came back from an outage without the keys of batches this worker was running. */
+  readonly lost?: string;
 }
 
 /**
@@ -50,12 +59,21 @@ export interface RunWorkerOptions {
  * const controller = new AbortController();
  * await runWorker({ redis, client: createClient(), concurrency: 8, signal: controller.signal });
  */
-export async function runWorker(options: RunWorkerOptions): Promise<{ rows: number }> {
+export async function runWorker(options: RunWorkerOptions): Promise<WorkerEnd> {
   const { redis, client } = options;
   const settingsCache = new Map<string, QueuedBatchSettings>();
   const secrets = [...configuredSecrets()];
   const stopping = new AbortController();
   let rows = 0;
+  // What this worker knows of each batch it ran rows of: rows it settled by status, rows in flight.
+  const known = new Map<string, { done: number; failed: number; unknown: number; inFlight: number }>();
+  const knownOf = (batchId: string) => {
+    let entry = known.get(batchId);
+    if (entry === undefined) known.set(batchId, (entry = { done: 0, failed: 0, unknown: 0, inFlight: 0 }));
+    return entry;
+  };
+  const lost = new Set<string>();
+  let lostMessage: string | undefined;
 
   const settingsOf = async (batchId: string): Promise<QueuedBatchSettings | undefined> => {
     const cached = settingsCache.get(batchId);
@@ -69,8 +87,11 @@ export async function runWorker(options: RunWorkerOptions): Promise<{ rows: numb
   };
 
   const settleIn = async (store: RedisStore, batchId: string, result: RowResult) => {
+    // Writing into keys Redis lost would leave orphans that look like a batch.
+    if (lost.has(batchId)) return;
     await store.writeResult(result);
     await retainBatch(redis, batchId, settingsCache.get(batchId)?.retentionDays);
+    if (result.status !== 'ok') knownOf(batchId)[result.status] += 1;
     rows += 1;
     options.onRow?.({ ...result, batchId });
   };
@@ -191,6 +212,7 @@ export async function runWorker(options: RunWorkerOptions): Promise<{ rows: numb
       await settle(overMaxCubesResult(row, rowKey, state?.attempts ?? 0, settings.maxCubes));
       return;
     }
+    knownOf(batchId).inFlight += 1;
     const sent = await sendRow(
       {
         client,
@@ -212,7 +234,7 @@ export async function runWorker(options: RunWorkerOptions): Promise<{ rows: numb
         secrets,
       },
       { row, rowKey, request: { kind, body }, cubes, priorAttempts: state?.attempts ?? 0 },
-    );
+    ).finally(() => (knownOf(batchId).inFlight -= 1));
     if (sent.result.reason === 'interrupted' && token !== undefined) {
       // Stopped before (re)sending: its last record says it may be sent, so another worker takes it.
       await job.moveToDelayed(Date.now(), token);
@@ -239,16 +261,50 @@ export async function runWorker(options: RunWorkerOptions): Promise<{ rows: numb
     else options.onError?.(error.message);
   });
   const run = worker.run();
+  let stopForLoss: () => void = () => {};
+  // After an outage, a Redis that restarted without persistence holds none of the batches' keys.
+  const onReady = () => {
+    void lostBatches().then((message) => {
+      if (message === undefined) {
+        options.onReconnected?.();
+        return;
+      }
+      lostMessage = message;
+      stopForLoss();
+    });
+  };
+  const lostBatches = async (): Promise<string | undefined> => {
+    const gone: string[] = [];
+    for (const batchId of settingsCache.keys()) {
+      if ((await redis.exists(batchKeys(batchId).settings)) === 0) gone.push(batchId);
+    }
+    if (gone.length === 0) return undefined;
+    for (const batchId of gone) lost.add(batchId);
+    return gone.map((batchId) => lostLine(batchId, settingsCache.get(batchId)!, knownOf(batchId))).join(' ');
+  };
+  redis.on('ready', onReady);
   await new Promise<void>((resolve) => {
+    stopForLoss = resolve;
     if (options.signal?.aborted) resolve();
     options.signal?.addEventListener('abort', () => resolve(), { once: true });
   });
+  redis.off('ready', onReady);
   // Rows waiting to retry stop waiting and go back to the queue; requests in flight finish.
   stopping.abort(new Error('worker stopping'));
   await connectedOrAfter(worker, CONNECT_WAIT_ON_STOP_MS);
   await worker.close();
   await run;
-  return { rows };
+  return { rows, ...(lostMessage === undefined ? {} : { lost: lostMessage }) };
+}
+
+/** What a worker last knew of a batch Redis lost. */
+function lostLine(
+  batchId: string,
+  settings: QueuedBatchSettings,
+  known: { done: number; failed: number; unknown: number; inFlight: number },
+): string {
+  const settled = known.done + known.failed + known.unknown;
+  return `Redis came back without batch ${batchId} (its settings, rows and queued jobs are gone: the server restarted without persistence, or the keys were removed). Last known: ${settings.rows} rows, ${settings.queued} enqueued; this worker settled ${settled} (${known.done} done, ${known.failed} failed, ${known.unknown} unknown) and had ${known.inFlight} in flight. Rows done were accepted and charged: enqueueing the batch again would send them again, so check the service's project list first.`;
 }
 
 const CONNECT_WAIT_ON_STOP_MS = 5_000;

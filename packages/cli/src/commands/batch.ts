@@ -71,6 +71,7 @@ export interface BatchCommandOptions {
   readonly queue?: string;
   readonly batchId?: string;
   readonly retention?: number;
+  readonly allowVolatileRedis?: boolean;
 }
 
 /**
@@ -199,6 +200,10 @@ export function registerBatch(program: Command): void {
       'with --queue, the batch id (default random); enqueueing the same id again adds no duplicate row (with --resend-unknown: enqueues its unknown rows again, to be sent)',
     )
     .option(
+      '--allow-volatile-redis',
+      'with --queue, enqueue on a Redis without an append-only file (a restart would lose the batch), with a warning',
+    )
+    .option(
       '--retention <days>',
       "with --queue, days the batch's Redis keys live after its last activity (default 30); `vsynth batch forget` removes them at once",
       numberOption('--retention', { aboveMin: true }),
@@ -236,6 +241,7 @@ Examples:
       }
       if (options.batchId !== undefined) throw new UsageError('--batch-id only applies with --queue.');
       if (options.retention !== undefined) throw new UsageError('--retention only applies with --queue.');
+      if (options.allowVolatileRedis) throw new UsageError('--allow-volatile-redis only applies with --queue.');
       await runBatchCommand(options);
     });
   // `batch status --queue …`: options after the subcommand are its own, not batch's (the program has no options of its own).
