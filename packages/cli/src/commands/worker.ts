@@ -159,7 +159,8 @@ async function runWorkerCommand(options: WorkerOptions): Promise<void> {
         process.stderr.write('vsynth: Redis is back with the batches this worker ran; continuing.\n');
       },
     });
-    if (lost !== undefined) throw core.batchError(`${lost} The worker stopped after ${rows} row${rows === 1 ? '' : 's'}.`);
+    if (lost !== undefined)
+      throw core.batchError(`${lost} The worker stopped after ${rows} row${rows === 1 ? '' : 's'}.`);
     process.stderr.write(`vsynth: worker stopped after ${rows} row${rows === 1 ? '' : 's'}\n`);
   } finally {
     stop.dispose();
