@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { connectRedis } from '@vsynth/queue';
 import { ledger, sandboxEnv, spawnCli, testSandbox, type TestSandbox } from './batch-helpers.js';
 import { WELCOME, settledRows, until, writeCustomers } from './queue-helpers.js';
 import { redisMissing, startRedis, type TestRedis } from './redis-server.js';
@@ -59,6 +60,15 @@ describe.skipIf(redisMissing !== undefined)(
         ),
       );
       expect(worker.output.stderr).not.toContain('continuing');
+      // A row in flight at the loss may have recorded into the emptied Redis: such keys expire, none is a batch.
+      const connection = await connectRedis(redis!.url);
+      try {
+        expect(await connection.redis.get('vsynth:batch:vol:settings')).toBe(null);
+        for (const key of await connection.redis.keys('vsynth:batch:vol:*'))
+          expect(await connection.redis.ttl(key)).toBeGreaterThan(0);
+      } finally {
+        await connection.close();
+      }
       // Nothing was sent twice, and nothing after the loss was noticed.
       const names = (await ledger(sandbox.url)).map((entry) => String(entry.body['name']));
       expect(new Set(names).size).toBe(names.length);

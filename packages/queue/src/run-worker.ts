@@ -87,8 +87,11 @@ export async function runWorker(options: RunWorkerOptions): Promise<WorkerEnd> {
   };
 
   const settleIn = async (store: RedisStore, batchId: string, result: RowResult) => {
-    // Writing into keys Redis lost would leave orphans that look like a batch.
-    if (lost.has(batchId)) return;
+    if (lost.has(batchId)) {
+      // No result into keys Redis lost; what the row's request recorded there expires like a batch's keys.
+      await retainBatch(redis, batchId, settingsCache.get(batchId)?.retentionDays);
+      return;
+    }
     await store.writeResult(result);
     await retainBatch(redis, batchId, settingsCache.get(batchId)?.retentionDays);
     if (result.status !== 'ok') knownOf(batchId)[result.status] += 1;
