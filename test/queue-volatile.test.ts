@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { connectRedis } from '@vsynth/queue';
+import { connectRedis, redisPersistence } from '@vsynth/queue';
 import { ledger, sandboxEnv, spawnCli, testSandbox, type TestSandbox } from './batch-helpers.js';
 import { WELCOME, settledRows, until, writeCustomers } from './queue-helpers.js';
 import { redisMissing, startRedis, type TestRedis } from './redis-server.js';
@@ -28,6 +28,28 @@ describe.skipIf(redisMissing !== undefined)(
     afterAll(async () => {
       await redis?.stop();
       if (dir !== undefined) await rm(dir, { recursive: true, force: true });
+    });
+
+    it('redisPersistence tells an append-only file from snapshots and from nothing', async () => {
+      const connection = await connectRedis(redis!.url);
+      try {
+        expect(await redisPersistence(connection.redis)).toMatchObject({
+          durable: false,
+          detail: expect.stringContaining('a restart empties it'),
+        });
+        await connection.redis.config('SET', 'save', '3600 1');
+        expect(await redisPersistence(connection.redis)).toEqual({
+          durable: false,
+          detail:
+            'it only saves snapshots (appendonly no, save "3600 1"): a restart loses what was written after the last one',
+        });
+        await connection.redis.config('SET', 'appendonly', 'yes');
+        expect(await redisPersistence(connection.redis)).toMatchObject({ durable: true });
+      } finally {
+        await connection.redis.config('SET', 'appendonly', 'no');
+        await connection.redis.config('SET', 'save', '');
+        await connection.close();
+      }
     });
 
     it('is refused unless --allow-volatile-redis; a worker that finds the batch gone after a restart stops saying what it knew', async () => {

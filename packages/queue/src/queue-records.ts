@@ -141,7 +141,8 @@ export function parseJobData(jobId: string | undefined, data: unknown): RowJobDa
 /**
  * The damage of a job whose data BullMQ could not read as JSON.
  *
- * @example unreadableJob('b1.3.Xk9', 'garbage{').message // 'Batch b1 is damaged in Redis: the job b1.3.Xk9 holds data that is not JSON ("garbage{").'
+ * @example unreadableJob('b1.3.Xk9', 'x{').message
+ * // 'Batch b1 is damaged in Redis: the job b1.3.Xk9 holds data that is not JSON ("x{").'
  */
 export function unreadableJob(jobId: string, text: string): DamagedQueueError {
   const batchId = /^([A-Za-z0-9_-]{1,64})\.\d+\./.exec(jobId)?.[1] ?? '?';

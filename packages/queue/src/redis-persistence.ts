@@ -13,7 +13,9 @@ export interface RedisPersistence {
  * write; snapshots (`save`) lose what came after the last one, and without either a restart empties
  * it. Undefined when the server refuses `CONFIG GET` (managed services often do): nothing is known.
  *
- * @example const persistence = await redisPersistence(redis); if (persistence?.durable === false) warn(persistence.detail);
+ * @example
+ * const persistence = await redisPersistence(redis);
+ * if (persistence?.durable === false) warn(persistence.detail);
  */
 export async function redisPersistence(redis: Redis): Promise<RedisPersistence | undefined> {
   let appendonly: string | undefined;
