@@ -3,7 +3,7 @@
  * example's rows and template, base projects, the ledger, and the spawned CLI.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient, isApiError, isNetworkError, type ProjectCreateRequest, type VsynthClient } from '@vsynth/core';
@@ -57,6 +57,23 @@ export async function basePool(
     }
   }
   return { pool, slots, payload };
+}
+
+/**
+ * A create payload template (exported, without `name`) and a data file of rows keyed by email
+ * (default two); returns their paths.
+ */
+export async function createBatchFiles(
+  dir: string,
+  emails: readonly string[] = ['ana@example.com', 'tab\there@example.com'],
+): Promise<{ template: string; data: string }> {
+  const { payload } = await compileFile(join(GREETING, 'video.tsx'));
+  const { name: _name, ...body } = payload as Record<string, unknown>;
+  const template = join(dir, 'create.json');
+  await writeFile(template, JSON.stringify({ ...body, isExport: true }));
+  const data = join(dir, 'people.csv');
+  await writeFile(data, `email\n${emails.map((email) => `"${email}"\n`).join('')}`);
+  return { template, data };
 }
 
 export async function greetingTemplate(slots: Record<string, string>): Promise<BatchTemplate> {

@@ -27,8 +27,9 @@ export interface TestRedis {
 }
 
 /**
- * Starts redis-server on a free loopback port. `appendonly`: persist every write to an
- * append-only file fsynced each write (survives `kill()`); default off, nothing saved.
+ * Starts redis-server on a free loopback port. `appendonly: true`: persist every write to an
+ * append-only file fsynced each write (survives `kill()`); `false`: nothing saved (a restart empties
+ * it, and `vsynth batch --queue` refuses it); default an append-only file fsynced each second.
  *
  * @example const redis = await startRedis(); … await redis.stop();
  */
@@ -49,7 +50,11 @@ export async function startRedis(options: { appendonly?: boolean } = {}): Promis
     'no',
     '--loglevel',
     'warning',
-    ...(options.appendonly ? ['--appendonly', 'yes', '--appendfsync', 'always'] : ['--appendonly', 'no']),
+    ...(options.appendonly === true
+      ? ['--appendonly', 'yes', '--appendfsync', 'always']
+      : options.appendonly === false
+        ? ['--appendonly', 'no']
+        : ['--appendonly', 'yes', '--appendfsync', 'everysec']),
   ];
   const launch = async () => {
     child = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'pipe'] });

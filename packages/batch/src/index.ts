@@ -13,6 +13,7 @@ export { Journal } from './journal.js';
 export type { JournalBatchEntry, JournalEntry, JournalResumeEntry, JournalState } from './journal-entry.js';
 export { KeyLock } from './key-lock.js';
 export { openJournal, type OpenJournalOptions } from './open-journal.js';
+export { PROJECT_NAME_MAX_CHARS, rowProjectName } from './project-name.js';
 export { ProjectPool } from './project-pool.js';
 export { RateLimiter } from './rate-limiter.js';
 export { RESULT_COLUMNS, openResultsFile, type ResultsSink } from './open-results-file.js';
@@ -34,5 +35,12 @@ export {
 } from './row-lifecycle.js';
 export { failedResult, overMaxCubesResult, type RowResult, type RowStatus } from './row-result.js';
 export { runBatch, type RunBatchOptions } from './run-batch.js';
-export { settleRow, unknownRows, type SettleRowOptions, type UnknownRow } from './settle-row.js';
+export {
+  checkSettleRowOptions,
+  settleRow,
+  unknownRow,
+  unknownRows,
+  type SettleRowOptions,
+  type UnknownRow,
+} from './settle-row.js';
 export { sendRow, type RequestPacer, type RowToSend, type SendRowContext, type SentRow } from './send-row.js';

@@ -17,6 +17,10 @@ export interface AttemptRecord {
   readonly cid: string;
   /** The project a modify changes. */
   readonly projectId?: string;
+  /** The name a create gave its project (see `rowProjectName`): what finds it in the project list. */
+  readonly name?: string;
+  /** The request carried the batch's webhook address and exports: a delivery, even a late one, settles it. */
+  readonly webhook?: true;
   readonly time: string;
 }
 
@@ -79,6 +83,10 @@ export interface RowState {
   readonly cid?: string;
   readonly projectId?: string;
   readonly projectKey?: string;
+  /** The project name the row's create carried. */
+  readonly name?: string;
+  /** Its last request awaits a webhook delivery (see {@link AttemptRecord}). */
+  readonly webhook?: true;
   readonly cubes?: number;
   readonly reason?: string;
   readonly message?: string;
@@ -106,7 +114,7 @@ export function rowStateAfter(before: RowState | undefined, record: RowRecord): 
         cid: record.cid,
         attempts: (before?.attempts ?? 0) + 1,
         sentAt: record.time,
-        ...omitUndefined({ projectId: record.projectId }),
+        ...omitUndefined({ projectId: record.projectId, name: record.name, webhook: record.webhook }),
       };
     case 'done':
       return {
@@ -117,6 +125,7 @@ export function rowStateAfter(before: RowState | undefined, record: RowRecord): 
           cid: before?.cid,
           projectId: record.projectId ?? before?.projectId,
           projectKey: record.projectKey,
+          name: before?.name,
           cubes: record.cubes,
           videoUrl: before?.videoUrl,
           duration: before?.duration,

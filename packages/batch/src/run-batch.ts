@@ -90,7 +90,16 @@ export interface RunBatchOptions {
   readonly results?: string | ResultsSink;
   /** Called for every bound row of a dry run with the request that would be sent. */
   readonly onRequest?: (state: { row: number; rowKey: string; request: BatchRequest; cubes: number }) => void;
-  /** Join webhook deliveries to rows: results get videoUrl and duration, unknown rows settle as done. */
+  /**
+   * Name each project a create row makes `vsynth <batch>.<row> <row key>` (at most 100 characters)
+   * unless the template sets `name`, so a row whose answer was lost can be found in the service's
+   * project list; default true. `false` sends the template's body as it is.
+   */
+  readonly nameProjects?: boolean;
+  /**
+   * Join webhook deliveries to rows: results get videoUrl and duration, unknown rows settle as done,
+   * those an earlier run left unknown included (a late delivery to the same address settles them).
+   */
   readonly webhooks?: WebhookCollector;
   /** How long to wait for deliveries after the last row was sent; default 60 s. */
   readonly webhookWaitMs?: number;
@@ -177,6 +186,7 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
       baseBackoffMs: settings.baseBackoffMs,
       maxBackoffMs: settings.maxBackoffMs,
       webhooks: options.webhooks,
+      nameProjects: options.nameProjects !== false,
       sharedProject:
         template.kind === 'modify' && (settings.projectPool.length > 0 || template.projectId !== undefined),
       clock,
@@ -235,7 +245,8 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
         continue;
       }
       if (before !== undefined && action === 'unknown') {
-        settle(recordedResult(row, before, 'unknown'));
+        // Sent by an earlier run with the webhook address: its delivery may still come, to this run.
+        settle(recordedResult(row, before, 'unknown'), before.webhook === true);
         continue;
       }
       const priorAttempts = before?.attempts ?? 0;
@@ -411,7 +422,8 @@ function checkOptions(options: RunBatchOptions): void {
   }
   checkString('journal', options.journal);
   checkOneOf('journalDurability', options.journalDurability, ['fsync', 'write']);
-  for (const name of ['resume', 'resendUnknown', 'dryRun', 'strict'] as const) checkBoolean(name, options[name]);
+  for (const name of ['resume', 'resendUnknown', 'dryRun', 'strict', 'nameProjects'] as const)
+    checkBoolean(name, options[name]);
   checkStringList('projectPool', options.projectPool);
   checkString('keyColumn', options.keyColumn);
   checkString('batchId', options.batchId);

@@ -10,6 +10,7 @@ import type { BatchClient } from './batch-client.js';
 import type { BatchClock } from './batch-clock.js';
 import type { BatchStore } from './batch-store.js';
 import { classifyFailure } from './classify-failure.js';
+import { namesProject, rowProjectName } from './project-name.js';
 import { correlationId } from './row-lifecycle.js';
 import { failedResult, type RowResult } from './row-result.js';
 
@@ -29,6 +30,11 @@ export interface SendRowContext {
   readonly maxAttempts: number;
   readonly baseBackoffMs: number;
   readonly maxBackoffMs: number;
+  /**
+   * Give each create whose template sets no `name` the row's project name (`rowProjectName`), so
+   * a lost answer's project can be found in the service's project list; default true.
+   */
+  readonly nameProjects?: boolean;
   /** Webhook address and secret: each request gets the row's correlated `webhookUrl`. */
   readonly webhooks?: { readonly url: string; readonly secret: string } | undefined;
   /** The modify's project is shared by rows (fixed or from a pool): a 404 stops the batch. */
@@ -80,13 +86,16 @@ export async function sendRow(context: SendRowContext, toSend: RowToSend): Promi
   const cid = correlationId(context.batchId, row);
   // Only an export is delivered to the webhook (modify exports when asked; create and legacy unless told not to).
   const exports = request.kind === 'modify' ? request.body['isExport'] === true : request.body['isExport'] !== false;
-  const body =
-    context.webhooks === undefined
-      ? request.body
-      : {
-          ...request.body,
-          webhookUrl: correlateWebhookUrl(context.webhooks.url, { id: cid, secret: context.webhooks.secret }),
-        };
+  const name = namesProject(request.kind, request.body, context.nameProjects !== false)
+    ? rowProjectName(cid, rowKey)
+    : undefined;
+  const body = {
+    ...request.body,
+    ...omitUndefined({ name }),
+    ...(context.webhooks === undefined
+      ? {}
+      : { webhookUrl: correlateWebhookUrl(context.webhooks.url, { id: cid, secret: context.webhooks.secret }) }),
+  };
   const notSent = (reason: 'stopped' | 'interrupted'): SentRow => ({
     result: notSentResult(row, rowKey, attempts, reason, projectId),
     awaitsDelivery: false,
@@ -108,7 +117,8 @@ export async function sendRow(context: SendRowContext, toSend: RowToSend): Promi
       key: rowKey,
       attempt: attempts + 1,
       cid,
-      ...omitUndefined({ projectId }),
+      ...omitUndefined({ projectId, name }),
+      ...(context.webhooks !== undefined && exports ? { webhook: true as const } : {}),
       time: now(),
     });
     attempts += 1;

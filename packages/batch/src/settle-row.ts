@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { UsageError } from '@vsynth/core';
+import { UsageError, omitUndefined } from '@vsynth/core';
 import { openJournal } from './open-journal.js';
 import { readJournal } from './read-journal.js';
 import type { RowState } from './row-lifecycle.js';
@@ -14,6 +14,8 @@ export interface UnknownRow {
   readonly correlationId?: string;
   /** The project a modify row changed. */
   readonly projectId?: string;
+  /** The name its create gave the project (`vsynth <batch>.<row> <key>`): search the project list for it. */
+  readonly projectName?: string;
   readonly attempts: number;
   readonly reason: string;
 }
@@ -30,15 +32,27 @@ export function unknownRows(journal: string): UnknownRow[] {
   return [...state.rows]
     .filter(([, row]) => row.status === 'attempt' || row.status === 'unknown')
     .sort(([a], [b]) => a - b)
-    .map(([row, recorded]) => ({
-      row,
-      rowKey: recorded.key,
-      attempts: recorded.attempts,
-      reason: recorded.reason ?? 'no_outcome',
-      ...(recorded.sentAt === undefined ? {} : { sentAt: recorded.sentAt }),
-      ...(recorded.cid === undefined ? {} : { correlationId: recorded.cid }),
-      ...(recorded.projectId === undefined ? {} : { projectId: recorded.projectId }),
-    }));
+    .map(([row, recorded]) => unknownRow(row, recorded));
+}
+
+/**
+ * What finds a row sent without a known outcome at the service, from its recorded state.
+ *
+ * @example unknownRow(12, state) // { row: 12, rowKey: 'ana@example.com', sentAt, correlationId: 'b1.12', … }
+ */
+export function unknownRow(row: number, recorded: RowState): UnknownRow {
+  return {
+    row,
+    rowKey: recorded.key,
+    attempts: recorded.attempts,
+    reason: recorded.reason ?? 'no_outcome',
+    ...omitUndefined({
+      sentAt: recorded.sentAt,
+      correlationId: recorded.cid,
+      projectId: recorded.projectId,
+      projectName: recorded.name,
+    }),
+  };
 }
 
 export interface SettleRowOptions {
@@ -58,10 +72,7 @@ export interface SettleRowOptions {
  * @example settleRow('people.journal.ndjson', { row: 13, notSent: true })
  */
 export function settleRow(journal: string, options: SettleRowOptions): RowState {
-  if ((options.done === undefined) === (options.notSent !== true))
-    throw new UsageError('Settle a row as `done` (with the project id found) or as `notSent`, one of the two.');
-  if (options.done !== undefined && options.done.trim() === '')
-    throw new UsageError('`done` takes the id of the project the service made for the row.');
+  checkSettleRowOptions(options);
   const state = existingJournal(journal);
   const recorded = state.rows.get(options.row);
   if (recorded === undefined)
@@ -88,6 +99,20 @@ export function settleRow(journal: string, options: SettleRowOptions): RowState 
     open.close();
   }
   return readJournal(journal)!.rows.get(options.row)!;
+}
+
+/**
+ * Throws `UsageError` unless `options` settle a row one way: `done` with a project id, or `notSent`.
+ *
+ * @example checkSettleRowOptions({ row: 3, done: 'p-1' })
+ */
+export function checkSettleRowOptions(options: SettleRowOptions): void {
+  if (!Number.isInteger(options.row) || options.row < 1)
+    throw new UsageError(`\`row\` takes a row number (1 or more); received ${String(options.row)}.`);
+  if ((options.done === undefined) === (options.notSent !== true))
+    throw new UsageError('Settle a row as `done` (with the project id found) or as `notSent`, one of the two.');
+  if (options.done !== undefined && (typeof options.done !== 'string' || options.done.trim() === ''))
+    throw new UsageError('`done` takes the id of the project the service made for the row.');
 }
 
 function existingJournal(journal: string) {

@@ -19,7 +19,7 @@ Exit codes:
      for \`vsynth diff\` only: the two videos differ, as diff(1) says
   2  usage error (unknown option, missing argument, unreadable file, missing credentials)
   3  invalid input (payload, TSX, template or row failed validation; no rows in the data file;
-     a damaged batch journal, or a changed data file, on --resume)
+     a damaged batch journal, or a changed data file, on --resume; a queued batch damaged in Redis)
   4  permanent API failure (4xx other than 408/429)
   5  transient failure (network, rate limit or 5xx after retries, timeout, cancelled)
-  6  batch finished with failed or unknown rows (or was interrupted)`;
+  6  batch finished with failed or unknown rows (or was interrupted; a worker whose batch Redis lost)`;

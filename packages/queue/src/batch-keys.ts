@@ -38,6 +38,8 @@ export interface QueuedBatchSettings {
   readonly maxAttempts?: number;
   /** Webhook address given to the service; its secret comes from each worker's VSYNTH_WEBHOOK_SECRET. */
   readonly webhookUrl?: string;
+  /** False: creates are sent without the row's project name (`nameProjects` of `runBatch`); default named. */
+  readonly nameProjects?: boolean;
   /** Days the batch's keys live after its last activity; default `DEFAULT_RETENTION_DAYS` (30). */
   readonly retentionDays?: number;
   readonly created: string;

@@ -5,6 +5,8 @@ import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { QUEUE_NAME, batchKeys, type QueuedBatchSettings, type RowJobData } from './batch-keys.js';
 import { retainBatch } from './retain-batch.js';
+import { NOT_SENT } from './settle-queued-row.js';
+import { parseRowResult, parseSettings } from './queue-records.js';
 
 export interface EnqueueBatchOptions {
   readonly redis: Redis;
@@ -34,7 +36,7 @@ export async function enqueueBatch(options: EnqueueBatchOptions): Promise<Enqueu
   const keys = batchKeys(settings.batchId);
   const stored = await redis.get(keys.settings);
   if (stored !== null) {
-    const previous = JSON.parse(stored) as QueuedBatchSettings;
+    const previous = parseSettings(settings.batchId, keys.settings, stored);
     if (previous.template !== settings.template || previous.rows !== settings.rows) {
       throw new UsageError(
         `The queue already holds batch ${settings.batchId} with the ${previous.template} over ${previous.rows} rows; it differs from this one. Choose another \`batchId\`.`,
@@ -62,15 +64,17 @@ export async function enqueueBatch(options: EnqueueBatchOptions): Promise<Enqueu
         const job = chunk[index]!;
         const id = ids[index]!;
         const knownResult = known[index];
-        if (
-          options.resendUnknown &&
-          knownResult !== null &&
-          knownResult !== undefined &&
-          (JSON.parse(knownResult) as RowResult).status === 'unknown'
-        ) {
+        const previous =
+          knownResult === null || knownResult === undefined
+            ? undefined
+            : parseRowResult(settings.batchId, `${keys.results} row ${job.row}`, knownResult);
+        const resend = options.resendUnknown === true && previous?.status === 'unknown';
+        // A row a person settled as never sent is sent by enqueueing the batch again.
+        if (resend || (previous?.status === 'failed' && previous.reason === NOT_SENT)) {
           // The row goes back to waiting: its result is removed until a worker settles it again.
           await redis.hdel(keys.results, String(job.row));
-          fresh.push({ name: 'row', data: { ...job, resendUnknown: true }, opts: { jobId: id, ...JOB_OPTIONS } });
+          const data = resend ? { ...job, resendUnknown: true } : job;
+          fresh.push({ name: 'row', data, opts: { jobId: id, ...JOB_OPTIONS } });
           continue;
         }
         if (knownResult !== null || held[index]) {

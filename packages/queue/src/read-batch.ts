@@ -1,7 +1,8 @@
 import { UsageError, omitUndefined } from '@vsynth/core';
 import { BatchTally, correlationId, withDelivery, type RowResult, type RowState } from '@vsynth/batch';
 import type { Redis } from 'ioredis';
-import { batchKeys, type QueuedBatchSettings } from './batch-keys.js';
+import { batchKeys } from './batch-keys.js';
+import { parseDelivery, parseRowResult, parseRowState, parseSettings } from './queue-records.js';
 
 export interface QueuedBatchStatus {
   readonly batchId: string;
@@ -35,7 +36,7 @@ export async function readBatch(
   const keys = batchKeys(batchId);
   const [settingsText, resultTexts, rowTexts, started, stop, last, deliveries] = await Promise.all([
     redis.get(keys.settings),
-    redis.hvals(keys.results),
+    redis.hgetall(keys.results),
     redis.hlen(keys.rows),
     redis.get(keys.started),
     redis.get(keys.stop),
@@ -46,9 +47,11 @@ export async function readBatch(
     throw new UsageError(
       `The queue has no batch ${batchId}. Check \`batchId\` and \`queue\` (the id is printed when the batch is enqueued).`,
     );
-  const settings = JSON.parse(settingsText) as QueuedBatchSettings;
-  const results = resultTexts
-    .map((text) => joinDelivery(batchId, JSON.parse(text) as RowResult, deliveries))
+  const settings = parseSettings(batchId, keys.settings, settingsText);
+  const results = Object.entries(resultTexts)
+    .map(([row, text]) =>
+      joinDelivery(batchId, parseRowResult(batchId, `${keys.results} row ${row}`, text), deliveries),
+    )
     .sort((a, b) => a.row - b.row);
   const tally = new BatchTally();
   let attemptedWithResult = 0;
@@ -63,7 +66,7 @@ export async function readBatch(
   // Up to the last result of a finished batch; up to now while it runs.
   const end = finished && last !== null ? Date.parse(last) : Date.now();
   const elapsed = started === null ? 0 : (end - Date.parse(started)) / 1000;
-  const stopped = stop === null ? undefined : (JSON.parse(stop) as { reason: string }).reason;
+  const stopped = stop === null ? undefined : stopReason(stop);
   return {
     status: {
       batchId,
@@ -90,14 +93,27 @@ export async function readBatch(
  * @example const states = await rowStates(redis, 'b1'); states.get(3)?.status // 'done'
  */
 export async function rowStates(redis: Redis, batchId: string): Promise<Map<number, RowState>> {
-  const all = await redis.hgetall(batchKeys(batchId).rows);
-  return new Map(Object.entries(all).map(([row, text]) => [Number(row), JSON.parse(text) as RowState]));
+  const { rows } = batchKeys(batchId);
+  const all = await redis.hgetall(rows);
+  return new Map(
+    Object.entries(all).map(([row, text]) => [Number(row), parseRowState(batchId, `${rows} row ${row}`, text)]),
+  );
 }
 
 /** A done or unknown row whose export was delivered (its correlation id): done, with videoUrl and duration. */
 function joinDelivery(batchId: string, result: RowResult, deliveries: Record<string, string>): RowResult {
   const text = deliveries[String(result.row)];
   if (text === undefined || (result.status !== 'done' && result.status !== 'unknown')) return result;
-  const delivery = JSON.parse(text) as { cid: string; videoUrl?: string; duration?: number | string };
+  const delivery = parseDelivery(batchId, `${batchKeys(batchId).deliveries} row ${result.row}`, text);
   return delivery.cid === correlationId(batchId, result.row) ? withDelivery(result, delivery) : result;
+}
+
+/** Why the batch stopped, from its `:stop` key (`{reason, message}`; any other text is the reason itself). */
+export function stopReason(text: string): string {
+  try {
+    const reason = (JSON.parse(text) as { reason?: unknown } | null)?.reason;
+    return typeof reason === 'string' ? reason : text;
+  } catch {
+    return text;
+  }
 }

@@ -2,6 +2,7 @@ import { rowStateAfter, type BatchStore, type RowRecord, type RowResult, type Ro
 import type { Redis } from 'ioredis';
 import { batchKeys } from './batch-keys.js';
 import { runScript, type LuaScript } from './lua-script.js';
+import { parseRowState } from './queue-records.js';
 
 /**
  * The batch store of queued batches: a row's attempt is in Redis before its request leaves, as durable
@@ -18,7 +19,7 @@ export class RedisStore implements BatchStore {
 
   constructor(
     private readonly redis: Redis,
-    batchId: string,
+    private readonly batchId: string,
   ) {
     this.keys = batchKeys(batchId);
   }
@@ -30,7 +31,7 @@ export class RedisStore implements BatchStore {
     const known = this.known.get(entry.row);
     let text = known !== undefined ? known : await this.rowText(entry.row);
     for (;;) {
-      const after = rowStateAfter(text === null ? undefined : (JSON.parse(text) as RowState), entry);
+      const after = rowStateAfter(text === null ? undefined : this.parse(entry.row, text), entry);
       if (after === undefined) return;
       const afterText = JSON.stringify(after);
       const current = await runScript(
@@ -49,10 +50,14 @@ export class RedisStore implements BatchStore {
     }
   }
 
-  /** What Redis records about a row (undefined: never attempted). */
+  /** What Redis records about a row (undefined: never attempted); a damaged record throws `DamagedQueueError`. */
   async rowState(row: number): Promise<RowState | undefined> {
     const text = await this.rowText(row);
-    return text === null ? undefined : (JSON.parse(text) as RowState);
+    return text === null ? undefined : this.parse(row, text);
+  }
+
+  private parse(row: number, text: string): RowState {
+    return parseRowState(this.batchId, `${this.keys.rows} row ${row}`, text);
   }
 
   private async rowText(row: number): Promise<string | null> {

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { Option, type Command } from 'commander';
 import { TemplateError, UsageError, batchError, formatIssue, omitUndefined } from '@vsynth/core';
 import type { RowResult } from '@vsynth/batch';
-import type { QueuedBatchStatus, RowJobData } from '@vsynth/queue';
+import type { QueueConnection, QueuedBatchStatus, RowJobData } from '@vsynth/queue';
 import { dataOptions, templateOptions, type BatchCommandOptions } from './batch.js';
 import { progressBar } from './progress-bar.js';
 import { cliFlagsOnError, errorWithCliFlags, resultWithCliFlags, withCliFlags } from './with-cli-flags.js';
@@ -65,6 +65,7 @@ export async function enqueueBatchCommand(
   // Connect first: a wrong address is told before binding a large file.
   const connection = await cliFlagsOnError(connectRedis(options.queue));
   try {
+    await checkPersistence(connection, options.allowVolatileRedis === true);
     const jobs: RowJobData[] = [];
     const invalid: RowResult[] = [];
     const summary = await runBatch({
@@ -107,6 +108,7 @@ export async function enqueueBatchCommand(
           kind: template.kind,
           rows: summary.rows,
           queued: jobs.length,
+          ...(options.projectNames === false ? { nameProjects: false } : {}),
           ...omitUndefined({
             rps: options.rps,
             maxCubes: options.maxCubes,
@@ -141,6 +143,32 @@ export async function enqueueBatchCommand(
   } finally {
     await connection.close();
   }
+}
+
+/**
+ * Refuses a Redis that a restart would empty of the batch (rows charged for would be lost track of),
+ * unless `allowVolatile`: then, and when the server does not say, a warning.
+ */
+async function checkPersistence(connection: QueueConnection, allowVolatile: boolean): Promise<void> {
+  const { redisPersistence } = await loadQueue();
+  const persistence = await redisPersistence(connection.redis);
+  const where = `The Redis at ${connection.url.display}`;
+  if (persistence === undefined) {
+    process.stderr.write(
+      `vsynth: warning: ${where} does not answer CONFIG GET, so its persistence is unknown; make sure it keeps an append-only file (appendonly yes), or a restart may lose the batch.\n`,
+    );
+    return;
+  }
+  if (persistence.durable) return;
+  if (allowVolatile) {
+    process.stderr.write(
+      `vsynth: warning: ${where} would lose the batch on a restart: ${persistence.detail}. Enqueued anyway (--allow-volatile-redis).\n`,
+    );
+    return;
+  }
+  throw new UsageError(
+    `${where} would lose the batch on a restart: ${persistence.detail}. Turn on its append-only file (appendonly yes in redis.conf, or CONFIG SET appendonly yes), or pass --allow-volatile-redis to enqueue anyway.`,
+  );
 }
 
 interface QueueReadOptions {

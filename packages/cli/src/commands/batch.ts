@@ -61,6 +61,8 @@ export interface BatchCommandOptions extends AssetFlags {
   readonly maxCubes?: number;
   readonly projectPool?: string[];
   readonly collectWebhooks?: boolean;
+  /** False with `--no-project-names`. */
+  readonly projectNames?: boolean;
   readonly webhookHost?: string;
   readonly webhookPort?: number;
   readonly webhookUrl?: string;
@@ -72,6 +74,7 @@ export interface BatchCommandOptions extends AssetFlags {
   readonly queue?: string;
   readonly batchId?: string;
   readonly retention?: number;
+  readonly allowVolatileRedis?: boolean;
 }
 
 /**
@@ -165,6 +168,10 @@ export function registerBatch(program: Command): void {
     )
     .option('--project-pool <ids>', 'comma-separated base projects for a modify template; rows spread over them', list)
     .option(
+      '--no-project-names',
+      "send creates without the project name vsynth gives them otherwise ('vsynth <batch>.<row> <row key>', unless the template sets name), which finds a row's project in the service's list",
+    )
+    .option(
       '--collect-webhooks',
       'receive the export webhooks: results get videoUrl and duration; unknown rows settle as done',
     )
@@ -198,6 +205,10 @@ export function registerBatch(program: Command): void {
     .option(
       '--batch-id <id>',
       'with --queue, the batch id (default random); enqueueing the same id again adds no duplicate row (with --resend-unknown: enqueues its unknown rows again, to be sent)',
+    )
+    .option(
+      '--allow-volatile-redis',
+      'with --queue, enqueue on a Redis without an append-only file (a restart would lose the batch), with a warning',
     )
     .option(
       '--retention <days>',
@@ -237,6 +248,7 @@ Examples:
       }
       if (options.batchId !== undefined) throw new UsageError('--batch-id only applies with --queue.');
       if (options.retention !== undefined) throw new UsageError('--retention only applies with --queue.');
+      if (options.allowVolatileRedis) throw new UsageError('--allow-volatile-redis only applies with --queue.');
       await runBatchCommand(options);
     });
   // `batch status --queue …`: options after the subcommand are its own, not batch's (the program has no options of its own).
@@ -361,6 +373,7 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
         webhooks: collector,
         webhookWaitMs: options.webhookWait === undefined ? undefined : options.webhookWait * 1000,
       }),
+      ...(options.projectNames === false ? { nameProjects: false } : {}),
       ...(options.resume ? { resume: true } : {}),
       ...(options.resendUnknown ? { resendUnknown: true } : {}),
       ...(options.dryRun ? { dryRun: true } : {}),

@@ -92,10 +92,13 @@ async function runWorkerCommand(options: WorkerOptions): Promise<void> {
       '--collect-webhooks needs $VSYNTH_WEBHOOK_SECRET (it is unset, empty or only white space): set it to the secret every worker signs webhook addresses with.',
     );
   const { connectRedis, recordDelivery, runWorker } = await loadQueue();
+  let down = false;
   const connection = await cliFlagsOnError(
     connectRedis(options.queue, {
-      onDown: (message) => process.stderr.write(`vsynth: ${message}\n`),
-      onUp: () => process.stderr.write('vsynth: Redis is back; continuing.\n'),
+      onDown: (message) => {
+        down = true;
+        process.stderr.write(`vsynth: ${message}\n`);
+      },
     }),
   );
   const client = createClient(omitUndefined({ baseUrl: options.baseUrl, legacyBaseUrl: options.legacyBaseUrl }));
@@ -123,7 +126,7 @@ async function runWorkerCommand(options: WorkerOptions): Promise<void> {
     : undefined;
   if (listener !== undefined) process.stderr.write(`vsynth: collecting webhooks at ${listener.url}\n`);
   try {
-    const { rows } = await runWorker({
+    const { rows, lost } = await runWorker({
       redis: connection.redis,
       client,
       ...omitUndefined({ concurrency: options.concurrency }),
@@ -149,7 +152,15 @@ async function runWorkerCommand(options: WorkerOptions): Promise<void> {
         process.stderr.write(`vsynth: queue: ${message}\n`);
       },
       signal: stop.signal,
+      // Said only once the batches it ran are known to be still there (a Redis without persistence comes back empty).
+      onReconnected: () => {
+        if (!down) return;
+        down = false;
+        process.stderr.write('vsynth: Redis is back with the batches this worker ran; continuing.\n');
+      },
     });
+    if (lost !== undefined)
+      throw core.batchError(`${lost} The worker stopped after ${rows} row${rows === 1 ? '' : 's'}.`);
     process.stderr.write(`vsynth: worker stopped after ${rows} row${rows === 1 ? '' : 's'}\n`);
   } finally {
     stop.dispose();
