@@ -18,7 +18,10 @@ export class StudioRequestError extends Error {
  * another site cannot send it without a CORS preflight, which the studio never answers. Past
  * `limit` bytes (declared or as they arrive) it is a 413; past `MAX_JSON_DEPTH` levels of nesting a 400.
  */
-export async function readJsonRequest(request: IncomingMessage, limit = STUDIO_BODY_LIMIT): Promise<Record<string, unknown>> {
+export async function readJsonRequest(
+  request: IncomingMessage,
+  limit = STUDIO_BODY_LIMIT,
+): Promise<Record<string, unknown>> {
   const type = request.headers['content-type'] ?? '';
   if (!/^application\/json\b/i.test(type)) {
     throw new StudioRequestError(415, `send the body as Content-Type: application/json; got ${type || 'none'}`);

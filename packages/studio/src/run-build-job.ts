@@ -29,14 +29,7 @@ import {
 } from '@vsynth/templates';
 import { failedOutcome as failed } from './failed-outcome.js';
 import { errorProblems, shown, toProblem } from './to-problem.js';
-import type {
-  BuildJob,
-  BuildOutcome,
-  PropsPanel,
-  StudioProblem,
-  StudioTarget,
-  TargetOutcome,
-} from './studio-types.js';
+import type { BuildJob, BuildOutcome, PropsPanel, StudioProblem, StudioTarget, TargetOutcome } from './studio-types.js';
 
 const TARGETS: readonly StudioTarget[] = ['v3A', 'v3B', 'legacy'];
 const TARGET_OPTIONS: Readonly<Record<StudioTarget, CompileOptions>> = {

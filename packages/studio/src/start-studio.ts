@@ -141,7 +141,7 @@ export async function startStudio(options: StartStudioOptions): Promise<Studio> 
   };
 
   // With rows the panel's edits are a preview: the rows live in the data file.
-  const defaultPropsFile = main.replace(/\.[cm]?[jt]sx?$/, '') + '.props.json';
+  const defaultPropsFile = `${main.replace(/\.[cm]?[jt]sx?$/, '')}.props.json`;
   const saveTo = (): string | null =>
     data !== undefined || options.file === undefined ? null : shown(builds.propsFile ?? defaultPropsFile, cwd);
   const stateOf = async (row: number) => {

@@ -32,7 +32,7 @@ export function propsFileText(previous: string | undefined, props: Readonly<Reco
     }
     // Items of an array of the same length are edited in place; an added, removed or moved item rewrites it.
     if (Array.isArray(before) && Array.isArray(after) && before.length === after.length) {
-      after.forEach((value, index) => walk([...path, index], before[index], value));
+      for (const [index, value] of after.entries()) walk([...path, index], before[index], value);
       return;
     }
     if (JSON.stringify(before) !== JSON.stringify(after)) write(path, after);
@@ -47,7 +47,12 @@ export function propsFileText(previous: string | undefined, props: Readonly<Reco
  * own formatting would re-lay the last property too. Undefined when the key exists or the object
  * is empty, which `modify` handles.
  */
-function addedProperty(text: string, path: JSONPath, value: unknown, formatting: FormattingOptions): Edit[] | undefined {
+function addedProperty(
+  text: string,
+  path: JSONPath,
+  value: unknown,
+  formatting: FormattingOptions,
+): Edit[] | undefined {
   const root = parseTree(text);
   const parent = root === undefined ? undefined : findNodeAtLocation(root, path.slice(0, -1));
   const key = path[path.length - 1];
@@ -60,7 +65,9 @@ function addedProperty(text: string, path: JSONPath, value: unknown, formatting:
   const ownLine = before.trim() === '';
   const unit = formatting.insertSpaces === false ? '\t' : ' '.repeat(formatting.tabSize ?? 2);
   const json = ownLine
-    ? JSON.stringify(value, null, unit).split('\n').join(`${formatting.eol ?? '\n'}${before}`)
+    ? JSON.stringify(value, null, unit)
+        .split('\n')
+        .join(`${formatting.eol ?? '\n'}${before}`)
     : JSON.stringify(value);
   const separator = ownLine ? `${formatting.eol ?? '\n'}${before}` : ' ';
   return [{ offset: last.offset + last.length, length: 0, content: `,${separator}${JSON.stringify(key)}: ${json}` }];
