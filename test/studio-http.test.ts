@@ -3,7 +3,7 @@
  * folder; `/state.json`, `/events`, the scene PNGs and `/source` as a script would use them.
  */
 import http from 'node:http';
-import { cp, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -451,6 +451,18 @@ describe('vsynth studio props panel endpoints, without --props', { timeout: 60_0
     await edit(file, '"Ana"', '"Bea"');
     await waitFor(async () => (await state(studio.url)).payloads.v3A?.name === 'Welcome Bea');
     expect(((await state(studio.url)) as any).panel).toMatchObject({ edited: false, props: { customer: 'Bea' } });
+
+    // A props file broken by hand is not written over: the panel's Save says where it is broken.
+    await writeFile(file, '{\n  "customer": "Bea",\n');
+    expect((await post('props', JSON.stringify({ props: { customer: 'Cy' } }))).body.ok).toBe(true);
+    expect(await post('props/save', '{}')).toEqual({
+      status: 409,
+      body: {
+        error:
+          'the props are not saved: library-demo.props.json:3:1 is not valid JSON: Expected double-quoted property name. Fix the file and try again.',
+      },
+    });
+    expect(await readFile(file, 'utf8')).toBe('{\n  "customer": "Bea",\n');
   });
 });
 

@@ -7,7 +7,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { localRequestRefusal, omitUndefined } from '@vsynth/core';
+import { localRequestRefusal, omitUndefined, parseJsonText } from '@vsynth/core';
 import { propsFileText } from '@vsynth/jsx-runtime';
 import { localImports } from './local-imports.js';
 import { readJsonRequest, StudioRequestError } from './read-json-request.js';
@@ -193,7 +193,15 @@ export async function startStudio(options: StartStudioOptions): Promise<Studio> 
       }
       builds.usePropsFile(file);
     } else {
-      await writeFile(file, propsFileText(await readFile(file, 'utf8'), props));
+      const text = await readFile(file, 'utf8');
+      try {
+        parseJsonText(text, { source: target });
+      } catch (error) {
+        // Edits placed in a file that does not parse could land anywhere: the user fixes it first.
+        const reason = (error as Error).message;
+        throw new StudioRequestError(409, `the props are not saved: ${reason}`);
+      }
+      await writeFile(file, propsFileText(text, props));
     }
     builds.setEdit(1, undefined);
     await rebuild();
