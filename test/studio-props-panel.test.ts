@@ -30,6 +30,7 @@ export const schema = z.object({
   headline: z.string().min(1),
   brand: colourProp().default('#1e40af'),
   seats: z.number().int().min(1),
+  size: z.enum(['small', 'large']).optional(),
   items: z.array(z.object({ title: z.string().min(1), price: z.number() })).default([]),
 });
 
@@ -113,6 +114,12 @@ describe.skipIf(!hasChromium)('the studio props panel in chromium', { timeout: 6
     expect(await page.getByLabel('seats *', { exact: true }).inputValue()).toBe('3');
     expect(await page.inputValue('#prop-items-0-title')).toBe('Seats');
     expect(await page.inputValue('#prop-items-0-price')).toBe('12');
+    expect(await page.$$eval('#prop-size option', (nodes) => nodes.map((node) => node.textContent))).toEqual([
+      '(none)',
+      'small',
+      'large',
+    ]);
+    expect(await page.getByLabel('size', { exact: true }).inputValue()).toBe('');
     expect(await page.textContent('#saveto')).toBe('Save writes card.props.json');
   });
 

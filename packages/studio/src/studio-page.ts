@@ -351,7 +351,12 @@ function field(raw, path, label, required, ensure, fallback) {
   } else if (schema.enum) {
     input = el('select');
     var offset = 0;
-    if (!required && schema.default === undefined) { input.appendChild(el('option', '', '(none)')).value = ''; offset = 1; }
+    // An empty choice for an optional prop, or a required one not given yet (the schema names it).
+    var unset = shown === undefined || shown === null;
+    if ((!required && schema.default === undefined) || unset) {
+      input.appendChild(el('option', '', required ? '(choose)' : '(none)')).value = '';
+      offset = 1;
+    }
     schema.enum.forEach(function (option) { input.appendChild(el('option', '', String(option))).value = String(option); });
     input.value = shown === undefined || shown === null ? '' : String(shown);
     input.addEventListener('change', function () {
