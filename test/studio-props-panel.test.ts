@@ -121,6 +121,16 @@ describe.skipIf(!hasChromium)('the studio props panel in chromium', { timeout: 6
     ]);
     expect(await page.getByLabel('size', { exact: true }).inputValue()).toBe('');
     expect(await page.textContent('#saveto')).toBe('Save writes card.props.json');
+    // Reached with the keyboard, in the schema's order.
+    await page.focus('#prop-headline');
+    const focused: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      await page.keyboard.press('Tab');
+      focused.push(
+        await page.evaluate(() => (document as unknown as { activeElement: { id: string } }).activeElement.id),
+      );
+    }
+    expect(focused).toEqual(['prop-brand', 'prop-brand-picker', 'prop-seats']);
   });
 
   it('rebuilds the storyboard on an edit of a text and a colour, and Save rewrites only those values', async () => {
