@@ -51,6 +51,11 @@ const BENCHES: readonly Bench[] = [
     args: full ? ['--rows', '1000000', '--rounds', '3'] : ['--rows', '200000'],
   },
   {
+    group: 'dryRun',
+    script: 'bench/dry-run/schema-share.ts',
+    args: full ? ['--rows', '10000', '--rounds', '9'] : ['--rows', '2000', '--rounds', '7'],
+  },
+  {
     group: 'compile',
     script: 'bench/compile/compile-vs-zod.ts',
     args: full ? ['--videos', '200', '--rounds', '15', '--warmup', '15'] : [],

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -47,5 +47,28 @@ describe('vsynth compile --props with a schema', () => {
         '',
       ].join('\n'),
     );
+  });
+
+  it('takes a props file whose "$schema" points at the JSON Schema `vsynth schema --out` wrote', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'vsynth-props-'));
+    try {
+      const schemaFile = join(dir, 'library-demo.props.schema.json');
+      const written = await runVsynth(['schema', 'examples/library-demo.tsx', '--out', schemaFile]);
+      expect([written.code, written.stderr]).toEqual([0, '']);
+      expect(JSON.parse(await readFile(schemaFile, 'utf8'))).toMatchObject({ type: 'object' });
+      const props = join(dir, 'library-demo.props.json');
+      await writeFile(
+        props,
+        '{\n  "$schema": "./library-demo.props.schema.json",\n  "customer": "Ana",\n  "plan": "Starter"\n}\n',
+      );
+      const { code, stdout, stderr } = await runVsynth(['compile', 'examples/library-demo.tsx', '--props', props]);
+      expect(stderr).toBe('');
+      expect(code).toBe(0);
+      const payload = JSON.parse(stdout) as { name: string; scenes: unknown[] };
+      // The defaults fill what the file leaves out: two features, so three scenes.
+      expect([payload.name, payload.scenes.length]).toEqual(['Welcome Ana', 3]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -4,12 +4,12 @@
  * at its file and line with the last good storyboard greyed, and recovers. With
  * VSYNTH_WRITE_SCREENSHOT=1 it also writes docs/studio.png for the README.
  */
-import { existsSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, hasChromium, launchChromium } from './chromium.js';
 import { REPO_ROOT } from './run-vsynth.js';
 import { copyLibraryDemo, linkDependencies, edit, startStudioCli, type StudioProcess } from './studio-helpers.js';
 
@@ -28,25 +28,7 @@ declare const document: {
   querySelectorAll<T = PageNode>(selector: string): Iterable<T>;
 };
 
-const CHROMIUM = '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
 if (!hasChromium) console.warn(`studio browser tests skipped: no ${CHROMIUM} (apt-get install chromium)`);
-
-/** Headless chromium that reaches nothing but the studio. */
-const launchChromium = (): Promise<Browser> =>
-  chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
 
 /** How long the page may take to show a save (the issue asks for 2 s). */
 const SHOWN_WITHIN_MS = 2000;

@@ -2,7 +2,8 @@
  * `vsynth studio` over HTTP, without a browser: the real CLI on a copy of an example in a temp
  * folder; `/state.json`, `/events`, the scene PNGs and `/source` as a script would use them.
  */
-import { cp, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import http from 'node:http';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -344,3 +345,131 @@ describe('vsynth studio usage errors', () => {
     }
   });
 });
+
+describe('vsynth studio props panel endpoints, without --props', { timeout: 60_000 }, () => {
+  let dir: string;
+  let studio: StudioProcess;
+
+  beforeAll(async () => {
+    dir = await copyLibraryDemo();
+    await rm(path.join(dir, 'library-demo.props.json'));
+    studio = await startStudioCli(['library-demo.tsx', '--no-open'], { cwd: dir });
+  }, 60_000);
+  afterAll(async () => {
+    await studio?.stop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  /** A POST to the studio, as its page sends it unless `headers` say otherwise. */
+  const post = async (
+    pathname: string,
+    body: string,
+    headers: Record<string, string> = {},
+  ): Promise<{ status: number; body: any }> => {
+    const url = new URL(pathname, studio.url);
+    return new Promise((resolve, reject) => {
+      const request = http.request(
+        url,
+        { method: 'POST', headers: { 'content-type': 'application/json', ...headers } },
+        (response) => {
+          let text = '';
+          response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) }));
+        },
+      );
+      request.on('error', reject);
+      request.end(body);
+    });
+  };
+
+  it('describes the props panel in /state.json: the JSON Schema, the props and where Save writes', async () => {
+    const current = await state(studio.url);
+    expect((current as any).panel).toMatchObject({
+      schema: { type: 'object', properties: { plan: { enum: ['Starter', 'Pro', 'Business', 'Enterprise'] } } },
+      props: {},
+      edited: false,
+      saveTo: 'library-demo.props.json',
+      rowProblems: null,
+    });
+  });
+
+  it('refuses another site, a form post, a body over 1 MiB and a bad row, changing nothing', async () => {
+    const before = await state(studio.url);
+    const port = new URL(studio.url).port;
+    const foreign = await post('props', '{"props":{"customer":"Eve"}}', { origin: 'http://attacker.example' });
+    expect(foreign).toEqual({
+      status: 403,
+      body: {
+        error:
+          'Origin "http://attacker.example" is another site than this studio\'s own pages; it answers scripts and its own pages only',
+      },
+    });
+    const host = await post('props/save', '{}', { host: `attacker.example:${port}` });
+    expect(host.status).toBe(403);
+    const form = await post('props', 'props=1', { 'content-type': 'application/x-www-form-urlencoded' });
+    expect(form).toEqual({
+      status: 415,
+      body: { error: 'send the body as Content-Type: application/json; got application/x-www-form-urlencoded' },
+    });
+    const huge = await post('props', JSON.stringify({ props: { customer: 'x'.repeat(1024 * 1024) } }));
+    expect(huge.status).toBe(413);
+    expect(huge.body.error).toBe("the body is larger than 1048576 bytes; the studio takes one video's props");
+    const row = await post('props', '{"row":0,"props":{}}');
+    expect(row).toEqual({ status: 400, body: { error: 'row must be a data row number 1, 2, …; got 0' } });
+    const notObject = await post('props', '{"props":[1]}');
+    expect(notObject.body.error).toBe('props must be a JSON object: the props of the video');
+    const after = await state(studio.url);
+    expect(after.version).toBe(before.version);
+    expect(await readdir(dir)).not.toContain('library-demo.props.json');
+  });
+
+  it('names a refused prop at its path, does not save it, and creates <video>.props.json on Save', async () => {
+    const bad = await post('props', JSON.stringify({ props: { customer: '', plan: 'Gold' } }));
+    expect(bad.status).toBe(200);
+    expect(bad.body.ok).toBe(false);
+    expect(bad.body.panel.edited).toBe(true);
+    expect(bad.body.problems.map((problem: Problem & { prop: unknown }) => [problem.prop, problem.message])).toEqual([
+      [['customer'], 'customer must not be empty, received ""'],
+      [['plan'], 'plan must be one of "Starter", "Pro", "Business", "Enterprise", received "Gold"'],
+    ]);
+    const refused = await post('props/save', '{}');
+    expect(refused.status).toBe(422);
+    expect(refused.body.error).toBe(
+      'the props are not saved: customer must not be empty, received ""; plan must be one of "Starter", "Pro", "Business", "Enterprise", received "Gold"',
+    );
+
+    const good = await post('props', JSON.stringify({ props: { customer: 'Ana', plan: 'Starter' } }));
+    expect(good.body.ok).toBe(true);
+    expect(good.body.payloads.v3A.name).toBe('Welcome Ana');
+    expect(await post('props/save', '{}')).toEqual({
+      status: 200,
+      body: { saved: 'library-demo.props.json', changed: true },
+    });
+    const file = path.join(dir, 'library-demo.props.json');
+    expect(await readFile(file, 'utf8')).toBe('{\n  "customer": "Ana",\n  "plan": "Starter"\n}\n');
+    // From now on the studio reads and watches the file it created.
+    await edit(file, '"Ana"', '"Bea"');
+    await waitFor(async () => (await state(studio.url)).payloads.v3A?.name === 'Welcome Bea');
+    expect(((await state(studio.url)) as any).panel).toMatchObject({ edited: false, props: { customer: 'Bea' } });
+
+    // A props file broken by hand is not written over: the panel's Save says where it is broken.
+    await writeFile(file, '{\n  "customer": "Bea",\n');
+    expect((await post('props', JSON.stringify({ props: { customer: 'Cy' } }))).body.ok).toBe(true);
+    expect(await post('props/save', '{}')).toEqual({
+      status: 409,
+      body: {
+        error:
+          'the props are not saved: library-demo.props.json:3:1 is not valid JSON: Expected double-quoted property name. Fix the file and try again.',
+      },
+    });
+    expect(await readFile(file, 'utf8')).toBe('{\n  "customer": "Bea",\n');
+  });
+});
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`not true within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { create } from './create.js';
+import { ZOD_RANGE } from './scaffold.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'create-vsynth-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -52,7 +53,11 @@ describe('create-vsynth', () => {
       '@vsynth/core': `^${version}`,
       '@vsynth/jsx-runtime': `^${version}`,
       '@vsynth/templates': `^${version}`,
+      zod: ZOD_RANGE,
     });
+    // The zod the project's schemas are written with is the one the workspace builds and tests with.
+    const workspace = readFileSync(new URL('../../../pnpm-workspace.yaml', import.meta.url), 'utf8');
+    expect(workspace).toContain(`\n  zod: ${ZOD_RANGE}\n`);
     expect(Object.keys(manifest(join(dir, 'lib'))['devDependencies'] ?? {})).toEqual([
       '@types/node',
       'tsx',

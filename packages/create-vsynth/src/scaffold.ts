@@ -76,6 +76,12 @@ export const TEMPLATE_PACKAGES: Record<TemplateName, readonly string[]> = {
   library: ['@vsynth/cli', '@vsynth/core', '@vsynth/jsx-runtime', '@vsynth/templates'],
 };
 
+/**
+ * The zod the projects' props schemas (`export const schema = z.object(…)`) are written with: the
+ * major version `@vsynth/jsx-runtime` reads (a test keeps it equal to the workspace's catalog).
+ */
+export const ZOD_RANGE = '^4.1.0';
+
 /** `true` for a name of `TEMPLATE_NAMES`. */
 export function isTemplateName(name: string): name is TemplateName {
   return (TEMPLATE_NAMES as readonly string[]).includes(name);
@@ -147,7 +153,10 @@ async function packageJson(template: TemplateName, name: string, options: Scaffo
       typecheck: 'tsc --noEmit',
       test: TEST_SCRIPTS[template],
     },
-    dependencies: Object.fromEntries(TEMPLATE_PACKAGES[template].map((item) => [item, specFor(item)])),
+    dependencies: {
+      ...Object.fromEntries(TEMPLATE_PACKAGES[template].map((item) => [item, specFor(item)])),
+      zod: ZOD_RANGE,
+    },
     devDependencies: {
       '@types/node': '^20.19.0',
       ...(template === 'library' && { tsx: '^4.20.0' }),

@@ -57,6 +57,7 @@ export { compileFile, type CompileFileOptions } from './load/compile-file.js';
 export { importTsx } from './load/import-tsx.js';
 export { assetUrlProp, avatarProp, colourProp, languageProp } from './props/prop-kinds.js';
 export { parseProps, type ParsePropsOptions, type PropsOrigin } from './props/parse-props.js';
+export { propsFileText } from './props/props-file-text.js';
 export { propsJsonSchema, propsSchemaOf, type JsonSchemaNode, type PropsSchema } from './props/props-schema.js';
 
 export { importProject, type ImportProjectOptions, type ImportProjectResult } from './import/import-project.js';

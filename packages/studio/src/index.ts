@@ -4,6 +4,12 @@
  * at its line, and redraws on every save of the video, its modules, props or data.
  */
 export { startStudio, type StartStudioOptions, type Studio } from './start-studio.js';
-export { studioState, type StudioScene, type StudioState } from './studio-state.js';
-export type { BuildOutcome, StudioProblem, StudioTarget, TargetOutcome } from './studio-types.js';
+export {
+  studioState,
+  type PanelContext,
+  type StudioPanelState,
+  type StudioScene,
+  type StudioState,
+} from './studio-state.js';
+export type { BuildOutcome, PropsPanel, StudioProblem, StudioTarget, TargetOutcome } from './studio-types.js';
 export { localImports } from './local-imports.js';

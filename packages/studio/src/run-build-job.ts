@@ -3,13 +3,14 @@
  * v3 A, v3 B and legacy (lossy, so the legacy tab lists what it drops), or bind a payload template.
  */
 import { readFile } from 'node:fs/promises';
-import { estimateCubes, omitUndefined, parseJsonText, type Issue } from '@vsynth/core';
+import { estimateCubes, isValidationError, omitUndefined, parseJsonText, type Issue } from '@vsynth/core';
 import {
   compile,
   importTsx,
   isElement,
   jsxDEV,
   parseProps,
+  propsJsonSchema,
   propsSchemaOf,
   type CompileOptions,
   type CompileResult,
@@ -18,6 +19,7 @@ import {
   type VsynthNode,
 } from '@vsynth/jsx-runtime';
 import {
+  coerceCells,
   missingVariableIssue,
   payloadTemplate,
   rowProps,
@@ -27,7 +29,7 @@ import {
 } from '@vsynth/templates';
 import { failedOutcome as failed } from './failed-outcome.js';
 import { errorProblems, shown, toProblem } from './to-problem.js';
-import type { BuildJob, BuildOutcome, StudioProblem, StudioTarget, TargetOutcome } from './studio-types.js';
+import type { BuildJob, BuildOutcome, PropsPanel, StudioProblem, StudioTarget, TargetOutcome } from './studio-types.js';
 
 const TARGETS: readonly StudioTarget[] = ['v3A', 'v3B', 'legacy'];
 const TARGET_OPTIONS: Readonly<Record<StudioTarget, CompileOptions>> = {
@@ -70,9 +72,12 @@ export async function runBuildJob(job: BuildJob): Promise<BuildOutcome> {
     }
   }
   let props: Record<string, unknown> | undefined;
-  if (job.props !== undefined) {
+  let propsText: string | undefined;
+  if (job.propsValue !== undefined) props = { ...job.propsValue };
+  else if (job.props !== undefined) {
     try {
-      const parsed = parseJsonText(await readFile(job.props, 'utf8'), { source: shown(job.props, cwd) });
+      propsText = await readFile(job.props, 'utf8');
+      const parsed = parseJsonText(propsText, { source: shown(job.props, cwd) });
       if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
         throw new Error(`${shown(job.props, cwd)} must hold a JSON object (the component's props)`);
       }
@@ -81,9 +86,11 @@ export async function runBuildJob(job: BuildJob): Promise<BuildOutcome> {
       return failed(errorProblems(error, job.props, cwd), rows?.length ?? null);
     }
   }
-  const context: Context = { job, main, rows, row, props };
+  const context: Context = { job, main, rows, row, props, propsText };
   if (job.template !== undefined) return buildPayloadTemplate(context, job.template);
-  return buildTsx(context, job.file ?? '');
+  const panel: { value?: PropsPanel } = {};
+  const outcome = await buildTsx(context, job.file ?? '', panel);
+  return panel.value === undefined ? outcome : { ...outcome, panel: panel.value };
 }
 
 interface Context {
@@ -92,9 +99,11 @@ interface Context {
   readonly rows: DataRow[] | null;
   readonly row: DataRow | undefined;
   readonly props: Record<string, unknown> | undefined;
+  /** The props file's text, so a props problem points at its line. */
+  readonly propsText: string | undefined;
 }
 
-async function buildTsx(context: Context, file: string): Promise<BuildOutcome> {
+async function buildTsx(context: Context, file: string, panel: { value?: PropsPanel }): Promise<BuildOutcome> {
   const { job, row, rows } = context;
   const rowCount = rows?.length ?? null;
   let mod: Record<string, unknown>;
@@ -115,26 +124,34 @@ async function buildTsx(context: Context, file: string): Promise<BuildOutcome> {
   } catch (error) {
     return failed(errorProblems(error, file, job.cwd), rowCount);
   }
+  const edited = job.propsValue !== undefined;
+  if (schema !== undefined) panel.value = propsPanel(schema, context, edited);
   const tracked = row === undefined || schema !== undefined ? undefined : rowProps(row.data, optional);
   let element: VsynthNode;
   if (typeof root === 'function') {
     let props: Record<string, unknown> = tracked?.props ?? { ...context.props };
-    if (schema !== undefined && row !== undefined) {
+    if (schema !== undefined && row !== undefined && !edited) {
       const checked = schemaRowProps(schema, row.data, row.row);
       if (!checked.ok) {
-        const problems = checked.issues.map((found) =>
-          atRow({ ...found, message: `row ${row.row}: ${found.message}` }, job.data ?? '', row.line, job.cwd),
-        );
+        const problems = checked.issues.map((found) => ({
+          ...atRow({ ...found, message: `row ${row.row}: ${found.message}` }, job.data ?? '', row.line, job.cwd),
+          prop: found.path,
+        }));
         return failed(problems, rowCount);
       }
       props = checked.props;
     } else if (schema !== undefined) {
+      const propsFile = job.props === undefined ? undefined : shown(job.props, job.cwd);
       try {
-        props = parseProps(schema, context.props ?? {}, {
-          name: job.props === undefined ? 'props' : shown(job.props, job.cwd),
-        });
+        const origin = edited ? { name: 'the props panel' } : { name: propsFile ?? 'props' };
+        props = parseProps(schema, context.props ?? {}, { ...origin, ...omitUndefined({ text: context.propsText }) });
       } catch (error) {
-        return failed(errorProblems(error, file, job.cwd), rowCount);
+        const issues = isValidationError(error) ? error.issues.filter((found) => found.severity === 'error') : [];
+        const problems = errorProblems(error, job.props ?? file, job.cwd);
+        return failed(
+          problems.map((problem, index) => ({ ...problem, ...omitUndefined({ prop: issues[index]?.path }) })),
+          rowCount,
+        );
       }
     }
     element = jsxDEV(root as FunctionComponent, props);
@@ -242,6 +259,25 @@ async function buildPayloadTemplate(context: Context, file: string): Promise<Bui
   }
   const warnings = bound.warnings.map((item) => toProblem(item, file, job.cwd));
   return { ok: true, problems: warnings, targets, drawn, slots: {}, cubes: cubesOf(body, drawn), rows: rowCount };
+}
+
+/** The panel's schema and props, and with rows, the problems of every row the schema refuses. */
+function propsPanel(schema: PropsSchema, context: Context, edited: boolean): PropsPanel {
+  const json = propsJsonSchema(schema);
+  const { row, rows } = context;
+  let props: Record<string, unknown> = context.props ?? {};
+  if (row !== undefined && !edited) {
+    const cells = coerceCells(row.data, json);
+    props = Object.fromEntries(Object.entries(cells).filter(([name]) => Object.hasOwn(json.properties ?? {}, name)));
+  }
+  const rowProblems =
+    rows === null
+      ? null
+      : rows.flatMap((item) => {
+          const checked = schemaRowProps(schema, item.data, item.row);
+          return checked.ok ? [] : [{ row: item.row, problems: checked.issues.map((found) => found.message) }];
+        });
+  return { schema: json, props, rowProblems };
 }
 
 /** A row's problem located at the row's line in the data file. */

@@ -3,15 +3,18 @@
  * (server-sent events carrying each new version), the storyboard PNGs and source lines, and rebuilds on
  * every save of the video, its local modules, props or data. A user error never stops it.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { localRequestRefusal, omitUndefined } from '@vsynth/core';
+import { localRequestRefusal, omitUndefined, parseJsonText } from '@vsynth/core';
+import { propsFileText } from '@vsynth/jsx-runtime';
 import { localImports } from './local-imports.js';
+import { readJsonRequest, StudioRequestError } from './read-json-request.js';
 import { StudioBuilds, type BuildRecord } from './studio-builds.js';
 import { STUDIO_PAGE } from './studio-page.js';
 import { studioState } from './studio-state.js';
+import { shown } from './to-problem.js';
 import { watchFiles } from './watch-files.js';
 
 export interface StartStudioOptions {
@@ -83,7 +86,8 @@ export async function startStudio(options: StartStudioOptions): Promise<Studio> 
     timer = setTimeout(() => void rebuild().catch(() => undefined), options.debounceMs ?? 30);
   });
   const updateWatched = async (): Promise<void> => {
-    const next = new Set<string>([main, ...(props ? [props] : []), ...(data ? [data] : [])]);
+    const propsFile = builds.propsFile;
+    const next = new Set<string>([main, ...(propsFile ? [propsFile] : []), ...(data ? [data] : [])]);
     if (options.file !== undefined) for (const file of await localImports(main)) next.add(file);
     watched = next;
     watcher.set(next);
@@ -109,15 +113,15 @@ export async function startStudio(options: StartStudioOptions): Promise<Studio> 
     setImmediate(next);
   };
 
-  let rebuilding = false;
+  // The rebuild running now; a save meanwhile marks it dirty and waits for the pass that follows.
+  let running: Promise<void> | undefined;
   let dirty = false;
-  const rebuild = async (): Promise<void> => {
-    if (rebuilding) {
+  const rebuild = (): Promise<void> => {
+    if (running !== undefined) {
       dirty = true;
-      return;
+      return running;
     }
-    rebuilding = true;
-    try {
+    const loop = async (): Promise<void> => {
       do {
         dirty = false;
         const version = builds.bump();
@@ -129,9 +133,79 @@ export async function startStudio(options: StartStudioOptions): Promise<Studio> 
         }
         await updateWatched().catch(() => undefined);
       } while (dirty);
-    } finally {
-      rebuilding = false;
+    };
+    running = loop().finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+
+  // With rows the panel's edits are a preview: the rows live in the data file.
+  const defaultPropsFile = `${main.replace(/\.[cm]?[jt]sx?$/, '')}.props.json`;
+  const saveTo = (): string | null =>
+    data !== undefined || options.file === undefined ? null : shown(builds.propsFile ?? defaultPropsFile, cwd);
+  const stateOf = async (row: number) => {
+    const record = await builds.get(row);
+    const edited = builds.edit(row) !== undefined;
+    return studioState(record, builds.lastGood(record.row), shownFile, { edited, saveTo: saveTo() });
+  };
+
+  /** `POST /props {"row": N, "props": {…}}`: the panel's props; rebuilt as a save is, answered with the state. */
+  const editProps = async (body: Record<string, unknown>) => {
+    const { row = 1, props } = body;
+    if (typeof row !== 'number' || !Number.isInteger(row) || row < 1) {
+      throw new StudioRequestError(400, `row must be a data row number 1, 2, …; got ${JSON.stringify(row)}`);
     }
+    if (typeof props !== 'object' || props === null || Array.isArray(props)) {
+      throw new StudioRequestError(400, 'props must be a JSON object: the props of the video');
+    }
+    if (options.file === undefined) throw new StudioRequestError(409, 'a payload template has no props to edit');
+    builds.setEdit(row, props as Record<string, unknown>);
+    rowToPrebuild = row;
+    await rebuild();
+    return stateOf(row);
+  };
+
+  /** `POST /props/save`: writes the panel's props to the props file, editing only what changed. */
+  const saveProps = async () => {
+    const target = saveTo();
+    if (target === null) {
+      throw new StudioRequestError(409, 'with --data the props come from the rows: edit them in the data file');
+    }
+    const props = builds.edit(1);
+    if (props === undefined) return { saved: target, changed: false };
+    const record = await builds.get(1);
+    const refused = record.outcome.problems.filter((problem) => problem.prop !== undefined);
+    if (refused.length > 0) {
+      const reasons = refused.map((problem) => problem.message).join('; ');
+      throw new StudioRequestError(422, `the props are not saved: ${reasons}`);
+    }
+    const file = builds.propsFile ?? defaultPropsFile;
+    if (builds.propsFile === undefined) {
+      try {
+        await writeFile(file, propsFileText(undefined, props), { flag: 'wx' });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        throw new StudioRequestError(
+          409,
+          `${target} already exists; start the studio with --props ${target} to edit it, or move it away`,
+        );
+      }
+      builds.usePropsFile(file);
+    } else {
+      const text = await readFile(file, 'utf8');
+      try {
+        parseJsonText(text, { source: target });
+      } catch (error) {
+        // Edits placed in a file that does not parse could land anywhere: the user fixes it first.
+        const reason = (error as Error).message;
+        throw new StudioRequestError(409, `the props are not saved: ${reason}`);
+      }
+      await writeFile(file, propsFileText(text, props));
+    }
+    builds.setEdit(1, undefined);
+    await rebuild();
+    return { saved: target, changed: true };
   };
 
   const server = createServer((request, response) => {
@@ -150,8 +224,19 @@ export async function startStudio(options: StartStudioOptions): Promise<Studio> 
       ...omitUndefined({ allowedHosts: options.allowedHosts }),
     });
     if (refusal !== undefined) return sendJson(response, 403, { error: refusal });
+    if (request.method === 'POST' && (url.pathname === '/props' || url.pathname === '/props/save')) {
+      try {
+        const body = await readJsonRequest(request);
+        if (url.pathname === '/props') return sendJson(response, 200, await editProps(body));
+        return sendJson(response, 200, await saveProps());
+      } catch (error) {
+        if (!(error instanceof StudioRequestError)) throw error;
+        response.setHeader('connection', 'close');
+        return sendJson(response, error.status, { error: error.message });
+      }
+    }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      const error = `${request.method ?? ''} is not supported; the studio only answers GET`;
+      const error = `${request.method ?? ''} is not supported; the studio answers GET, and POST to /props and /props/save`;
       return sendJson(response, 405, { error });
     }
     if (url.pathname === '/' || url.pathname === '/index.html') {
@@ -166,8 +251,7 @@ export async function startStudio(options: StartStudioOptions): Promise<Studio> 
         return sendJson(response, 400, { error: `row must be a data row number 1, 2, …; got "${rowText}"` });
       }
       rowToPrebuild = Number(rowText);
-      const record = await builds.get(rowToPrebuild);
-      return sendJson(response, 200, studioState(record, builds.lastGood(record.row), shownFile));
+      return sendJson(response, 200, await stateOf(rowToPrebuild));
     }
     if (url.pathname === '/events') {
       response.writeHead(200, {

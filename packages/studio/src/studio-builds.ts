@@ -34,7 +34,9 @@ const KEPT_BUILDS = 24;
 
 /** Versions and builds of one studio. */
 export class StudioBuilds {
-  readonly #sources: StudioSources;
+  #sources: StudioSources;
+  /** Props edited in the panel, per row (null without data), not yet saved. */
+  readonly #edits = new Map<number | null, Readonly<Record<string, unknown>>>();
   readonly #processes: BuildProcesses;
   readonly #records = new Map<string, Promise<BuildRecord>>();
   readonly #lastGood = new Map<number | null, BuildRecord>();
@@ -54,6 +56,28 @@ export class StudioBuilds {
 
   get hasData(): boolean {
     return this.#sources.data !== undefined;
+  }
+
+  /** The props file, absolute, when there is one. */
+  get propsFile(): string | undefined {
+    return this.#sources.props;
+  }
+
+  /** From now on builds read their props from `file` (a props file the panel just created). */
+  usePropsFile(file: string): void {
+    this.#sources = { ...this.#sources, props: file };
+  }
+
+  /** The panel's props for `row` (ignored without data); undefined goes back to the file or row. Bump after. */
+  setEdit(row: number, props: Readonly<Record<string, unknown>> | undefined): void {
+    const forRow = this.hasData ? row : null;
+    if (props === undefined) this.#edits.delete(forRow);
+    else this.#edits.set(forRow, props);
+  }
+
+  /** The panel's unsaved props for `row`, if it has any. */
+  edit(row: number): Readonly<Record<string, unknown>> | undefined {
+    return this.#edits.get(this.hasData ? row : null);
   }
 
   /** Marks the sources changed: the next `get` builds them again. Returns the new version. */
@@ -100,7 +124,8 @@ export class StudioBuilds {
 
   async #build(id: string, version: number, row: number | null): Promise<BuildRecord> {
     const { file, template, props, data, cwd } = this.#sources;
-    const job: BuildJob = { cwd, row: row ?? 1, ...omitUndefined({ file, template, props, data }) };
+    const propsValue = this.#edits.get(row);
+    const job: BuildJob = { cwd, row: row ?? 1, ...omitUndefined({ file, template, props, data, propsValue }) };
     const outcome = await this.#processes.run(job);
     const drawnPayload = outcome.drawn === null ? undefined : outcome.targets[outcome.drawn].payload;
     const baseDir = path.dirname(file ?? template ?? path.join(cwd, 'x'));

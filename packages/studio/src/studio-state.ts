@@ -1,6 +1,6 @@
 /** `GET /state.json`: what the page shows, for scripts and tests too. */
 import type { BuildRecord } from './studio-builds.js';
-import type { StudioProblem, StudioTarget, TargetOutcome } from './studio-types.js';
+import type { PropsPanel, StudioProblem, StudioTarget, TargetOutcome } from './studio-types.js';
 
 /** One storyboard image. */
 export interface StudioScene {
@@ -36,14 +36,35 @@ export interface StudioState {
   readonly targets: Readonly<Record<StudioTarget, Omit<TargetOutcome, 'payload'>>>;
   /** Number of data rows with `--data`, else null. */
   readonly rows: number | null;
+  /** The props panel, for a video that exports a schema; null otherwise. */
+  readonly panel: StudioPanelState | null;
+}
+
+/** What the props panel shows: fields from the JSON Schema, the props, and where Save writes them. */
+export interface StudioPanelState extends PropsPanel {
+  /** True when the props come from the panel and are not saved yet. */
+  readonly edited: boolean;
+  /** The props file Save writes (created when it does not exist); null with `--data` (rows live in the data file). */
+  readonly saveTo: string | null;
+}
+
+/** What the server knows of the panel besides the build: whether the props are edited, where Save writes. */
+export interface PanelContext {
+  readonly edited: boolean;
+  readonly saveTo: string | null;
 }
 
 /**
  * The state of `current`, showing `lastGood`'s storyboard and payloads when `current` failed.
  *
- * @example studioState(record, builds.lastGood(record.row), 'video.tsx')
+ * @example studioState(record, builds.lastGood(record.row), 'video.tsx', { edited: false, saveTo: 'video.props.json' })
  */
-export function studioState(current: BuildRecord, lastGood: BuildRecord | undefined, file: string): StudioState {
+export function studioState(
+  current: BuildRecord,
+  lastGood: BuildRecord | undefined,
+  file: string,
+  panelContext: PanelContext = { edited: false, saveTo: null },
+): StudioState {
   const shown = current.outcome.ok ? current : lastGood;
   const outcome = shown?.outcome;
   const images = shown?.images;
@@ -52,6 +73,8 @@ export function studioState(current: BuildRecord, lastGood: BuildRecord | undefi
     image: `/scene/${shown?.id ?? ''}/${index}.png`,
     durationSeconds,
   }));
+  // A build that stopped before reading the schema (a syntax error) keeps the last good build's panel.
+  const panel = current.outcome.panel ?? lastGood?.outcome.panel;
   const strip = (target: StudioTarget): Omit<TargetOutcome, 'payload'> => {
     const from = current.outcome.ok ? current.outcome : (outcome ?? current.outcome);
     const { problems, warnings } = from.targets[target];
@@ -78,5 +101,6 @@ export function studioState(current: BuildRecord, lastGood: BuildRecord | undefi
     drawn: outcome?.drawn ?? null,
     targets: { v3A: strip('v3A'), v3B: strip('v3B'), legacy: strip('legacy') },
     rows: current.outcome.rows ?? lastGood?.outcome.rows ?? null,
+    panel: panel === undefined ? null : { ...panel, ...panelContext },
   };
 }

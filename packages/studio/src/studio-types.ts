@@ -1,3 +1,5 @@
+import type { JsonSchemaNode } from '@vsynth/jsx-runtime';
+
 /** One problem as the page and `/state.json` show it; `line`/`column` are 1-based, null when unknown. */
 export interface StudioProblem {
   readonly message: string;
@@ -8,6 +10,8 @@ export interface StudioProblem {
   readonly severity: 'error' | 'warning';
   /** 1-based data row, for problems of a bound row. */
   readonly row?: number;
+  /** Path of the prop a props problem is about (`["features", 0, "price"]`): the panel shows it at that field. */
+  readonly prop?: readonly (string | number)[];
 }
 
 /** The three payloads the page shows in tabs. */
@@ -35,6 +39,18 @@ export interface BuildOutcome {
   readonly cubes: number | null;
   /** Number of data rows with `--data`, else null. */
   readonly rows: number | null;
+  /** For a video with a props schema: what the props panel edits. */
+  readonly panel?: PropsPanel;
+}
+
+/** The props panel of a video that exports a schema. */
+export interface PropsPanel {
+  /** The props JSON Schema (`propsJsonSchema`), the panel's fields. */
+  readonly schema: JsonSchemaNode;
+  /** The props as given (the props file, the panel's edit, or the row's cells read by the schema). */
+  readonly props: Readonly<Record<string, unknown>>;
+  /** With `--data`: every row whose cells the schema refuses, with the problems. */
+  readonly rowProblems: readonly { readonly row: number; readonly problems: readonly string[] }[] | null;
 }
 
 /** What the server sends a build process. */
@@ -47,6 +63,8 @@ export interface BuildJob {
   readonly data?: string;
   /** 1-based data row (used with `data`). */
   readonly row: number;
+  /** Props edited in the panel: used instead of the props file or the data row. */
+  readonly propsValue?: Readonly<Record<string, unknown>>;
   /** Directory file names in messages are relative to. */
   readonly cwd: string;
 }

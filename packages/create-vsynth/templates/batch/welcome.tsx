@@ -1,21 +1,22 @@
 /**
  * A row template: the default export is a component whose props are one row of people.csv, so
- * every row compiles to its own video.
+ * every row compiles to its own video. `schema` reads and checks each row's cells before it runs.
  *
  *   npx vsynth batch --template welcome.tsx --data people.csv --dry-run
  */
 import { Avatar, Scene, Text, Video } from '@vsynth/jsx-runtime';
+import { z } from 'zod';
 import { anna } from './avatars.js';
 
 export { avatars } from './avatars.js';
 
-/** One row of people.csv (CSV values are text). */
-export interface WelcomeRow {
-  readonly name: string;
-  readonly plan: string;
-}
+/** One row of people.csv: a name and one of the plans (a typo in a plan fails its row, named). */
+export const schema = z.object({
+  name: z.string().min(1),
+  plan: z.enum(['Starter', 'Pro', 'Team', 'Enterprise']),
+});
 
-export default function Welcome({ name, plan }: WelcomeRow) {
+export default function Welcome({ name, plan }: z.infer<typeof schema>) {
   return (
     <Video name={`Welcome ${name}`} isExport>
       <Scene background="rgb(245,247,250)">
