@@ -56,6 +56,11 @@ const BENCHES: readonly Bench[] = [
     args: full ? ['--rows', '10000', '--rounds', '9'] : ['--rows', '2000', '--rounds', '7'],
   },
   {
+    group: 'dryRun',
+    script: 'bench/dry-run/measure-text-share.ts',
+    args: full ? ['--rows', '20000', '--rounds', '3'] : ['--rows', '3000', '--rounds', '1'],
+  },
+  {
     group: 'compile',
     script: 'bench/compile/compile-vs-zod.ts',
     args: full ? ['--videos', '200', '--rounds', '15', '--warmup', '15'] : [],

@@ -56,7 +56,8 @@ export async function enqueueBatchCommand(
   const loaded = await loadTemplate(options.template, templateOptions(options));
   const { base } = loaded;
   // Each row's text is measured in its box before it is sent (a name too long for its title).
-  const template = await withTextOverflowChecks(loaded.template, base);
+  const template =
+    options.measureText === false ? loaded.template : await withTextOverflowChecks(loaded.template, base);
   if (template.kind === 'modify' && template.projectId !== undefined) {
     throw new UsageError(
       `Every row of the ${template.description} modifies project ${template.projectId}; modifies of one project must not overlap, which workers on several machines cannot promise. Run it without --queue.`,
