@@ -159,6 +159,17 @@ describe('--strict makes warnings errors', () => {
     expect(strict.code).toBe(3);
     expect(strict.stderr).toContain('  → at names.csv row 2 · scenes[0].clips[1].text\n');
     expect(strict.stderr).toContain('1 of 2 rows would send 1 modify request');
+    const unmeasured = await vsynth([
+      ...args,
+      '--project-pool',
+      'p1',
+      '--dry-run',
+      '--events',
+      'none',
+      '--no-measure-text',
+    ]);
+    expect(unmeasured.code).toBe(0);
+    expect(unmeasured.stderr).not.toContain('run past');
   });
 
   it('submit --strict exits 3 and sends nothing to the sandbox', async () => {
