@@ -372,7 +372,7 @@ describe('in a fresh project outside the repository, from the installed tarballs
         'console.log(JSON.stringify({ scenes: drawn.scenes.length, warnings: drawn.warnings.map((w) => w.message) }));',
       ].join('\n'),
     );
-    const title = { ...textClip('title', undefined, 'Héllo Ωμέγα Привет'), fontFamily: 'DejaVu Sans' };
+    const title = { ...textClip('title', undefined, 'Héllo Ωμέγα Привет'), width: 800, fontFamily: 'DejaVu Sans' };
     const video = variantA(['Hello.'], () => [title]);
     const background = { id: 'background', type: 'background', source_type: 'color', source_color: '#ffffff' };
     const payload = { ...video, scenes: video.scenes.map((scene) => ({ ...scene, background })) };
