@@ -25,6 +25,7 @@ describe('vsynth init', () => {
     expect(manifest['dependencies']).toEqual({
       '@vsynth/cli': `^${cliVersion}`,
       '@vsynth/jsx-runtime': `^${cliVersion}`,
+      zod: '^4.1.0',
     });
     expect(manifest['scripts']?.['test']).toBe('tsc --noEmit && vsynth compile video.tsx');
     const tsconfig = JSON.parse(readFileSync(join(root, 'tsconfig.json'), 'utf8')) as {
@@ -48,6 +49,7 @@ describe('vsynth init', () => {
       '@vsynth/core',
       '@vsynth/jsx-runtime',
       '@vsynth/templates',
+      'zod',
     ]);
     expect(manifest['scripts']?.['test']).toBe('tsc --noEmit && node build.mjs');
   });
