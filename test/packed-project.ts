@@ -7,6 +7,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import { REPO_ROOT } from './run-vsynth.js';
+import { builtIsCurrent } from '../bench/code-under-test.js';
 
 export interface Run {
   readonly code: number | null;
@@ -74,14 +75,19 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** `npx --yes pnpm@10 build`, then `pnpm pack` of every package into `into`; returns the tarballs. */
+/** Builds the packages unless `dist/` is current, then `pnpm pack` of each into `into`; returns the tarballs. */
 export function buildAndPack(into: string): Promise<string[]> {
   return withBuildLock(() => buildAndPackUnlocked(into));
 }
 
-async function buildAndPackUnlocked(into: string): Promise<string[]> {
+/** `npx --yes pnpm@10 build` of every package; the caller holds the build lock. */
+export async function buildPackages(): Promise<void> {
   const build = await run('npx', ['--yes', 'pnpm@10', 'build'], { cwd: REPO_ROOT, timeout: 400_000 });
   if (build.code !== 0) throw new Error(`pnpm build failed:\n${build.stdout}\n${build.stderr}`);
+}
+
+async function buildAndPackUnlocked(into: string): Promise<string[]> {
+  if (!builtIsCurrent(path.join(REPO_ROOT, 'packages'))) await buildPackages();
   const pack = await run(
     'npx',
     ['--yes', 'pnpm@10', '-r', '--filter', './packages/*', 'exec', 'pnpm', 'pack', '--pack-destination', into],

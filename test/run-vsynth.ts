@@ -1,24 +1,16 @@
 /**
- * Runs the real `vsynth` command from source, as `pnpm vsynth` does, and collects what it
- * printed. Shared by every test that spawns the CLI.
+ * Runs the real `vsynth` command, built, as an installed one starts (`packages/cli/bin/vsynth.js`),
+ * and collects what it printed. Shared by every test that spawns the CLI; test/global-setup.ts builds
+ * the packages first when a source is newer than its `dist/`.
  */
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
 
-// tsx by URL, so the CLI also starts with a working directory outside the repository.
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-
-/** Node's arguments that start the CLI from source; for tests that drive a long-running command. */
-export const VSYNTH_NODE_ARGS: readonly string[] = [
-  '--conditions=@vsynth/source',
-  '--import',
-  TSX,
-  path.join(REPO_ROOT, 'packages/cli/src/index.ts'),
-];
+/** Node's arguments that start the built CLI; for tests that drive a long-running command. */
+export const VSYNTH_NODE_ARGS: readonly string[] = [path.join(REPO_ROOT, 'packages/cli/bin/vsynth.js')];
 
 export interface VsynthRun {
   /** Exit code; null when a signal ended the process. */
