@@ -174,6 +174,21 @@ describe.skipIf(!hasChromium)('vsynth studio in chromium', { timeout: 60_000 }, 
     expect(new Set(shown.map((image) => image.src.split('/')[2])).size).toBe(1);
   });
 
+  it('outlines on its scene a title whose text needs more room than its box, and drops the outline when it fits', async () => {
+    const props = path.join(dir, 'library-demo.props.json');
+    const long = 'Bartholomew-Alexandros Papadopoulos-Richardson of the Very Long Company Name';
+    await edit(props, /"customer": "[^"]*"/, `"customer": "${long}"`);
+    await page.waitForSelector('#storyboard figure:first-child .outline', { timeout: 15_000 });
+    const outlines = await page.$$eval('#storyboard .outline', (nodes) =>
+      nodes.map((node) => (node as unknown as { title: string }).title),
+    );
+    expect(outlines).toEqual([expect.stringMatching(/^text needs \d+ lines, .* run past its bottom/)]);
+    await edit(props, `"customer": "${long}"`, '"customer": "Dana"');
+    await page.waitForFunction(() => [...document.querySelectorAll('#storyboard .outline')].length === 0, undefined, {
+      timeout: 15_000,
+    });
+  });
+
   it('shows the slot map and what legacy loses', async () => {
     await page.click('button[data-tab="slots"]');
     const rows = await page.$$eval('#payload table.slots tr', (nodes) =>

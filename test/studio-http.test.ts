@@ -189,6 +189,30 @@ describe('vsynth studio on a copy of examples/library-demo.tsx', { timeout: 60_0
     expect(fixed.ok).toBe(true);
   });
 
+  it('lists text that needs more room than its box, measured with the storyboard fonts, at its element', async () => {
+    const long = 'Bartholomew-Alexandros Papadopoulos-Richardson of the Very Long Company Name';
+    const crowded = await save('library-demo.props.json', /"customer": "[^"]*"/, `"customer": "${long}"`);
+    const overflow = crowded.problems.filter((problem) => problem.message.includes('run past its bottom'));
+    expect(overflow).toEqual([
+      expect.objectContaining({
+        message: expect.stringMatching(/^text needs \d+ lines, \d+ px high, in a box \d+ px high: \d+ px run past/),
+        file: 'components/title-card.tsx',
+        line: 22,
+        severity: 'warning',
+        // The title's box, outlined on the first scene of the storyboard.
+        clip: {
+          scene: 0,
+          left: expect.any(Number),
+          top: expect.any(Number),
+          width: expect.any(Number),
+          height: expect.any(Number),
+        },
+      }),
+    ]);
+    const fixed = await save('library-demo.props.json', `"customer": "${long}"`, '"customer": "Eve"');
+    expect(fixed.problems).toEqual([]);
+  });
+
   it('keeps running when the video code calls process.exit', async () => {
     const broken = await save('avatars.ts', /$/, '\nprocess.exit(3);\n');
     expect(broken.ok).toBe(false);

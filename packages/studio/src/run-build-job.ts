@@ -9,6 +9,7 @@ import {
   importTsx,
   isElement,
   jsxDEV,
+  locateIssues,
   parseProps,
   propsJsonSchema,
   propsSchemaOf,
@@ -27,6 +28,7 @@ import {
   schemaRowProps,
   type DataRow,
 } from '@vsynth/templates';
+import { clipBoxOf } from './clip-box.js';
 import { failedOutcome as failed } from './failed-outcome.js';
 import { errorProblems, shown, toProblem } from './to-problem.js';
 import type { BuildJob, BuildOutcome, PropsPanel, StudioProblem, StudioTarget, TargetOutcome } from './studio-types.js';
@@ -172,12 +174,16 @@ async function buildTsx(context: Context, file: string, panel: { value?: PropsPa
   const avatars = mod['avatars'] as CompileOptions['avatars'];
   const common: CompileOptions = { subject, cwd: job.cwd, ...omitUndefined({ avatars }) };
   const results: Partial<Record<StudioTarget, CompileResult>> = {};
+  const outlined = (item: Issue, payload: unknown): StudioProblem => ({
+    ...toProblem(item, file, job.cwd),
+    ...omitUndefined({ clip: clipBoxOf(item, payload) }),
+  });
   const targets = {} as Record<StudioTarget, TargetOutcome>;
   for (const target of TARGETS) {
     try {
       const result = await compile(element, { ...common, ...TARGET_OPTIONS[target] });
       results[target] = result;
-      const warnings = result.warnings.map((item) => toProblem(item, file, job.cwd));
+      const warnings = result.warnings.map((item) => outlined(item, result.payload));
       targets[target] = { payload: result.payload, problems: [], warnings };
     } catch (error) {
       targets[target] = { payload: null, problems: errorProblems(error, file, job.cwd), warnings: [] };
@@ -197,6 +203,13 @@ async function buildTsx(context: Context, file: string, panel: { value?: PropsPa
     return { ...failed(dedupe(TARGETS.flatMap((target) => targets[target].problems)), rowCount), targets };
   }
   const problems: StudioProblem[] = [...targets[drawn].warnings];
+  const drawnResult = results[drawn];
+  if (drawn !== 'legacy' && drawnResult !== undefined) {
+    // Text that needs more room than its box, measured with the fonts the storyboard is drawn with.
+    const { findTextOverflow } = await import('@vsynth/preview');
+    const overflow = locateIssues(drawnResult, findTextOverflow(drawnResult.payload));
+    problems.push(...overflow.map((item) => outlined(item, drawnResult.payload)));
+  }
   if (drawn !== 'v3A') {
     const first = targets.v3A.problems[0];
     const reason = first?.message ?? 'it does not compile';

@@ -53,6 +53,10 @@ section h2 { font-size: 13px; text-transform: uppercase; letter-spacing: .04em; 
 #storyboard.stale { opacity: .45; filter: grayscale(1); }
 .scene { background: #fff; border: 1px solid var(--line); border-radius: 8px; overflow: hidden; }
 .scene img { display: block; width: 100%; height: auto; background: #e8edf3; }
+.scene .frame { position: relative; }
+.scene .outline {
+  position: absolute; box-sizing: border-box; border: 3px solid #d0021b; pointer-events: none;
+}
 .scene .caption {
   display: flex; justify-content: space-between; padding: 5px 9px; font-size: 12px; color: var(--muted);
 }
@@ -195,7 +199,9 @@ function renderStoryboard(s) {
     if (!card) {
       card = el('figure', 'scene');
       card.style.margin = '0';
-      card.appendChild(el('img'));
+      var frame = el('div', 'frame');
+      frame.appendChild(el('img'));
+      card.appendChild(frame);
       var cap = el('figcaption', 'caption');
       cap.appendChild(el('span'));
       cap.appendChild(el('span'));
@@ -212,11 +218,28 @@ function renderStoryboard(s) {
       if (!img.getAttribute('src')) img.src = scene.image;
     }
     img.alt = 'Scene ' + (scene.index + 1);
+    outlineClips(card.querySelector('.frame'), scene.index, s);
     var spans = card.querySelectorAll('figcaption span');
     spans[0].textContent = 'Scene ' + (scene.index + 1);
     spans[1].textContent = seconds(scene.durationSeconds);
   });
   while (cards.length > s.scenes.length) board.removeChild(board.lastChild);
+}
+
+// A layout problem's clip, outlined where it sits on its scene (its box in canvas pixels, as percentages).
+function outlineClips(frame, index, s) {
+  frame.querySelectorAll('.outline').forEach(function (o) { frame.removeChild(o); });
+  if (!s.canvas) return;
+  s.problems.forEach(function (p) {
+    if (!p.clip || p.clip.scene !== index) return;
+    var box = el('div', 'outline');
+    box.style.left = (100 * p.clip.left / s.canvas.width) + '%';
+    box.style.top = (100 * p.clip.top / s.canvas.height) + '%';
+    box.style.width = (100 * p.clip.width / s.canvas.width) + '%';
+    box.style.height = (100 * p.clip.height / s.canvas.height) + '%';
+    box.title = p.message;
+    frame.appendChild(box);
+  });
 }
 
 function renderTab() {

@@ -12,6 +12,17 @@ export interface StudioProblem {
   readonly row?: number;
   /** Path of the prop a props problem is about (`["features", 0, "price"]`): the panel shows it at that field. */
   readonly prop?: readonly (string | number)[];
+  /** The clip a layout problem is about, outlined on its scene in the storyboard. */
+  readonly clip?: StudioClipBox;
+}
+
+/** A clip's displayed box on its scene's canvas, in pixels. */
+export interface StudioClipBox {
+  readonly scene: number;
+  readonly left: number;
+  readonly top: number;
+  readonly width: number;
+  readonly height: number;
 }
 
 /** The three payloads the page shows in tabs. */
