@@ -13,6 +13,8 @@ export interface LayoutTextOptions {
   /** Wrap width in the same units as fontSize; Infinity for no wrapping. */
   readonly maxWidth: number;
   readonly lang?: string | undefined;
+  /** Only wrap into lines: no outlines are shaped for drawing (the line count and breaks are the same). */
+  readonly linesOnly?: boolean;
 }
 
 export interface TextRun {
@@ -74,6 +76,10 @@ export function layoutText(text: string, options: LayoutTextOptions): TextLayout
     const glyphs = shapeWords(measured, options.fontSize);
     const direction = paragraphDirection(paragraph);
     for (const line of wrap(glyphs, options.maxWidth)) {
+      if (options.linesOnly === true) {
+        lines.push(toLine(line, direction));
+        continue;
+      }
       const shaped = shapeLine(toLine(line, direction), options.fontSize);
       // Shaping can still produce .notdef (e.g. a sequence the font cannot form): report it too.
       for (const run of shaped.runs) {

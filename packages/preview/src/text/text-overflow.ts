@@ -76,6 +76,7 @@ export function findTextOverflow(payload: unknown, options: FindTextOverflowOpti
         italic: clip['fontStyle'] === 'italic' || clip['fontStyle'] === 'oblique',
         maxWidth: naturalWidth,
         lang,
+        linesOnly: true,
       });
       const message = textOverflowMessage(layout.lines.length, fontSize, {
         naturalHeight,
