@@ -152,26 +152,32 @@ function createCatalog(faces: readonly FontFace[]): FontCatalog {
     (face.italic ? 4 : 0) + (/serif|mono|math|emoji|symbol/i.test(face.family) ? 2 : 0) + (face.weight === 400 ? 0 : 1);
   const anyOrder = [...faces].sort((a, b) => rank(a) - rank(b));
   const memo = new Map<string, FontFace | undefined>();
+  const resolved = new Map<string, string | undefined>();
+  const resolveFamily = (requested: string, lang: string | undefined): string | undefined => {
+    const wanted = requested
+      .trim()
+      .replace(/^["']|["']$/g, '')
+      .toLowerCase();
+    if (!wanted) return undefined;
+    const exact = byFamily.get(wanted);
+    if (exact?.[0]) return exact[0].family;
+    const prefixed = familyNames.filter((name) => name.toLowerCase().startsWith(`${wanted} `));
+    if (prefixed.length === 0) return undefined;
+    const region = lang === 'ja' ? ' JP' : lang === 'ko' ? ' KR' : lang === 'zh' ? ' SC' : '';
+    return (
+      prefixed.find((name) => region && name.endsWith(region)) ??
+      prefixed.find((name) => name.endsWith(' JP')) ??
+      prefixed[0]
+    );
+  };
   const catalog: FontCatalog = {
     faces,
     families: () => [...familyNames],
     defaultFamily: ['Noto Sans', 'DejaVu Sans'].find((name) => byFamily.has(name.toLowerCase())) ?? familyNames[0],
     resolveFamily(requested, lang) {
-      const wanted = requested
-        .trim()
-        .replace(/^["']|["']$/g, '')
-        .toLowerCase();
-      if (!wanted) return undefined;
-      const exact = byFamily.get(wanted);
-      if (exact?.[0]) return exact[0].family;
-      const prefixed = familyNames.filter((name) => name.toLowerCase().startsWith(`${wanted} `));
-      if (prefixed.length === 0) return undefined;
-      const region = lang === 'ja' ? ' JP' : lang === 'ko' ? ' KR' : lang === 'zh' ? ' SC' : '';
-      return (
-        prefixed.find((name) => region && name.endsWith(region)) ??
-        prefixed.find((name) => name.endsWith(' JP')) ??
-        prefixed[0]
-      );
+      const key = `${requested}|${lang ?? ''}`;
+      if (!resolved.has(key)) resolved.set(key, resolveFamily(requested, lang));
+      return resolved.get(key);
     },
     faceFor(cp, request) {
       const key = `${cp}|${request.family ?? ''}|${request.weight}|${request.italic}|${request.lang ?? ''}`;

@@ -31,6 +31,30 @@ function openFace(face: FontFace): fontkit.Font | undefined {
   return font;
 }
 
+const advances = new Map<string, number | undefined>();
+/** Enough for every distinct word of a large batch's texts; past it the cache starts again. */
+const ADVANCE_CACHE_SIZE = 100_000;
+
+/**
+ * The shaped advance of `text` drawn with `face`, in em (multiply by the font size); undefined when fontkit
+ * cannot read the font. Kept per face and text: a batch measures the same words row after row, and no outline
+ * is built.
+ */
+export function shapedAdvance(face: FontFace, text: string): number | undefined {
+  const key = `${face.path}#${face.index}\u0000${text}`;
+  if (advances.has(key)) return advances.get(key);
+  const font = openFace(face);
+  let advance: number | undefined;
+  try {
+    advance = font ? font.layout(text).advanceWidth / font.unitsPerEm : undefined;
+  } catch {
+    advance = undefined;
+  }
+  if (advances.size >= ADVANCE_CACHE_SIZE) advances.clear();
+  advances.set(key, advance);
+  return advance;
+}
+
 /**
  * Shapes `text` with `face` at `fontSize`; undefined when fontkit cannot read the font. An `rtl` run comes
  * back in visual order (its first glyph is drawn leftmost).

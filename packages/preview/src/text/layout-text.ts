@@ -1,6 +1,6 @@
 import type { FontCatalog } from '../fonts/font-catalog.js';
 import type { FontFace } from '../fonts/read-font-faces.js';
-import { shapeRun } from '../fonts/shape-run.js';
+import { shapeRun, shapedAdvance } from '../fonts/shape-run.js';
 import { hasRtl, paragraphDirection, visualRuns } from './bidi-order.js';
 
 export interface LayoutTextOptions {
@@ -103,12 +103,12 @@ function shapeWords(glyphs: Glyph[], fontSize: number): Glyph[] {
     const face = word[0]?.face;
     const text = word.map((glyph) => glyph.char).join('');
     if (face && word.length > 1 && word.every((glyph) => glyph.face === face)) {
-      const shaped = shapeRun(face, text, fontSize);
+      const shaped = shapedAdvance(face, text);
       const estimate = word.reduce((sum, glyph) => sum + glyph.width, 0);
-      if (shaped && estimate > 0) {
+      if (shaped !== undefined && estimate > 0) {
         for (let j = start; j < i; j++) {
           const glyph = glyphs[j];
-          if (glyph) glyphs[j] = { ...glyph, width: (glyph.width * shaped.width) / estimate };
+          if (glyph) glyphs[j] = { ...glyph, width: (glyph.width * shaped * fontSize) / estimate };
         }
       }
     }

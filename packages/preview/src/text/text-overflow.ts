@@ -1,7 +1,7 @@
 import { displayedBox, issue, type Issue, type PathSegment } from '@vsynth/core';
 import { loadFontCatalog, type FontCatalog, type FontCatalogOptions } from '../fonts/font-catalog.js';
 import { sceneSpeech } from '../payload/scene-speech.js';
-import { layoutText } from './layout-text.js';
+import { layoutText, type LayoutTextOptions } from './layout-text.js';
 import { fontWeight } from './font-weight.js';
 
 /** Line height in em, as fabric.js spaces text lines. */
@@ -38,6 +38,24 @@ export interface FindTextOverflowOptions extends FontCatalogOptions {
 
 type Json = Record<string, unknown>;
 
+const lineCounts = new WeakMap<FontCatalog, Map<string, number>>();
+/** Enough for the distinct texts of a large batch; past it the cache starts again. */
+const LINE_COUNT_CACHE_SIZE = 50_000;
+
+/** The lines `text` wraps into; kept per catalog, since a batch measures the same unchanged clips in every row. */
+function lineCount(text: string, options: LayoutTextOptions): number {
+  let counts = lineCounts.get(options.catalog);
+  if (counts === undefined) lineCounts.set(options.catalog, (counts = new Map()));
+  const { family, fontSize, weight, italic, maxWidth, lang } = options;
+  const key = JSON.stringify([text, family, fontSize, weight, italic, maxWidth, lang]);
+  const known = counts.get(key);
+  if (known !== undefined) return known;
+  const lines = layoutText(text, options).lines.length;
+  if (counts.size >= LINE_COUNT_CACHE_SIZE) counts.clear();
+  counts.set(key, lines);
+  return lines;
+}
+
 /**
  * Lays out each text clip of a v3 payload with the preview's fonts and line breaking, without drawing, and
  * returns a `layout` warning at `scenes[s].clips[c].text` for each that needs more height than its box.
@@ -68,7 +86,7 @@ export function findTextOverflow(payload: unknown, options: FindTextOverflowOpti
       const naturalHeight = typeof clip['height'] === 'number' ? clip['height'] : box.height;
       if (naturalWidth <= 0 || naturalHeight <= 0) continue;
       const requested = typeof clip['fontFamily'] === 'string' ? clip['fontFamily'] : 'Noto Sans CJK';
-      const layout = layoutText(clip['text'], {
+      const lines = lineCount(clip['text'], {
         catalog,
         family: catalog.resolveFamily(requested, lang) ?? catalog.defaultFamily,
         fontSize,
@@ -78,7 +96,7 @@ export function findTextOverflow(payload: unknown, options: FindTextOverflowOpti
         lang,
         linesOnly: true,
       });
-      const message = textOverflowMessage(layout.lines.length, fontSize, {
+      const message = textOverflowMessage(lines, fontSize, {
         naturalHeight,
         shownHeight: box.height,
       });
