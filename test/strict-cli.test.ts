@@ -145,7 +145,7 @@ describe('--strict makes warnings errors', () => {
     expect(results.split('\n')[2]).toMatch(/^2,.*,failed,invalid,/);
   });
 
-  it("batch measures each row's text in its box on the --slots-from video: the long name is named by its row", async () => {
+  it("batch measures each row's text in its box on the --slots-from video: the long name is named by row and column", async () => {
     const args = ['batch', '--template', 'modify.json', '--slots-from', 'greeting.tsx', '--data', 'names.csv'];
     const dry = await vsynth([...args, '--project-pool', 'p1', '--dry-run', '--events', 'none']);
     expect(dry.code, dry.stderr).toBe(0);
@@ -154,10 +154,10 @@ describe('--strict makes warnings errors', () => {
       'vsynth: warning: "Hello Bartholomew-Alexandros Papadopoulos-Richardson!": text needs 3 lines, 251 px high, ' +
         'in a box 180 px high: 71 px run past its bottom; enlarge the box, shorten the text or lower fontSize',
     ]);
-    expect(dry.stderr).toContain('  → at row 2 · scenes[0].clips[1].text\n');
+    expect(dry.stderr).toContain('  → at row 2, column firstName · scenes[0].clips[1].text\n');
     const strict = await vsynth([...args, '--project-pool', 'p1', '--dry-run', '--events', 'none', '--strict']);
     expect(strict.code).toBe(3);
-    expect(strict.stderr).toContain('  → at names.csv row 2 · scenes[0].clips[1].text\n');
+    expect(strict.stderr).toContain('  → at names.csv row 2, column firstName · scenes[0].clips[1].text\n');
     expect(strict.stderr).toContain('1 of 2 rows would send 1 modify request');
     const unmeasured = await vsynth([
       ...args,

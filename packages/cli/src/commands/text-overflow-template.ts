@@ -22,26 +22,49 @@ export async function withTextOverflowChecks(template: BatchTemplate, base: unkn
     const modified = applyModify(base, (request.body['updates'] ?? {}) as Record<string, unknown>, 'v3');
     return modified.ok ? modified.payload : undefined;
   };
-  const measured = (bound: BindResult, row: number): BindResult => {
+  const measured = (bound: BindResult, data: Readonly<Record<string, unknown>>, row: number): BindResult => {
     if (!bound.ok) return bound;
     const payload = payloadOf(bound.request);
     if (payload === undefined) return bound;
-    const overflow = findTextOverflow(payload, { catalog }).map(
-      (found): Issue => ({ ...found, message: `${quotedText(payload, found)}${found.message}`, row }),
-    );
+    const overflow = findTextOverflow(payload, { catalog }).map((found): Issue => {
+      const text = clipText(payload, found);
+      const columns = columnsIn(text, data);
+      return {
+        ...found,
+        message: `${quoted(text)}${found.message}`,
+        row,
+        ...(columns.length === 0 ? {} : { field: `column${columns.length === 1 ? '' : 's'} ${columns.join(', ')}` }),
+      };
+    });
     return overflow.length === 0 ? bound : { ...bound, warnings: [...bound.warnings, ...overflow] };
   };
   return Object.assign(Object.create(template) as BatchTemplate, {
-    bind: async (data: Readonly<Record<string, unknown>>, row: number) => measured(await template.bind(data, row), row),
+    bind: async (data: Readonly<Record<string, unknown>>, row: number) =>
+      measured(await template.bind(data, row), data, row),
   });
 }
 
-/** `"Welcome, Bartholomew…": ` — the clip's text, shortened, that a row's overflow warning is about. */
-function quotedText(payload: unknown, found: Issue): string {
+/** The text of the clip an overflow warning is about. */
+function clipText(payload: unknown, found: Issue): string {
   const [, scene, , clip] = found.path;
   const scenes = (payload as { scenes?: { clips?: { text?: unknown }[] }[] }).scenes;
   const text = scenes?.[Number(scene)]?.clips?.[Number(clip)]?.text;
-  if (typeof text !== 'string') return '';
+  return typeof text === 'string' ? text : '';
+}
+
+/** The row's columns whose value is part of `text`: what made this row's text longer than the others'. */
+function columnsIn(text: string, data: Readonly<Record<string, unknown>>): string[] {
+  return Object.entries(data)
+    .filter(([, value]) => {
+      const shown = typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
+      return shown.length > 1 && text.includes(shown);
+    })
+    .map(([column]) => column);
+}
+
+/** `"Welcome, Bartholomew…": ` — the clip's text, shortened, that a row's overflow warning is about. */
+function quoted(text: string): string {
+  if (text === '') return '';
   const oneLine = text.replace(/\s+/g, ' ').trim();
   return `${JSON.stringify(oneLine.length > 60 ? `${oneLine.slice(0, 59)}…` : oneLine)}: `;
 }
