@@ -90,6 +90,10 @@ function vsynth(args: string[]): Promise<VsynthRun> {
   return runVsynth(args, { cwd: dir, env: { ...env, VSYNTH_API_KEY: 'sandbox-key' }, inheritEnv: false });
 }
 
+const OVERFLOW =
+  '⚠ text needs 6 lines, 334 px high, in a box 200 px high: 134 px run past its bottom; enlarge the box, ' +
+  'shorten the text or lower fontSize\n  → at overflow.tsx:8:7 <Text> · scenes[0].clips[1].text\n';
+
 const OFF_CANVAS =
   '✖ shape clip 100×100 at (2200, 100) is wholly off the 1920×1080 canvas; it will not be seen\n' +
   '  → at offcanvas.tsx:7:7 <Shape> · scenes[0].clips[1]\n';
@@ -114,16 +118,40 @@ describe('--strict makes warnings errors', () => {
   });
 
   it('preview names text overflowing its box, measured, at its line; --strict exits 3 after drawing', async () => {
-    const overflow =
-      '⚠ text needs 6 lines, 334 px high, in a box 200 px high: 134 px run past its bottom; enlarge the box, ' +
-      'shorten the text or lower fontSize\n  → at overflow.tsx:8:7 <Text> · scenes[0].clips[1].text\n';
     const loose = await vsynth(['preview', 'overflow.tsx', '--variant', 'B', '--out', 'overflow', '--scale', '0.25']);
     expect(loose.code, loose.stderr).toBe(0);
-    expect(loose.stderr).toContain(overflow);
+    expect(loose.stderr).toContain(OVERFLOW);
     const strict = await vsynth(['preview', 'overflow.tsx', '--variant', 'B', '--out', 'strict', '--strict']);
     expect(strict.code).toBe(3);
-    expect(strict.stderr).toContain(overflow.replace('⚠', '✖'));
+    expect(strict.stderr).toContain(OVERFLOW.replace('⚠', '✖'));
     expect(strict.stdout).toBe('');
+    const unchecked = await vsynth([
+      'preview',
+      'overflow.tsx',
+      '--out',
+      'unchecked',
+      '--scale',
+      '0.25',
+      '--strict',
+      '--no-checks',
+    ]);
+    expect(unchecked.code, unchecked.stderr).toBe(0);
+    expect(unchecked.stderr).not.toContain('run past');
+  });
+
+  it('compile measures text in its box with the same fonts, at its line; --no-checks skips every check', async () => {
+    const measured = await vsynth(['compile', 'overflow.tsx', '--variant', 'B']);
+    expect(measured.code, measured.stderr).toBe(0);
+    expect(measured.stderr).toBe(OVERFLOW);
+    const unmeasured = await vsynth(['compile', 'overflow.tsx', '--variant', 'B', '--strict', '--no-checks']);
+    expect(unmeasured.code, unmeasured.stderr).toBe(0);
+    expect(unmeasured.stderr).toBe('');
+    expect(JSON.parse(unmeasured.stdout)).toHaveProperty('scenes');
+    // Validation's own warnings (this video is silent) stay: only the checks go.
+    const unchecked = await vsynth(['compile', 'offcanvas.tsx', '--variant', 'B', '--no-checks']);
+    expect(unchecked.code, unchecked.stderr).toBe(0);
+    expect(unchecked.stderr).not.toContain('off the');
+    expect(unchecked.stderr).toContain('the video will be silent');
   });
 
   it('batch --strict: the dry run names the row whose video warns (exit 3); a run sends the others only', async () => {
@@ -172,11 +200,14 @@ describe('--strict makes warnings errors', () => {
     expect(unmeasured.stderr).not.toContain('run past');
   });
 
-  it('submit --strict exits 3 and sends nothing to the sandbox', async () => {
+  it('submit --strict exits 3 and sends nothing to the sandbox, for a check of compile and for measured text', async () => {
     const before = (await ledger(sandbox.url)).length;
     const run = await vsynth(['submit', 'offcanvas.tsx', '--variant', 'B', '--strict']);
     expect(run.code).toBe(3);
     expect(run.stderr).toContain(OFF_CANVAS);
+    const measured = await vsynth(['submit', 'overflow.tsx', '--variant', 'B', '--strict']);
+    expect(measured.code).toBe(3);
+    expect(measured.stderr).toContain(OVERFLOW.replace('⚠', '✖'));
     expect((await ledger(sandbox.url)).length).toBe(before);
   });
 });

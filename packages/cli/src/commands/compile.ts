@@ -7,6 +7,7 @@ import { Option, type Command } from 'commander';
 import { UsageError, formatIssues, omitUndefined } from '@vsynth/core';
 import { addAssetFlags, type AssetFlags } from '../asset-flags.js';
 import { readPropsWithOrigin } from '../read-props-option.js';
+import { compileChecked, NO_CHECKS_HELP } from '../checked-compile.js';
 import { refuseWarnings, STRICT_HELP } from '../strict-warnings.js';
 // The TSX compiler loads only when the command runs.
 import type { CompileFileOptions, CompileResult } from '@vsynth/jsx-runtime';
@@ -22,6 +23,8 @@ export interface CompileCommandOptions extends AssetFlags {
   readonly report?: boolean;
   /** Warnings are errors: exit 3, nothing printed on stdout. */
   readonly strict?: boolean;
+  /** `--no-checks`: false skips the layout, speech and text-measuring checks. */
+  readonly checks?: boolean;
   readonly stdout?: { write(text: string): unknown };
   readonly stderr?: { write(text: string): unknown };
 }
@@ -54,7 +57,8 @@ export function registerCompile(program: Command): void {
     .option('--props <json|file>', 'props for a component default export: inline JSON or a JSON file')
     .option('--lossy', 'legacy: drop what legacy cannot express, with a warning each')
     .option('--report', 'print {payload, slots, warnings} instead of the payload')
-    .option('--strict', STRICT_HELP);
+    .option('--strict', STRICT_HELP)
+    .option('--no-checks', NO_CHECKS_HELP);
   addAssetFlags(command)
     .addHelpText(
       'after',
@@ -89,9 +93,9 @@ export async function runCompile(file: string, options: CompileCommandOptions = 
       assetRoot: options.assetRoot,
     }),
     ...(options.lossy === true && { lossy: true }),
+    ...(options.checks === false && { checks: false }),
   };
-  const { compileFile } = await import('@vsynth/jsx-runtime');
-  const result = await compileFile(file, compileOptions);
+  const result = await compileChecked(file, compileOptions);
   refuseWarnings(result.warnings, file, options.strict);
   if (result.warnings.length > 0) stderr.write(`${formatIssues(result.warnings)}\n`);
   stdout.write(`${JSON.stringify(options.report === true ? result : result.payload, null, 2)}\n`);

@@ -11,6 +11,7 @@ import { parseNumberOption } from '../option-parsers.js';
 import { readPropsWithOrigin } from '../read-props-option.js';
 import { readTextFile } from '../read-text-file.js';
 import { refuseWarnings, STRICT_HELP } from '../strict-warnings.js';
+import { NO_CHECKS_HELP } from '../checked-compile.js';
 
 export interface PreviewCommandOptions {
   readonly out: string;
@@ -29,6 +30,8 @@ export interface PreviewCommandOptions {
   readonly timeout?: string;
   /** The video's warnings (layout, speech, assets, colours) stop the preview before anything is drawn. */
   readonly strict?: boolean;
+  /** `--no-checks`: false skips compile's layout and speech checks and the text measured while drawing. */
+  readonly checks?: boolean;
   readonly stdout?: { write(text: string): unknown };
   readonly stderr?: { write(text: string): unknown };
 }
@@ -72,6 +75,7 @@ export function registerPreview(program: Command): void {
       '--strict',
       `${STRICT_HELP}; text found overflowing its box while drawing fails it after drawing (this machine's missing fonts or unreachable images stay warnings)`,
     )
+    .option('--no-checks', NO_CHECKS_HELP)
     .addHelpText(
       'after',
       '\nExamples:\n  vsynth preview examples/promo.tsx --out preview\n  vsynth preview examples/legacy.tsx --target legacy --out preview\n  vsynth preview payload.json --out preview --scale 0.25 --mp4',
@@ -95,10 +99,12 @@ async function compileForPreview(
     throw new UsageError('--variant applies to v3; a legacy payload has none.');
   const given = options.props === undefined ? undefined : await readPropsWithOrigin(options.props);
   const props = omitUndefined({ props: given?.props, propsOrigin: given?.origin });
-  const v3 = { ...props, target: 'v3' as const, ...omitUndefined({ variant: options.variant }) };
+  const checks = options.checks === false ? { checks: false } : {};
+  const v3 = { ...props, ...checks, target: 'v3' as const, ...omitUndefined({ variant: options.variant }) };
   // The legacy payload states no orientation: the same --orientation converts and draws it.
   const legacy = {
     ...props,
+    ...checks,
     target: 'legacy' as const,
     ...omitUndefined({ orientation: options.orientation }),
   };
@@ -172,7 +178,8 @@ export async function runPreview(file: string, options: PreviewCommandOptions): 
   };
   const storyboard = await renderStoryboard(payload, { ...common, outDir: options.out, scale });
   // Under --strict the measured layout (text overflow) fails the command too, after drawing it to look at.
-  const [layout, notes] = partition(locate(storyboard.warnings), (warning) => warning.code === 'layout');
+  const [measured, notes] = partition(locate(storyboard.warnings), (warning) => warning.code === 'layout');
+  const layout = options.checks === false ? [] : measured;
   if (options.strict !== true) notes.push(...layout);
   if (notes.length > 0) stderr.write(`${formatIssues(notes)}\n`);
   stderr.write(

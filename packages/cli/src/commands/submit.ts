@@ -15,6 +15,7 @@ import {
 } from '@vsynth/core';
 import { addAssetFlags, refuseLocalSources, type AssetFlags } from '../asset-flags.js';
 import { readPropsWithOrigin } from '../read-props-option.js';
+import { compileChecked, NO_CHECKS_HELP } from '../checked-compile.js';
 import { refuseWarnings, STRICT_HELP } from '../strict-warnings.js';
 import { clientFromEnv, printJson, printWarnings, processIo, readJsonFile, type CommandIo } from '../client-env.js';
 import { requireExportForWebhook, sendWithWebhook, type WebhookFlags } from '../send-with-webhook.js';
@@ -27,6 +28,8 @@ export interface SubmitOptions extends WebhookFlags, AssetFlags {
   readonly export?: boolean;
   /** Warnings are errors: exit 3, nothing sent. */
   readonly strict?: boolean;
+  /** `--no-checks`: false skips the layout, speech and text-measuring checks. */
+  readonly checks?: boolean;
 }
 
 const TSX = new Set(['.tsx', '.jsx', '.ts', '.js', '.mts', '.mjs']);
@@ -60,7 +63,8 @@ export function registerSubmit(program: Command): void {
     .option('--wait', 'listen on a local port for the webhook delivery and print it')
     .option('--listen-port <port>', 'local port for --wait (default: any free port)')
     .option('--wait-timeout <seconds>', 'give up waiting for the delivery after this long')
-    .option('--strict', STRICT_HELP);
+    .option('--strict', STRICT_HELP)
+    .option('--no-checks', NO_CHECKS_HELP);
   addAssetFlags(command)
     .addHelpText(
       'after',
@@ -102,11 +106,11 @@ async function loadPayload(
   io: CommandIo,
 ): Promise<{ payload: unknown; kind: 'create' | 'legacy' }> {
   if (TSX.has(extname(file).toLowerCase())) {
-    const { compileFile } = await import('@vsynth/jsx-runtime'); // only when a .tsx is submitted
     const props = options.props === undefined ? undefined : await readPropsWithOrigin(options.props);
-    const compiled = await compileFile(
+    const compiled = await compileChecked(
       file,
       omitUndefined({
+        checks: options.checks === false ? false : undefined,
         target: options.target,
         variant: options.variant,
         props: props?.props,

@@ -96,3 +96,31 @@ describe('layout checks warn at the element, with the measured numbers', () => {
     expect(warnings.filter((w) => w.code === 'layout')).toEqual([]);
   });
 });
+
+describe('checks: false', () => {
+  const video = (fill: string) => (
+    <Video>
+      <Scene>
+        <Avatar model={anna} language="ja">
+          Hello there
+        </Avatar>
+        <Shape shape="Circle" fill={fill} left={2200} top={100} width={100} height={100} />
+        <Text fontSize={12} left={100} top={100} width={400} height={40}>
+          fine print
+        </Text>
+      </Scene>
+    </Video>
+  );
+
+  it('skips the layout and speech warnings and builds the same payload', async () => {
+    const checked = await compile(video('#ff0000'), { variant: 'B' });
+    expect(checked.warnings.map((w) => w.message.split(' ')[0]).sort()).toEqual(['<Avatar', 'shape', 'text']);
+    const unchecked = await compile(video('#ff0000'), { variant: 'B', checks: false });
+    expect(unchecked.warnings).toEqual([]);
+    expect(unchecked.payload).toEqual(checked.payload);
+  });
+
+  it('still validates: a bad colour is an error', async () => {
+    await expect(compile(video('banana'), { variant: 'B', checks: false })).rejects.toThrow(/banana/);
+  });
+});

@@ -48,6 +48,11 @@ export interface CompileOptions {
   readonly assetBaseUrl?: string;
   /** The local folder `assetBaseUrl` maps (default `cwd`). */
   readonly assetRoot?: string;
+  /**
+   * The layout and speech checks, whose findings are warnings (default true). `false` skips them: compile
+   * then only builds and validates (colours, fields, limits), e.g. for a video whose warnings are known.
+   */
+  readonly checks?: boolean;
 }
 
 export interface CompileResult<P = ProjectCreateRequest | LegacyProjectRequest> {
@@ -124,6 +129,7 @@ export async function compile(element: VsynthNode, options: CompileOptions = {})
     canvas,
     catalogue,
     ctx,
+    checks: options.checks !== false,
     ...omitUndefined({ speechLimitSeconds: options.speechLimitSeconds }),
   };
   const built =
@@ -139,7 +145,7 @@ export async function compile(element: VsynthNode, options: CompileOptions = {})
   for (const i of found) {
     if (!failed || (i.severity === 'error' && isInsideClip(i.path))) ctx.issues.push(ctx.locate(i, failed));
   }
-  if (!failed && target === 'v3') {
+  if (!failed && target === 'v3' && input.checks) {
     for (const i of findLayoutIssues(built.payload, canvas)) ctx.issues.push(ctx.locate(i));
   }
   if (ctx.hasErrors) throw new ValidationError(mergeRepeatedIssues(ctx.issues), { subject });

@@ -171,7 +171,8 @@ function buildAiModel(
   const { key: model, clothes, language } = avatar;
   const scene = path[1] as number;
   const limit = omitUndefined({ limitSeconds: input.speechLimitSeconds });
-  checkSpeech({ element, model, text: escapeHtml(speech.text), language, scene, path, ctx, ...limit });
+  if (input.checks)
+    checkSpeech({ element, model, text: escapeHtml(speech.text), language, scene, path, ctx, ...limit });
   const { locationX, locationY, scale } = at;
   const aiModel = { model, clothes, language, script: speech.text, locationX, locationY, scale, layer };
   applyRaw(aiModel, element.props['raw']);

@@ -20,6 +20,8 @@ export interface EmitInput {
   readonly canvas: CanvasSize;
   readonly catalogue: AvatarCatalogue;
   readonly ctx: CompileContext;
+  /** Whether to run the speech checks (see `CompileOptions.checks`). */
+  readonly checks: boolean;
   /** Seconds of speech an avatar may hold before compile warns; see {@link checkSpeech}. */
   readonly speechLimitSeconds?: number;
 }
@@ -178,16 +180,18 @@ function emitScene(sceneElement: ResolvedElement, s: number, state: V3State): Js
     const speech = speechOf(element, path, ctx);
     const org = p['markup'] === true ? speech.text : escapeHtml(speech.text);
     const { language, ai_name: model } = (clip['model'] ?? {}) as Json;
-    checkSpeech({
-      element,
-      model: typeof model === 'string' ? model : undefined,
-      text: org,
-      language: typeof language === 'string' ? language : undefined,
-      scene: s,
-      path,
-      ctx,
-      ...omitUndefined({ limitSeconds: input.speechLimitSeconds }),
-    });
+    if (input.checks) {
+      checkSpeech({
+        element,
+        model: typeof model === 'string' ? model : undefined,
+        text: org,
+        language: typeof language === 'string' ? language : undefined,
+        scene: s,
+        path,
+        ctx,
+        ...omitUndefined({ limitSeconds: input.speechLimitSeconds }),
+      });
+    }
     if (variant === 'B') clip['script'] = { org, tts: speech.tts ?? null };
     applyRaw(clip, p['raw']);
     if (speech.text.trim() !== '') speakers.push({ built: entry, org, tts: speech.tts });

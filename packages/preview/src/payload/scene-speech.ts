@@ -1,5 +1,4 @@
-import { sceneSpeech as payloadSpeech } from '@vsynth/core';
-import { primaryLanguage } from '../duration/estimate-scene-duration.js';
+import { sceneSpeech as payloadSpeech, primaryLanguage } from '@vsynth/core/reading';
 
 export interface SceneSpeech {
   readonly text: string;

@@ -1,4 +1,4 @@
-import { displayedBox, issue, type Issue, type PathSegment } from '@vsynth/core';
+import { displayedBox, issue, type Issue, type PathSegment } from '@vsynth/core/reading';
 import { loadFontCatalog, type FontCatalog, type FontCatalogOptions } from '../fonts/font-catalog.js';
 import { sceneSpeech } from '../payload/scene-speech.js';
 import { layoutText, type LayoutTextOptions } from './layout-text.js';

@@ -1,0 +1,15 @@
+/**
+ * The thread of `startTextMeasurer`: loads the preview's fonts while the main thread compiles, then
+ * measures each payload it is sent.
+ */
+import { parentPort } from 'node:worker_threads';
+import { findTextOverflow, loadFontCatalog } from '@vsynth/preview/measure';
+
+const catalog = loadFontCatalog();
+// One text in the default font reads the font's shaping tables now rather than on the first real payload.
+const sample = { type: 'textImage', text: 'Warm-up', left: 0, top: 0, width: 400, height: 100, fontSize: 48 };
+findTextOverflow({ scenes: [{ clips: [sample] }] }, { catalog });
+
+parentPort?.on('message', (payload: unknown) => {
+  parentPort?.postMessage(findTextOverflow(payload, { catalog }));
+});
