@@ -72,6 +72,7 @@ const BENCHES: readonly Bench[] = [
   },
   { group: 'studio', script: 'bench/studio/save-to-version.ts', args: full ? ['--saves', '20'] : [] },
   { group: 'cli', script: 'bench/cli/compile-vs-node-startup.ts', args: full ? ['--runs', '20'] : [] },
+  { group: 'cli', script: 'bench/cli/checks-cost.ts', args: full ? ['--runs', '10'] : ['--runs', '3'] },
 ];
 
 const only = values.only?.split(',');
