@@ -21,7 +21,11 @@ export interface TextMeasurer {
 export function startTextMeasurer(): TextMeasurer {
   const here = fileURLToPath(import.meta.url);
   const worker = new Worker(new URL(`./text-measurer-worker${extname(here)}`, import.meta.url));
-  const failed = new Promise<void>((resolve) => worker.once('error', () => resolve()));
+  // A worker that fails to start, throws or exits before answering leaves the measuring to this thread.
+  const failed = new Promise<void>((resolve) => {
+    worker.once('error', () => resolve());
+    worker.once('exit', () => resolve());
+  });
   const inProcess = async (payload: unknown): Promise<Issue[]> => {
     const { findTextOverflow } = await import('@vsynth/preview');
     return findTextOverflow(payload);
