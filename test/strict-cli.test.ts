@@ -66,6 +66,29 @@ beforeAll(async () => {
       '',
     ].join('\n'),
   );
+  // Japanese wrapped by its width, Arabic by its words: each needs more lines than its box holds.
+  await writeFile(
+    join(dir, 'scripts.tsx'),
+    [
+      "import { Avatar, Scene, Text, Video } from '@vsynth/jsx-runtime';",
+      "import { anna } from './avatars.js';",
+      '',
+      'export default (',
+      '  <Video>',
+      '    <Scene>',
+      '      <Avatar model={anna} x={0.22}>Hello.</Avatar>',
+      '      <Text left={100} top={100} width={500} height={80} fontSize={48}>',
+      '        新しい製品ツアーへようこそ。今年の新機能をご紹介します。',
+      '      </Text>',
+      '      <Text left={100} top={600} width={700} height={80} fontSize={48}>',
+      '        مرحبا بكم في جولة المنتج الجديدة لهذا العام',
+      '      </Text>',
+      '    </Scene>',
+      '  </Video>',
+      ');',
+      '',
+    ].join('\n'),
+  );
   await copyFile(join(REPO_ROOT, 'packages/create-vsynth/templates/common/avatars.ts'), join(dir, 'avatars.ts'));
   const greeting = join(REPO_ROOT, 'examples/batch/greeting');
   await copyFile(join(greeting, 'modify.json'), join(dir, 'modify.json'));
@@ -200,6 +223,17 @@ describe('--strict makes warnings errors', () => {
     expect(unmeasured.stderr).not.toContain('run past');
   });
 
+  it('compile measures Japanese and Arabic text with their fonts, each at its <Text>', async () => {
+    const run = await vsynth(['compile', 'scripts.tsx', '--variant', 'B']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toBe(
+      '⚠ text needs 3 lines, 167 px high, in a box 80 px high: 87 px run past its bottom; enlarge the box, ' +
+        'shorten the text or lower fontSize\n  → at scripts.tsx:8:7 <Text> · scenes[0].clips[1].text\n' +
+        '⚠ text needs 2 lines, 111 px high, in a box 80 px high: 31 px run past its bottom; enlarge the box, ' +
+        'shorten the text or lower fontSize\n  → at scripts.tsx:11:7 <Text> · scenes[0].clips[2].text\n',
+    );
+  });
+
   it('submit --strict exits 3 and sends nothing to the sandbox, for a check of compile and for measured text', async () => {
     const before = (await ledger(sandbox.url)).length;
     const run = await vsynth(['submit', 'offcanvas.tsx', '--variant', 'B', '--strict']);
@@ -208,6 +242,9 @@ describe('--strict makes warnings errors', () => {
     const measured = await vsynth(['submit', 'overflow.tsx', '--variant', 'B', '--strict']);
     expect(measured.code).toBe(3);
     expect(measured.stderr).toContain(OVERFLOW.replace('⚠', '✖'));
+    const scripts = await vsynth(['submit', 'scripts.tsx', '--variant', 'B', '--strict']);
+    expect(scripts.code).toBe(3);
+    expect(scripts.stderr).toContain('vsynth: Invalid scripts.tsx (--strict): 2 problems');
     expect((await ledger(sandbox.url)).length).toBe(before);
   });
 });
