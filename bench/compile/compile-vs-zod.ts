@@ -1,6 +1,7 @@
 /**
  * What compiling videos costs beside the least any checked payload costs: `compile()` of a set of
- * videos (1 to 7 scenes; compile validates what it builds with core) against a bare zod parse
+ * videos (1 to 7 scenes; compile validates what it builds with core) with its layout and speech checks
+ * off (`checks: false`: compile and validation) against a bare zod parse
  * (`projectCreateRequestSchema.safeParse`) of the payloads it compiled. Both are warmed up first,
  * then measured in interleaved rounds by CPU time; medians. Prints a `bench/figure.ts` line:
  *
@@ -9,7 +10,8 @@
  * - `compile.vsZodParse`: compile's CPU per set over the zod parse's (aim ≤ 3).
  *
  * On stderr, the CPU of core's whole request check (`findRequestIssues`, which compile runs) of
- * the same payloads: the part of compile's time that is validation.
+ * the same payloads (the part of compile's time that is validation), and of compile with its checks
+ * on, as users run it (what the checks cost is `cli.compileChecksRatio`).
  */
 import { parseArgs } from 'node:util';
 import { findRequestIssues, projectCreateRequestSchema } from '@vsynth/core';
@@ -34,7 +36,8 @@ const videos = Array.from({ length: VIDEOS }, (_, v) => benchVideo(`Video ${v}`,
 const scenes = videos.reduce((sum, _, v) => sum + 1 + (v % 7), 0);
 
 // Each side holds what it made until its run ends, as compile's Promise.all holds its payloads.
-const compileAll = () => Promise.all(videos.map(async (video) => (await compile(video)).payload));
+const compileAll = () => Promise.all(videos.map(async (video) => (await compile(video, { checks: false })).payload));
+const compileCheckedAll = () => Promise.all(videos.map(async (video) => (await compile(video)).payload));
 const payloads = await compileAll();
 const parseAll = () =>
   payloads.map((payload) => {
@@ -58,6 +61,7 @@ const checkAll = () => payloads.map((payload) => findRequestIssues('create', pay
 
 for (let w = 0; w < WARMUP; w++) {
   await compileAll();
+  await compileCheckedAll();
   parseAll();
   checkAll();
 }
@@ -66,14 +70,17 @@ const parseRepeats = Math.max(1, Math.ceil(ROUND_MS / Math.max(await timed(parse
 const compileMs: number[] = [];
 const parseMs: number[] = [];
 const checkMs: number[] = [];
+const checkedMs: number[] = [];
 for (let r = 0; r < ROUNDS; r++) {
   compileMs.push(await timed(compileAll, compileRepeats));
+  checkedMs.push(await timed(compileCheckedAll, compileRepeats));
   parseMs.push(await timed(parseAll, parseRepeats));
   checkMs.push(await timed(checkAll, parseRepeats));
 }
 const ms = (xs: number[]) => `${median(xs).toFixed(1)} ms`;
 process.stderr.write(
-  `median CPU: compile ${ms(compileMs)}, of it core's request check ~${ms(checkMs)}; zod parse alone ${ms(parseMs)}\n`,
+  `median CPU: compile ${ms(compileMs)}, of it core's request check ~${ms(checkMs)}; zod parse alone ` +
+    `${ms(parseMs)}; compile with its checks ${ms(checkedMs)}\n`,
 );
-const unit = `ms CPU to compile ${VIDEOS} videos of ${scenes} scenes (baseline: zod parse of their payloads)`;
+const unit = `ms CPU to compile ${VIDEOS} videos of ${scenes} scenes, checks off (baseline: zod parse of their payloads)`;
 printFigure(figure('compile.vsZodParse', median(compileMs), unit, median(parseMs), '<=', 3));
