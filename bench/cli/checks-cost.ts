@@ -9,7 +9,6 @@
  * - `cli.compileChecksRatio`: ms of `vsynth compile video.tsx` over ms with `--no-checks` (aim ≤ 1.3).
  * - `cli.previewChecksRatio`: ms of `vsynth preview video.tsx --scale S` over ms with `--no-checks` (aim ≤ 1.1).
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -17,8 +16,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { builtIsCurrent } from '../code-under-test.js';
-import { figure, median, printFigure } from '../figure.js';
+import { figure, printFigure } from '../figure.js';
 import { writeTourVideo } from '../tour-video-source.js';
+import { wallMedians } from './round-robin-wall.js';
 
 const { values } = parseArgs({
   options: { runs: { type: 'string', default: '5' }, scale: { type: 'string', default: '0.5' } },
@@ -33,54 +33,29 @@ const stale = builtIsCurrent(join(root, 'packages')) ? '' : ', dist/ older than 
 const dir = await mkdtemp(join(tmpdir(), 'vsynth-bench-checks-'));
 try {
   const video = await writeTourVideo(dir, SCENES);
-  const preview = ['preview', video, '--scale', values.scale, '--out', join(dir, 'preview')];
+  const preview = [cli, 'preview', video, '--scale', values.scale, '--out', join(dir, 'preview')];
   const cases = {
-    compile: ['compile', video],
-    compileUnchecked: ['compile', video, '--no-checks'],
+    compile: [cli, 'compile', video],
+    compileUnchecked: [cli, 'compile', video, '--no-checks'],
     preview,
     previewUnchecked: [...preview, '--no-checks'],
   };
-  const times: Record<keyof typeof cases, number[]> = {
-    compile: [],
-    compileUnchecked: [],
-    preview: [],
-    previewUnchecked: [],
-  };
-  for (let round = 0; round <= runs; round++) {
-    for (const [name, args] of Object.entries(cases) as [keyof typeof cases, string[]][]) {
-      const started = performance.now();
-      const result = spawnSync(process.execPath, [cli, ...args], {
-        cwd: root,
-        stdio: ['ignore', 'ignore', 'pipe'],
-        env: { ...process.env, NODE_OPTIONS: '' },
-      });
-      const elapsed = performance.now() - started;
-      if (result.status !== 0) throw new Error(`${name} exited with ${result.status}: ${result.stderr.toString()}`);
-      if (round > 0) times[name].push(elapsed);
-    }
-  }
-  const ms = (name: keyof typeof cases) => `${median(times[name]).toFixed(0)} ms`;
+  const medians = wallMedians(cases, runs, root);
+  const ms = (name: keyof typeof cases) => `${medians[name].toFixed(0)} ms`;
   process.stderr.write(
     `median wall: compile ${ms('compile')} (--no-checks ${ms('compileUnchecked')}), ` +
       `preview ${ms('preview')} (--no-checks ${ms('previewUnchecked')})\n`,
   );
   const what = `of the built CLI on a ${SCENES}-scene .tsx${stale} (baseline: --no-checks, same rounds)`;
   printFigure(
-    figure(
-      'cli.compileChecksRatio',
-      median(times.compile),
-      `ms wall, compile ${what}`,
-      median(times.compileUnchecked),
-      '<=',
-      1.3,
-    ),
+    figure('cli.compileChecksRatio', medians.compile, `ms wall, compile ${what}`, medians.compileUnchecked, '<=', 1.3),
   );
   printFigure(
     figure(
       'cli.previewChecksRatio',
-      median(times.preview),
+      medians.preview,
       `ms wall, preview --scale ${values.scale} ${what}`,
-      median(times.previewUnchecked),
+      medians.previewUnchecked,
       '<=',
       1.1,
     ),

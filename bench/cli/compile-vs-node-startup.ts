@@ -10,7 +10,6 @@
  *
  * On stderr, `vsynth --help` of the same rounds: how much of it is the CLI's own start-up.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -18,8 +17,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { builtIsCurrent } from '../code-under-test.js';
-import { figure, median, printFigure } from '../figure.js';
+import { figure, printFigure } from '../figure.js';
 import { writeTourVideo } from '../tour-video-source.js';
+import { wallMedians } from './round-robin-wall.js';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '10' } } });
 const runs = Number(values.runs);
@@ -37,27 +37,14 @@ try {
     help: [join(root, 'packages/cli/bin/vsynth.js'), '--help'],
     compile: [join(root, 'packages/cli/bin/vsynth.js'), 'compile', video],
   };
-  const times: Record<keyof typeof cases, number[]> = { node: [], help: [], compile: [] };
-  for (let round = 0; round <= runs; round++) {
-    for (const [name, args] of Object.entries(cases) as [keyof typeof cases, string[]][]) {
-      const started = performance.now();
-      const result = spawnSync(process.execPath, args, {
-        cwd: root,
-        stdio: ['ignore', 'ignore', 'pipe'],
-        env: { ...process.env, NODE_OPTIONS: '' },
-      });
-      const elapsed = performance.now() - started;
-      if (result.status !== 0) throw new Error(`${name} exited with ${result.status}: ${result.stderr.toString()}`);
-      if (round > 0) times[name].push(elapsed);
-    }
-  }
-  const ms = (name: keyof typeof cases) => `${median(times[name]).toFixed(0)} ms`;
+  const medians = wallMedians(cases, runs, root);
+  const ms = (name: keyof typeof cases) => `${medians[name].toFixed(0)} ms`;
   process.stderr.write(
     `median wall: node -e 0 ${ms('node')}, vsynth --help ${ms('help')}, vsynth compile ${ms('compile')}\n`,
   );
   const what = `the built \`vsynth compile\` of a ${SCENES}-scene .tsx${stale}`;
   const unit = `ms wall of ${what} (baseline: node -e 0, same rounds)`;
-  printFigure(figure('cli.compileVsNodeStartup', median(times.compile), unit, median(times.node), '<=', 7));
+  printFigure(figure('cli.compileVsNodeStartup', medians.compile, unit, medians.node, '<=', 7));
 } finally {
   await rm(dir, { recursive: true, force: true });
 }
