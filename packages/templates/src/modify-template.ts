@@ -118,7 +118,12 @@ export function modifyTemplate(source: unknown, options: ModifyTemplateOptions =
       : undefined;
   if (problems.length > 0) throw new TemplateError(`The ${description} cannot be used.`, problems);
 
-  const texts = [...fields.map((f) => f.text), ...(projectId ? [projectId] : []), ...(webhookUrl ? [webhookUrl] : [])];
+  // The texts of the body itself, bound after `updates`' own.
+  const bodyFields = [
+    { key: 'projectId', text: projectId },
+    { key: 'webhookUrl', text: webhookUrl },
+  ].filter((field): field is { key: string; text: TextTemplate } => field.text !== undefined);
+  const texts = [...fields, ...bodyFields].map((field) => field.text);
   const required = new Set(texts.flatMap((t) => [...t.required]));
   const optional = new Set(texts.flatMap((t) => [...t.optional]));
   const rest = Object.fromEntries(
@@ -139,13 +144,9 @@ export function modifyTemplate(source: unknown, options: ModifyTemplateOptions =
         else issues.push(...result.issues);
       }
       const body: Record<string, unknown> = { ...rest };
-      for (const [name, text] of [
-        ['projectId', projectId],
-        ['webhookUrl', webhookUrl],
-      ] as const) {
-        if (text === undefined) continue;
-        const result = text.render(data, row);
-        if (result.ok) body[name] = result.value;
+      for (const field of bodyFields) {
+        const result = field.text.render(data, row);
+        if (result.ok) body[field.key] = result.value;
         else issues.push(...result.issues);
       }
       if (issues.length > 0) return { ok: false, issues };
