@@ -118,7 +118,7 @@ export function modifyTemplate(source: unknown, options: ModifyTemplateOptions =
       : undefined;
   if (problems.length > 0) throw new TemplateError(`The ${description} cannot be used.`, problems);
 
-  // The texts of the body itself, bound after `updates`' own.
+  // The body's own texts (projectId, webhookUrl), bound after those of `updates`.
   const bodyFields = [
     { key: 'projectId', text: projectId },
     { key: 'webhookUrl', text: webhookUrl },
