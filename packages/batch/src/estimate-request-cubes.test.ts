@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimateRequestCubes } from './estimate-request-cubes.js';
+import { estimateRequestCubes, requestCubeEstimator } from './estimate-request-cubes.js';
 
 // Payload estimates (create, legacy) are @vsynth/core's estimateCubes, tested there.
 describe('estimateRequestCubes', () => {
@@ -32,5 +32,22 @@ describe('estimateRequestCubes', () => {
         { base: body, rates: { perScene: 5 } },
       ),
     ).toBe(5 + 1);
+  });
+
+  it('estimates each request of a batch on the same base, whatever the requests before it changed', () => {
+    const base = { scenes: [{ scripts: [{ org: 'x'.repeat(90) }] }, { scripts: [{ org: 'y'.repeat(90) }] }] };
+    const estimate = requestCubeEstimator({ base });
+    const longer = {
+      kind: 'modify' as const,
+      body: { projectId: 'p', isExport: true, updates: { scripts_1: 'z'.repeat(150) } },
+    };
+    const none = { kind: 'modify' as const, body: { projectId: 'p', isExport: true, updates: {} } };
+    // 2 scenes + ⌈(90 + 150) / 100⌉, then the base alone: 2 scenes + ⌈180 / 100⌉
+    expect([estimate(longer), estimate(none), estimate(longer)]).toEqual([2 + 3, 2 + 2, 2 + 3]);
+    expect(estimate(none)).toBe(estimateRequestCubes(none, { base }));
+  });
+
+  it('refuses an unknown rate when made, before any request', () => {
+    expect(() => requestCubeEstimator({ rates: { perscene: 1 } as never })).toThrow('Unknown cube rate "perscene"');
   });
 });

@@ -28,26 +28,35 @@ export interface EstimateRequestCubesOptions {
  * @example estimateRequestCubes({ kind: 'create', body: { scenes: [{ scripts: [{ org: 'Hi' }] }] } }) // 2
  */
 export function estimateRequestCubes(request: BatchRequest, options: EstimateRequestCubesOptions = {}): number {
-  if (request.kind !== 'modify')
-    return estimateCubes({ kind: request.kind, body: request.body, rates: options.rates ?? {} });
+  return requestCubeEstimator(options)(request);
+}
+
+/**
+ * `estimateRequestCubes` with the same options for every request of a batch: the rates are checked
+ * (an unknown or negative one is a `UsageError`) and the base project's speech is read once.
+ *
+ * @example
+ * const estimate = requestCubeEstimator({ base });
+ * const cubes = requests.map((request) => estimate(request));
+ */
+export function requestCubeEstimator(options: EstimateRequestCubesOptions = {}): (request: BatchRequest) => number {
+  const cost = cubeCostFunction(options.rates);
   const { base } = options;
-  // Spoken characters per scene: the base's, then those the updates set.
-  const lengths = base === undefined ? [] : sceneScripts(base, 'v3').map((text) => text.length);
-  for (const [key, value] of Object.entries(record(request.body['updates']))) {
-    const parsed = parseModifyKey(key);
-    if (parsed?.tag !== 'scripts' || typeof value !== 'string') continue;
-    if (base === undefined || parsed.index < lengths.length) lengths[parsed.index] = spokenLength(value);
-  }
-  let scriptChars = 0;
-  for (const length of lengths) scriptChars += length ?? 0;
-  const scenes = base === undefined ? 1 : Math.max(lengths.length, 1);
-  return cubeCostFunction(options.rates)({
-    kind: 'modify',
-    exported: request.body['isExport'] === true,
-    scenes,
-    scriptChars,
-    targets: 0,
-  });
+  // Spoken characters per scene of the base, before a modify's updates.
+  const baseLengths = base === undefined ? [] : sceneScripts(base, 'v3').map((text) => text.length);
+  return (request) => {
+    if (request.kind !== 'modify') return estimateCubes({ kind: request.kind, body: request.body, rates: cost });
+    const lengths = [...baseLengths];
+    for (const [key, value] of Object.entries(record(request.body['updates']))) {
+      const parsed = parseModifyKey(key);
+      if (parsed?.tag !== 'scripts' || typeof value !== 'string') continue;
+      if (base === undefined || parsed.index < lengths.length) lengths[parsed.index] = spokenLength(value);
+    }
+    let scriptChars = 0;
+    for (const length of lengths) scriptChars += length ?? 0;
+    const scenes = base === undefined ? 1 : Math.max(lengths.length, 1);
+    return cost({ kind: 'modify', exported: request.body['isExport'] === true, scenes, scriptChars, targets: 0 });
+  };
 }
 
 function record(value: unknown): Record<string, unknown> {

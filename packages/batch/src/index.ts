@@ -8,7 +8,11 @@ export type { BatchEvent } from './batch-event.js';
 export { systemClock, type BatchClock } from './batch-clock.js';
 export { journalStore, type BatchStore } from './batch-store.js';
 export { BatchTally, type BatchSummary } from './batch-tally.js';
-export { estimateRequestCubes, type EstimateRequestCubesOptions } from './estimate-request-cubes.js';
+export {
+  estimateRequestCubes,
+  requestCubeEstimator,
+  type EstimateRequestCubesOptions,
+} from './estimate-request-cubes.js';
 export { Journal } from './journal.js';
 export type { JournalBatchEntry, JournalEntry, JournalResumeEntry, JournalState } from './journal-entry.js';
 export { KeyLock } from './key-lock.js';

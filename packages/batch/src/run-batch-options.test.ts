@@ -51,6 +51,10 @@ describe('runBatch checks its options', () => {
       [{ results: 7 }, '`results` must be a results file path or a ResultsSink (with write(), close()); received 7.'],
       [{ onEvent: 'log' }, '`onEvent` must be a function; received "log" (a string).'],
       [{ backoff: { baseMs: -1 } }, '`backoff.baseMs` must be a number of at least 0; received -1.'],
+      [
+        { estimate: { rates: { perscene: 1 } } },
+        'Unknown cube rate "perscene": use perScene, per100ScriptChars, perAudio100Chars, perDubbingTarget.',
+      ],
     ];
     for (const [options, message] of cases) {
       expect(await refusal({ rows, template, dryRun: true, ...options })).toBe(message);

@@ -25,7 +25,7 @@ import { bindRow, invalidResult } from './bind-row.js';
 import { ColumnCheck } from './column-check.js';
 import { CubeBudget } from './cube-budget.js';
 import { DeliveryJoin } from './delivery-join.js';
-import { estimateRequestCubes, type EstimateRequestCubesOptions } from './estimate-request-cubes.js';
+import { requestCubeEstimator, type EstimateRequestCubesOptions } from './estimate-request-cubes.js';
 import type { Journal } from './journal.js';
 import { openJournal } from './open-journal.js';
 import { openResultsFile, type ResultsSink } from './open-results-file.js';
@@ -80,7 +80,7 @@ export interface RunBatchOptions {
    * and sets `stoppedAtMaxCubes`.
    */
   readonly maxCubes?: number;
-  /** Inputs of the cube estimate (a modify's base project, rates). */
+  /** Inputs of the cube estimate (a modify's base project, rates); an unknown or negative rate is a `UsageError`. */
   readonly estimate?: EstimateRequestCubesOptions;
   /** A zod schema each row must satisfy before binding. */
   readonly schema?: RowSchema;
@@ -135,6 +135,8 @@ export interface RunBatchOptions {
  */
 export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> {
   const settings = batchSettings(options);
+  // Rates are checked here, before anything is opened: a bad one refuses the batch like any other option.
+  const estimate = requestCubeEstimator(options.estimate);
   const { template, signal } = options;
   const clock = options.clock ?? systemClock;
   const emit = options.onEvent ?? (() => {});
@@ -272,7 +274,7 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
       }
       for (const warning of bound.warnings) warn(formatIssue(warning).replace(/^⚠ /, ''), row);
       const { request } = bound;
-      const cubes = estimateRequestCubes(request, options.estimate);
+      const cubes = estimate(request);
       const total = budget.planned + cubes;
       if (settings.dryRun) {
         // A dry run checks every row and estimates the whole batch; it only says where a run would stop.

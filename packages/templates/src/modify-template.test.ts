@@ -35,6 +35,8 @@ describe('modifyTemplate', () => {
         },
       },
     });
+    // Sent in this order: the template's other fields, then projectId, webhookUrl and updates.
+    expect(bound.ok && Object.keys(bound.request.body)).toEqual(['isExport', 'projectId', 'webhookUrl', 'updates']);
   });
 
   it('lists every key that is neither a modify key nor a slot, and keys addressed twice', () => {

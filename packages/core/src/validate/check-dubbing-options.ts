@@ -3,6 +3,7 @@ import { ValidationError } from '../errors/validation-error.js';
 import { dubbingOptionsSchema, type DubbingOptions } from '../schemas/dubbing.js';
 import { isLanguageCode } from '../schemas/language.js';
 import { isRecord } from './describe-value.js';
+import { safeParseReportingInput } from './safe-parse-reporting-input.js';
 import { zodIssuesToIssues } from './zod-issues-to-issues.js';
 
 /**
@@ -15,7 +16,7 @@ import { zodIssuesToIssues } from './zod-issues-to-issues.js';
  */
 export function checkDubbingOptions(input: unknown): Issue[] {
   const out: Issue[] = [];
-  const result = dubbingOptionsSchema.safeParse(input, { reportInput: true });
+  const result = safeParseReportingInput(dubbingOptionsSchema, input);
   if (!result.success) out.push(...zodIssuesToIssues(result.error, { input, rootName: 'the dubbing options' }));
   if (!isRecord(input)) return out;
   const targets = Array.isArray(input['targets']) ? input['targets'] : [];

@@ -11,6 +11,7 @@ import {
   type RequestKind,
   type RequestOfKind,
 } from './request-kind.js';
+import { safeParseReportingInput } from './safe-parse-reporting-input.js';
 import { zodIssuesToIssues } from './zod-issues-to-issues.js';
 
 export type CheckResult<T> =
@@ -50,7 +51,7 @@ export function findRequestIssues(kind: RequestKind, input: unknown): Issue[] {
   const notData = findNonJsonData(input);
   if (notData !== undefined) return [notData];
   const schema = REQUEST_SCHEMAS[kind];
-  const parsed = schema.safeParse(input, { reportInput: true });
+  const parsed = safeParseReportingInput(schema, input);
   const issues = [
     ...(parsed.success ? [] : zodIssuesToIssues(parsed.error, { input })),
     ...REQUEST_RULES[kind](input),

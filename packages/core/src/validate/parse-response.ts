@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { ApiError } from '../errors/api-error.js';
 import { formatPath } from '../errors/format-issues.js';
 import { isRecord } from './describe-value.js';
+import { safeParseReportingInput } from './safe-parse-reporting-input.js';
 import { zodIssuesToIssues } from './zod-issues-to-issues.js';
 
 /** Options of {@link parseResponse}. */
@@ -50,7 +51,7 @@ export function parseResponse<S extends z.ZodType>(
       if (lifted.success) return lifted.data;
     }
   }
-  const bare = schema.safeParse(body, { reportInput: true });
+  const bare = safeParseReportingInput(schema, body);
   if (bare.success) return bare.data;
   const source = enveloped ? body['data'] : body;
   const failure = enveloped ? schema.safeParse(source, { reportInput: true }) : bare;
