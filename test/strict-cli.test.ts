@@ -8,6 +8,23 @@ import { ledger } from './batch-helpers.js';
 import { REPO_ROOT, runVsynth, type VsynthRun } from './run-vsynth.js';
 
 let dir: string;
+
+/** The source of a one-scene video whose scene holds `body`; its first line is line 7 of the file. */
+function oneSceneVideo(body: readonly string[]): string {
+  return [
+    "import { Avatar, Scene, Shape, Text, Video } from '@vsynth/jsx-runtime';",
+    "import { anna } from './avatars.js';",
+    '',
+    'export default (',
+    '  <Video>',
+    '    <Scene>',
+    ...body,
+    '    </Scene>',
+    '  </Video>',
+    ');',
+    '',
+  ].join('\n');
+}
 let sandbox: RunningSandbox;
 
 beforeAll(async () => {
@@ -15,19 +32,10 @@ beforeAll(async () => {
   sandbox = await startSandbox({ dataDir: join(dir, 'data'), exportSeconds: 0, fsync: false });
   await writeFile(
     join(dir, 'offcanvas.tsx'),
-    [
-      "import { Scene, Shape, Text, Video } from '@vsynth/jsx-runtime';",
-      '',
-      'export default (',
-      '  <Video>',
-      '    <Scene>',
+    oneSceneVideo([
       '      <Text left={100} top={100} width={800} height={100}>Spring sale</Text>',
       '      <Shape shape="Circle" fill="#ff0000" left={2200} top={100} width={100} height={100} />',
-      '    </Scene>',
-      '  </Video>',
-      ');',
-      '',
-    ].join('\n'),
+    ]),
   );
   // A TSX batch template whose `left` column places a title: row 2 puts it off the canvas.
   await writeFile(
@@ -49,33 +57,17 @@ beforeAll(async () => {
   );
   await writeFile(
     join(dir, 'overflow.tsx'),
-    [
-      "import { Avatar, Scene, Text, Video } from '@vsynth/jsx-runtime';",
-      "import { anna } from './avatars.js';",
-      '',
-      'export default (',
-      '  <Video>',
-      '    <Scene>',
+    oneSceneVideo([
       '      <Avatar model={anna} x={0.22}>Hello.</Avatar>',
       '      <Text fontFamily="DejaVu Sans" left={100} top={100} width={600} height={200}>',
       "        {'One\\nTwo\\nThree\\nFour\\nFive\\nSix'}",
       '      </Text>',
-      '    </Scene>',
-      '  </Video>',
-      ');',
-      '',
-    ].join('\n'),
+    ]),
   );
   // Japanese wrapped by its width, Arabic by its words: each needs more lines than its box holds.
   await writeFile(
     join(dir, 'scripts.tsx'),
-    [
-      "import { Avatar, Scene, Text, Video } from '@vsynth/jsx-runtime';",
-      "import { anna } from './avatars.js';",
-      '',
-      'export default (',
-      '  <Video>',
-      '    <Scene>',
+    oneSceneVideo([
       '      <Avatar model={anna} x={0.22}>Hello.</Avatar>',
       '      <Text left={100} top={100} width={500} height={80} fontSize={48}>',
       '        新しい製品ツアーへようこそ。今年の新機能をご紹介します。',
@@ -83,11 +75,7 @@ beforeAll(async () => {
       '      <Text left={100} top={600} width={700} height={80} fontSize={48}>',
       '        مرحبا بكم في جولة المنتج الجديدة لهذا العام',
       '      </Text>',
-      '    </Scene>',
-      '  </Video>',
-      ');',
-      '',
-    ].join('\n'),
+    ]),
   );
   await copyFile(join(REPO_ROOT, 'packages/create-vsynth/templates/common/avatars.ts'), join(dir, 'avatars.ts'));
   const greeting = join(REPO_ROOT, 'examples/batch/greeting');
@@ -119,7 +107,7 @@ const OVERFLOW =
 
 const OFF_CANVAS =
   '✖ shape clip 100×100 at (2200, 100) is wholly off the 1920×1080 canvas; it will not be seen\n' +
-  '  → at offcanvas.tsx:7:7 <Shape> · scenes[0].clips[1]\n';
+  '  → at offcanvas.tsx:8:7 <Shape> · scenes[0].clips[1]\n';
 
 describe('--strict makes warnings errors', () => {
   it('compile warns at file:line:col and exits 0; with --strict exits 3 printing no payload', async () => {

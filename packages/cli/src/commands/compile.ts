@@ -93,7 +93,7 @@ export async function runCompile(file: string, options: CompileCommandOptions = 
       assetRoot: options.assetRoot,
     }),
     ...(options.lossy === true && { lossy: true }),
-    ...(options.checks === false && { checks: false }),
+    checks: options.checks !== false,
   };
   const result = await compileChecked(file, compileOptions);
   refuseWarnings(result.warnings, file, options.strict);

@@ -99,12 +99,12 @@ async function compileForPreview(
     throw new UsageError('--variant applies to v3; a legacy payload has none.');
   const given = options.props === undefined ? undefined : await readPropsWithOrigin(options.props);
   const props = omitUndefined({ props: given?.props, propsOrigin: given?.origin });
-  const checks = options.checks === false ? { checks: false } : {};
-  const v3 = { ...props, ...checks, target: 'v3' as const, ...omitUndefined({ variant: options.variant }) };
+  const checks = options.checks !== false;
+  const v3 = { ...props, checks, target: 'v3' as const, ...omitUndefined({ variant: options.variant }) };
   // The legacy payload states no orientation: the same --orientation converts and draws it.
   const legacy = {
     ...props,
-    ...checks,
+    checks,
     target: 'legacy' as const,
     ...omitUndefined({ orientation: options.orientation }),
   };

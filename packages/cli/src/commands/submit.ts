@@ -110,7 +110,7 @@ async function loadPayload(
     const compiled = await compileChecked(
       file,
       omitUndefined({
-        checks: options.checks === false ? false : undefined,
+        checks: options.checks !== false,
         target: options.target,
         variant: options.variant,
         props: props?.props,

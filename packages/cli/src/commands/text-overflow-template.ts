@@ -1,4 +1,4 @@
-import type { Issue } from '@vsynth/core';
+import { omitUndefined, type Issue } from '@vsynth/core';
 import type { BatchRequest, BatchTemplate, BindResult } from '@vsynth/templates';
 
 /**
@@ -29,12 +29,8 @@ export async function withTextOverflowChecks(template: BatchTemplate, base: unkn
     const overflow = findTextOverflow(payload, { catalog }).map((found): Issue => {
       const text = clipText(payload, found);
       const columns = columnsIn(text, data);
-      return {
-        ...found,
-        message: `${quoted(text)}${found.message}`,
-        row,
-        ...(columns.length === 0 ? {} : { field: `column${columns.length === 1 ? '' : 's'} ${columns.join(', ')}` }),
-      };
+      const field = columns.length === 0 ? undefined : `column${columns.length === 1 ? '' : 's'} ${columns.join(', ')}`;
+      return { ...found, message: `${quoted(text)}${found.message}`, row, ...omitUndefined({ field }) };
     });
     return overflow.length === 0 ? bound : { ...bound, warnings: [...bound.warnings, ...overflow] };
   };
