@@ -17,7 +17,7 @@ const endOfTurn = () => new Promise((resolve) => setImmediate(resolve));
 /** An fsync that records the file's size at each call. */
 function recordingFsync(file: string) {
   const sizes: number[] = [];
-  return { sizes, fsync: () => void sizes.push(statSync(file).size) };
+  return { sizes, fsync: async () => void sizes.push(statSync(file).size) };
 }
 
 /** The `type row` of each line in the first `size` bytes of the journal. */
@@ -48,9 +48,46 @@ describe('journal', () => {
     journal.close();
   });
 
+  it('attempts written while an fsync runs wait for the next one, which they share; outcomes alone fsync nothing', async () => {
+    const file = join(dir(), 'j.ndjson');
+    const sizes: number[] = [];
+    const finish: (() => void)[] = [];
+    const fsync = (_fd: number) => {
+      sizes.push(statSync(file).size);
+      return new Promise<void>((resolve) => finish.push(resolve));
+    };
+    const journal = openJournal(file, { batch, fsync });
+    const released: number[] = [];
+    const wait = (row: number) => journal.append(attempt(row))!.then(() => released.push(row));
+    const first = wait(1);
+    await endOfTurn();
+    expect(sizes).toHaveLength(1);
+    const later = [wait(2), wait(3)];
+    journal.append({ type: 'done', row: 1, key: 'k1', via: 'response', time });
+    await endOfTurn();
+    // Written at the end of their turn, but the first fsync still runs: nobody is released yet.
+    expect(linesOf(file)).toEqual(['batch', 'attempt 1', 'attempt 2', 'attempt 3', 'done 1']);
+    expect(sizes).toHaveLength(1);
+    expect(released).toEqual([]);
+    finish[0]!();
+    await first;
+    expect(released).toEqual([1]);
+    await endOfTurn();
+    expect(sizes).toHaveLength(2);
+    expect(linesOf(file, sizes[1])).toEqual(['batch', 'attempt 1', 'attempt 2', 'attempt 3', 'done 1']);
+    finish[1]!();
+    await Promise.all(later);
+    expect(released).toEqual([1, 2, 3]);
+    journal.append({ type: 'done', row: 2, key: 'k2', via: 'response', time });
+    await endOfTurn();
+    expect(linesOf(file).at(-1)).toBe('done 2');
+    expect(sizes).toHaveLength(2);
+    journal.close();
+  });
+
   it('rejects the attempts of a failed fsync, so their rows are not sent', async () => {
     const file = join(dir(), 'j.ndjson');
-    const fsync = () => {
+    const fsync = async () => {
       throw Object.assign(new Error('i/o error'), { code: 'EIO' });
     };
     const journal = openJournal(file, { batch, fsync });
@@ -63,12 +100,11 @@ describe('journal', () => {
   it('a failed write rejects the attempts waiting for it and stops the journal', async () => {
     const file = join(dir(), 'j.ndjson');
     let journalFd: number | undefined;
-    const fsync = (fd: number) => {
+    const fsync = async (fd: number) => {
       journalFd = fd;
     };
     const journal = openJournal(file, { batch, fsync });
-    journal.append({ type: 'done', row: 9, key: 'k9', via: 'response', time });
-    journal.commit();
+    await journal.append(attempt(9));
     // The descriptor closed under the journal: its next write fails (EBADF). Committed at once, so
     // that no other file of this process is opened under the same descriptor meanwhile.
     closeSync(journalFd!);

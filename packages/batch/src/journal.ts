@@ -1,4 +1,4 @@
-import { closeSync, openSync } from 'node:fs';
+import { closeSync, fdatasyncSync, openSync } from 'node:fs';
 import { batchError, redactSecrets, writeWhole } from '@vsynth/core';
 import { applyJournalEntry, type JournalEntry, type JournalState } from './journal-entry.js';
 import type { JournalLock } from './journal-lock.js';
@@ -6,7 +6,8 @@ import type { JournalLock } from './journal-lock.js';
 /** How a journal's lines reach the disk; see {@link OpenJournalOptions}. */
 export interface JournalWriting {
   readonly durability: 'fsync' | 'write';
-  readonly fsync: (fd: number) => void;
+  /** Makes the written lines durable, off the event loop (the thread pool's `fdatasync`). */
+  readonly fsync: (fd: number) => Promise<void>;
 }
 
 /**
@@ -31,7 +32,9 @@ const openJournals = new Set<Journal>();
  * An append-only NDJSON journal, held by one process at a time (`lockJournal`). An `attempt` entry
  * is on disk before its request is sent, so a batch killed at any moment (even `kill -9`) knows on
  * resume which rows may have reached the service. It never holds request bodies or credentials.
- * The lines of one event-loop turn are written together and made durable by one `fdatasync`.
+ * The lines of one event-loop turn are written together; attempts are made durable by `fdatasync`
+ * in the thread pool, so the event loop goes on answering other rows meanwhile. Attempts written
+ * while one fsync runs share the next (group commit).
  *
  * @example
  * const journal = openJournal('people.journal.ndjson', { batch: { id: 'b1', template: 'modify.json' } });
@@ -51,8 +54,12 @@ export class Journal {
   readonly #writing: JournalWriting;
   /** Lines appended since the last commit. */
   #pending = '';
-  /** Attempts appended since the last commit: released by the next. */
-  #waiting: Waiter[] = [];
+  /** Attempts appended since the last commit. */
+  #appended: Waiter[] = [];
+  /** Attempts whose lines are written, waiting for the next fsync. */
+  #written: Waiter[] = [];
+  /** Attempts whose fsync is in flight. */
+  #syncing: Waiter[] | undefined;
   #commitDue = false;
   /** A write failed: nothing more is recorded, so no row is sent. */
   #broken: Error | undefined;
@@ -67,10 +74,11 @@ export class Journal {
   }
 
   /**
-   * Appends one entry. An `attempt` returns a promise that resolves once its line is written and
-   * fsynced (at the end of this turn): await it before sending the row's request. Other entries
-   * return nothing to wait for: an outcome lost with the machine leaves the row's attempt last,
-   * which resumes as `unknown`, never resent.
+   * Appends one entry. An `attempt` returns a promise that resolves once its line is written (at the
+   * end of this turn) and fsynced: await it before sending the row's request. Other entries are
+   * written at the end of the turn and return nothing to wait for: they reach the disk with the next
+   * fsync, and an outcome lost with the machine leaves the row's attempt last, which resumes as
+   * `unknown`, never resent.
    */
   append(entry: JournalEntry): Promise<void> | undefined {
     if (this.#closed) throw batchError(`The journal ${this.path} is closed.`);
@@ -84,7 +92,7 @@ export class Journal {
     }
     const durable =
       entry.type === 'attempt'
-        ? new Promise<void>((resolve, reject) => this.#waiting.push({ resolve, reject }))
+        ? new Promise<void>((resolve, reject) => this.#appended.push({ resolve, reject }))
         : undefined;
     if (!this.#commitDue) {
       this.#commitDue = true;
@@ -94,25 +102,23 @@ export class Journal {
   }
 
   /**
-   * Writes what was appended since the last commit and fsyncs it, then releases the attempts that
-   * waited for it (or rejects them: they must not be sent). Runs by itself at the end of each turn
-   * that appended; returns the failure, if any.
+   * Writes what was appended since the last commit and starts the fsync its attempts wait for,
+   * unless one is running (they join the next). Runs by itself at the end of each turn that
+   * appended; returns the write's failure, if any (its attempts are rejected: they must not be sent).
    */
   commit(): Error | undefined {
     this.#commitDue = false;
-    const waiting = this.#waiting;
-    this.#waiting = [];
-    let failure: Error | undefined;
+    const appended = this.#appended;
+    this.#appended = [];
     try {
-      if (this.#write() && this.#writing.durability === 'fsync') this.#fsync();
+      this.#write();
     } catch (error) {
-      failure = error as Error;
+      for (const waiter of appended) waiter.reject(error as Error);
+      return error as Error;
     }
-    for (const waiter of waiting) {
-      if (failure === undefined) waiter.resolve();
-      else waiter.reject(failure);
-    }
-    return failure;
+    this.#written.push(...appended);
+    if (this.#syncing === undefined && this.#written.length > 0) void this.#syncWritten();
+    return undefined;
   }
 
   /** True once a row entry was appended: the file holds this run's lines. */
@@ -133,6 +139,7 @@ export class Journal {
     let failure: Error | undefined;
     try {
       failure = this.commit();
+      if (failure === undefined && this.#writing.durability === 'fsync') this.#syncNow(fd);
     } finally {
       this.#fd = undefined;
       try {
@@ -185,16 +192,45 @@ export class Journal {
     return this.#broken;
   }
 
-  #fsync(): void {
-    try {
-      this.#writing.fsync(this.#fd!);
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-      throw batchError(
-        `Cannot flush the journal ${this.path} to disk (${code}); rows are not sent without a durable journal.`,
-        { cause: error },
-      );
+  /** Fsyncs the written attempts, group after group, and releases each group (or rejects it). */
+  async #syncWritten(): Promise<void> {
+    while (this.#written.length > 0 && this.#fd !== undefined) {
+      const group = this.#written;
+      this.#written = [];
+      this.#syncing = group;
+      try {
+        await this.#writing.fsync(this.#fd);
+        for (const waiter of group) waiter.resolve();
+      } catch (error) {
+        for (const waiter of group) waiter.reject(this.#fsyncFailed(error));
+      }
     }
+    this.#syncing = undefined;
+  }
+
+  /** The last fsync, on closing: everything written is durable, every attempt released. */
+  #syncNow(fd: number): void {
+    const waiting = [...(this.#syncing ?? []), ...this.#written];
+    this.#written = [];
+    let failure: Error | undefined;
+    try {
+      fdatasyncSync(fd);
+    } catch (error) {
+      failure = this.#fsyncFailed(error);
+    }
+    for (const waiter of waiting) {
+      if (failure === undefined) waiter.resolve();
+      else waiter.reject(failure);
+    }
+    if (failure !== undefined) throw failure;
+  }
+
+  #fsyncFailed(error: unknown): Error {
+    const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    return batchError(
+      `Cannot flush the journal ${this.path} to disk (${code}); rows are not sent without a durable journal.`,
+      { cause: error },
+    );
   }
 }
 

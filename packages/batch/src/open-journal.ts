@@ -1,4 +1,5 @@
-import { existsSync, fdatasyncSync, ftruncateSync } from 'node:fs';
+import { existsSync, fdatasync, ftruncateSync } from 'node:fs';
+import { promisify } from 'node:util';
 import { UsageError } from '@vsynth/core';
 import { checkWritable } from './check-writable.js';
 import { checkBoolean, checkOneOf, checkOptionsObject, checkString } from './option-checks.js';
@@ -19,8 +20,8 @@ export interface OpenJournalOptions {
    */
   readonly durability?: 'fsync' | 'write';
   readonly now?: () => Date;
-  /** Makes the written lines durable; default `fdatasyncSync` of `node:fs`. Tests observe it. */
-  readonly fsync?: (fd: number) => void;
+  /** Makes the written lines durable; default `fdatasync` (thread pool). Tests observe it. */
+  readonly fsync?: (fd: number) => Promise<void>;
 }
 
 /**
@@ -59,7 +60,7 @@ function openLocked(path: string, options: OpenJournalOptions, lock: JournalLock
     );
   }
   checkWritable(path, 'journal');
-  const writing = { durability: options.durability ?? 'fsync', fsync: options.fsync ?? fdatasyncSync } as const;
+  const writing = { durability: options.durability ?? 'fsync', fsync: options.fsync ?? promisify(fdatasync) } as const;
   if (existing !== undefined) {
     const start = { prepare: repairJournalTail, lines: [{ type: 'resume', time } as const] };
     return new Journal(path, start, existing, lock, writing);
@@ -71,3 +72,4 @@ function openLocked(path: string, options: OpenJournalOptions, lock: JournalLock
   };
   return new Journal(path, { prepare, lines: [batch] }, { batch, rows: new Map() }, lock, writing);
 }
+
