@@ -1,7 +1,7 @@
 import type { FontCatalog } from '../fonts/font-catalog.js';
 import type { FontFace } from '../fonts/read-font-faces.js';
 import { shapeRun, shapedAdvance } from '../fonts/shape-run.js';
-import { shapedAdvanceBound } from '../fonts/shaped-advance-bound.js';
+import { isSimplyShaped, SHAPING_MARGIN_EM, shapedAdvanceBound } from '../fonts/shaped-advance-bound.js';
 import { hasRtl, paragraphDirection, visualRuns } from './bidi-order.js';
 
 export interface LayoutTextOptions {
@@ -87,6 +87,8 @@ export function layoutText(text: string, options: LayoutTextOptions): TextLayout
  * @example lineCountBound('Pro plan 2041', options) // 1: fits on one line even at the bound
  */
 export function lineCountBound(text: string, options: LayoutTextOptions): number {
+  const paragraphs = text.replace(/\r\n?/g, '\n').split('\n');
+  if (paragraphs.every((paragraph) => fitsOneLine(paragraph, options))) return paragraphs.length;
   let count = 0;
   forEachParagraph(text, options, undefined, (_, glyphs) => {
     const bounded = shapeWords(glyphs, options.fontSize, shapedAdvanceBound);
@@ -94,6 +96,26 @@ export function lineCountBound(text: string, options: LayoutTextOptions): number
     count += widthOf(bounded) <= options.maxWidth ? 1 : wrap(bounded, options.maxWidth).length;
   });
   return count;
+}
+
+/**
+ * True when `paragraph` is simply shaped and fits on one line even with SHAPING_MARGIN_EM added to every
+ * character's advance: no word of it can be wider as shaped, so its exact layout is one line. The common case
+ * of a short title or caption, told without measuring word by word.
+ */
+function fitsOneLine(paragraph: string, options: LayoutTextOptions): boolean {
+  if (!isSimplyShaped(paragraph)) return false;
+  const { catalog, fontSize, maxWidth } = options;
+  const request = { family: options.family, weight: options.weight, italic: options.italic, lang: options.lang };
+  let width = 0;
+  for (const char of paragraph) {
+    const cp = char.codePointAt(0) ?? 32;
+    const face = catalog.faceFor(cp, request);
+    // As measured for wrapping: a character no font has takes half the font size.
+    width += ((face ? face.advance(cp) : 0.5) + SHAPING_MARGIN_EM) * fontSize;
+    if (width > maxWidth) return false;
+  }
+  return true;
 }
 
 /**
