@@ -320,7 +320,13 @@ export {
   type CubeRequestKind,
 } from './cubes/cube-cost.js';
 export { estimateCubes, type EstimateCubesOptions } from './cubes/estimate-cubes.js';
-export { sceneScripts, sceneSpeech, type PayloadFormat, type SceneSpeech } from './cubes/scene-scripts.js';
+export {
+  sceneLanguages,
+  sceneScripts,
+  sceneSpeech,
+  type PayloadFormat,
+  type SceneSpeech,
+} from './cubes/scene-scripts.js';
 export { spokenText } from './cubes/spoken-text.js';
 export { spokenLength } from './cubes/spoken-length.js';
 

@@ -9,6 +9,6 @@ export {
   type DisplayedBoxClip,
   type DisplayedBoxOptions,
 } from './geometry/displayed-box.js';
-export { sceneSpeech, type SceneSpeech } from './cubes/scene-scripts.js';
+export { sceneLanguages, sceneSpeech, type SceneSpeech } from './cubes/scene-scripts.js';
 export { primaryLanguage } from './speech/estimate-scene-duration.js';
 export { issue, type Issue, type PathSegment } from './errors/issue.js';

@@ -1,6 +1,7 @@
 import { issue, parseModifyKey, type Issue } from '@vsynth/core';
 import type { ProjectFormat } from './records.js';
 import { asRecord } from './as-record.js';
+import { writableCopy } from './writable-copy.js';
 
 /** The outcome of applying a modify request's `updates` to a stored payload. */
 export type ModifyResult =
@@ -13,7 +14,7 @@ export type ModifyResult =
  * and clips in array order; `scripts_N` replaces the speech of scene N (variant A
  * `scripts[0].org`, variant B the aiModel clip's `script.org`, legacy `AIModel.script`). A key
  * without suffix is index 0. An index with no such clip or scene is an issue naming the key.
- * The input is left unchanged.
+ * The input is left unchanged; the result shares with it the parts no update writes to (see writableCopy).
  *
  * @example applyModify(payload, { title_1: 'Hello' }, 'v3') // { ok: true, payload: … }
  */
@@ -22,7 +23,7 @@ export function applyModify(
   updates: Readonly<Record<string, unknown>>,
   format: ProjectFormat,
 ): ModifyResult {
-  const copy = structuredClone(payload);
+  const copy = writableCopy(payload);
   const scenes = sceneList(copy);
   const issues: Issue[] = [];
   /** Every clip of every scene in order, listed once for all the title and subtitles keys: updates change clips' fields, never which clips there are. */

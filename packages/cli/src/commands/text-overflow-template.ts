@@ -35,8 +35,13 @@ export async function withTextOverflowChecks(template: BatchTemplate, base: unkn
     return overflow.length === 0 ? bound : { ...bound, warnings: [...bound.warnings, ...overflow] };
   };
   return Object.assign(Object.create(template) as BatchTemplate, {
-    bind: async (data: Readonly<Record<string, unknown>>, row: number) =>
-      measured(await template.bind(data, row), data, row),
+    // A template that binds synchronously stays synchronous: no promise per row.
+    bind: (data: Readonly<Record<string, unknown>>, row: number): BindResult | Promise<BindResult> => {
+      const bound = template.bind(data, row);
+      return bound instanceof Promise
+        ? bound.then((result) => measured(result, data, row))
+        : measured(bound, data, row);
+    },
   });
 }
 

@@ -14,14 +14,24 @@ export interface SceneSpeech {
  * variant B's first live avatar with a `script`; the legacy `AIModel.script`; the audio `text`.
  */
 export function sceneSpeech(payload: unknown, format: PayloadFormat): SceneSpeech[] {
+  return speakers(payload, format).map(({ markup, language }) => ({ text: spokenText(markup), language }));
+}
+
+/** The language each scene of a payload is spoken in, when the payload states one (see sceneSpeech). */
+export function sceneLanguages(payload: unknown, format: PayloadFormat): (string | undefined)[] {
+  return speakers(payload, format).map((speaker) => speaker.language);
+}
+
+/** What each scene speaks, as markup (anything but a string speaks nothing), and in which language. */
+function speakers(payload: unknown, format: PayloadFormat): { markup: unknown; language: string | undefined }[] {
   const root = record(payload);
-  if (format === 'audio') return [{ text: spokenText(root['text']), language: nonEmpty(root['language']) }];
+  if (format === 'audio') return [{ markup: root['text'], language: nonEmpty(root['language']) }];
   const scenes = Array.isArray(root['scenes']) ? root['scenes'] : [];
   return scenes.map((scene) => {
     const s = record(scene);
     if (format === 'legacy') {
       const model = record(s['AIModel']);
-      return { text: spokenText(model['script']), language: nonEmpty(model['language']) };
+      return { markup: model['script'], language: nonEmpty(model['language']) };
     }
     const clips = (Array.isArray(s['clips']) ? s['clips'] : []).map(record);
     const avatars = clips.filter((c) => c['type'] === 'aiModel');
@@ -30,11 +40,11 @@ export function sceneSpeech(payload: unknown, format: PayloadFormat): SceneSpeec
     if (scripts.length > 0) {
       // Variant A: the script belongs to the avatar its modelId names, the first one not deleted.
       const language = nonEmpty(record((live[0] ?? avatars[0])?.['model'])['language']);
-      return { text: spokenText(record(scripts[0])['org']), language };
+      return { markup: record(scripts[0])['org'], language };
     }
     const speaking = live.find((c) => c['script'] !== undefined);
     const language = nonEmpty(record((speaking ?? live[0] ?? avatars[0])?.['model'])['language']);
-    return { text: speaking === undefined ? '' : spokenText(record(speaking['script'])['org']), language };
+    return { markup: speaking === undefined ? undefined : record(speaking['script'])['org'], language };
   });
 }
 

@@ -33,7 +33,10 @@ export interface FontCatalog {
    * family that starts with it (`Noto Sans CJK` → `Noto Sans CJK JP`), else undefined.
    */
   resolveFamily(requested: string, lang?: string): string | undefined;
-  /** The face that draws `codePoint` best for the request, or undefined when none has it. */
+  /**
+   * The face that draws `codePoint` best for the request, or undefined when none has it. A request object is
+   * read once and its answers kept with it: pass a new object rather than changing one.
+   */
   faceFor(codePoint: number, request: FaceRequest): FontFace | undefined;
   /** The family used when a requested one is not installed. */
   readonly defaultFamily: string | undefined;
@@ -151,7 +154,18 @@ function createCatalog(faces: readonly FontFace[]): FontCatalog {
   const rank = (face: FontFace): number =>
     (face.italic ? 4 : 0) + (/serif|mono|math|emoji|symbol/i.test(face.family) ? 2 : 0) + (face.weight === 400 ? 0 : 1);
   const anyOrder = [...faces].sort((a, b) => rank(a) - rank(b));
-  const memo = new Map<string, FontFace | undefined>();
+  // The faces found for each request, by code point: a layout asks once per character with one request object.
+  const memo = new Map<string, Map<number, FontFace | undefined>>();
+  const memoOf = new WeakMap<FaceRequest, Map<number, FontFace | undefined>>();
+  const facesOf = (request: FaceRequest): Map<number, FontFace | undefined> => {
+    let faces = memoOf.get(request);
+    if (faces !== undefined) return faces;
+    const key = `${request.family ?? ''}|${request.weight}|${request.italic}|${request.lang ?? ''}`;
+    faces = memo.get(key);
+    if (faces === undefined) memo.set(key, (faces = new Map()));
+    memoOf.set(request, faces);
+    return faces;
+  };
   const resolved = new Map<string, string | undefined>();
   const resolveFamily = (requested: string, lang: string | undefined): string | undefined => {
     const wanted = requested
@@ -180,8 +194,8 @@ function createCatalog(faces: readonly FontFace[]): FontCatalog {
       return resolved.get(key);
     },
     faceFor(cp, request) {
-      const key = `${cp}|${request.family ?? ''}|${request.weight}|${request.italic}|${request.lang ?? ''}`;
-      if (memo.has(key)) return memo.get(key);
+      const faces = facesOf(request);
+      if (faces.has(cp)) return faces.get(cp);
       const { weight, italic } = request;
       let face = request.family ? pick(byFamily.get(request.family.toLowerCase()), cp, weight, italic) : undefined;
       for (const family of scriptFamilies(cp, request.lang)) {
@@ -189,7 +203,7 @@ function createCatalog(faces: readonly FontFace[]): FontCatalog {
         face = pick(byFamily.get(family.toLowerCase()), cp, weight, italic);
       }
       face ??= anyOrder.find((candidate) => candidate.has(cp));
-      memo.set(key, face);
+      faces.set(cp, face);
       return face;
     },
   };

@@ -1,4 +1,4 @@
-import { sceneSpeech as payloadSpeech, primaryLanguage } from '@vsynth/core/reading';
+import { sceneSpeech as payloadSpeech, primaryLanguage, sceneLanguages } from '@vsynth/core/reading';
 
 export interface SceneSpeech {
   readonly text: string;
@@ -13,4 +13,10 @@ export function sceneSpeech(scene: unknown): SceneSpeech {
   const [speech] = payloadSpeech({ scenes: [scene] }, 'v3');
   const language = speech?.language ?? 'en';
   return { text: speech?.text ?? '', language, lang: primaryLanguage(language) };
+}
+
+/** The primary subtag of the language a v3 scene is spoken in (`en` when the avatar states none), as sceneSpeech. */
+export function sceneLang(scene: unknown): string {
+  const [language] = sceneLanguages({ scenes: [scene] }, 'v3');
+  return primaryLanguage(language ?? 'en');
 }

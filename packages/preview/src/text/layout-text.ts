@@ -1,6 +1,7 @@
 import type { FontCatalog } from '../fonts/font-catalog.js';
 import type { FontFace } from '../fonts/read-font-faces.js';
 import { shapeRun, shapedAdvance } from '../fonts/shape-run.js';
+import { isSimplyShaped, SHAPING_MARGIN_EM, shapedAdvanceBound } from '../fonts/shaped-advance-bound.js';
 import { hasRtl, paragraphDirection, visualRuns } from './bidi-order.js';
 
 export interface LayoutTextOptions {
@@ -58,24 +59,11 @@ const MARK = /\p{M}/u;
  */
 export function layoutText(text: string, options: LayoutTextOptions): TextLayout {
   const missing = new Set<string>();
-  const request = { family: options.family, weight: options.weight, italic: options.italic, lang: options.lang };
-  const measure = (char: string, previous: Glyph | undefined): Glyph => {
-    const cp = char.codePointAt(0) ?? 32;
-    // A combining mark stays with its base character's font when that font has it.
-    if (previous?.face && MARK.test(char) && previous.face.has(cp)) {
-      return { char, face: previous.face, width: previous.face.advance(cp) * options.fontSize };
-    }
-    const face = options.catalog.faceFor(cp, request);
-    if (!face && !/\s/u.test(char)) missing.add(char);
-    return { char, face, width: face ? face.advance(cp) * options.fontSize : options.fontSize * 0.5 };
-  };
   const lines: TextLine[] = [];
-  for (const paragraph of text.replace(/\r\n?/g, '\n').split('\n')) {
-    let previous: Glyph | undefined;
-    const measured = Array.from(paragraph.replace(/\t/g, ' '), (char) => (previous = measure(char, previous)));
-    const glyphs = shapeWords(measured, options.fontSize);
+  forEachParagraph(text, options, missing, (paragraph, glyphs) => {
+    const sized = shapeWords(glyphs, options.fontSize, (face, word) => shapedAdvance(face, word));
     const direction = paragraphDirection(paragraph);
-    for (const line of wrap(glyphs, options.maxWidth)) {
+    for (const line of wrap(sized, options.maxWidth)) {
       if (options.linesOnly === true) {
         lines.push(toLine(line, direction));
         continue;
@@ -87,15 +75,91 @@ export function layoutText(text: string, options: LayoutTextOptions): TextLayout
       }
       lines.push(shaped);
     }
-  }
+  });
   return { lines, missing: [...missing] };
 }
 
 /**
- * Gives the glyphs of each word (one font, between spaces) their share of the word's shaped
- * width, so wrapping uses the width that will be drawn.
+ * As many lines as `layoutText(text, options)` has, or more, without shaping the words of simply shaped
+ * scripts: each is wrapped at an upper bound of its shaped width (see shapedAdvanceBound), so no glyph is
+ * narrower than it will be drawn. Enough to tell text that fits its box, never a line count to report.
+ *
+ * @example lineCountBound('Pro plan 2041', options) // 1: fits on one line even at the bound
  */
-function shapeWords(glyphs: Glyph[], fontSize: number): Glyph[] {
+export function lineCountBound(text: string, options: LayoutTextOptions): number {
+  const paragraphs = text.replace(/\r\n?/g, '\n').split('\n');
+  if (paragraphs.every((paragraph) => fitsOneLine(paragraph, options))) return paragraphs.length;
+  let count = 0;
+  forEachParagraph(text, options, undefined, (_, glyphs) => {
+    const bounded = shapeWords(glyphs, options.fontSize, shapedAdvanceBound);
+    // A paragraph narrower than the box is one line; wrapping would say so too, at more cost.
+    count += widthOf(bounded) <= options.maxWidth ? 1 : wrap(bounded, options.maxWidth).length;
+  });
+  return count;
+}
+
+/**
+ * True when `paragraph` is simply shaped and fits on one line even with SHAPING_MARGIN_EM added to every
+ * character's advance: no word of it can be wider as shaped, so its exact layout is one line. The common case
+ * of a short title or caption, told without measuring word by word.
+ */
+function fitsOneLine(paragraph: string, options: LayoutTextOptions): boolean {
+  if (!isSimplyShaped(paragraph)) return false;
+  const { catalog, fontSize, maxWidth } = options;
+  const request = { family: options.family, weight: options.weight, italic: options.italic, lang: options.lang };
+  let width = 0;
+  for (const char of paragraph) {
+    const cp = char.codePointAt(0) ?? 32;
+    const face = catalog.faceFor(cp, request);
+    // As measured for wrapping: a character no font has takes half the font size.
+    width += ((face ? face.advance(cp) : 0.5) + SHAPING_MARGIN_EM) * fontSize;
+    if (width > maxWidth) return false;
+  }
+  return true;
+}
+
+/**
+ * Measures the characters of `text` with the fonts that will draw them, a paragraph (between newlines, tabs as
+ * spaces) at a time: `each` gets a paragraph's glyphs before the next is measured. `missing` collects the
+ * characters no installed font has.
+ */
+function forEachParagraph(
+  text: string,
+  options: LayoutTextOptions,
+  missing: Set<string> | undefined,
+  each: (paragraph: string, glyphs: Glyph[]) => void,
+): void {
+  const { catalog, fontSize } = options;
+  const request = { family: options.family, weight: options.weight, italic: options.italic, lang: options.lang };
+  const measure = (char: string, previous: Glyph | undefined): Glyph => {
+    const cp = char.codePointAt(0) ?? 32;
+    // A combining mark stays with its base character's font when that font has it (no mark is below U+0300).
+    if (cp >= 0x300 && previous?.face && MARK.test(char) && previous.face.has(cp)) {
+      return { char, face: previous.face, width: previous.face.advance(cp) * fontSize };
+    }
+    const face = catalog.faceFor(cp, request);
+    if (!face && !/\s/u.test(char)) missing?.add(char);
+    return { char, face, width: face ? face.advance(cp) * fontSize : fontSize * 0.5 };
+  };
+  for (const paragraph of text.replace(/\r\n?/g, '\n').split('\n')) {
+    let previous: Glyph | undefined;
+    each(
+      paragraph,
+      Array.from(paragraph.replace(/\t/g, ' '), (char) => (previous = measure(char, previous))),
+    );
+  }
+}
+
+/**
+ * Gives the glyphs of each word (one font, between spaces) their share of the word's `advance` (its shaped
+ * width in em, or an upper bound of it; `nominal` is the sum of its characters' advances in em), so wrapping
+ * uses the width that will be drawn.
+ */
+function shapeWords(
+  glyphs: Glyph[],
+  fontSize: number,
+  advance: (face: FontFace, word: string, nominal: number) => number | undefined,
+): Glyph[] {
   let start = 0;
   for (let i = 0; i <= glyphs.length; i++) {
     if (i < glyphs.length && glyphs[i]?.char !== ' ') continue;
@@ -103,8 +167,8 @@ function shapeWords(glyphs: Glyph[], fontSize: number): Glyph[] {
     const face = word[0]?.face;
     const text = word.map((glyph) => glyph.char).join('');
     if (face && word.length > 1 && word.every((glyph) => glyph.face === face)) {
-      const shaped = shapedAdvance(face, text);
       const estimate = word.reduce((sum, glyph) => sum + glyph.width, 0);
+      const shaped = advance(face, text, estimate / fontSize);
       if (shaped !== undefined && estimate > 0) {
         for (let j = start; j < i; j++) {
           const glyph = glyphs[j];

@@ -1,7 +1,7 @@
 import { displayedBox, issue, type Issue, type PathSegment } from '@vsynth/core/reading';
 import { loadFontCatalog, type FontCatalog, type FontCatalogOptions } from '../fonts/font-catalog.js';
-import { sceneSpeech } from '../payload/scene-speech.js';
-import { layoutText, type LayoutTextOptions } from './layout-text.js';
+import { sceneLang } from '../payload/scene-speech.js';
+import { layoutText, lineCountBound, type LayoutTextOptions } from './layout-text.js';
 import { fontWeight } from './font-weight.js';
 
 /** Line height in em, as fabric.js spaces text lines. */
@@ -38,21 +38,37 @@ export interface FindTextOverflowOptions extends FontCatalogOptions {
 
 type Json = Record<string, unknown>;
 
-const lineCounts = new WeakMap<FontCatalog, Map<string, number>>();
+/** Line counts by layout (font, size, width, language, exact or bound), then by text. */
+interface LineCounts {
+  readonly byLayout: Map<string, Map<string, number>>;
+  size: number;
+}
+const lineCounts = new WeakMap<FontCatalog, LineCounts>();
 /** Enough for the distinct texts of a large batch; past it the cache starts again. */
 const LINE_COUNT_CACHE_SIZE = 50_000;
 
-/** The lines `text` wraps into; kept per catalog, since a batch measures the same unchanged clips in every row. */
-function lineCount(text: string, options: LayoutTextOptions): number {
+/**
+ * The lines `text` wraps into, or with `bound` as many or more (see lineCountBound); kept per catalog, since a
+ * batch measures the same unchanged clips in every row.
+ */
+function lineCount(text: string, options: LayoutTextOptions, bound: boolean): number {
   let counts = lineCounts.get(options.catalog);
-  if (counts === undefined) lineCounts.set(options.catalog, (counts = new Map()));
+  if (counts === undefined) lineCounts.set(options.catalog, (counts = { byLayout: new Map(), size: 0 }));
   const { family, fontSize, weight, italic, maxWidth, lang } = options;
-  const key = JSON.stringify([text, family, fontSize, weight, italic, maxWidth, lang]);
-  const known = counts.get(key);
+  const layoutKey = `${family}\u0000${fontSize}\u0000${weight}\u0000${italic}\u0000${maxWidth}\u0000${lang}\u0000${bound}`;
+  let byText = counts.byLayout.get(layoutKey);
+  if (byText === undefined) counts.byLayout.set(layoutKey, (byText = new Map()));
+  const known = byText.get(text);
   if (known !== undefined) return known;
-  const lines = layoutText(text, options).lines.length;
-  if (counts.size >= LINE_COUNT_CACHE_SIZE) counts.clear();
-  counts.set(key, lines);
+  const lines = bound ? lineCountBound(text, options) : layoutText(text, options).lines.length;
+  if (counts.size >= LINE_COUNT_CACHE_SIZE) {
+    counts.byLayout.clear();
+    counts.byLayout.set(layoutKey, byText);
+    byText.clear();
+    counts.size = 0;
+  }
+  byText.set(text, lines);
+  counts.size++;
   return lines;
 }
 
@@ -70,10 +86,11 @@ export function findTextOverflow(payload: unknown, options: FindTextOverflowOpti
   for (const [s, scene] of scenes.entries()) {
     const clips = (scene as Json | null)?.['clips'];
     if (!Array.isArray(clips)) continue;
-    const lang = sceneSpeech(scene).lang;
+    let lang: string | undefined;
     for (const [c, raw] of clips.entries()) {
       const clip = raw as Json;
       if (clip?.['type'] !== 'textImage' || typeof clip['text'] !== 'string') continue;
+      const text = clip['text'];
       const path: PathSegment[] = ['scenes', s, 'clips', c];
       let box;
       try {
@@ -86,7 +103,8 @@ export function findTextOverflow(payload: unknown, options: FindTextOverflowOpti
       const naturalHeight = typeof clip['height'] === 'number' ? clip['height'] : box.height;
       if (naturalWidth <= 0 || naturalHeight <= 0) continue;
       const requested = typeof clip['fontFamily'] === 'string' ? clip['fontFamily'] : 'Noto Sans CJK';
-      const lines = lineCount(clip['text'], {
+      lang ??= sceneLang(scene);
+      const layout: LayoutTextOptions = {
         catalog,
         family: catalog.resolveFamily(requested, lang) ?? catalog.defaultFamily,
         fontSize,
@@ -95,11 +113,13 @@ export function findTextOverflow(payload: unknown, options: FindTextOverflowOpti
         maxWidth: naturalWidth,
         lang,
         linesOnly: true,
-      });
-      const message = textOverflowMessage(lines, fontSize, {
-        naturalHeight,
-        shownHeight: box.height,
-      });
+      };
+      const textBox = { naturalHeight, shownHeight: box.height };
+      const overflow = (bound: boolean): string | undefined =>
+        textOverflowMessage(lineCount(text, layout, bound), fontSize, textBox);
+      // Text that fits even with its words at an upper bound of their width fits as drawn: most rows of a batch
+      // are told so without shaping their new words. The rest, and every warning's numbers, are measured exactly.
+      const message = overflow(true) === undefined ? undefined : overflow(false);
       if (message !== undefined)
         found.push(issue({ code: 'layout', severity: 'warning', message, path: [...path, 'text'] }));
     }
