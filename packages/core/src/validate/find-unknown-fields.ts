@@ -14,39 +14,65 @@ import { isRecord } from './describe-value.js';
  */
 export function findUnknownFields(schema: z.core.$ZodType, input: unknown): Issue[] {
   const out: Issue[] = [];
-  walk(schema, input, [], out);
+  walkerOf(schema)(input, [], out);
   return out;
 }
 
 /** Deeper values (open data under a recursive schema) are not inspected. */
 const MAX_DEPTH = 64;
 
-// Walks the schema's definition the way zod documents for tools: `_zod.def` discriminated by `type`.
-// `path` is one array pushed and popped along the way; an issue takes a copy.
-function walk(schema: z.core.$ZodType, value: unknown, path: PathSegment[], out: Issue[]): void {
-  if (path.length > MAX_DEPTH || value === undefined) return;
+/**
+ * Reports the unknown fields of a value that a schema describes. `path` is one array pushed and popped along
+ * the way; an issue takes a copy.
+ */
+type Walker = (value: unknown, path: PathSegment[], out: Issue[]) => void;
+
+/** Values with no fields of their own to check (strings, numbers, literals, …). */
+const SKIP: Walker = () => {};
+
+const walkers = new WeakMap<z.core.$ZodType, Walker>();
+
+/**
+ * The walker of a schema, made once: wrappers are unwrapped and a discriminated union's options found by
+ * their tag when it is made, not at each value. Reads the schema's definition the way zod documents for
+ * tools: `_zod.def` discriminated by `type`.
+ */
+function walkerOf(schema: z.core.$ZodType): Walker {
+  const known = walkers.get(schema);
+  if (known !== undefined) return known;
+  // A recursive schema meets itself while its walker is made: it calls the walker once made.
+  let made: Walker = SKIP;
+  walkers.set(schema, (value, path, out) => made(value, path, out));
+  made = makeWalker(schema);
+  walkers.set(schema, made);
+  return made;
+}
+
+function makeWalker(schema: z.core.$ZodType): Walker {
   const def = (schema as z.core.$ZodTypes)._zod.def;
   switch (def.type) {
     case 'object': {
-      if (!isRecord(value)) return;
       const open = def.catchall === undefined || def.catchall._zod.def.type === 'unknown';
-      for (const key of Object.keys(value)) {
-        const child = Object.hasOwn(def.shape, key) ? def.shape[key] : undefined;
-        if (child !== undefined) walkChild(child, value[key], path, key, out);
-        else if (open) out.push(unknownField([...path, key]));
-      }
-      return;
+      const fields = new Map<string, Walker>();
+      for (const [key, child] of Object.entries(def.shape)) fields.set(key, walkerOf(child));
+      return (value, path, out) => {
+        if (!isRecord(value) || path.length > MAX_DEPTH) return;
+        for (const key of Object.keys(value)) {
+          const field = fields.get(key);
+          if (field === undefined) {
+            if (open) out.push(unknownField([...path, key]));
+          } else if (field !== SKIP && value[key] !== undefined) {
+            path.push(key);
+            field(value[key], path, out);
+            path.pop();
+          }
+        }
+      };
     }
-    case 'array': {
-      if (!Array.isArray(value)) return;
-      for (let index = 0; index < value.length; index++) walkChild(def.element, value[index], path, index, out);
-      return;
-    }
-    case 'record': {
-      if (!isRecord(value)) return;
-      for (const key of Object.keys(value)) walkChild(def.valueType, value[key], path, key, out);
-      return;
-    }
+    case 'array':
+      return eachChild(walkerOf(def.element), (value) => (Array.isArray(value) ? value.keys() : undefined));
+    case 'record':
+      return eachChild(walkerOf(def.valueType), (value) => (isRecord(value) ? Object.keys(value) : undefined));
     case 'optional':
     case 'nullable':
     case 'default':
@@ -54,34 +80,54 @@ function walk(schema: z.core.$ZodType, value: unknown, path: PathSegment[], out:
     case 'readonly':
     case 'nonoptional':
     case 'catch':
-      walk(def.innerType, value, path, out);
-      return;
+      return walkerOf(def.innerType);
     case 'pipe':
-      walk(def.in, value, path, out);
-      return;
-    case 'union': {
-      const option =
-        'discriminator' in def
-          ? taggedOption(def.options, String(def.discriminator), value)
-          : acceptingOption(def.options, value);
-      if (option !== undefined) walk(option, value, path, out);
-      return;
-    }
+      return walkerOf(def.in);
+    case 'union':
+      return 'discriminator' in def
+        ? taggedWalker(def.options, String(def.discriminator))
+        : (value, path, out) => {
+            const option = acceptingOption(def.options, value);
+            if (option !== undefined) walkerOf(option)(value, path, out);
+          };
     default:
-      return;
+      return SKIP;
   }
 }
 
-function walkChild(
-  schema: z.core.$ZodType,
-  value: unknown,
-  path: PathSegment[],
-  segment: PathSegment,
-  out: Issue[],
-): void {
-  path.push(segment);
-  walk(schema, value, path, out);
-  path.pop();
+/** Walks each child `keys` gives (none when it gives undefined) with `child`. */
+function eachChild(child: Walker, keys: (value: unknown) => Iterable<PathSegment> | undefined): Walker {
+  if (child === SKIP) return SKIP;
+  return (value, path, out) => {
+    const found = keys(value);
+    if (found === undefined || path.length > MAX_DEPTH) return;
+    const container = value as Record<PathSegment, unknown>;
+    for (const key of found) {
+      if (container[key] === undefined) continue;
+      path.push(key);
+      child(container[key], path, out);
+      path.pop();
+    }
+  };
+}
+
+/**
+ * A discriminated union walks a value with the option whose literal discriminator equals the value's, even
+ * when the rest is invalid.
+ */
+function taggedWalker(options: readonly z.core.$ZodType[], discriminator: string): Walker {
+  const byTag = new Map<unknown, Walker>();
+  for (const option of options) {
+    const def = (option as z.core.$ZodTypes)._zod.def;
+    if (def.type !== 'object') continue;
+    const field = def.shape[discriminator] as z.core.$ZodTypes | undefined;
+    if (field?._zod.def.type !== 'literal') continue;
+    for (const tag of field._zod.def.values) if (!byTag.has(tag)) byTag.set(tag, walkerOf(option));
+  }
+  return (value, path, out) => {
+    if (!isRecord(value)) return;
+    byTag.get(value[discriminator])?.(value, path, out);
+  };
 }
 
 function unknownField(path: PathSegment[]): Issue {
@@ -91,22 +137,6 @@ function unknownField(path: PathSegment[]): Issue {
     severity: 'warning',
     path,
     message: `unknown field ${key} is kept as given; the service may ignore it (check its spelling)`,
-  });
-}
-
-/** A discriminated union's option whose literal discriminator equals the value's, even when the rest is invalid. */
-function taggedOption(
-  options: readonly z.core.$ZodType[],
-  discriminator: string,
-  value: unknown,
-): z.core.$ZodType | undefined {
-  if (!isRecord(value)) return undefined;
-  const tag = value[discriminator];
-  return options.find((option) => {
-    const def = (option as z.core.$ZodTypes)._zod.def;
-    if (def.type !== 'object') return false;
-    const field = def.shape[discriminator] as z.core.$ZodTypes | undefined;
-    return field?._zod.def.type === 'literal' && field._zod.def.values.includes(tag as z.core.util.Literal);
   });
 }
 
