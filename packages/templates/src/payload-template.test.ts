@@ -18,6 +18,18 @@ const legacy = {
 };
 
 describe('payloadTemplate', () => {
+  it('keeps a "__proto__" key of the template as a field of the body, never as its prototype', () => {
+    const withProto = JSON.parse(
+      '{"scenes":[{"AIModel":{"model":"anna","clothes":"suit","language":"en","script":"Hi {{name}}","locationX":0,"locationY":0},"clips":[],"__proto__":{"polluted":"{{name}}"}}]}',
+    ) as object;
+    const bound = payloadTemplate(withProto).bind({ name: 'Ada' }, 1);
+    const scene = (bound.ok ? (bound.request.body['scenes'] as object[])[0] : undefined) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(scene)).toBe(Object.prototype);
+    expect(Object.hasOwn(scene, '__proto__')).toBe(true);
+    expect(scene['polluted']).toBeUndefined();
+    expect(JSON.stringify(scene)).toContain('"__proto__":{"polluted":"Ada"}');
+  });
+
   it('detects a legacy payload and binds every templated leaf, keeping plain text exact', () => {
     const template = payloadTemplate(legacy);
     expect(template.kind).toBe('legacy');

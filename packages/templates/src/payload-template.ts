@@ -94,9 +94,8 @@ function instantiate(shape: Shape, data: Readonly<Record<string, unknown>>, row:
   }
   if ('array' in shape) return shape.array.map((item) => instantiate(item, data, row, issues));
   if ('object' in shape) {
-    const out: Record<string, unknown> = {};
-    for (const [key, value] of shape.object) out[key] = instantiate(value, data, row, issues);
-    return out;
+    // Defined, not assigned: a `__proto__` key in the template stays a field and never sets the prototype.
+    return Object.fromEntries(Array.from(shape.object, ([key, value]) => [key, instantiate(value, data, row, issues)]));
   }
   return shape.value;
 }
