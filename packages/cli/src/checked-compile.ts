@@ -1,5 +1,5 @@
 import type { CompileFileOptions, CompileResult } from '@vsynth/jsx-runtime';
-import { startTextMeasurer } from './text-measurer.js';
+import { discardPrestartedTextMeasurer, startTextMeasurer } from './text-measurer.js';
 
 /** Help text of `--no-checks`, the same on every command that takes it. */
 export const NO_CHECKS_HELP =
@@ -15,6 +15,7 @@ export const NO_CHECKS_HELP =
 export async function compileChecked(file: string, options: CompileFileOptions): Promise<CompileResult> {
   const measuring = options.checks !== false && options.target !== 'legacy';
   const measurer = measuring ? startTextMeasurer() : undefined;
+  if (!measuring) discardPrestartedTextMeasurer();
   let result: CompileResult;
   try {
     const { compileFile } = await import('@vsynth/jsx-runtime');

@@ -6,6 +6,8 @@
 import { Command, CommanderError, Help } from 'commander';
 import { EXIT_CODES_HELP, ExitCode } from './exit-codes.js';
 import { registerCommands, type LazyCommand } from './lazy-command.js';
+import { measuresText } from './measures-text.js';
+import { prestartTextMeasurer } from './text-measurer.js';
 
 // `pnpm vsynth …` runs this script from the workspace root; file arguments are meant relative to
 // the directory the user typed the command in, which pnpm and npm pass as INIT_CWD.
@@ -13,6 +15,9 @@ const invokedFrom = process.env['INIT_CWD'];
 if (process.env['npm_lifecycle_event'] === 'vsynth' && invokedFrom !== undefined && invokedFrom !== process.cwd()) {
   process.chdir(invokedFrom);
 }
+
+// Fonts for the text checks load on a thread of their own; started first, they are ready sooner.
+if (measuresText(process.argv.slice(2))) prestartTextMeasurer();
 
 // A reader that stops early (`vsynth compile x.tsx | head`) closes the pipe: stop quietly, as
 // Unix tools do, instead of dying on EPIPE with a stack trace.

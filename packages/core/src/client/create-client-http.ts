@@ -4,7 +4,7 @@
  * `ApiError` and wait between GET retries through the client's injectable `sleep`. POSTs are never
  * retried blindly: a duplicate could spend cubes twice.
  */
-import ky, { isForceRetryError, isTimeoutError as isKyTimeoutError, type Hooks, type HTTPError } from 'ky';
+import type { Hooks, HTTPError, KyInstance } from 'ky';
 import { isApiError } from '../errors/api-error.js';
 import { TimeoutError } from '../errors/timeout-error.js';
 import { VsynthError } from '../errors/vsynth-error.js';
@@ -99,6 +99,28 @@ interface Call {
  * const { projectId } = await send({ definition: ENDPOINTS.modifyProject, json: request, schema: projectCreateResponseSchema })
  */
 export function createClientHttp(options: ClientHttpOptions): ClientHttp {
+  // ky is imported at the first request, not with the package: its import probes fetch's streams
+  // (~45 ms), which the commands that send nothing (`vsynth compile`) would pay too.
+  let layer: Promise<KyLayer> | undefined;
+  return async (request) => {
+    layer ??= import('ky').then((ky) => createKyLayer(ky, options));
+    return send(request, await layer, options);
+  };
+}
+
+type Ky = typeof import('ky');
+
+interface KyLayer {
+  readonly instances: { readonly v3: KyInstance; readonly legacy: KyInstance };
+  /** The error a call that failed this way throws. */
+  readonly failureOf: (error: unknown, call: Call, notSent?: boolean) => unknown;
+}
+
+/** ky instances for both base addresses, sharing the hooks the file header describes, and their failures as thrown. */
+function createKyLayer(
+  { default: ky, isForceRetryError, isTimeoutError: isKyTimeoutError }: Ky,
+  options: ClientHttpOptions,
+): KyLayer {
   const { retry, secrets } = options;
 
   function failureOf(error: unknown, call: Call, notSent = false): unknown {
@@ -187,48 +209,55 @@ export function createClientHttp(options: ClientHttpOptions): ClientHttp {
     hooks,
     ...omitUndefined({ fetch: options.fetch }),
   });
-  const instances = { v3, legacy: v3.extend({ prefixUrl: options.legacyBaseUrl }) };
+  return { instances: { v3, legacy: v3.extend({ prefixUrl: options.legacyBaseUrl }) }, failureOf };
+}
 
-  // ky 1.x clones a request before each attempt so that it can resend it, and a cloned stream keeps
-  // every byte read from it: an upload's body is attached here instead, made afresh per attempt.
-  const withBody =
-    (upload: UploadBody): typeof fetch =>
-    (input, init) =>
-      (options.fetch ?? globalThis.fetch)(new Request(input as Request, streamedBody(upload.stream())), init);
-
-  return async (request) => {
-    const { definition, signal } = request;
-    const path =
-      request.key === undefined ? definition.path : definition.path.replace('{key}', encodeURIComponent(request.key));
-    const timeoutMs = request.timeoutMs ?? options.timeoutMs;
-    const call: Call = {
-      endpoint: endpointLabel(definition.method, path),
-      method: definition.method,
-      signal,
-      timeoutMs,
-      replayable: request.upload?.replayable ?? true,
-      reissued: false,
-    };
-    let text: string;
-    try {
-      const response = await instances[definition.base](path, {
-        method: definition.method,
-        context: { call },
-        timeout: timeoutMs > MAX_TIMER_MS ? false : timeoutMs,
-        ...omitUndefined({
-          json: request.json,
-          searchParams: request.searchParams,
-          signal,
-          headers: request.upload?.headers,
-          fetch: request.upload === undefined ? undefined : withBody(request.upload),
-        }),
-      });
-      text = await response.text();
-    } catch (error) {
-      throw redactMessage(failureOf(error, call), secrets());
-    }
-    return parseBody(text, request.schema, call.endpoint, secrets());
+/** One call through ky: its answer validated, or the error it failed with, secrets removed. */
+async function send<T>(
+  request: ClientHttpRequest<T>,
+  { instances, failureOf }: KyLayer,
+  options: ClientHttpOptions,
+): Promise<T> {
+  const { definition, signal } = request;
+  const path =
+    request.key === undefined ? definition.path : definition.path.replace('{key}', encodeURIComponent(request.key));
+  const timeoutMs = request.timeoutMs ?? options.timeoutMs;
+  const call: Call = {
+    endpoint: endpointLabel(definition.method, path),
+    method: definition.method,
+    signal,
+    timeoutMs,
+    replayable: request.upload?.replayable ?? true,
+    reissued: false,
   };
+  let text: string;
+  try {
+    const response = await instances[definition.base](path, {
+      method: definition.method,
+      context: { call },
+      timeout: timeoutMs > MAX_TIMER_MS ? false : timeoutMs,
+      ...omitUndefined({
+        json: request.json,
+        searchParams: request.searchParams,
+        signal,
+        headers: request.upload?.headers,
+        fetch: request.upload === undefined ? undefined : withBody(request.upload, options.fetch),
+      }),
+    });
+    text = await response.text();
+  } catch (error) {
+    throw redactMessage(failureOf(error, call), options.secrets());
+  }
+  return parseBody(text, request.schema, call.endpoint, options.secrets());
+}
+
+/**
+ * ky 1.x clones a request before each attempt so that it can resend it, and a cloned stream keeps
+ * every byte read from it: an upload's body is attached here instead, made afresh per attempt.
+ */
+function withBody(upload: UploadBody, fetchFn: typeof fetch | undefined): typeof fetch {
+  return (input, init) =>
+    (fetchFn ?? globalThis.fetch)(new Request(input as Request, streamedBody(upload.stream())), init);
 }
 
 function callOf(context: Record<string, unknown>): Call {
