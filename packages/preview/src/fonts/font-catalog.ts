@@ -2,7 +2,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readFontFaces, type FontFace } from './read-font-faces.js';
+import { cachedFaceRecords } from './cached-face-records.js';
+import { faceFromRecord, readFaceRecords, type FaceRecord, type FontFace } from './read-font-faces.js';
 
 export interface FontCatalogOptions {
   /** Extra directories searched (recursively) before the system ones. */
@@ -86,22 +87,30 @@ const cache = new Map<string, FontCatalog>();
  * @example loadFontCatalog().resolveFamily('Noto Sans CJK', 'ko') // 'Noto Sans CJK KR' when installed
  */
 export function loadFontCatalog(options: FontCatalogOptions = {}): FontCatalog {
-  const dirs = [...(options.fontDirs ?? [])];
-  if (options.systemFonts !== false) dirs.push(...systemFontDirs());
+  const given = options.fontDirs ?? [];
+  const system = options.systemFonts === false ? [] : systemFontDirs();
   const bundled = bundledFontDir();
-  if (bundled) dirs.push(bundled);
-  const key = dirs.join('\n');
+  const key = [...given, ...system, ...(bundled ? [bundled] : [])].join('\n');
   const known = cache.get(key);
   if (known) return known;
+  // Searched in this order, each file once; only the system's files, the same from run to run, are cached.
   const seen = new Set<string>();
+  const unseen = (dirs: readonly string[]): string[] =>
+    dirs.flatMap(listFontFiles).filter((file) => !seen.has(file) && Boolean(seen.add(file)));
   const faces: FontFace[] = [];
-  for (const dir of dirs) {
-    for (const file of listFontFiles(dir)) {
-      if (seen.has(file)) continue;
-      seen.add(file);
-      faces.push(...readFontFaces(file));
-    }
+  const add = (files: readonly string[], records: readonly FaceRecord[][]): void => {
+    files.forEach((file, i) => {
+      for (const record of records[i] ?? []) faces.push(faceFromRecord(file, record));
+    });
+  };
+  for (const dir of given) {
+    const files = unseen([dir]);
+    add(files, files.map(readFaceRecords));
   }
+  const systemFiles = unseen(system);
+  add(systemFiles, cachedFaceRecords(systemFiles));
+  const bundledFiles = unseen(bundled ? [bundled] : []);
+  add(bundledFiles, bundledFiles.map(readFaceRecords));
   const catalog = createCatalog(faces);
   cache.set(key, catalog);
   return catalog;

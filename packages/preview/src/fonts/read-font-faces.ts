@@ -16,9 +16,22 @@ export interface FontFace {
   advance(codePoint: number): number;
 }
 
-interface TableRecord {
+/** Where a table lies in the font file. */
+export interface TableRecord {
   readonly offset: number;
   readonly length: number;
+}
+
+/** What a face's file says of it, read once: enough to make its `FontFace` without reading the names again. */
+export interface FaceRecord {
+  readonly index: number;
+  readonly family: string;
+  readonly weight: number;
+  readonly italic: boolean;
+  readonly unitsPerEm: number;
+  readonly cmap: TableRecord;
+  readonly hhea?: TableRecord | undefined;
+  readonly hmtx?: TableRecord | undefined;
 }
 
 function readAt(fd: number, offset: number, length: number): Buffer {
@@ -33,6 +46,11 @@ function readAt(fd: number, offset: number, length: number): Buffer {
  * catalog load opens every installed font.
  */
 export function readFontFaces(path: string): FontFace[] {
+  return readFaceRecords(path).map((record) => faceFromRecord(path, record));
+}
+
+/** The records of the faces of a font file (see `readFontFaces`), or an empty list. */
+export function readFaceRecords(path: string): FaceRecord[] {
   let fd: number;
   try {
     fd = openSync(path, 'r');
@@ -53,9 +71,9 @@ export function readFontFaces(path: string): FontFace[] {
     } else {
       return [];
     }
-    const faces: FontFace[] = [];
+    const faces: FaceRecord[] = [];
     offsets.forEach((offset, index) => {
-      const face = readFace(fd, path, offset, index);
+      const face = readFace(fd, offset, index);
       if (face) faces.push(face);
     });
     return faces;
@@ -66,7 +84,7 @@ export function readFontFaces(path: string): FontFace[] {
   }
 }
 
-function readFace(fd: number, path: string, offset: number, index: number): FontFace | undefined {
+function readFace(fd: number, offset: number, index: number): FaceRecord | undefined {
   const dirHead = readAt(fd, offset, 12);
   const numTables = dirHead.readUInt16BE(4);
   const dir = readAt(fd, offset + 12, numTables * 16);
@@ -92,6 +110,12 @@ function readFace(fd: number, path: string, offset: number, index: number): Font
     weight = data.readUInt16BE(4) || weight;
     italic = (data.readUInt16BE(62) & 1) !== 0 || italic;
   }
+  return { index, family, weight, italic, unitsPerEm, cmap, hhea: tables.get('hhea'), hmtx: tables.get('hmtx') };
+}
+
+/** The face a record describes; its cmap and advance widths are read from `path` when first needed. */
+export function faceFromRecord(path: string, record: FaceRecord): FontFace {
+  const { index, family, weight, italic, unitsPerEm, cmap, hhea, hmtx } = record;
   // cmap and hmtx are read only when a character is first looked up.
   let glyphOf: ((cp: number) => number) | undefined;
   let advances: { widths: Uint16Array; count: number } | undefined;
@@ -106,8 +130,6 @@ function readFace(fd: number, path: string, offset: number, index: number): Font
   };
   const advanceOf = (glyph: number): number => {
     if (!advances) {
-      const hhea = tables.get('hhea');
-      const hmtx = tables.get('hmtx');
       advances = { widths: new Uint16Array(0), count: 0 };
       if (hhea && hmtx) {
         const parsed = withFile(path, (f) => {
