@@ -2,7 +2,8 @@
  * What compile's checks cost the commands that run them: the built `vsynth compile` and `vsynth preview` of
  * a 20-scene `.tsx`, each as it runs (layout and speech checks, text measured in its boxes with the
  * preview's fonts: loading them included) and with `--no-checks`, each a fresh process, run round-robin so
- * both share the machine's load; medians of wall time. A first round warms the file cache and is not counted.
+ * both share the machine's load; medians of wall time. A first round warms the file cache (and the preview's
+ * cache of the system fonts' faces, as a user's first run does) and is not counted.
  *
  *   node --import tsx bench/cli/checks-cost.ts [--runs 5] [--scale 0.5]
  *

@@ -2,7 +2,8 @@
  * What `vsynth compile` of a 20-scene video costs its user beside Node's own start-up: the built
  * CLI (`packages/cli/bin/vsynth.js`, after `npx --yes pnpm@10 build`) and `node -e 0`, each a
  * fresh process, run round-robin so both share the machine's load; medians of wall time. A first
- * round warms the file cache and is not counted.
+ * round warms the file cache (and the preview's cache of the system fonts' faces, as a user's first
+ * run does) and is not counted.
  *
  *   node --import tsx bench/cli/compile-vs-node-startup.ts [--runs 10]
  *
