@@ -6,8 +6,9 @@ import { parentPort } from 'node:worker_threads';
 import { findTextOverflow, loadFontCatalog } from '@vsynth/preview/measure';
 
 const catalog = loadFontCatalog();
-// One text in the default font reads the font's shaping tables now rather than on the first real payload.
-const sample = { type: 'textImage', text: 'Warm-up', left: 0, top: 0, width: 400, height: 100, fontSize: 48 };
+// One text in the default font, in a box too narrow for it to surely fit, is shaped now: fontkit and the font's
+// shaping tables load here rather than on the first real payload.
+const sample = { type: 'textImage', text: 'Warm-up', left: 0, top: 0, width: 120, height: 100, fontSize: 48 };
 findTextOverflow({ scenes: [{ clips: [sample] }] }, { catalog });
 
 parentPort?.on('message', (payload: unknown) => {

@@ -7,10 +7,17 @@ import { createRequire } from 'node:module';
 import type * as Fontkit from 'fontkit';
 import type { FontFace } from './read-font-faces.js';
 
-// fontkit's CommonJS build (the same code as its ES module) loads in about two thirds of the CPU: imported as
-// an ES module, it and its dependencies go through Node's module loader file by file, CommonJS ones parsed
-// twice. The CLI loads it on every checked compile.
-const fontkit = createRequire(import.meta.url)('fontkit') as typeof Fontkit;
+let fontkit: typeof Fontkit | undefined;
+
+/**
+ * fontkit, loaded at the first text that must be shaped (text sure to fit its box is not; loading it costs
+ * ~0.1 s of CPU), as CommonJS: the same code as its ES module in about two thirds of the CPU, since as an
+ * ES module it and its dependencies go through Node's module loader file by file.
+ */
+function loadFontkit(): typeof Fontkit {
+  fontkit ??= createRequire(import.meta.url)('fontkit') as typeof Fontkit;
+  return fontkit;
+}
 
 export interface ShapedRun {
   /** Advance width in the units of the font size. */
@@ -28,7 +35,7 @@ function openFace(face: FontFace): Fontkit.Font | undefined {
   if (fonts.has(key)) return fonts.get(key);
   let font: Fontkit.Font | undefined;
   try {
-    const opened = fontkit.openSync(face.path);
+    const opened = loadFontkit().openSync(face.path);
     font = 'fonts' in opened ? opened.fonts[face.index] : opened;
   } catch {
     font = undefined;
