@@ -72,4 +72,3 @@ function openLocked(path: string, options: OpenJournalOptions, lock: JournalLock
   };
   return new Journal(path, { prepare, lines: [batch] }, { batch, rows: new Map() }, lock, writing);
 }
-
