@@ -121,7 +121,7 @@ function createKyLayer(
   { default: ky, isForceRetryError, isTimeoutError: isKyTimeoutError }: Ky,
   options: ClientHttpOptions,
 ): KyLayer {
-  const { retry, secrets } = options;
+  const { retry, secrets, invalidate } = options;
 
   function failureOf(error: unknown, call: Call, notSent = false): unknown {
     if (error instanceof VsynthError || isApiError(error)) return error;
@@ -148,16 +148,20 @@ function createKyLayer(
         }
       },
     ],
-    afterResponse: [
-      (request, { context }, response) => {
-        const call = callOf(context);
-        if (response.status !== 401 || options.invalidate === undefined || call.reissued || !call.replayable) return;
-        // Nothing was processed: once per call, the same body with a fresh token, at once.
-        call.reissued = true;
-        options.invalidate(request.headers.get('authorization'));
-        return ky.retry({ code: 'TOKEN_REISSUED' });
-      },
-    ],
+    // Only with issued tokens: ky tees every response for an afterResponse hook, a cost an API key need not pay.
+    afterResponse:
+      invalidate === undefined
+        ? []
+        : [
+            (request, { context }, response) => {
+              const call = callOf(context);
+              if (response.status !== 401 || call.reissued || !call.replayable) return;
+              // Nothing was processed: once per call, the same body with a fresh token, at once.
+              call.reissued = true;
+              invalidate(request.headers.get('authorization'));
+              return ky.retry({ code: 'TOKEN_REISSUED' });
+            },
+          ],
     beforeError: [
       async (error) => {
         const { response } = error;
