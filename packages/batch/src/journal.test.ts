@@ -32,7 +32,7 @@ const linesOf = (file: string, size = Number.POSITIVE_INFINITY) =>
     });
 
 describe('journal', () => {
-  it('commits the entries of an event-loop turn together: one write, one fsync, and no attempt released before it', async () => {
+  it('commits the entries of one task together: one write, one fsync, and no attempt released before it', async () => {
     const file = join(dir(), 'j.ndjson');
     const synced = recordingFsync(file);
     const journal = openJournal(file, { batch, fsync: synced.fsync });
@@ -118,7 +118,7 @@ describe('journal', () => {
     expect(existsSync(`${file}.lock`)).toBe(false);
   });
 
-  it('close() commits what was appended this turn, releases its attempts and the lock', async () => {
+  it('close() commits what was appended in this task, releases its attempts and the lock', async () => {
     const file = join(dir(), 'j.ndjson');
     const journal = openJournal(file, { batch });
     const waiting = [journal.append(attempt(1)), journal.append(attempt(2))];
@@ -139,7 +139,7 @@ describe('journal', () => {
     journal.close();
   });
 
-  it('writes outcome lines by the end of the turn, in the order appended', async () => {
+  it('writes outcome lines as their task ends, in the order appended', async () => {
     const file = join(dir(), 'j.ndjson');
     const journal = openJournal(file, { batch });
     journal.append({

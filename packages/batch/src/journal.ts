@@ -25,14 +25,14 @@ interface Waiter {
   readonly reject: (error: Error) => void;
 }
 
-/** Journals whose lines may wait for the end of the turn: a process that exits still writes them. */
+/** Journals whose lines may wait for the end of the task: a process that exits still writes them. */
 const openJournals = new Set<Journal>();
 
 /**
  * An append-only NDJSON journal, held by one process at a time (`lockJournal`). An `attempt` entry
  * is on disk before its request is sent, so a batch killed at any moment (even `kill -9`) knows on
  * resume which rows may have reached the service. It never holds request bodies or credentials.
- * The lines of one event-loop turn are written together; attempts are made durable by `fdatasync`
+ * The lines appended by one task are written together as it ends; attempts are made durable by `fdatasync`
  * in the thread pool, so the event loop goes on answering other rows meanwhile. Attempts written
  * while one fsync runs share the next (group commit).
  *
@@ -74,9 +74,9 @@ export class Journal {
   }
 
   /**
-   * Appends one entry. An `attempt` returns a promise that resolves once its line is written (at the
-   * end of this turn) and fsynced: await it before sending the row's request. Other entries are
-   * written at the end of the turn and return nothing to wait for: they reach the disk with the next
+   * Appends one entry. An `attempt` returns a promise that resolves once its line is written (when the
+   * running task ends) and fsynced: await it before sending the row's request. Other entries are
+   * written then too and return nothing to wait for: they reach the disk with the next
    * fsync, and an outcome lost with the machine leaves the row's attempt last, which resumes as
    * `unknown`, never resent.
    */
@@ -96,15 +96,15 @@ export class Journal {
         : undefined;
     if (!this.#commitDue) {
       this.#commitDue = true;
-      setImmediate(() => void this.commit());
+      queueMicrotask(() => void this.commit());
     }
     return durable;
   }
 
   /**
    * Writes what was appended since the last commit and starts the fsync its attempts wait for,
-   * unless one is running (they join the next). Runs by itself at the end of each turn that
-   * appended; returns the write's failure, if any (its attempts are rejected: they must not be sent).
+   * unless one is running (they join the next). Runs by itself as a microtask after each task that
+   * appended (the next fsync starts without waiting for the event loop); returns the write's failure, if any (its attempts are rejected: they must not be sent).
    */
   commit(): Error | undefined {
     this.#commitDue = false;
@@ -241,7 +241,7 @@ function keepForExit(journal: Journal): void {
   if (exitHooked) return;
   exitHooked = true;
   process.once('exit', () => {
-    // A second Ctrl-C exits within the turn: the lines it appended are still written.
+    // A second Ctrl-C exits within the task: the lines it appended are still written.
     for (const open of openJournals) open.commit();
   });
 }
