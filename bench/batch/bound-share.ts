@@ -2,15 +2,15 @@
  * How close a batch comes to the most a service's latency allows: `runBatch` (modify template,
  * concurrency 32, fsync journal, results file, rows from a CSV) against a stand-in service that
  * answers every request after 200 ms and after 20 ms (`slow-service.ts`, own processes). The
- * bound is concurrency ÷ latency: 160 rows/s at 200 ms, 1,600 at 20 ms. Beside the 20 ms batch,
- * in the same rounds, a bare ky loop posts the same bodies at the same concurrency: what the HTTP
- * client alone reaches on this machine. Prints `bench/figure.ts` lines:
+ * bound is concurrency ÷ latency: 160 rows/s at 200 ms, 1,600 at 20 ms. Beside each batch, in the
+ * same rounds, a bare ky loop posts the same bodies at the same concurrency: what the HTTP client
+ * alone reaches on this machine. Prints `bench/figure.ts` lines:
  *
  *   node --import tsx bench/batch/bound-share.ts [--slow-rows 640] [--fast-rows 3200] [--rounds 2]
  *
  * - `batch.boundShare200ms`: rows/s at 200 ms over the bound (aim ≥ 0.95).
  * - `batch.boundShare20ms`: rows/s at 20 ms over the bound (aim ≥ 0.6).
- * - `batch.bareKyShare20ms`: the bare ky loop's rows/s at 20 ms over the bound (information).
+ * - `batch.bareKyShare20ms`, `batch.bareKyShare200ms`: the bare ky loop's rows/s over the bound (information).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -50,7 +50,7 @@ try {
   // A pool as large as the concurrency: no row waits for another's project.
   const pool = Array.from({ length: CONCURRENCY }, (_, i) => `p-base-${i}`);
   const template = modifyTemplate(FIVE_FIELD_MODIFY);
-  const bodies = Array.from({ length: fastRows }, (_, i) => {
+  const bodies = Array.from({ length: Math.max(slowRows, fastRows) }, (_, i) => {
     const result = template.bind(fiveFieldRow(i), i + 1);
     if (!result.ok) throw new Error(`row ${i + 1} did not bind`);
     return { ...result.request.body, projectId: pool[i % pool.length] };
@@ -76,22 +76,25 @@ try {
     if (summary.done !== count) throw new Error(`only ${summary.done} of ${count} rows done`);
     return count / ((performance.now() - started) / 1000);
   };
-  const bare = (url: string) => bareKyLoop(ky, url, bodies, CONCURRENCY);
+  const bare = (url: string, count: number) => bareKyLoop(ky, url, bodies.slice(0, count), CONCURRENCY);
 
   // Warm-up of the code paths, not measured.
   await batch(fast.url, fastCsv, fastRows);
-  await bare(fast.url);
+  await bare(fast.url, fastRows);
   const slowRates: number[] = [];
   const fastRates: number[] = [];
   const bareRates: number[] = [];
+  const bareSlowRates: number[] = [];
   for (let r = 0; r < rounds; r++) {
     slowRates.push(await batch(slow.url, slowCsv, slowRows));
     fastRates.push(await batch(fast.url, fastCsv, fastRows));
-    bareRates.push(await bare(fast.url));
+    bareRates.push(await bare(fast.url, fastRows));
+    bareSlowRates.push(await bare(slow.url, slowRows));
   }
   const rates = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(', ');
   process.stderr.write(
-    `rows/s by round: 200 ms ${rates(slowRates)}; 20 ms ${rates(fastRates)}; bare ky 20 ms ${rates(bareRates)}\n`,
+    `rows/s by round: 200 ms ${rates(slowRates)}; 20 ms ${rates(fastRates)}; bare ky 20 ms ${rates(bareRates)}; ` +
+      `bare ky 200 ms ${rates(bareSlowRates)}\n`,
   );
   const unit = (rows: number, what: string) =>
     `rows/s, ${rows.toLocaleString('en-US')} rows, c=${CONCURRENCY}, ${what} (baseline: concurrency/latency bound)`;
@@ -114,6 +117,16 @@ try {
       median(bareRates),
       unit(fastRows, 'bare ky loop, 20 ms service'),
       bound(20),
+      '>',
+      0,
+    ),
+  );
+  printFigure(
+    figure(
+      'batch.bareKyShare200ms',
+      median(bareSlowRates),
+      unit(slowRows, 'bare ky loop, 200 ms service'),
+      bound(200),
       '>',
       0,
     ),
