@@ -95,8 +95,11 @@ export function loadFontCatalog(options: FontCatalogOptions = {}): FontCatalog {
   if (known) return known;
   // Searched in this order, each file once; only the system's files, the same from run to run, are cached.
   const seen = new Set<string>();
-  const unseen = (dirs: readonly string[]): string[] =>
-    dirs.flatMap(listFontFiles).filter((file) => !seen.has(file) && Boolean(seen.add(file)));
+  const unseen = (dirs: readonly string[]): string[] => {
+    const files = dirs.flatMap(listFontFiles).filter((file) => !seen.has(file));
+    for (const file of files) seen.add(file);
+    return [...new Set(files)];
+  };
   const faces: FontFace[] = [];
   const add = (files: readonly string[], records: readonly FaceRecord[][]): void => {
     files.forEach((file, i) => {
