@@ -2,6 +2,7 @@ import { escapeHtml, legacyBackgroundToV3, omitUndefined, type CanvasSize } from
 import type { AvatarCatalogue } from '../avatar/avatar-catalogue.js';
 import { applyRaw } from './apply-raw.js';
 import { clipId } from './clip-id.js';
+import { CLIP_STYLE_PROPS } from './clip-style-props.js';
 import type { CompileContext } from './compile-context.js';
 import { placeOnV3, type PlacedBox } from './place-clip.js';
 import { readPlacement } from './read-placement.js';
@@ -48,21 +49,9 @@ interface SlotRequest {
 const GIVEN = {
   Audio: ['volume', 'label'],
   Avatar: [],
-  Text: [
-    'fontFamily',
-    'fill',
-    'align',
-    'fontWeight',
-    'fontStyle',
-    'underline',
-    'stroke',
-    'strokeWidth',
-    'backgroundColor',
-    'shadow',
-    'animation',
-  ],
-  Image: ['animation'],
-  Shape: ['fill', 'stroke', 'strokeWidth', 'strokeRadius', 'shadow', 'animation'],
+  Text: CLIP_STYLE_PROPS.textImage,
+  Image: CLIP_STYLE_PROPS.image,
+  Shape: CLIP_STYLE_PROPS.shape,
   VideoClip: ['volume'],
 } as const satisfies Record<string, readonly string[]>;
 

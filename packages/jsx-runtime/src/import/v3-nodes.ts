@@ -1,28 +1,11 @@
 import { avatarTightSize, escapeHtml, estimateTextBox, type AiModelObject } from '@vsynth/core';
+import { CLIP_STYLE_PROPS } from '../compile/clip-style-props.js';
 import { parseBackground } from '../compile/parse-background.js';
 import { node, type AvatarRef, type ImportNode } from './import-node.js';
 import { setProp } from './prop-guards.js';
 import { unescapeHtml } from './unescape-html.js';
 
 type Json = Record<string, unknown>;
-
-const STYLE = {
-  textImage: [
-    'fontFamily',
-    'fill',
-    'align',
-    'fontWeight',
-    'fontStyle',
-    'underline',
-    'stroke',
-    'strokeWidth',
-    'backgroundColor',
-    'shadow',
-    'animation',
-  ],
-  image: ['animation'],
-  shape: ['fill', 'stroke', 'strokeWidth', 'strokeRadius', 'shadow', 'animation'],
-} as const;
 
 /**
  * The `<Video>` tree of a normalised v3 create request: each clip as the element an author would write; what
@@ -118,7 +101,7 @@ function clipNode(clip: Json, avatars: ReadonlyMap<string, AvatarRef>): ImportNo
     common(props, clip, true);
     box(props, clip, est.width, est.height);
     setProp(props, 'fontSize', clip);
-    for (const k of STYLE.textImage) setProp(props, k, clip);
+    for (const k of CLIP_STYLE_PROPS.textImage) setProp(props, k, clip);
     common(props, clip);
     return node('Text', props, text);
   }
@@ -130,7 +113,7 @@ function clipNode(clip: Json, avatars: ReadonlyMap<string, AvatarRef>): ImportNo
     common(props, clip, true);
     box(props, clip, type === 'shape' ? 100 : undefined, type === 'shape' ? 100 : undefined);
     if (type === 'videoImage') setProp(props, 'volume', clip);
-    for (const k of type === 'videoImage' ? [] : STYLE[type]) setProp(props, k, clip);
+    for (const k of type === 'videoImage' ? [] : CLIP_STYLE_PROPS[type]) setProp(props, k, clip);
     common(props, clip);
     if (type === 'shape' && props['shape'] === undefined) props['shape'] = 'Rectangle_corner0';
     if (type !== 'shape' && props['src'] === undefined) props['src'] = '';
