@@ -56,7 +56,8 @@ function createMeasurer(): { measurer: TextMeasurer; worker: Worker } {
     worker.once('exit', () => resolve());
   });
   const inProcess = async (payload: unknown): Promise<Issue[]> => {
-    const { findTextOverflow } = await import('@vsynth/preview');
+    const { findTextOverflow, loadTextShaper } = await import('@vsynth/preview');
+    await loadTextShaper();
     return findTextOverflow(payload);
   };
   const measurer: TextMeasurer = {

@@ -15,6 +15,7 @@ export {
 export * from './duration/estimate-scene-duration.js';
 export { loadFontCatalog, type FontCatalog, type FontCatalogOptions } from './fonts/font-catalog.js';
 export { findTextOverflow, type FindTextOverflowOptions } from './text/text-overflow.js';
+export { loadTextShaper } from './fonts/text-shaper.js';
 export {
   renderStoryboard,
   type RenderStoryboardOptions,

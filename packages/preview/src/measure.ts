@@ -4,3 +4,4 @@
  */
 export { loadFontCatalog, type FontCatalog, type FontCatalogOptions } from './fonts/font-catalog.js';
 export { findTextOverflow, type FindTextOverflowOptions } from './text/text-overflow.js';
+export { loadTextShaper } from './fonts/text-shaper.js';

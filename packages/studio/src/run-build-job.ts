@@ -206,7 +206,8 @@ async function buildTsx(context: Context, file: string, panel: { value?: PropsPa
   const drawnResult = results[drawn];
   if (drawn !== 'legacy' && drawnResult !== undefined) {
     // Text that needs more room than its box, measured with the fonts the storyboard is drawn with.
-    const { findTextOverflow } = await import('@vsynth/preview');
+    const { findTextOverflow, loadTextShaper } = await import('@vsynth/preview');
+    await loadTextShaper();
     const overflow = locateIssues(drawnResult, findTextOverflow(drawnResult.payload));
     problems.push(...overflow.map((item) => outlined(item, drawnResult.payload)));
   }

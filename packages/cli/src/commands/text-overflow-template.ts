@@ -12,10 +12,11 @@ import type { BatchRequest, BatchTemplate, BindResult } from '@vsynth/templates'
  */
 export async function withTextOverflowChecks(template: BatchTemplate, base: unknown): Promise<BatchTemplate> {
   if (template.kind === 'legacy' || (template.kind === 'modify' && base === undefined)) return template;
-  const [{ findTextOverflow, loadFontCatalog }, { applyModify }] = await Promise.all([
+  const [{ findTextOverflow, loadFontCatalog, loadTextShaper }, { applyModify }] = await Promise.all([
     import('@vsynth/preview'),
     import('@vsynth/sandbox'),
   ]);
+  await loadTextShaper();
   const catalog = loadFontCatalog();
   const payloadOf = (request: BatchRequest): unknown => {
     if (request.kind !== 'modify') return request.body;

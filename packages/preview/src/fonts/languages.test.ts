@@ -1,13 +1,16 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drawScenes } from '../draw-scenes.js';
 import { decodePng } from '../png/decode-png.js';
 import { findPixels } from '../png/test-find-pixels.js';
 import { layoutText } from '../text/layout-text.js';
 import { loadFontCatalog } from './font-catalog.js';
 import { needsNotoFonts, notoFontsMissing } from './test-noto-fonts.js';
+import { loadTextShaper } from './text-shaper.js';
+
+beforeAll(() => loadTextShaper());
 
 /** A greeting in each dubbing language (code → text a <Text> would carry). */
 const SAMPLES: Record<string, string> = {

@@ -1,18 +1,19 @@
 /**
  * Shapes text runs with fontkit and returns them as SVG outlines, which resvg only has to fill: resvg's own
  * shaping misplaces the vowel signs of Indic scripts, and it re-reads its fonts on every render while
- * fontkit keeps each font open.
+ * fontkit keeps each font open. The widths lines are broken at come from HarfBuzz (`text-shaper.ts`).
  */
 import { createRequire } from 'node:module';
 import type * as Fontkit from 'fontkit';
 import type { FontFace } from './read-font-faces.js';
+import { harfbuzzAdvance } from './text-shaper.js';
 
 let fontkit: typeof Fontkit | undefined;
 
 /**
- * fontkit, loaded at the first text that must be shaped (text sure to fit its box is not; loading it costs
- * ~0.1 s of CPU), as CommonJS: the same code as its ES module in about two thirds of the CPU, since as an
- * ES module it and its dependencies go through Node's module loader file by file.
+ * fontkit, loaded at the first text drawn (loading it costs ~0.1 s of CPU), as CommonJS: the same code as its
+ * ES module in about two thirds of the CPU, since as an ES module it and its dependencies go through Node's
+ * module loader file by file.
  */
 function loadFontkit(): typeof Fontkit {
   fontkit ??= createRequire(import.meta.url)('fontkit') as typeof Fontkit;
@@ -49,20 +50,14 @@ const advances = new Map<string, number | undefined>();
 const ADVANCE_CACHE_SIZE = 100_000;
 
 /**
- * The shaped advance of `text` drawn with `face`, in em (multiply by the font size); undefined when fontkit
- * cannot read the font. Kept per face and text: a batch measures the same words row after row, and no outline
- * is built.
+ * The shaped advance of `text` drawn with `face`, in em (multiply by the font size), measured with HarfBuzz
+ * (see `loadTextShaper`); undefined when the font cannot be read. Kept per face and text: a batch measures
+ * the same words row after row, and no outline is built.
  */
 export function shapedAdvance(face: FontFace, text: string): number | undefined {
   const key = `${face.path}#${face.index}\u0000${text}`;
   if (advances.has(key)) return advances.get(key);
-  const font = openFace(face);
-  let advance: number | undefined;
-  try {
-    advance = font ? font.layout(text).advanceWidth / font.unitsPerEm : undefined;
-  } catch {
-    advance = undefined;
-  }
+  const advance = harfbuzzAdvance(face, text);
   if (advances.size >= ADVANCE_CACHE_SIZE) advances.clear();
   advances.set(key, advance);
   return advance;

@@ -1,8 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { randomText, seededRandom } from '../text/test-random-text.js';
 import { loadFontCatalog } from './font-catalog.js';
 import { shapedAdvance } from './shape-run.js';
 import { isSimplyShaped, SHAPING_MARGIN_EM, shapedAdvanceBound } from './shaped-advance-bound.js';
+import { loadTextShaper } from './text-shaper.js';
+
+beforeAll(() => loadTextShaper());
 
 const catalog = loadFontCatalog();
 /** Installed faces of the families text is drawn with here (the bundled DejaVu Sans at least). */

@@ -1,6 +1,7 @@
 import { displayedBox, issue, type Issue, type PathSegment } from '@vsynth/core';
 import type { LoadedAsset } from '../assets/load-asset.js';
 import type { FontCatalog } from '../fonts/font-catalog.js';
+import { loadTextShaper } from '../fonts/text-shaper.js';
 import { fontWeight } from '../text/font-weight.js';
 import { layoutText } from '../text/layout-text.js';
 import { LINE_HEIGHT, textOverflowMessage } from '../text/text-overflow.js';
@@ -46,6 +47,7 @@ function image(w: number | string, h: number | string, fit: string, href: string
  * displayed box, images embedded as data: URLs and text laid out with the fonts it was measured with.
  */
 export async function sceneToSvg(scene: unknown, options: SceneToSvgOptions): Promise<SceneSvg> {
+  await loadTextShaper();
   const { canvas } = options;
   const warnings: Issue[] = [];
   const fontFiles = new Set<string>();

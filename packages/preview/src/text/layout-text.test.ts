@@ -1,8 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadFontCatalog } from '../fonts/font-catalog.js';
 import { shapeRun } from '../fonts/shape-run.js';
 import { needsNotoFonts, notoFontsMissing } from '../fonts/test-noto-fonts.js';
 import { layoutText } from './layout-text.js';
+import { loadTextShaper } from '../fonts/text-shaper.js';
+
+beforeAll(() => loadTextShaper());
 
 const catalog = loadFontCatalog();
 const base = { catalog, family: catalog.resolveFamily('DejaVu Sans'), fontSize: 40, weight: 400, italic: false };

@@ -1,8 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadFontCatalog } from '../fonts/font-catalog.js';
 import { layoutText, lineCountBound, type LayoutTextOptions } from './layout-text.js';
 import { randomText, seededRandom } from './test-random-text.js';
 import { findTextOverflow, LINE_HEIGHT, textOverflowMessage } from './text-overflow.js';
+import { loadTextShaper } from '../fonts/text-shaper.js';
+
+beforeAll(() => loadTextShaper());
 
 const catalog = loadFontCatalog();
 /** The families tried: the default (Noto Sans CJK, when installed) and the bundled DejaVu Sans. */
