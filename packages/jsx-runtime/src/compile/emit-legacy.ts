@@ -1,5 +1,6 @@
 import { escapeHtml, omitUndefined } from '@vsynth/core';
 import { applyRaw } from './apply-raw.js';
+import { CLIP_STYLE_PROPS } from './clip-style-props.js';
 import type { CompileContext } from './compile-context.js';
 import type { EmitInput } from './emit-v3.js';
 import { placeOnLegacy } from './place-clip.js';
@@ -17,23 +18,9 @@ const INEXPRESSIBLE: Readonly<Record<string, readonly string[]>> = {
   Video: ['name', 'webhookUrl', 'isExport', 'dictionary'],
   Scene: ['watermark'],
   Avatar: ['tts', 'headOnly', 'voiceOnly', 'tag', 'slot', 'angle', 'opacity'],
-  Text: [
-    'fill',
-    'align',
-    'fontWeight',
-    'fontStyle',
-    'underline',
-    'stroke',
-    'strokeWidth',
-    'backgroundColor',
-    'shadow',
-    'animation',
-    'tag',
-    'slot',
-    'angle',
-    'opacity',
-  ],
-  Image: ['animation', 'tag', 'slot', 'angle', 'opacity'],
+  // Legacy text keeps its font, nothing else of a v3 text's style.
+  Text: [...CLIP_STYLE_PROPS.textImage.filter((prop) => prop !== 'fontFamily'), 'tag', 'slot', 'angle', 'opacity'],
+  Image: [...CLIP_STYLE_PROPS.image, 'tag', 'slot', 'angle', 'opacity'],
 };
 
 /**
