@@ -96,9 +96,13 @@ export function loadFontCatalog(options: FontCatalogOptions = {}): FontCatalog {
   // Searched in this order, each file once; only the system's files, the same from run to run, are cached.
   const seen = new Set<string>();
   const unseen = (dirs: readonly string[]): string[] => {
-    const files = dirs.flatMap(listFontFiles).filter((file) => !seen.has(file));
-    for (const file of files) seen.add(file);
-    return [...new Set(files)];
+    const files: string[] = [];
+    for (const file of dirs.flatMap(listFontFiles)) {
+      if (seen.has(file)) continue;
+      seen.add(file);
+      files.push(file);
+    }
+    return files;
   };
   const faces: FontFace[] = [];
   const add = (files: readonly string[], records: readonly FaceRecord[][]): void => {

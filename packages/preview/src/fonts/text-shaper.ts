@@ -1,7 +1,7 @@
 /**
  * The shaped width of a word, measured with HarfBuzz (harfbuzzjs, WebAssembly): the engine browsers and most
  * renderers shape with. It loads in ~15 ms and shapes a word in tens of µs, where fontkit takes ~0.1 s to
- * load and ~1 ms a word; fontkit still draws the glyphs' outlines. HarfBuzz loads asynchronously, so the
+ * load and ~0.5 ms a word; fontkit still draws the glyphs' outlines. HarfBuzz loads asynchronously, so the
  * functions that measure text need `loadTextShaper()` to have resolved.
  */
 import { readFileSync } from 'node:fs';
