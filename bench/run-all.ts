@@ -43,7 +43,7 @@ const BENCHES: readonly Bench[] = [
     script: 'bench/batch/bound-share.ts',
     args: full
       ? ['--slow-rows', '1600', '--fast-rows', '8000', '--rounds', '3']
-      : ['--slow-rows', '640', '--fast-rows', '3200', '--rounds', '2'],
+      : ['--slow-rows', '1600', '--fast-rows', '3200', '--rounds', '2'],
   },
   {
     group: 'dryRun',
