@@ -4,24 +4,14 @@
  * journal that makes the batch resumable without sending a finished row twice, and a results
  * file with one line per row.
  */
-import { hash, randomUUID } from 'node:crypto';
-import {
-  UsageError,
-  ValidationError,
-  configuredSecrets,
-  formatIssue,
-  issue,
-  omitUndefined,
-  redactSecrets,
-  type Issue,
-} from '@vsynth/core';
-import { checkRow, type BatchRequest, type BatchTemplate, type DataRow, type RowSchema } from '@vsynth/templates';
+import { randomUUID } from 'node:crypto';
+import { UsageError, configuredSecrets, issue, omitUndefined, redactSecrets, type Issue } from '@vsynth/core';
+import type { BatchRequest, BatchTemplate, DataRow, RowSchema } from '@vsynth/templates';
 import type { BatchClient, WebhookCollector } from './batch-client.js';
 import { systemClock, type BatchClock } from './batch-clock.js';
 import type { BatchEvent } from './batch-event.js';
 import { journalStore } from './batch-store.js';
 import { BatchTally, type BatchSummary } from './batch-tally.js';
-import { bindRow, invalidResult } from './bind-row.js';
 import { ColumnCheck } from './column-check.js';
 import { CubeBudget } from './cube-budget.js';
 import { DeliveryJoin } from './delivery-join.js';
@@ -31,8 +21,8 @@ import { openJournal } from './open-journal.js';
 import { openResultsFile, type ResultsSink } from './open-results-file.js';
 import { OrderedResults } from './ordered-results.js';
 import { RateLimiter } from './rate-limiter.js';
-import { recordedResult, resumeAction } from './row-lifecycle.js';
-import { failedResult, overMaxCubesResult, type RowResult } from './row-result.js';
+import { sendRows } from './row-loop.js';
+import type { RowResult } from './row-result.js';
 import { RowSender } from './row-sender.js';
 import {
   checkBoolean,
@@ -221,102 +211,29 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchSummary> 
     concurrency: settings.concurrency,
   });
 
-  // The row loop: each row is settled here (skipped, unknown, invalid, over maxCubes, a dry run's
-  // `ok`) or handed to the sender, which settles it when its request ends.
   let interrupted = false;
   try {
-    for await (const source of options.rows) {
-      if (sender.stopped) break;
-      if (signal?.aborted) {
-        interrupted = true;
-        break;
-      }
-      tally.rows += 1;
-      checkDataRow(source, tally.rows);
-      const dataRow = options.schema === undefined || source.issues?.length ? source : checkRow(options.schema, source);
-      const { row } = dataRow;
-      const rowKey = keyOf(dataRow, options.keyColumn);
-      columns.see(dataRow);
-      const before = previous?.get(row);
-      if (before !== undefined && before.key !== rowKey) throw changedRow(row, before.key, rowKey, options.journal);
-      ordered?.expect(row);
-      const action = resumeAction(before, settings.resendUnknown);
-      if (before !== undefined && action === 'skip') {
-        budget.spent(before.cubes ?? 0);
-        settle(recordedResult(row, before, 'done'));
-        continue;
-      }
-      if (before !== undefined && action === 'unknown') {
-        // Sent by an earlier run with the webhook address: its delivery may still come, to this run.
-        settle(recordedResult(row, before, 'unknown'), before.webhook === true);
-        continue;
-      }
-      const priorAttempts = before?.attempts ?? 0;
-      if (budget.stopped && !settings.dryRun) {
-        // Rows after the stop are read and listed, not bound or sent: the results account for the whole file.
-        settle(overMaxCubesResult(row, rowKey, priorAttempts, options.maxCubes));
-        continue;
-      }
-      if (dataRow.issues !== undefined && dataRow.issues.length > 0) {
-        settle(invalidResult(row, rowKey, dataRow.issues, priorAttempts));
-        continue;
-      }
-      columns.bound();
-      const bound = await bindRow(template, dataRow);
-      if (!bound.ok) {
-        settle(invalidResult(row, rowKey, bound.issues, priorAttempts));
-        continue;
-      }
-      if (settings.strict && bound.warnings.length > 0) {
-        const errors = bound.warnings.map((warning) => ({ ...warning, severity: 'error' as const }));
-        settle(invalidResult(row, rowKey, errors, priorAttempts));
-        continue;
-      }
-      for (const warning of bound.warnings) warn(formatIssue(warning).replace(/^⚠ /, ''), row);
-      const { request } = bound;
-      const cubes = estimate(request);
-      const total = budget.planned + cubes;
-      if (settings.dryRun) {
-        // A dry run checks every row and estimates the whole batch; it only says where a run would stop.
-        if (!budget.stopped && !budget.take(cubes)) {
-          warn(
-            `A run would stop before row ${row}: its estimated ${cubes} cubes would bring the batch to ${total}, over \`maxCubes\` ${options.maxCubes}.`,
-            row,
-          );
-        }
-        options.onRequest?.({ row, rowKey, request, cubes });
-        settle({ row, rowKey, status: 'ok', attempts: 0, cubes });
-        continue;
-      }
-      if (!budget.take(cubes)) {
-        warn(
-          `Stopped before row ${row}: its estimated ${cubes} cubes would bring the batch to ${total}, over \`maxCubes\` ${options.maxCubes}.`,
-          row,
-        );
-        settle(overMaxCubesResult(row, rowKey, priorAttempts, options.maxCubes));
-        continue;
-      }
-      // A request in flight may stop the batch while this row waits: it is then neither sent nor listed.
-      if (!(await sender.slot())) break;
-      if (signal?.aborted) {
-        sender.release();
-        interrupted = true;
-        settle(
-          failedResult(
-            row,
-            rowKey,
-            priorAttempts,
-            'interrupted',
-            'VSYNTH_ABORTED',
-            'The batch was interrupted before this row was sent; resume to send it.',
-          ),
-        );
-        break;
-      }
-      // Outputs are touched only now: a batch refused before its first request leaves them as they were.
-      ordered?.begin();
-      sender.send({ row, rowKey, request, cubes, priorAttempts });
-    }
+    interrupted = await sendRows(options.rows, {
+      template,
+      schema: options.schema,
+      keyColumn: options.keyColumn,
+      journal: options.journal,
+      previous,
+      resendUnknown: settings.resendUnknown,
+      dryRun: settings.dryRun,
+      strict: settings.strict,
+      maxCubes: options.maxCubes,
+      estimate,
+      budget,
+      columns,
+      tally,
+      ordered,
+      sender,
+      signal,
+      settle,
+      warn,
+      onRequest: options.onRequest,
+    });
   } catch (error) {
     sender.stop(error);
   }
@@ -451,22 +368,6 @@ function checkOptions(options: RunBatchOptions): void {
 
 const TEMPLATE_MAKERS = 'a BatchTemplate from modifyTemplate, payloadTemplate, tsxTemplate or loadTemplate';
 
-/** A row from `rows` that is not a DataRow (plain objects passed without `iterableRows`). */
-function checkDataRow(source: unknown, index: number): asserts source is DataRow {
-  const row = source as Partial<DataRow> | null;
-  if (
-    typeof row === 'object' &&
-    row !== null &&
-    typeof row.row === 'number' &&
-    typeof row.data === 'object' &&
-    row.data !== null
-  )
-    return;
-  throw new UsageError(
-    `\`rows\` must yield data rows ({ row, data }); item ${index} is ${received(source)}. Wrap plain objects with iterableRows(objects) of @vsynth/templates.`,
-  );
-}
-
 /** The results sink of the options; the journal is closed (and unlocked) if the file cannot be opened. */
 function openResults(results: RunBatchOptions['results'], journal: Journal | undefined): ResultsSink | undefined {
   try {
@@ -475,14 +376,6 @@ function openResults(results: RunBatchOptions['results'], journal: Journal | und
     journal?.close();
     throw error;
   }
-}
-
-/** The data file no longer matches the journal: invalid input (exit 3), not a batch with failed rows. */
-function changedRow(row: number, recorded: string, now: string, journal: string | undefined): ValidationError {
-  const message = `Row ${row} differs from the row the journal ${journal} recorded (key ${recorded}, now ${now}): the data file changed since the batch started. Restore it, or start a new batch with another \`journal\`.`;
-  const failure = new ValidationError([issue({ code: 'row', message, path: [], row })], { subject: `row ${row}` });
-  failure.message = message;
-  return failure;
 }
 
 function rowEvent(result: RowResult): BatchEvent {
@@ -497,11 +390,4 @@ function rowEvent(result: RowResult): BatchEvent {
     ...(result.skipped ? { skipped: true } : {}),
     ...omitUndefined({ projectId }),
   };
-}
-
-/** The row's key: its `keyColumn` value, or a hash of its values. */
-function keyOf(dataRow: DataRow, keyColumn: string | undefined): string {
-  const value = keyColumn === undefined ? undefined : dataRow.data[keyColumn];
-  if (typeof value === 'string' || typeof value === 'number') return String(value);
-  return hash('sha256', JSON.stringify(dataRow.data), 'base64url').slice(0, 12);
 }
