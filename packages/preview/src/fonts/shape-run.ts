@@ -6,7 +6,6 @@
 import { createRequire } from 'node:module';
 import type * as Fontkit from 'fontkit';
 import type { FontFace } from './read-font-faces.js';
-import { harfbuzzAdvance } from './text-shaper.js';
 
 let fontkit: typeof Fontkit | undefined;
 
@@ -43,24 +42,6 @@ function openFace(face: FontFace): Fontkit.Font | undefined {
   }
   fonts.set(key, font);
   return font;
-}
-
-const advances = new Map<string, number | undefined>();
-/** Enough for every distinct word of a large batch's texts; past it the cache starts again. */
-const ADVANCE_CACHE_SIZE = 100_000;
-
-/**
- * The shaped advance of `text` drawn with `face`, in em (multiply by the font size), measured with HarfBuzz
- * (see `loadTextShaper`); undefined when the font cannot be read. Kept per face and text: a batch measures
- * the same words row after row, and no outline is built.
- */
-export function shapedAdvance(face: FontFace, text: string): number | undefined {
-  const key = `${face.path}#${face.index}\u0000${text}`;
-  if (advances.has(key)) return advances.get(key);
-  const advance = harfbuzzAdvance(face, text);
-  if (advances.size >= ADVANCE_CACHE_SIZE) advances.clear();
-  advances.set(key, advance);
-  return advance;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { randomText, seededRandom } from '../text/test-random-text.js';
 import { loadFontCatalog } from './font-catalog.js';
-import { shapedAdvance } from './shape-run.js';
+import { shapedAdvance } from './text-shaper.js';
 import { isSimplyShaped, SHAPING_MARGIN_EM, shapedAdvanceBound } from './shaped-advance-bound.js';
 import { loadTextShaper } from './text-shaper.js';
 

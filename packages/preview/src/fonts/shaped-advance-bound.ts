@@ -1,5 +1,5 @@
 import type { FontFace } from './read-font-faces.js';
-import { shapedAdvance } from './shape-run.js';
+import { shapedAdvance } from './text-shaper.js';
 
 /**
  * What shaping may add to a glyph of a simply shaped script beyond its nominal advance, in em. Kerning and

@@ -56,6 +56,22 @@ export function harfbuzzAdvance(face: FontFace, text: string): number | undefine
   return width / shaping.unitsPerEm;
 }
 
+const advances = new Map<string, number | undefined>();
+/** Enough for every distinct word of a large batch's texts; past it the cache starts again. */
+const ADVANCE_CACHE_SIZE = 100_000;
+
+/**
+ * `harfbuzzAdvance`, kept per face and text: a batch measures the same words row after row.
+ */
+export function shapedAdvance(face: FontFace, text: string): number | undefined {
+  const key = `${face.path}#${face.index}\u0000${text}`;
+  if (advances.has(key)) return advances.get(key);
+  const advance = harfbuzzAdvance(face, text);
+  if (advances.size >= ADVANCE_CACHE_SIZE) advances.clear();
+  advances.set(key, advance);
+  return advance;
+}
+
 function shapingFont(hb: HarfBuzz, face: FontFace): ShapingFont | undefined {
   const key = `${face.path}#${face.index}`;
   if (fonts.has(key)) return fonts.get(key);

@@ -1,6 +1,7 @@
 import type { FontCatalog } from '../fonts/font-catalog.js';
 import type { FontFace } from '../fonts/read-font-faces.js';
-import { shapeRun, shapedAdvance } from '../fonts/shape-run.js';
+import { shapeRun } from '../fonts/shape-run.js';
+import { shapedAdvance } from '../fonts/text-shaper.js';
 import { isSimplyShaped, SHAPING_MARGIN_EM, shapedAdvanceBound } from '../fonts/shaped-advance-bound.js';
 import { hasRtl, paragraphDirection, visualRuns } from './bidi-order.js';
 
