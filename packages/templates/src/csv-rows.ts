@@ -31,8 +31,9 @@ export async function* csvRows(input: string | Readable, options: CsvRowsOptions
   const name = options.name ?? (typeof input === 'string' ? input : 'CSV');
   const rename = options.rename ?? {};
   const lines = new LineCounter();
-  // Reads of 16 KB: csv-parse pushes a chunk's records all at once, and fewer waiting lowers peak memory.
-  const source = typeof input === 'string' ? createReadStream(input, { highWaterMark: 16 * 1024 }) : input;
+  // Reads of 4 KB: csv-parse pushes a chunk's records all at once, and records that wait long enough to
+  // outlive a young-generation collection swell the old one (peak memory of a large dry run).
+  const source = typeof input === 'string' ? createReadStream(input, { highWaterMark: 4 * 1024 }) : input;
   try {
     const parser = parse({
       bom: true,
