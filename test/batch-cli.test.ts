@@ -85,7 +85,8 @@ describe('vsynth batch', () => {
     );
     expect(rows.filter((r) => r['status'] === 'unknown')).toHaveLength(summary.unknown);
     expect(rows.every((r) => r['status'] === 'done' || r['status'] === 'unknown')).toBe(true);
-    // Row by row against the ledger: a done row was accepted exactly once, an unknown row at most once, nothing else was sent.
+    // Row by row against the ledger: a done row was accepted exactly once, an unknown row at most once, nothing else
+    // was sent.
     const headlines = new Map((await greetingRows()).map((r) => [r.row, `Hello ${String(r.data['firstName'])}!`]));
     const ledgerOf = (r: Record<string, string>) => after.get(headlines.get(Number(r['row']))!) ?? 0;
     expect(rows.filter((r) => r['status'] === 'done').map(ledgerOf)).toEqual(Array(50 - summary.unknown).fill(1));

@@ -26,7 +26,10 @@ afterEach(async () => {
   sandbox = undefined;
 });
 
-/** The real CLI with a file size limit (`ulimit -f`, KiB): a write that crosses it is cut short, the next fails with EFBIG, as on a full disk. */
+/**
+ * The real CLI with a file size limit (`ulimit -f`, KiB): a write that crosses it is cut short, the next fails with
+ * EFBIG, as on a full disk.
+ */
 function cliWithFileLimit(
   kib: number,
   args: readonly string[],

@@ -42,7 +42,10 @@ export async function testSandbox(options: SandboxOptions = {}): Promise<TestSan
   });
 }
 
-/** Creates `n` base projects of the greeting video, retrying injected faults (a lost answer leaves an unused project behind, harmless here). */
+/**
+ * Creates `n` base projects of the greeting video, retrying injected faults (a lost answer leaves an unused project
+ * behind, harmless here).
+ */
 export async function basePool(
   client: VsynthClient,
   n: number,

@@ -108,7 +108,8 @@ describe('vsynth batch --dry-run --preview', () => {
     expect(run.code, run.stderr).toBe(0);
     expect(await readdir(out)).toEqual(['row-0001.png', 'row-0002.png', 'row-0003.png']);
 
-    // The base video as it is, drawn the same way: a row changes the headline ("Hello!" → "Hello Ana!") and nothing else.
+    // The base video as it is, drawn the same way: a row changes the headline ("Hello!" → "Hello Ana!") and nothing
+    // else.
     const base = join(dir, 'base.png');
     await renderThumbnail((await compileFile(join(ROOT, greeting, 'video.tsx'))).payload, { out: base, timeoutMs: 1 });
     const headline = difference(await png(base), await png(join(out, 'row-0001.png')));

@@ -220,7 +220,9 @@ describe('vsynth client commands', () => {
       return { url, out, deliveries, stop };
     }
 
-    /** A command run to its end, killed by afterEach if it never ends (a listener that should have refused to start). */
+    /**
+     * A command run to its end, killed by afterEach if it never ends (a listener that should have refused to start).
+     */
     function runTracked(args: readonly string[], extraEnv: Record<string, string>): Promise<Run> {
       const child = spawn(process.execPath, [...CLI, ...args], { cwd: ROOT, env: env(extraEnv) });
       children.push(child);

@@ -66,7 +66,8 @@ describe('sandbox stop with a backlog of exports', () => {
     const code = await first.stopped;
     const seconds = (performance.now() - stoppedAt) / 1000;
     expect(code).toBe(0);
-    // The code aims at 2 s (1 s for connections, 0.5 s for renders in progress); the bound is loose for a loaded machine.
+    // The code aims at 2 s (1 s for connections, 0.5 s for renders in progress); the bound is loose for a loaded
+    // machine.
     expect(seconds).toBeLessThan(5);
 
     // Restarted (fast JSON artifacts), every export that was left unfinished completes and is delivered.

@@ -16,7 +16,8 @@ import { api, testSandbox } from './sandbox-helpers.js';
 
 let dir: string;
 beforeAll(async () => {
-  // Inside the repository (git-ignored /tmp/), so the written TSX resolves @vsynth/jsx-runtime as a user's project would.
+  // Inside the repository (git-ignored /tmp/), so the written TSX resolves @vsynth/jsx-runtime as a user's project
+  // would.
   await mkdir(path.join(REPO_ROOT, 'tmp'), { recursive: true });
   dir = await mkdtemp(path.join(REPO_ROOT, 'tmp', 'import-cli-'));
 });

@@ -130,7 +130,9 @@ export function startSandbox(cwd: string, dataDir: string): Promise<{ url: strin
   return startServer(cwd, ['sandbox', '--port', '0', '--quiet', '--data-dir', dataDir]);
 }
 
-/** Starts a vsynth server command (sandbox, studio) from the project's bin; resolves with the `{"url"}` it prints first. */
+/**
+ * Starts a vsynth server command (sandbox, studio) from the project's bin; resolves with the `{"url"}` it prints first.
+ */
 export async function startServer(cwd: string, args: readonly string[]): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, [path.join(cwd, 'node_modules/.bin/vsynth'), ...args], {
     cwd,

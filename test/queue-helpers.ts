@@ -68,7 +68,10 @@ export interface QueueFixture {
   readonly dir: string;
   /** The current test's sandbox: set it in the test; disposed after each test. */
   sandbox: TestSandbox | undefined;
-  /** Spawns `vsynth worker --queue <redis> <workerArgs> <extra>` against the sandbox; SIGKILLed after the test if still running. */
+  /**
+   * Spawns `vsynth worker --queue <redis> <workerArgs> <extra>` against the sandbox; SIGKILLed after the test if still
+   * running.
+   */
   worker(extra?: readonly string[]): SpawnedCli;
   /** Kills `child` after the test too, if still running; returns it. */
   track(child: SpawnedCli): SpawnedCli;

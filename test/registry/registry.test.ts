@@ -8,7 +8,8 @@
  * Cost: over the 4 minutes aimed at. Measured 7 to 12 minutes on a 2-core machine shared with
  * other jobs (load average up to 40): the release's build of every package takes half, then four
  * npm installs (in parallel) bring every third-party package through Verdaccio into an empty npm
- * cache. It holds the build lock (see withBuildLock) while the release builds. Run it alone: `npx vitest run test/registry`. Skipped with a reason when the
+ * cache. It holds the build lock (see withBuildLock) while the release builds. Run it alone: `npx vitest run
+ * test/registry`. Skipped with a reason when the
  * upstream registry is unreachable.
  */
 import { builtinModules } from 'node:module';

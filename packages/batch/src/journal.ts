@@ -104,7 +104,8 @@ export class Journal {
   /**
    * Writes what was appended since the last commit and starts the fsync its attempts wait for,
    * unless one is running (they join the next). Runs by itself as a microtask after each task that
-   * appended (the next fsync starts without waiting for the event loop); returns the write's failure, if any (its attempts are rejected: they must not be sent).
+   * appended (the next fsync starts without waiting for the event loop); returns the write's failure, if any (its
+   * attempts are rejected: they must not be sent).
    */
   commit(): Error | undefined {
     this.#commitDue = false;

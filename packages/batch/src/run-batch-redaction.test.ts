@@ -13,7 +13,10 @@ const tempDir = tempDirs('vsynth-redaction-');
 const SECRET = 'sk-live-SECRET-9c1e77';
 const instant = { now: () => 0, sleep: async () => {} };
 
-/** Row 1 fails with an answer quoting the secret, row 2's request is lost with a message quoting it; rows modify a project named by the data. */
+/**
+ * Row 1 fails with an answer quoting the secret, row 2's request is lost with a message quoting it; rows modify a
+ * project named by the data.
+ */
 const client: BatchClient = {
   async modifyProject(body) {
     const projectId = String((body as { projectId: string }).projectId);

@@ -26,7 +26,10 @@ export function applyModify(
   const copy = writableCopy(payload);
   const scenes = sceneList(copy);
   const issues: Issue[] = [];
-  /** Every clip of every scene in order, listed once for all the title and subtitles keys: updates change clips' fields, never which clips there are. */
+  /**
+   * Every clip of every scene in order, listed once for all the title and subtitles keys: updates change clips' fields,
+   * never which clips there are.
+   */
   let clips: Record<string, unknown>[] | undefined;
   for (const [key, value] of Object.entries(updates)) {
     const path = ['updates', key];

@@ -3,7 +3,8 @@ import { estimateSceneDuration } from '@vsynth/preview/duration';
 
 /**
  * The duration the sandbox reports for an export, in seconds: the sum of `@vsynth/preview`'s
- * `estimateSceneDuration` over the scenes (`sceneSpeech` of `@vsynth/core`; so the sandbox and the preview agree), rounded to 0.1 s.
+ * `estimateSceneDuration` over the scenes (`sceneSpeech` of `@vsynth/core`; so the sandbox and the preview agree),
+ * rounded to 0.1 s.
  *
  * @example estimateDuration([{ text: 'Hello and welcome to our product tour.', language: 'en' }]) // 2.8
  */

@@ -31,7 +31,8 @@ const KEY_FIELD: Readonly<Record<StoreRecord['t'], string | undefined>> = {
 /**
  * Hands each record of the store's log to `onRecord`, oldest first, reading the file a piece at a
  * time (a log can outgrow the longest string). A line that is no `{t, v}` record of a known kind,
- * or nests deeper than `STORE_MAX_DEPTH`, is skipped with a warning naming it; text after the last newline, a line torn by a crash, is
+ * or nests deeper than `STORE_MAX_DEPTH`, is skipped with a warning naming it; text after the last newline, a line torn
+ * by a crash, is
  * skipped with a warning too (the caller cuts it off).
  *
  * @example const { lines } = readLog('/tmp/sbx/store.ndjson', (record) => apply(record), console.warn);

@@ -32,11 +32,17 @@ export interface SandboxOptions {
    * subdomains too), e.g. a Docker service name. Other `Host`s and other sites' `Origin`s get 403.
    */
   readonly allowedHosts?: readonly string[];
-  /** Where projects, ledger and artifacts are kept. Default `$XDG_CACHE_HOME/vsynth/sandbox` or `~/.cache/vsynth/sandbox`. */
+  /**
+   * Where projects, ledger and artifacts are kept. Default `$XDG_CACHE_HOME/vsynth/sandbox` or
+   * `~/.cache/vsynth/sandbox`.
+   */
   readonly dataDir?: string;
   /** Keys accepted as `Authorization`. Default `['sandbox-key']` (none when only `apps` are given). */
   readonly apiKeys?: readonly string[];
-  /** AppId/UserKey pairs that may issue tokens. Default `[{appId: 'sandbox-app', userKey: 'sandbox-user-key'}]` (none when only `apiKeys` are given). */
+  /**
+   * AppId/UserKey pairs that may issue tokens. Default `[{appId: 'sandbox-app', userKey: 'sandbox-user-key'}]` (none
+   * when only `apiKeys` are given).
+   */
   readonly apps?: readonly SandboxApp[];
   /** Delay before every spec endpoint answers. Default 0. */
   readonly latencyMs?: number;
@@ -46,7 +52,10 @@ export interface SandboxOptions {
   readonly fault429Rate?: number;
   /** `Retry-After` of injected 429s, seconds. Default 1. */
   readonly retryAfterSeconds?: number;
-  /** Share (0–1) of successful spec requests processed and stored whose connection is then dropped unanswered. Default 0. */
+  /**
+   * Share (0–1) of successful spec requests processed and stored whose connection is then dropped unanswered. Default
+   * 0.
+   */
   readonly faultLostResponseRate?: number;
   /** Share (0–1) of webhook attempts dropped (not sent), then retried like a failed one. Default 0. */
   readonly webhookDropRate?: number;

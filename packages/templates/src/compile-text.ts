@@ -38,7 +38,8 @@ const TEXT_HELPER = '__vsynthText';
  * compiled). In script text (`escape: 'html'`) each `{{…}}` output is HTML-escaped; `{{{…}}}` opts out.
  *
  * @example
- * const t = compileText('Hello {{firstName}}', { env: createHandlebars(), escape: 'none', path: ['updates', 'title'] });
+ * const t = compileText('Hello {{firstName}}', { env: createHandlebars(), escape: 'none', path: ['updates', 'title']
+ * });
  * t.render({ firstName: 'Tom & Jerry' }, 1) // { ok: true, value: 'Hello Tom & Jerry' }
  */
 export function compileText(source: string, options: CompileTextOptions): TextTemplate {
@@ -225,7 +226,10 @@ function renderIssue(error: unknown, row: number, path: readonly PathSegment[], 
   return issue({ code: 'template', message: message.replace(/ - \d+:\d+$/, ''), path, row });
 }
 
-/** True when the last segment of `a.b.toString` names a property of `Object.prototype` (`constructor`, `toString`, `__proto__`…). */
+/**
+ * True when the last segment of `a.b.toString` names a property of `Object.prototype` (`constructor`, `toString`,
+ * `__proto__`…).
+ */
 function isInherited(variable: string): boolean {
   const property = variable.split('.').pop() ?? '';
   return property !== '' && property in Object.prototype;

@@ -257,7 +257,8 @@ Examples:
       if (options.allowVolatileRedis) throw new UsageError('--allow-volatile-redis only applies with --queue.');
       await runBatchCommand(options);
     });
-  // `batch status --queue …`: options after the subcommand are its own, not batch's (the program has no options of its own).
+  // `batch status --queue …`: options after the subcommand are its own, not batch's (the program has no options of its
+  // own).
   program.enablePositionalOptions();
   batch.enablePositionalOptions();
   registerBatchQueueCommands(batch);
@@ -317,7 +318,8 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
     listener = await listenForWebhooks({
       secret,
       ...omitUndefined({ host: options.webhookHost, port: options.webhookPort }),
-      // A refused delivery (another secret, a forged or cut address) is a warning, or the user waits out --webhook-wait unaware.
+      // A refused delivery (another secret, a forged or cut address) is a warning, or the user waits out --webhook-wait
+      // unaware.
       onRejected: (rejection) => onEvent({ type: 'warning', message: webhookRefusalLine(rejection) }),
       onDelivery: (delivery) => {
         const info: WebhookDeliveryInfo = {
@@ -477,7 +479,10 @@ export async function runBatchCommand(options: BatchCommandOptions): Promise<Bat
   return summary;
 }
 
-/** Results go to the file, each failed row's issues to the message list (one entry per row), unknown rows' numbers to `unknownRows`. */
+/**
+ * Results go to the file, each failed row's issues to the message list (one entry per row), unknown rows' numbers to
+ * `unknownRows`.
+ */
 function teeResults(
   file: ResultsSink | undefined,
   failures: string[],

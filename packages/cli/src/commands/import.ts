@@ -135,7 +135,10 @@ function moduleSpecifier(out: string, avatars: string): string {
   return relative.startsWith('.') ? relative : `./${relative}`;
 }
 
-/** Every file to a temporary sibling first (its folder made if missing), then renamed into place; on failure no file is left. */
+/**
+ * Every file to a temporary sibling first (its folder made if missing), then renamed into place; on failure no file is
+ * left.
+ */
 async function writeAll(writes: readonly [string, string][]): Promise<void> {
   const temps = writes.map(([file]) => path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`));
   const renamed: string[] = [];

@@ -9,7 +9,10 @@ import { firstSignal } from '../first-signal.js';
 import { collectHostName, numberOption } from '../option-parsers.js';
 
 export interface SandboxCommandOptions extends SandboxOptions {
-  /** `preview` (default): exports serve `@vsynth/preview`'s artifact; `json`: the project JSON. Ignored when `renderArtifact` is given. */
+  /**
+   * `preview` (default): exports serve `@vsynth/preview`'s artifact; `json`: the project JSON. Ignored when
+   * `renderArtifact` is given.
+   */
   readonly artifact?: 'preview' | 'json';
   /** Print nothing but the start JSON line (no event log on stderr). */
   readonly quiet?: boolean;

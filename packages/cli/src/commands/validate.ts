@@ -24,7 +24,9 @@ import { readTextFile } from '../read-text-file.js';
 export interface ValidateOptions {
   /** The request kind; inferred from the body's fields when absent. */
   readonly kind?: RequestKind;
-  /** Print `{file, kind, valid, issues}` as JSON on stdout whenever the file could be read (`kind` null when not known). */
+  /**
+   * Print `{file, kind, valid, issues}` as JSON on stdout whenever the file could be read (`kind` null when not known).
+   */
   readonly json?: boolean;
   readonly stderr?: { write(text: string): unknown };
   readonly stdout?: { write(text: string): unknown };

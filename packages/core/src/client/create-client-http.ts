@@ -95,8 +95,10 @@ interface Call {
  * Creates the HTTP layer the client's methods call.
  *
  * @example
- * const send = createClientHttp({ baseUrl, legacyBaseUrl: baseUrl, authorization: async () => key, secrets: () => [key], ... })
- * const { projectId } = await send({ definition: ENDPOINTS.modifyProject, json: request, schema: projectCreateResponseSchema })
+ * const send = createClientHttp({ baseUrl, legacyBaseUrl: baseUrl, authorization: async () => key, secrets: () =>
+ * [key], ... })
+ * const { projectId } = await send({ definition: ENDPOINTS.modifyProject, json: request, schema:
+ * projectCreateResponseSchema })
  */
 export function createClientHttp(options: ClientHttpOptions): ClientHttp {
   // ky is imported at the first request, not with the package: its import probes fetch's streams

@@ -21,7 +21,10 @@ type Reply = (seen: Seen, res: http.ServerResponse) => void;
 
 let server: http.Server;
 let origin: string;
-/** `${origin}/t<n>` for test n: a request of an earlier test arriving late (a timed-out or aborted one under load) is not counted. */
+/**
+ * `${origin}/t<n>` for test n: a request of an earlier test arriving late (a timed-out or aborted one under load) is
+ * not counted.
+ */
 let baseUrl: string;
 let generation = 0;
 let seen: Seen[] = [];

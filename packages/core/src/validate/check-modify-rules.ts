@@ -30,7 +30,8 @@ export function checkModifyRules(input: unknown): Issue[] {
   for (const key of keys) {
     const parsed = parseModifyKey(key);
     if (parsed === undefined) {
-      // zod's record skips a `__proto__` key, so the schema cannot reject it; every other bad key is reported by the schema.
+      // zod's record skips a `__proto__` key, so the schema cannot reject it; every other bad key is reported by the
+      // schema.
       if (key === '__proto__')
         out.push(
           issue({

@@ -210,7 +210,8 @@ describe('bad input (fuzz)', () => {
         const inModifyKeys = kind === 'modify' && path.length === 1 && path[0] === 'updates';
         expect(result.ok).toBe(!inModifyKeys);
         if (!result.ok) return;
-        // Open data (dictionary, tts, an aiModel's headOnly) is not inspected; everywhere else the field is a warning at its path.
+        // Open data (dictionary, tts, an aiModel's headOnly) is not inspected; everywhere else the field is a warning
+        // at its path.
         const open = path.some((segment) => segment === 'dictionary' || segment === 'tts' || segment === 'headOnly');
         if (!open) expect(result.warnings.map((w) => w.path)).toContainEqual([...path, key]);
       }),

@@ -74,7 +74,9 @@ describe('example payloads', () => {
 });
 
 describe('every typed leaf of every example', () => {
-  /** String and number leaves of a payload with their paths, skipping open data (dictionary) and string|number fields. */
+  /**
+   * String and number leaves of a payload with their paths, skipping open data (dictionary) and string|number fields.
+   */
   function leaves(
     value: unknown,
     path: (string | number)[] = [],

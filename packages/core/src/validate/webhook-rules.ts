@@ -5,7 +5,10 @@ import { describeValue, isRecord } from './describe-value.js';
 export interface WebhookRulesOptions {
   /** The field holding the address: `webhookUrl`, or `webhook` for legacy audio. */
   readonly field: string;
-  /** What `isExport` means when absent (true for create/edit, false for modify); undefined when the request has no isExport. */
+  /**
+   * What `isExport` means when absent (true for create/edit, false for modify); undefined when the request has no
+   * isExport.
+   */
   readonly exportDefault?: boolean;
 }
 

@@ -9,7 +9,8 @@ const URLISH = /^(https?:\/\/|file:|\/|\.{1,2}\/|data:image\/)/i;
 
 /**
  * Reads `background="…"`: a colour in core's grammar (normalised to `rgb(r,g,b)`, the form `source_color`
- * takes; `opaque` is false when it has an alpha below ff), an `http(s)://`, `file:`, `/…`, `./…` or `data:image/` string is an
+ * takes; `opaque` is false when it has an alpha below ff), an `http(s)://`, `file:`, `/…`, `./…` or `data:image/`
+ * string is an
  * image; anything else is `undefined`.
  *
  * @example parseBackground('#0a1b2c') // { kind: 'colour', rgb: 'rgb(10,27,44)', opaque: true }

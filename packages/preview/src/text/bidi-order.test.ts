@@ -22,7 +22,8 @@ describe('bidi order', () => {
 
   it('keeps numbers left to right inside Arabic and Hebrew, with the words around them reversed', () => {
     expect(bidiLevels([...'أ 12'], 'rtl')).toEqual([1, 1, 2, 2]);
-    // Visual order left to right: the last word, the number, the first word (each run's glyphs are reversed by the shaper).
+    // Visual order left to right: the last word, the number, the first word (each run's glyphs are reversed by the
+    // shaper).
     expect(order('خصم 20% حتى 2027')).toEqual([
       ['2027', false],
       [' حتى ', true],

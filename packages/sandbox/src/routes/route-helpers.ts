@@ -14,7 +14,9 @@ export function ownedProject(context: SandboxContext, id: string, caller: Caller
   return project;
 }
 
-/** Cubes of a request on the project as exported, by the configured cost function (`estimateCubes` of `@vsynth/core`). */
+/**
+ * Cubes of a request on the project as exported, by the configured cost function (`estimateCubes` of `@vsynth/core`).
+ */
 export function cubesFor(
   context: SandboxContext,
   kind: CubeRequestKind,
