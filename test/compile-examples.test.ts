@@ -234,3 +234,27 @@ describe('determinism', () => {
     }
   });
 });
+
+describe('layout checks', () => {
+  it.each([
+    'examples/hello.tsx',
+    'examples/promo.tsx',
+    'examples/batch/greeting/video.tsx',
+    'packages/create-vsynth/templates/common/video.tsx',
+  ])('finds no layout problem in %s', async (file) => {
+    const { warnings } = await compileFile(file);
+    expect(warnings.filter((w) => w.code === 'layout')).toEqual([]);
+  });
+
+  it('finds no layout problem in examples/batch/create-per-row/welcome.tsx for the longest name of its data', async () => {
+    const props = { name: 'Zoë "Z" Müller', plan: 'Enterprise', seats: 250 };
+    const { warnings } = await compileFile('examples/batch/create-per-row/welcome.tsx', { props });
+    expect(warnings.filter((w) => w.code === 'layout')).toEqual([]);
+  });
+
+  it('finds no layout problem in examples/library-demo.tsx', async () => {
+    const props = JSON.parse(await readFile('examples/library-demo.props.json', 'utf8'));
+    const { warnings } = await compileFile('examples/library-demo.tsx', { props });
+    expect(warnings.filter((w) => w.code === 'layout')).toEqual([]);
+  });
+});

@@ -42,7 +42,7 @@ const program = new Command('vsynth')
   .exitOverride();
 
 // One line per command: name, its description in `vsynth --help` (the same text as the module's;
-// lazy-command.test.ts checks), and its module, imported only when that command runs.
+// test/help-cli.test.ts checks), and its module, imported only when that command runs.
 const commands: readonly LazyCommand[] = [
   {
     name: 'validate',

@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { omitUndefined } from '@vsynth/core';
 import { applyModify } from './apply-modify.js';
+import { legacy, v3WithClipScripts, v3WithScripts } from './fixtures/stored-payloads.js';
 
 const text = (id: string, tag: string | undefined) => ({
   id,
@@ -67,14 +67,8 @@ describe('applyModify', () => {
   });
 });
 
-describe('applyModify on the example payloads', () => {
-  const examples = {
-    v3: [
-      JSON.parse(readFileSync('examples/payloads/create-variant-a.json', 'utf8')),
-      JSON.parse(readFileSync('examples/payloads/create-variant-b.json', 'utf8')),
-    ],
-    legacy: [JSON.parse(readFileSync('examples/payloads/legacy.json', 'utf8'))],
-  } as const;
+describe('applyModify on stored payloads of each shape', () => {
+  const examples = { v3: [v3WithScripts, v3WithClipScripts], legacy: [legacy] } as const;
   const updatesArb = fc.dictionary(
     fc
       .tuple(

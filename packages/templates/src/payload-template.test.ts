@@ -52,9 +52,7 @@ describe('payloadTemplate', () => {
   });
 
   it('HTML-escapes values in v3 speech (org) only, keeps clip text exact, and validates with core', async () => {
-    const { payload } = await compileFile(
-      fileURLToPath(new URL('../../../examples/batch/greeting/video.tsx', import.meta.url)),
-    );
+    const { payload } = await compileFile(fileURLToPath(new URL('./fixtures/greeting.tsx', import.meta.url)));
     const scenes = (
       payload as unknown as { scenes: { scripts: { org: string }[]; clips: { type: string; text?: string }[] }[] }
     ).scenes;
@@ -78,15 +76,15 @@ describe('payloadTemplate', () => {
 
   it('binds compiled TSX output that carries {{…}} in its text', async () => {
     const file = join(tempDir(), 'video.tsx');
-    const avatars = fileURLToPath(new URL('../../../examples/avatars.ts', import.meta.url));
+    const avatars = fileURLToPath(new URL('./fixtures/avatars.ts', import.meta.url));
     writeFileSync(
       file,
       `import { Avatar, Scene, Text, Video } from '@vsynth/jsx-runtime';
-import { anna } from ${JSON.stringify(avatars)};
+import { presenter } from ${JSON.stringify(avatars)};
 export default (
   <Video name="Hi {{name}}">
     <Scene background="rgb(1,2,3)">
-      <Avatar model={anna} x={0.25} y={0.05}>Hello {'{{name}}'}, welcome & enjoy.</Avatar>
+      <Avatar model={presenter} x={0.25} y={0.05}>Hello {'{{name}}'}, welcome & enjoy.</Avatar>
       <Text tag="title" x={0} y={0}>Welcome {'{{name}}'}</Text>
     </Scene>
   </Video>

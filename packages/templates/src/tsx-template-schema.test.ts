@@ -8,7 +8,7 @@ import { tsxTemplate } from './tsx-template.js';
 import { tempDirs } from './test-temp-dirs.js';
 
 const tempDir = tempDirs('vsynth-tsx-schema-');
-const avatars = fileURLToPath(new URL('../../../examples/avatars.ts', import.meta.url));
+const avatars = fileURLToPath(new URL('./fixtures/avatars.ts', import.meta.url));
 const zodDir = dirname(createRequire(import.meta.url).resolve('zod/package.json'));
 
 /** A TSX template with a props schema, in a project where `zod` resolves as in a user's. */
@@ -21,7 +21,7 @@ function writeTemplate(): string {
     file,
     `import { Avatar, Scene, Video } from '@vsynth/jsx-runtime';
 import { z } from 'zod';
-import { anna } from ${JSON.stringify(avatars)};
+import { presenter } from ${JSON.stringify(avatars)};
 export { avatars } from ${JSON.stringify(avatars)};
 export const schema = z.object({
   name: z.string().min(1),
@@ -33,7 +33,7 @@ export default function Welcome({ name, seats, vip, plan }: z.infer<typeof schem
   return (
     <Video name={\`Welcome \${name}\`}>
       <Scene background="rgb(1,2,3)">
-        <Avatar model={anna} x={0.25} y={0.05}>
+        <Avatar model={presenter} x={0.25} y={0.05}>
           Hi {name}: {String(seats + 1)} seats next year on {plan}{vip ? ', with priority support' : ''}.
         </Avatar>
       </Scene>

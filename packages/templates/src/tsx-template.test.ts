@@ -8,7 +8,7 @@ import { tempDirs } from './test-temp-dirs.js';
 
 const tempDir = tempDirs('vsynth-tsx-template-');
 
-const avatars = fileURLToPath(new URL('../../../examples/avatars.ts', import.meta.url));
+const avatars = fileURLToPath(new URL('./fixtures/avatars.ts', import.meta.url));
 
 /** Writes a TSX template whose component reads `name`, `plan` and the optional `nickname`. */
 function writeTemplate(extra = ''): string {
@@ -16,7 +16,7 @@ function writeTemplate(extra = ''): string {
   writeFileSync(
     file,
     `import { Avatar, Scene, Text, Video } from '@vsynth/jsx-runtime';
-import { anna } from ${JSON.stringify(avatars)};
+import { presenter } from ${JSON.stringify(avatars)};
 export { avatars } from ${JSON.stringify(avatars)};
 ${extra}
 export default function Welcome(row: { name: string; plan: string; nickname?: string }) {
@@ -24,7 +24,7 @@ export default function Welcome(row: { name: string; plan: string; nickname?: st
   return (
     <Video name={\`Welcome \${name}\`} isExport>
       <Scene background="rgb(1,2,3)">
-        <Avatar model={anna} x={0.25} y={0.05}>Hi {row.nickname ?? name}, your {plan.toUpperCase()} plan is ready.</Avatar>
+        <Avatar model={presenter} x={0.25} y={0.05}>Hi {row.nickname ?? name}, your {plan.toUpperCase()} plan is ready.</Avatar>
         <Text tag="title" x={0} y={0}>{\`Welcome \${name}\`}</Text>
       </Scene>
     </Video>

@@ -6,7 +6,7 @@ import { formatWordDiff, wordDiff } from './word-diff.js';
 
 type AnyJson = Record<string, any>;
 const load = (name: string): AnyJson =>
-  JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8'));
+  JSON.parse(readFileSync(new URL(`../fixtures/payloads/${name}`, import.meta.url), 'utf8'));
 
 describe('diffPayloads', () => {
   it('finds nothing between a payload and a copy with other clip ids, sceneIdx and key order', () => {

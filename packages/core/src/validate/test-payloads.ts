@@ -1,6 +1,7 @@
 /**
- * Test helpers: the example payloads of examples/payloads/, read fresh for each use so tests can
- * mutate them.
+ * Test helpers: the package's example payloads (`src/fixtures/payloads/`, one of each request kind,
+ * as the repository's `examples/payloads/` shows them to users), read fresh for each use so tests
+ * can mutate them.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -21,7 +22,7 @@ export type ExampleName = keyof typeof EXAMPLE_PAYLOADS;
 
 /** Absolute path of an example payload. */
 export function examplePath(name: ExampleName): string {
-  return fileURLToPath(new URL(`../../../../examples/payloads/${name}.json`, import.meta.url));
+  return fileURLToPath(new URL(`../fixtures/payloads/${name}.json`, import.meta.url));
 }
 
 /** A fresh, mutable copy of an example payload. */

@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { formatIssue } from '@vsynth/core';
 import { anna } from '../fixtures/avatars.js';
-import { compileFile } from '../load/compile-file.js';
 import { Avatar, Image, Scene, Shape, Text, Video } from '../index.js';
 import { compile } from './compile.js';
 
@@ -72,28 +71,6 @@ describe('layout checks warn at the element, with the measured numbers', () => {
         'move one of them or put the image on a higher layer\n' +
         `  → at ${at('<Image src="https://cdn.example.com/logo.png" layer={3}')} <Image> · scenes[0].clips[2]`,
     ]);
-  });
-
-  it.each([
-    'examples/hello.tsx',
-    'examples/promo.tsx',
-    'examples/batch/greeting/video.tsx',
-    'packages/create-vsynth/templates/common/video.tsx',
-  ])('finds no layout problem in %s', async (file) => {
-    const { warnings } = await compileFile(file);
-    expect(warnings.filter((w) => w.code === 'layout')).toEqual([]);
-  });
-
-  it('finds no layout problem in examples/batch/create-per-row/welcome.tsx for the longest name of its data', async () => {
-    const props = { name: 'Zoë "Z" Müller', plan: 'Enterprise', seats: 250 };
-    const { warnings } = await compileFile('examples/batch/create-per-row/welcome.tsx', { props });
-    expect(warnings.filter((w) => w.code === 'layout')).toEqual([]);
-  });
-
-  it('finds no layout problem in examples/library-demo.tsx', async () => {
-    const props = JSON.parse(readFileSync('examples/library-demo.props.json', 'utf8'));
-    const { warnings } = await compileFile('examples/library-demo.tsx', { props });
-    expect(warnings.filter((w) => w.code === 'layout')).toEqual([]);
   });
 });
 

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { hostileCreateText } from '../../../../test/hostile-json.js';
-import { exitCodeFor } from '../exit-code-for.js';
-import { runValidate } from './validate.js';
+import { runValidate } from '../packages/cli/src/commands/validate.js';
+import { exitCodeFor } from '../packages/cli/src/exit-code-for.js';
+import { hostileCreateText } from './hostile-json.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'vsynth-validate-fuzz-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

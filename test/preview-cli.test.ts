@@ -2,8 +2,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodePng, loadFontCatalog } from '@vsynth/preview';
-import { runVsynth, type VsynthRun } from '../../../../test/run-vsynth.js';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runVsynth, type VsynthRun } from './run-vsynth.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'vsynth-preview-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

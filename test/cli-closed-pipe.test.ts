@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT, VSYNTH_NODE_ARGS } from '../../../test/run-vsynth.js';
+import { REPO_ROOT, VSYNTH_NODE_ARGS } from './run-vsynth.js';
 
 describe('vsynth writing into a pipe its reader closed (`vsynth … | head`)', () => {
   it('stops quietly with its own exit code instead of an EPIPE stack trace', async () => {
