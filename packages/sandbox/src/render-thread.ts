@@ -66,7 +66,9 @@ export class RenderThread {
         worker,
         resolve: (artifact) => {
           settled();
-          resolve(artifact);
+          // A drawing can finish before the thread reads the cancel: the abort still decides.
+          if (signal?.aborted === true) reject(signal.reason as Error);
+          else resolve(artifact);
         },
         reject: (error) => {
           settled();
