@@ -14,8 +14,17 @@ export interface LazyCommand {
  * (and, through them, @vsynth/core and its schemas).
  *
  * @example
- * await registerCommands(program, [{ name: 'compile', description: 'Compile a TSX video', load: async () => (await
- * import('./commands/compile.js')).registerCompile }], process.argv.slice(2));
+ * await registerCommands(
+ *   program,
+ *   [
+ *     {
+ *       name: 'compile',
+ *       description: 'Compile a TSX video',
+ *       load: async () => (await import('./commands/compile.js')).registerCompile,
+ *     },
+ *   ],
+ *   process.argv.slice(2),
+ * );
  */
 export async function registerCommands(
   program: Command,

@@ -36,8 +36,10 @@ export function numberOption(flag: string, range: NumberRange = {}): (text: stri
  * Checks a numeric option a command function received as text; throws `UsageError` when it is
  * out of range.
  *
- * @example parseNumberOption('--scale', '0.5', { aboveMin: true, max: 8 }) // 0.5; '9' throws "--scale takes a number
- * greater than 0 and at most 8, got "9"."
+ * @example
+ * parseNumberOption('--scale', '0.5', { aboveMin: true, max: 8 }); // 0.5
+ * parseNumberOption('--scale', '9', { aboveMin: true, max: 8 });
+ * // throws "--scale takes a number greater than 0 and at most 8, got "9"."
  */
 export function parseNumberOption(flag: string, text: string, range: NumberRange = {}): number {
   const checked = checkNumber(flag, text, range);

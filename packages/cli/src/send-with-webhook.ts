@@ -44,8 +44,10 @@ export function requireExportForWebhook(flags: WebhookFlags, exported: boolean, 
  * and the result is `{...response, delivery}` once the delivery arrives. Without `--wait`, a
  * `--webhook-url` is correlated when VSYNTH_WEBHOOK_SECRET is set.
  *
- * @example const result = await sendWithWebhook({ wait: true }, io, (webhookUrl) => client.createProject({ ...payload,
- * webhookUrl }))
+ * @example
+ * const result = await sendWithWebhook({ wait: true }, io, (webhookUrl) =>
+ *   client.createProject({ ...payload, webhookUrl }),
+ * )
  */
 export async function sendWithWebhook<T extends object>(
   flags: WebhookFlags,

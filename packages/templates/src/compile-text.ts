@@ -38,7 +38,10 @@ const TEXT_HELPER = '__vsynthText';
  * compiled). In script text (`escape: 'html'`) each `{{…}}` output is HTML-escaped; `{{{…}}}` opts out.
  *
  * @example
- * const t = compileText('Hello {{firstName}}', { env: createHandlebars(), escape: 'none', path: ['updates', 'title']
+ * const t = compileText('Hello {{firstName}}', {
+ *   env: createHandlebars(),
+ *   escape: 'none',
+ *   path: ['updates', 'title'],
  * });
  * t.render({ firstName: 'Tom & Jerry' }, 1) // { ok: true, value: 'Hello Tom & Jerry' }
  */

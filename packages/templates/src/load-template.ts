@@ -30,8 +30,9 @@ export interface LoadedTemplate {
  * create payload with `{{…}}` in its strings).
  *
  * @example
- * const { template, base } = await loadTemplate('examples/batch/greeting/modify.json', { slotsFrom:
- * 'examples/batch/greeting/video.tsx' });
+ * const { template, base } = await loadTemplate('examples/batch/greeting/modify.json', {
+ *   slotsFrom: 'examples/batch/greeting/video.tsx',
+ * });
  */
 export async function loadTemplate(file: string, options: LoadTemplateOptions = {}): Promise<LoadedTemplate> {
   const extension = extname(file).toLowerCase();

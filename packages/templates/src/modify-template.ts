@@ -30,8 +30,11 @@ export interface ModifyTemplateOptions {
  *
  * @example
  * const template = modifyTemplate(
- *   { projectId: 'p-base', updates: { headline: 'Hello {{firstName}}', scripts_0: 'Hi {{firstName}}!' }, isExport: true
- * },
+ *   {
+ *     projectId: 'p-base',
+ *     updates: { headline: 'Hello {{firstName}}', scripts_0: 'Hi {{firstName}}!' },
+ *     isExport: true,
+ *   },
  *   { slots: { headline: 'title_0' } },
  * );
  * const bound = template.bind({ firstName: 'Tom & Jerry' }, 1);

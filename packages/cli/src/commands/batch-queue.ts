@@ -20,8 +20,8 @@ const BATCH_ID = /^[A-Za-z0-9_-]{1,64}$/;
  * `vsynth batch --queue URL`: enqueues the valid rows, prints `{batchId, rows, queued, invalid, …}`.
  * Exit 3 when rows are invalid (the valid ones are enqueued all the same), 2 for a bad address.
  *
- * @example await enqueueBatchCommand({ template: 'welcome.tsx', data: 'customers.csv', queue: 'redis://127.0.0.1:6379'
- * })
+ * @example
+ * await enqueueBatchCommand({ template: 'welcome.tsx', data: 'customers.csv', queue: 'redis://127.0.0.1:6379' })
  */
 export async function enqueueBatchCommand(
   options: BatchCommandOptions & { queue: string; batchId?: string },
@@ -181,8 +181,8 @@ interface QueueReadOptions {
 /**
  * Registers `vsynth batch status` and `vsynth batch results` under `batch`.
  *
- * @example registerBatchQueueCommands(batchCommand) // vsynth batch status --queue redis://127.0.0.1:6379 --batch-id b1
- * --wait
+ * @example
+ * registerBatchQueueCommands(batchCommand); // vsynth batch status --queue redis://127.0.0.1:6379 --batch-id b1 --wait
  */
 export function registerBatchQueueCommands(batch: Command): void {
   batch

@@ -56,8 +56,10 @@ export function registerDiff(program: Command): void {
  * Compiles or reads both sides and prints their differences. Throws `ValidationError` for an
  * invalid side and `UsageError` for an unreadable one.
  *
- * @example const diff = await runDiff('examples/payloads/create-variant-a.json',
- * 'examples/payloads/create-variant-b.json', { json: true })
+ * @example
+ * const diff = await runDiff('examples/payloads/create-variant-a.json', 'examples/payloads/create-variant-b.json', {
+ *   json: true,
+ * })
  */
 export async function runDiff(a: string, b: string, options: DiffCommandOptions = {}): Promise<VideoDiff> {
   const stdout = options.stdout ?? process.stdout;

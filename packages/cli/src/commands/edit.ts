@@ -16,8 +16,8 @@ export interface EditOptions extends WebhookFlags {
 /**
  * Registers `vsynth edit`.
  *
- * @example registerEdit(program) // vsynth edit k-42 --change
- * '{"sceneIdx":0,"type":"textImage","values":{"text":"Hi"}}'
+ * @example
+ * registerEdit(program); // vsynth edit k-42 --change '{"sceneIdx":0,"type":"textImage","values":{"text":"Hi"}}'
  */
 export function registerEdit(program: Command): void {
   program

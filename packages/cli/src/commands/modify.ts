@@ -17,8 +17,8 @@ export interface ModifyOptions extends WebhookFlags {
 /**
  * Registers `vsynth modify`.
  *
- * @example registerModify(program) // vsynth modify --project p1 --set title="Hi Ana" --set scripts_1="Welcome"
- * --export
+ * @example
+ * registerModify(program); // vsynth modify --project p1 --set title="Hi Ana" --set scripts_1="Welcome" --export
  */
 export function registerModify(program: Command): void {
   program

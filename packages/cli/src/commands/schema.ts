@@ -37,8 +37,8 @@ export function registerSchema(program: Command): void {
 /**
  * Loads `file` and prints (or writes) its props schema as JSON Schema (draft 2020-12).
  *
- * @example await runSchema('examples/library-demo.tsx') // {"$schema": "https://json-schema.org/draft/2020-12/schema",
- * …}
+ * @example
+ * await runSchema('examples/library-demo.tsx'); // {"$schema": "https://json-schema.org/draft/2020-12/schema", …}
  */
 export async function runSchema(file: string, options: SchemaCommandOptions = {}): Promise<Record<string, unknown>> {
   if (!/\.[cm]?tsx?$/.test(file)) {

@@ -22,8 +22,14 @@ export interface ApiErrorFromResponseOptions {
  * Builds the `ApiError` for an error response: the body parsed as JSON when it is JSON, every
  * secret redacted, a short reason taken from the body, and advice for the statuses users meet.
  *
- * @example apiErrorFromResponse({ status: 404, endpoint: 'POST /api/odin/simple/find/k1', bodyText: '{"message":"not
- * found"}', secrets: [], now: Date.now() })
+ * @example
+ * apiErrorFromResponse({
+ *   status: 404,
+ *   endpoint: 'POST /api/odin/simple/find/k1',
+ *   bodyText: '{"message":"not found"}',
+ *   secrets: [],
+ *   now: Date.now(),
+ * })
  */
 export function apiErrorFromResponse(options: ApiErrorFromResponseOptions): ApiError {
   const secrets = [...options.secrets];

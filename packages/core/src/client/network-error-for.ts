@@ -59,8 +59,8 @@ const HEADER_REFUSED = /^Headers\.(set|append): /;
  * True when the error says the request never left: a connection, name lookup or TLS handshake
  * that failed, a port fetch refuses ("bad port"), or a header fetch refused to build.
  *
- * @example wasNotSent(new TypeError('fetch failed', { cause: Object.assign(new Error(), { code: 'ECONNREFUSED' }) }))
- * // true
+ * @example
+ * wasNotSent(new TypeError('fetch failed', { cause: Object.assign(new Error(), { code: 'ECONNREFUSED' }) })); // true
  */
 export function wasNotSent(error: unknown): boolean {
   let current: unknown = error;

@@ -13,8 +13,12 @@ export interface SandboxTokenIssuerOptions {
  * `{token, expiresAt}`. The real service's issuing endpoint is not part of the spec.
  *
  * @example
- * const client = createClient({ appId: 'app1', userKey: 'uk1', baseUrl: sandbox.url, issueToken:
- * sandboxTokenIssuer(sandbox.url) })
+ * const client = createClient({
+ *   appId: 'app1',
+ *   userKey: 'uk1',
+ *   baseUrl: sandbox.url,
+ *   issueToken: sandboxTokenIssuer(sandbox.url),
+ * })
  */
 export function sandboxTokenIssuer(baseUrl: string, options: SandboxTokenIssuerOptions = {}): IssueToken {
   const url = `${baseUrl.replace(/\/+$/, '')}/sandbox/token`;

@@ -58,7 +58,8 @@ const ENDPOINT = 'GET /api/odin/v3/automation/translatevideos';
  * transiently counts as "no change" (see `onPollError`).
  *
  * @example
- * const done = await client.waitForDubbing(folderId, { onProgress: ({ progress }) => console.error(progress.progress)
+ * const done = await client.waitForDubbing(folderId, {
+ *   onProgress: ({ progress }) => console.error(progress.progress),
  * })
  * console.log(done.download_url)
  */

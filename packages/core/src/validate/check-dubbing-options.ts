@@ -12,8 +12,8 @@ import { zodIssuesToIssues } from './zod-issues-to-issues.js';
  * or 1..5. Returns every issue (empty when valid); never throws.
  *
  * @example checkDubbingOptions({ targets: ['ko-KR'], targetSrts: { 'ja-JP': file } })
- * // [{ path: ['targetSrts', 'ja-JP'], message: 'targetSrts has a subtitle file for "ja-JP", which is not among targets
- * (ko-KR); …' }]
+ * // [{ path: ['targetSrts', 'ja-JP'],
+ * //    message: 'targetSrts has a subtitle file for "ja-JP", which is not among targets (ko-KR); …' }]
  */
 export function checkDubbingOptions(input: unknown): Issue[] {
   const out: Issue[] = [];

@@ -20,8 +20,9 @@ export interface ParseResponseOptions {
  * that does not fit `schema` throws `ApiError` naming the first problems.
  *
  * @example
- * const { projectId } = parseResponse(projectCreateResponseSchema, await response.json(), { endpoint: 'POST
- * /api/odin/v3/editor/project' })
+ * const { projectId } = parseResponse(projectCreateResponseSchema, await response.json(), {
+ *   endpoint: 'POST /api/odin/v3/editor/project',
+ * })
  */
 export function parseResponse<S extends z.ZodType>(
   schema: S,

@@ -77,8 +77,9 @@ function lineCount(text: string, options: LayoutTextOptions, bound: boolean): nu
  * returns a `layout` warning at `scenes[s].clips[c].text` for each that needs more height than its box.
  * Needs `loadTextShaper()` to have resolved.
  *
- * @example await loadTextShaper(); findTextOverflow(payload) // [{ code: 'layout', message: 'text needs 6 lines, 390 px
- * high, …' }]
+ * @example
+ * await loadTextShaper();
+ * findTextOverflow(payload); // [{ code: 'layout', message: 'text needs 6 lines, 390 px high, …' }]
  */
 export function findTextOverflow(payload: unknown, options: FindTextOverflowOptions = {}): Issue[] {
   const found: Issue[] = [];
